@@ -1,0 +1,67 @@
+/** Spec 2 "Layout": breadcrumbs map path segments to labels. */
+export type Crumb = { labelKey?: string; text?: string; path?: string };
+
+const SEGMENT_LABELS: Record<string, string> = {
+  about: "breadcrumbs.about",
+  phone: "breadcrumbs.phone",
+  search: "breadcrumbs.search",
+  "political-ads": "breadcrumbs.politicalAds",
+  "email-verified": "breadcrumbs.emailVerified",
+  "email-verification-failed": "breadcrumbs.emailVerificationFailed",
+  "email-verification-expired": "breadcrumbs.emailVerificationExpired",
+};
+
+/** Privacy-rights pages use fixed trails: home, privacy rights, then the step. */
+const PRIVACY_RIGHTS_STEPS: Record<string, string> = {
+  access: "breadcrumbs.access",
+  "direct-marketing/brands": "breadcrumbs.directMarketing",
+  "direct-marketing/communication-types": "breadcrumbs.directMarketing",
+  "forgotten-overview": "breadcrumbs.forgottenOverview",
+  forgotten: "breadcrumbs.forgotten",
+  processed: "breadcrumbs.processed",
+  publication: "breadcrumbs.publication",
+  "push-notifications": "breadcrumbs.pushNotifications",
+  rectification: "breadcrumbs.rectification",
+};
+
+const DOCUMENT_KEYS = new Set([
+  "privacy-policy",
+  "cookie-policy",
+  "terms-of-use",
+  "privacy-policy-participants",
+  "privacy-policy-applicants",
+  "privacy-policy-events",
+]);
+
+const HOME: Crumb = { labelKey: "breadcrumbs.home", path: "/" };
+
+/**
+ * The trail for a path without its language segment ("/about"). The last
+ * crumb is the current page and has no link. Home itself has no trail.
+ */
+export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
+  const segments = pathWithoutLanguage.split("/").filter(Boolean);
+  if (segments.length === 0) return [];
+  const [first, ...rest] = segments;
+
+  if (first === "privacy-rights") {
+    const overview: Crumb = { labelKey: "breadcrumbs.privacyRights", path: "/privacy-rights" };
+    const step = PRIVACY_RIGHTS_STEPS[rest.join("/")];
+    return step ? [HOME, overview, { labelKey: step }] : [HOME, { labelKey: overview.labelKey }];
+  }
+  if (first === "document") {
+    const key = rest[0];
+    return key && DOCUMENT_KEYS.has(key)
+      ? [HOME, { labelKey: `documents.titles.${key}` }]
+      : [HOME];
+  }
+  if (first === "political-ads" && rest[0]) {
+    return [
+      HOME,
+      { labelKey: SEGMENT_LABELS["political-ads"], path: "/political-ads" },
+      { text: rest[0] },
+    ];
+  }
+  const label = SEGMENT_LABELS[first];
+  return label ? [HOME, { labelKey: label }] : [HOME];
+}

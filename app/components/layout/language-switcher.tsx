@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { switchLanguagePath, switchableLanguages } from "~/i18n/locale";
+import { useSite } from "~/utils/site";
+
+const LANGUAGE_NAMES = { nl: "Nederlands", fr: "Français", en: "English" } as const;
+
+/**
+ * NL/FR switcher, hidden on the .nl host (spec 1). It changes only the first
+ * path segment and reloads the page (spec 4), hence plain links.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const { country, language } = useSite();
+  const location = useLocation();
+  const languages = switchableLanguages(country);
+  if (languages.length === 0) return null;
+  return (
+    <nav className="app-language-switcher" aria-label={t("languageSwitcher.label")}>
+      <ul className="app-language-switcher__list">
+        {languages.map((item) => (
+          <li key={item}>
+            <a
+              href={switchLanguagePath(location.pathname, location.search, item)}
+              hrefLang={item}
+              lang={item}
+              aria-current={item === language ? "true" : undefined}
+              className="app-language-switcher__link"
+            >
+              <span aria-hidden="true">{item.toUpperCase()}</span>
+              <span className="app-visually-hidden">{LANGUAGE_NAMES[item]}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

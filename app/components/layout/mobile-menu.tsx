@@ -1,0 +1,58 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { useLocalizedPath } from "~/utils/site";
+import { MOBILE_MENU_MAX_WIDTH, NAV_ITEMS, isNavGroup } from "./navigation";
+import { useDismissableDetails } from "./use-dismissable-details";
+
+/**
+ * The mobile menu is a `<details>`: it opens and closes without JavaScript.
+ * The veil fades in over 200 ms (CSS); JavaScript adds Escape, outside click
+ * and closing when the window grows wider than 1000 px.
+ */
+export function MobileMenu() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(ref, { closeAboveWidth: MOBILE_MENU_MAX_WIDTH });
+  return (
+    <details className="app-mobile-menu" ref={ref}>
+      <summary className="app-mobile-menu__toggle">
+        <span className="app-mobile-menu__icon" aria-hidden="true" />
+        <span className="app-mobile-menu__label">{t("nav.menu")}</span>
+      </summary>
+      <div className="app-mobile-menu__veil" aria-hidden="true" />
+      <nav className="app-mobile-menu__panel" aria-label={t("nav.mobileLabel")} data-details-panel>
+        <ul className="app-mobile-menu__list">
+          {NAV_ITEMS.map((item) =>
+            isNavGroup(item) ? (
+              <li key={item.id} className="app-mobile-menu__group">
+                <span className="app-mobile-menu__group-title">{t(item.labelKey)}</span>
+                <ul>
+                  {item.links.map((link) => (
+                    <li key={link.path}>
+                      <NavLink to={to(link.path)} className="app-mobile-menu__link">
+                        {t(link.labelKey)}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ) : (
+              <li key={item.path}>
+                <NavLink to={to(item.path)} end className="app-mobile-menu__link">
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ),
+          )}
+          <li>
+            <NavLink to={to("/search")} className="app-mobile-menu__link">
+              {t("nav.search")}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { FlashBanner, type BannerMessage } from "../banner";
+import { Breadcrumbs } from "./breadcrumbs";
+import { isPublicPath } from "./navigation";
+import { ScrollToTop } from "./scroll-to-top";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** Public pages get navigation and footer; internal pages only the page itself. */
+export function PageLayout(props: { banner: BannerMessage | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isPublic = isPublicPath(pathname);
+  return (
+    <div className="app-page" id="top">
+      <a href="#main" className="app-skip-link">
+        {t("skipLink")}
+      </a>
+      {isPublic ? <SiteHeader /> : <InternalHeader />}
+      {props.banner ? <FlashBanner key={props.banner.id} message={props.banner} /> : null}
+      <main id="main" tabIndex={-1} className="app-main">
+        {isPublic ? <Breadcrumbs /> : null}
+        {props.children}
+      </main>
+      {isPublic ? <SiteFooter /> : null}
+      <ScrollToTop />
+    </div>
+  );
+}
+
+function InternalHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header app-header--internal">
+      <div className="app-header__inner">
+        <span className="app-header__logo">
+          <span aria-hidden="true" className="app-header__logo-mark">V</span>
+          <span className="app-header__logo-text">{t("internal.headerTitle")}</span>
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedPath } from "~/utils/site";
+import { DOCUMENT_LINKS } from "./navigation";
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <footer className="app-footer">
+      <div className="app-footer__inner">
+        <nav aria-label={t("footer.label")}>
+          <ul className="app-footer__links">
+            {DOCUMENT_LINKS.map((link) => (
+              <li key={link.path}>
+                <Link to={to(link.path)} className="app-footer__link">
+                  {t(link.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="app-footer__copyright">
+          {t("footer.copyright", { year: new Date().getFullYear() })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration is read once from the environment and validated at start.
+ * A missing or malformed value stops the process with a message naming the
+ * variable (see README, "Configuration").
+ */
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
+    message: "must be a postgres:// or postgresql:// URL",
+  });
+
+const smtpUrl = z
+  .string()
+  .refine((value) => /^smtps?:\/\/.+/.test(value), {
+    message: "must be an smtp:// or smtps:// URL",
+  });
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(["development", "production", "test"])
+      .default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
+    SESSION_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["true", "false"], { message: "must be true or false" })
+        .default("false")
+        .transform((value) => value === "true"),
+    ),
+    SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+    MAIL_FROM: z
+      .preprocess(emptyAsUndefined, z.string().min(3).optional())
+      .default("Veldhaven Media <no-reply@veldhavenmedia.com>"),
+    CUSTOMER_SERVICE_EMAIL_NL: z
+      .preprocess(emptyAsUndefined, z.email().optional())
+      .default("klantenservice@veldhavenmedia.nl"),
+    CUSTOMER_SERVICE_EMAIL_BE: z
+      .preprocess(emptyAsUndefined, z.email().optional())
+      .default("klantendienst@veldhavenmedia.be"),
+    CORPORATE_SITE_URL: z
+      .preprocess(emptyAsUndefined, z.url().optional())
+      .default("https://www.veldhavenmedia.com"),
+  })
+  .superRefine((config, ctx) => {
+    // A generated secret lives on one machine's disk; instances that share a
+    // PostgreSQL database must share the secret, so it has to be given.
+    if (config.DATABASE_URL && !config.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required when DATABASE_URL is set (production)",
+      });
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export type Config = RawConfig & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  sessionSecret: string;
+  isProduction: boolean;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates an environment; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): RawConfig {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+  );
+  throw new ConfigError(problems);
+}
+
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function resolveConfig(raw: RawConfig): Config {
+  const dataDir = path.resolve(raw.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
+    ...raw,
+    dataDir,
+    sessionSecret: raw.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    isProduction: raw.NODE_ENV === "production",
+    database: raw.DATABASE_URL
+      ? { kind: "postgres", url: raw.DATABASE_URL }
+      : { kind: "sqlite", file: path.join(dataDir, "app.sqlite") },
+  };
+}
+
+const globalForConfig = globalThis as unknown as { __appConfig?: Config };
+
+/** The validated configuration of this process (read once). */
+export function getConfig(): Config {
+  globalForConfig.__appConfig ??= resolveConfig(parseConfig(process.env));
+  return globalForConfig.__appConfig;
+}

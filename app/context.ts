@@ -1,0 +1,24 @@
+import { createContext } from "react-router";
+import type { Country, Language, Locale } from "./i18n/locale";
+
+/** What the host and the first path segment say about the request (spec 1). */
+export type Site = {
+  country: Country;
+  /** Language from the path (nl when the path has none, e.g. on a 404). */
+  language: Language;
+  /** Locale whose texts the page shows (after fallback). */
+  locale: Locale;
+};
+
+export const siteContext = createContext<Site>();
+
+/** Values the Express server hands to every request. */
+export type ServerServices = {
+  /** Whether a path matches a page of the route table (not the catch-all). */
+  isKnownPage: (pathname: string) => boolean;
+  /** CSP nonce for inline scripts of this response. */
+  cspNonce: string;
+  requestId: string;
+};
+
+export const serverContext = createContext<ServerServices>();

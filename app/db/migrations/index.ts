@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as appMeta from "./001-app-meta";
+
+/**
+ * Migrations are listed in code (not read from a folder) so that the bundled
+ * server carries them. Names sort in the order they run.
+ */
+const migrations: Record<string, Migration> = {
+  "001-app-meta": appMeta,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,33 @@
+import { createInstance, type i18n } from "i18next";
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { DEFAULT_NAMESPACE, type Translations } from "./translations";
+
+/** A synchronous i18next instance over already-resolved texts (fallbacks applied). */
+export function createI18n(languageTag: string, translations: Translations): i18n {
+  const instance = createInstance();
+  void instance.init({
+    lng: languageTag,
+    resources: { [languageTag]: { [DEFAULT_NAMESPACE]: translations } },
+    defaultNS: DEFAULT_NAMESPACE,
+    ns: [DEFAULT_NAMESPACE],
+    load: "currentOnly",
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/** Same instance on the server render and in the browser, from root loader data. */
+export function I18nProvider(props: {
+  languageTag: string;
+  translations: Translations;
+  children: ReactNode;
+}) {
+  const { languageTag, translations } = props;
+  const i18n = useMemo(
+    () => createI18n(languageTag, translations),
+    [languageTag, translations],
+  );
+  return <I18nextProvider i18n={i18n}>{props.children}</I18nextProvider>;
+}

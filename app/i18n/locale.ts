@@ -1,0 +1,127 @@
+/**
+ * Country, language and locale rules of spec sections 1 and 9, in one place.
+ * Pure functions: used by the server (loaders, API) and by the browser.
+ */
+
+export const LANGUAGES = ["nl", "fr", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "nl";
+
+export const COUNTRIES = ["nl", "be"] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+/** Locales that have texts. */
+export const LOCALES = ["nl_nl", "nl_be", "fr_be", "en_be"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const BASE_LOCALE: Locale = "nl_nl";
+
+/** Locales whose texts are complete (en_be only holds a few menu titles). */
+export const FULL_LOCALES = ["nl_nl", "nl_be", "fr_be"] as const;
+
+export class UnknownCountryError extends Error {
+  constructor(host: string) {
+    super(`Cannot determine country for host '${host}'`);
+    this.name = "UnknownCountryError";
+  }
+}
+
+/** Host without port, lower case, without a trailing dot. */
+export function hostname(host: string): string {
+  const withoutPort = host.startsWith("[")
+    ? host.slice(0, host.indexOf("]") + 1)
+    : host.split(":")[0];
+  return withoutPort.toLowerCase().replace(/\.$/, "");
+}
+
+/**
+ * `.nl` gives the Netherlands and `.be` Belgium. For local use the hosts
+ * `nl.localhost` and `be.localhost` (and their subdomains) count as well.
+ */
+export function countryFromHost(host: string): Country | null {
+  const name = hostname(host);
+  const bare = name.endsWith(".localhost")
+    ? name.slice(0, -".localhost".length)
+    : name;
+  if (bare === "nl" || bare.endsWith(".nl")) return "nl";
+  if (bare === "be" || bare.endsWith(".be")) return "be";
+  return null;
+}
+
+export function isLanguage(value: string | undefined): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? "");
+}
+
+/** The first path segment, or "" for `/`. */
+export function firstSegment(pathname: string): string {
+  return pathname.split("/")[1] ?? "";
+}
+
+export function languageFromPath(pathname: string): Language | null {
+  const segment = firstSegment(pathname);
+  return isLanguage(segment) ? segment : null;
+}
+
+/** The locale a language on a country's host asks for (may have no texts). */
+export function requestedLocale(language: Language, country: Country): string {
+  return `${language}_${country}`;
+}
+
+export function isLocale(value: string | null | undefined): value is Locale {
+  return (LOCALES as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * Text fallback (spec 1): en_be falls back to nl_be, then nl_nl; every other
+ * locale (also fr_nl and en_nl, which have no texts) falls back to nl_nl.
+ * The result starts with the locale itself when it has texts.
+ */
+export function fallbackChain(locale: string): Locale[] {
+  if (locale === "en_be") return ["en_be", "nl_be", "nl_nl"];
+  if (locale === BASE_LOCALE) return [BASE_LOCALE];
+  return isLocale(locale) ? [locale, BASE_LOCALE] : [BASE_LOCALE];
+}
+
+/**
+ * The locale whose texts a page shows: a language without texts on a host
+ * (French or English on .nl) shows the fallback's texts.
+ */
+export function resolveLocale(language: Language, country: Country): Locale {
+  const locale = requestedLocale(language, country);
+  return isLocale(locale) ? locale : fallbackChain(locale)[0];
+}
+
+const HTML_LANG: Record<Locale, string> = {
+  nl_nl: "nl-NL",
+  nl_be: "nl-BE",
+  fr_be: "fr-BE",
+  en_be: "en-BE",
+};
+
+/** BCP 47 tag for `<html lang>`. */
+export function htmlLang(locale: Locale): string {
+  return HTML_LANG[locale];
+}
+
+/** Languages the switcher offers per country (hidden on .nl). */
+export function switchableLanguages(country: Country): Language[] {
+  return country === "be" ? ["nl", "fr"] : [];
+}
+
+/** The same path and query with another first segment (spec 4: switching). */
+export function switchLanguagePath(
+  pathname: string,
+  search: string,
+  language: Language,
+): string {
+  const segments = pathname.split("/");
+  if (isLanguage(segments[1])) segments[1] = language;
+  else segments.splice(1, 0, language);
+  const path = segments.join("/").replace(/\/$/, "") || `/${language}`;
+  return `${path}${search}`;
+}
+
+/** Path inside the product for the current language: `localizedPath('nl', '/about')`. */
+export function localizedPath(language: Language, path: string): string {
+  if (path === "/" || path === "") return `/${language}`;
+  return `/${language}${path.startsWith("/") ? path : `/${path}`}`;
+}

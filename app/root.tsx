@@ -1,0 +1,122 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { PageLayout } from "./components/layout/page-layout";
+import { siteContext } from "./context";
+import { I18nProvider } from "./i18n/i18n-provider";
+import { i18nextMiddleware, resolvedTranslations } from "./i18n/i18next.server";
+import { firstSegment, htmlLang } from "./i18n/locale";
+import { isCountryError } from "./i18n/country-error";
+import { siteMiddleware } from "./i18n/site.server";
+import { takeBanner } from "./services/flash.server";
+import appStylesHref from "./styles/app.css?url";
+import { useNonce } from "./utils/nonce";
+
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, i18nextMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = context.get(siteContext);
+  const { banner, headers } = await takeBanner(request);
+  return data(
+    {
+      site,
+      languageTag: htmlLang(site.locale),
+      translations: resolvedTranslations(site.locale),
+      banner,
+    },
+    { headers },
+  );
+}
+
+/**
+ * The texts only change with the language segment; a banner only arrives
+ * after a form post. Other navigations keep the root data.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (firstSegment(currentUrl.pathname) !== firstSegment(nextUrl.pathname)) {
+    return defaultShouldRevalidate;
+  }
+  return false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appStylesHref },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang={rootData?.languageTag ?? "nl-NL"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { languageTag, translations, banner } = useLoaderData<typeof loader>();
+  return (
+    <I18nProvider languageTag={languageTag} translations={translations}>
+      <PageLayout banner={banner}>
+        <Outlet />
+      </PageLayout>
+    </I18nProvider>
+  );
+}
+
+/**
+ * Errors before any texts are known: an unknown host (spec 8, 'Cannot
+ * determine country') or a failure of the root itself. Texts stay in English
+ * because no locale could be determined.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const body: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const countryError = isCountryError(body) ? body : null;
+  const message = countryError?.message ?? (status === 404 ? "Not Found" : "Internal Error");
+  return (
+    <main className="app-error-page" id="main">
+      <title>{`${status} - ${message}`}</title>
+      <h1 className="app-error-page__title">{message}</h1>
+      {countryError && import.meta.env.DEV ? (
+        <>
+          <p>Open the site on a host that ends in .nl or .be, for example:</p>
+          <ul>
+            {countryError.localUrls.map((url) => (
+              <li key={url}>
+                <a href={url}>{url}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  type RouteConfig,
+  index,
+  layout,
+  prefix,
+  route,
+} from "@react-router/dev/routes";
+
+/** Mirrors the route table of spec section 2; every page sits under /{lang}. */
+export default [
+  // `/` has no language segment: the root loader redirects it to /nl.
+  index("routes/root-index.tsx"),
+  route(":lang", "routes/lang.tsx", [
+    index("routes/home.tsx"),
+    route("about", "routes/about.tsx"),
+    route("document/:key", "routes/document.tsx"),
+    route("email-verification-expired", "routes/email-verification-expired.tsx"),
+    route("email-verification-failed", "routes/email-verification-failed.tsx"),
+    route("email-verified", "routes/email-verified.tsx"),
+    ...prefix("internal-privacy-rights", [
+      route("confirm-login", "routes/internal-privacy-rights.confirm-login.tsx"),
+      route("direct-marketing", "routes/internal-privacy-rights.direct-marketing.tsx"),
+      route("processed", "routes/internal-privacy-rights.processed.tsx"),
+    ]),
+    route("phone", "routes/phone.tsx"),
+    layout("routes/political-ads.layout.tsx", [
+      route("political-ads", "routes/political-ads.tsx"),
+      route("political-ads/:id", "routes/political-ads.detail.tsx"),
+    ]),
+    ...prefix("privacy-rights", [
+      index("routes/privacy-rights.tsx"),
+      route("access", "routes/privacy-rights.access.tsx"),
+      route("direct-marketing/brands", "routes/privacy-rights.direct-marketing.brands.tsx"),
+      route(
+        "direct-marketing/communication-types",
+        "routes/privacy-rights.direct-marketing.communication-types.tsx",
+      ),
+      route("forgotten-overview", "routes/privacy-rights.forgotten-overview.tsx"),
+      route("forgotten", "routes/privacy-rights.forgotten.tsx"),
+      route("processed", "routes/privacy-rights.processed.tsx"),
+      route("publication", "routes/privacy-rights.publication.tsx"),
+      route("push-notifications", "routes/privacy-rights.push-notifications.tsx"),
+      route("rectification", "routes/privacy-rights.rectification.tsx"),
+    ]),
+    route("search", "routes/search.tsx"),
+    // Anything else under a language (including /{lang}/not-found) is the 404 page.
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,36 @@
+import { Outlet, isRouteErrorResponse } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/lang";
+import { NotFoundPage } from "~/components/not-found-page";
+import { isLanguage } from "~/i18n/locale";
+import { rootTranslations } from "~/utils/meta";
+import { lookup } from "~/i18n/translations";
+import { notFound } from "~/utils/not-found";
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  // Spec 5: the language path parameter matches only nl, fr or en.
+  if (!isLanguage(params.lang)) notFound(request);
+  return null;
+}
+
+export default function LanguageRoute() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  const texts = rootTranslations(matches);
+  const is404 = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: lookup(texts, is404 ? "notFound.title" : "error.title") }];
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <section className="app-section">
+      <h1 className="app-heading-1">{t("error.heading")}</h1>
+      <p>{t("error.text")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Route } from "./+types/not-found";
+import { notFound } from "~/utils/not-found";
+
+// Everything under a language that no other route matches, /{lang}/not-found too.
+export function loader({ request }: Route.LoaderArgs): never {
+  notFound(request);
+}
+
+// Never rendered (the loader always throws); its presence keeps this a page
+// route, so the 404 is answered with the page inside the layout.
+export default function NotFoundRoute() {
+  return null;
+}

@@ -1,0 +1,27 @@
+import type { MetaDescriptor } from "react-router";
+import { lookup, type Translations } from "~/i18n/translations";
+
+export const SITE_NAME = "Veldhaven Media";
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined;
+
+/** The page's texts, from the root loader data that every page carries. */
+export function rootTranslations(matches: MatchLike[]): Translations {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { translations?: Translations }
+    | undefined;
+  return root?.translations ?? {};
+}
+
+/** `<title>` and meta description from translation keys. */
+export function pageMeta(
+  matches: MatchLike[],
+  titleKey: string,
+  descriptionKey = "meta.description",
+): MetaDescriptor[] {
+  const texts = rootTranslations(matches);
+  return [
+    { title: `${lookup(texts, titleKey)} | ${SITE_NAME}` },
+    { name: "description", content: lookup(texts, descriptionKey) },
+  ];
+}

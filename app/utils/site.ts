@@ -1,0 +1,17 @@
+import { useRouteLoaderData } from "react-router";
+import type { Site } from "~/context";
+import { localizedPath } from "~/i18n/locale";
+import type { loader as rootLoader } from "~/root";
+
+/** Country, language and locale of the current page (from the root loader). */
+export function useSite(): Site {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  if (!data) throw new Error("useSite() needs the root loader data");
+  return data.site;
+}
+
+/** Builds links inside the product that keep the language segment (spec 2). */
+export function useLocalizedPath(): (path: string) => string {
+  const { language } = useSite();
+  return (path) => localizedPath(language, path);
+}

@@ -1,0 +1,148 @@
+/**
+ * HTTP entry point. Development: Vite as middleware with hot reload.
+ * Production (`npm start`): the built app from build/server and fingerprinted
+ * assets from build/client. See README "Architecture".
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { ConfigError, getConfig } from "./app/config.server";
+import { getLogger } from "./app/utils/logger.server";
+
+type AppModule = typeof import("./server/app");
+
+async function main() {
+  const config = getConfig();
+  const logger = getLogger();
+  const isProduction = config.isProduction;
+
+  const app = express();
+  const server = createServer(app);
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id =
+          typeof incoming === "string" && /^[\w.-]{1,128}$/.test(incoming)
+            ? incoming
+            : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // One compact line per request; headers stay out of the logs.
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url, host: req.headers?.host }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    }),
+  );
+  app.use(compression());
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("hex");
+    next();
+  });
+  app.use(
+    helmet({
+      // Vite's development client injects inline styles and scripts.
+      contentSecurityPolicy: isProduction
+        ? {
+            directives: {
+              "script-src": [
+                "'self'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ],
+              // Served over plain http on *.localhost in the embedded default.
+              "upgrade-insecure-requests": null,
+            },
+          }
+        : false,
+      crossOriginEmbedderPolicy: false,
+      // HSTS belongs to the TLS-terminating proxy of a deployment.
+      strictTransportSecurity: false,
+    }),
+  );
+
+  let appModule: AppModule;
+  if (isProduction) {
+    app.use(
+      "/assets",
+      express.static(path.resolve("build/client/assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
+    // Resolved from the working directory: this file is bundled into build/.
+    appModule = (await import(path.resolve("build/server/index.js"))) as AppModule;
+    app.use(appModule.app);
+  } else {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({
+      server: { middlewareMode: true, hmr: { server } },
+    });
+    app.use(viteDevServer.middlewares);
+    appModule = (await viteDevServer.ssrLoadModule("./server/app.ts")) as AppModule;
+    app.use(async (req, res, next) => {
+      try {
+        const fresh = (await viteDevServer.ssrLoadModule("./server/app.ts")) as AppModule;
+        fresh.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  }
+
+  await appModule.start();
+
+  server.listen(config.PORT, () => {
+    logger.info(
+      { port: config.PORT, database: config.database.kind, mode: config.NODE_ENV },
+      "server started",
+    );
+    console.log(
+      `\n  Veldhaven Media privacy site (${config.NODE_ENV}, ${config.database.kind})\n` +
+        `  http://nl.localhost:${config.PORT}/\n` +
+        `  http://be.localhost:${config.PORT}/\n`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish within 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await appModule.stop();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Failed to start:", error);
+  }
+  process.exit(1);
+});

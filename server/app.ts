@@ -1,0 +1,86 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import {
+  RouterContextProvider,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
+import { serverContext } from "~/context";
+import { closeDb, getDb } from "~/db/instance.server";
+import { isDatabaseReady } from "~/db/db.server";
+
+type RouteNode = { id: string; path?: string; index?: boolean; children: RouteNode[] };
+
+/** The build's flat route manifest as a tree that `matchRoutes` understands. */
+function routeTree(build: ServerBuild): RouteNode[] {
+  const nodes = new Map<string, RouteNode>();
+  for (const route of Object.values(build.routes)) {
+    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, children: [] });
+  }
+  const roots: RouteNode[] = [];
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const node = nodes.get(route.id)!;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+const matchers = new WeakMap<ServerBuild, (pathname: string) => boolean>();
+
+/** A page is known when a route other than the catch-all 404 matches it. */
+function knownPageMatcher(build: ServerBuild) {
+  let matcher = matchers.get(build);
+  if (!matcher) {
+    const tree = routeTree(build);
+    matcher = (pathname) => {
+      const matches = matchRoutes(tree as RouteObject[], pathname);
+      const leaf = matches?.at(-1)?.route;
+      return Boolean(leaf && leaf.path !== "*");
+    };
+    matchers.set(build, matcher);
+  }
+  return matcher;
+}
+
+const loadBuild = () =>
+  import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+/** Opens and migrates the database; the server calls it before listening. */
+export async function start(): Promise<void> {
+  await getDb();
+}
+
+/** Closes what `start` opened (graceful shutdown). */
+export async function stop(): Promise<void> {
+  await closeDb();
+}
+
+export const app = express.Router();
+
+app.get("/healthz", (_req, res) => {
+  res.type("text/plain").send("ok");
+});
+
+app.get("/readyz", async (_req, res) => {
+  const ready = await isDatabaseReady(await getDb());
+  res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
+});
+
+app.use(async (req, res, next) => {
+  const build = await loadBuild();
+  return createRequestHandler({
+    build,
+    getLoadContext() {
+      const context = new RouterContextProvider();
+      context.set(serverContext, {
+        isKnownPage: knownPageMatcher(build),
+        cspNonce: res.locals.cspNonce as string,
+        requestId: String(req.id ?? ""),
+      });
+      return context;
+    },
+  })(req, res, next);
+});
