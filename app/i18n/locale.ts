@@ -39,11 +39,12 @@ export function hostname(host: string): string {
  */
 export function countryFromHost(host: string): Country | null {
   const name = hostname(host);
-  const bare = name.endsWith(".localhost")
-    ? name.slice(0, -".localhost".length)
+  // `nl.localhost` stands for a .nl host, `x.be.localhost` for `x.be`.
+  const effective = name.endsWith(".localhost")
+    ? `.${name.slice(0, -".localhost".length)}`
     : name;
-  if (bare === "nl" || bare.endsWith(".nl")) return "nl";
-  if (bare === "be" || bare.endsWith(".be")) return "be";
+  if (effective.endsWith(".nl")) return "nl";
+  if (effective.endsWith(".be")) return "be";
   return null;
 }
 

@@ -28,7 +28,7 @@ export function useDismissableDetails(
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape" && ref.current?.open) close(true);
     };
-    const onPointerDown = (event: PointerEvent) => {
+    const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
       const panel = ref.current?.querySelector("[data-details-panel]");
       const summary = ref.current?.querySelector("summary");
@@ -39,11 +39,11 @@ export function useDismissableDetails(
       if (closeAboveWidth !== undefined && window.innerWidth > closeAboveWidth) close(false);
     };
     document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("click", onClick);
     window.addEventListener("resize", onResize);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("click", onClick);
       window.removeEventListener("resize", onResize);
     };
   }, [ref, closeAboveWidth]);

@@ -1,0 +1,59 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export type Host = "nl" | "be";
+
+/** Absolute URL on one of the two local hosts (nl.localhost, be.localhost). */
+export function siteUrl(host: Host, path: string): string {
+  return `http://${host}.localhost:${process.env.E2E_PORT}${path}`;
+}
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/**
+ * axe runs inside the page, which a page without JavaScript cannot do. There
+ * the current DOM (open <details> included) is checked in a JavaScript-enabled
+ * copy that loads the same HTML and CSS but none of the app's scripts.
+ */
+async function pageForAxe(page: Page): Promise<{ target: Page; dispose: () => Promise<void> }> {
+  if (base.info().project.use.javaScriptEnabled !== false) {
+    return { target: page, dispose: async () => {} };
+  }
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+  });
+  await context.route("**/*", (route) => {
+    const request = route.request();
+    if (request.resourceType() === "script") return route.abort();
+    if (request.url() === url && request.resourceType() === "document") {
+      return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
+    }
+    return route.continue();
+  });
+  const target = await context.newPage();
+  await target.goto(url);
+  return { target, dispose: () => context.close() };
+}
+
+/** Asserts that the page has no WCAG 2.2 A/AA violations. */
+export async function expectAxeClean(page: Page) {
+  const { target, dispose } = await pageForAxe(page);
+  try {
+    const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
+    const summary = results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
+    expect(summary, "axe violations").toEqual([]);
+  } finally {
+    await dispose();
+  }
+}
+
+/** `javaScriptEnabled` (a built-in option) tells the "js" and "no-js" projects apart. */
+export const test = base;
+
+export { expect };

@@ -1,0 +1,113 @@
+import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+
+test.describe("layout on public pages", () => {
+  test("top navigation, dropdowns, footer and breadcrumbs (nl)", async ({ page }) => {
+    await page.goto(siteUrl("nl", "/nl/privacy-rights/access"));
+    const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+    await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/nl");
+    await expect(nav.getByRole("link", { name: "Over ons" })).toHaveAttribute("href", "/nl/about");
+
+    // The dropdowns are <details>: they open without JavaScript too.
+    await nav.getByText("Onze voorwaarden").click();
+    for (const [name, href] of [
+      ["Privacybeleid", "/nl/document/privacy-policy"],
+      ["Cookiebeleid", "/nl/document/cookie-policy"],
+      ["Gebruiksvoorwaarden", "/nl/document/terms-of-use"],
+    ]) {
+      await expect(nav.getByRole("link", { name })).toHaveAttribute("href", href);
+      await expect(nav.getByRole("link", { name })).toBeVisible();
+    }
+    await nav.getByText("Transparantiecentrum").click();
+    await expect(nav.getByRole("link", { name: "Politieke advertenties" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Privacyrechten" })).toBeVisible();
+    await expectAxeClean(page);
+
+    const breadcrumbs = page.getByRole("navigation", { name: "Kruimelpad" });
+    await expect(breadcrumbs.getByRole("listitem")).toHaveText(["Home", "Privacyrechten", "Inzage"]);
+    await expect(breadcrumbs.getByRole("link", { name: "Privacyrechten" })).toHaveAttribute(
+      "href",
+      "/nl/privacy-rights",
+    );
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link")).toHaveText([
+      "Privacybeleid",
+      "Cookiebeleid",
+      "Gebruiksvoorwaarden",
+    ]);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Veldhaven Media Nederland B.V.`);
+  });
+
+  test("navigation keeps the language segment (fr on .be)", async ({ page }) => {
+    await page.goto(siteUrl("be", "/fr/about"));
+    const nav = page.getByRole("navigation", { name: "Menu principal" });
+    await nav.getByText("Nos conditions").click();
+    await nav.getByRole("link", { name: "Politique de confidentialité" }).click();
+    await expect(page).toHaveURL(siteUrl("be", "/fr/document/privacy-policy"));
+    await expect(page.getByRole("contentinfo")).toContainText("Veldhaven Media SA");
+    await expectAxeClean(page);
+  });
+
+  test("the home page has no breadcrumbs", async ({ page }) => {
+    await page.goto(siteUrl("nl", "/nl"));
+    await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toHaveCount(0);
+    await expectAxeClean(page);
+  });
+
+  test("pages have a title and a meta description", async ({ page }) => {
+    await page.goto(siteUrl("be", "/nl/phone"));
+    await expect(page).toHaveTitle("Telefoonnummers | Veldhaven Media");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Veldhaven Media/);
+  });
+});
+
+test("internal pages have neither top navigation nor footer", async ({ page }) => {
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Hoofdmenu" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expectAxeClean(page);
+});
+
+test("scroll-to-top button appears after 100 px and scrolls up", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the button is a JavaScript enhancement");
+  await page.setViewportSize({ width: 1200, height: 300 });
+  await page.goto(siteUrl("nl", "/nl/about"));
+  const button = page.getByRole("button", { name: "Terug naar boven" });
+  await expect(button).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 150));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("a navigation scrolls to the top", async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 300 });
+  await page.goto(siteUrl("nl", "/nl/about"));
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Cookiebeleid" }).click();
+  await expect(page).toHaveURL(siteUrl("nl", "/nl/document/cookie-policy"));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("health and readiness endpoints", async ({ request }) => {
+  const base = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const health = await request.get(`${base}/healthz`);
+  expect(health.status()).toBe(200);
+  const ready = await request.get(`${base}/readyz`);
+  expect(ready.status()).toBe(200);
+  expect(await ready.text()).toBe("ready");
+});
+
+test("fingerprinted assets are cached for a year, pages carry security headers", async ({ page, request }) => {
+  const response = await page.goto(siteUrl("nl", "/nl"));
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-request-id"]).toMatch(/^[\w-]+$/);
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);
+  // Node cannot resolve *.localhost; assets are served whatever the host.
+  const asset = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}${stylesheet}`);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { breadcrumbTrail } from "~/components/layout/breadcrumb-trail";
+
+describe("breadcrumbTrail", () => {
+  it("is empty on home", () => {
+    expect(breadcrumbTrail("")).toEqual([]);
+    expect(breadcrumbTrail("/")).toEqual([]);
+  });
+
+  it("uses the fixed privacy-rights trail", () => {
+    expect(breadcrumbTrail("/privacy-rights/direct-marketing/brands")).toEqual([
+      { labelKey: "breadcrumbs.home", path: "/" },
+      { labelKey: "breadcrumbs.privacyRights", path: "/privacy-rights" },
+      { labelKey: "breadcrumbs.directMarketing" },
+    ]);
+    expect(breadcrumbTrail("/privacy-rights")).toEqual([
+      { labelKey: "breadcrumbs.home", path: "/" },
+      { labelKey: "breadcrumbs.privacyRights" },
+    ]);
+  });
+
+  it("labels documents and ads", () => {
+    expect(breadcrumbTrail("/document/cookie-policy").at(-1)).toEqual({
+      labelKey: "documents.titles.cookie-policy",
+    });
+    expect(breadcrumbTrail("/political-ads/AB-12").map((crumb) => crumb.text ?? crumb.labelKey)).toEqual([
+      "breadcrumbs.home",
+      "breadcrumbs.politicalAds",
+      "AB-12",
+    ]);
+  });
+});

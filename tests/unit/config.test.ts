@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, resolveConfig } from "~/config.server";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("has working defaults for the embedded database", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.NODE_ENV).toBe("development");
+  });
+
+  it("names each malformed variable", () => {
+    const problems = problemsOf({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith("PORT:"))).toBeDefined();
+    expect(problems.find((p) => p.startsWith("DATABASE_URL:"))).toContain("postgres://");
+    expect(problems.find((p) => p.startsWith("LOG_LEVEL:"))).toBeDefined();
+  });
+
+  it("requires SESSION_SECRET with DATABASE_URL", () => {
+    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app" })).toEqual([
+      "SESSION_SECRET: is required when DATABASE_URL is set (production)",
+    ]);
+    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32) })).toEqual([]);
+    expect(problemsOf({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET: .*32/);
+  });
+
+  it("rejects an SMTP_URL that is not smtp(s)", () => {
+    expect(problemsOf({ SMTP_URL: "http://mail" })[0]).toMatch(/^SMTP_URL: /);
+    expect(problemsOf({ SMTP_URL: "smtps://user:pass@mail.example.com:465" })).toEqual([]);
+  });
+
+  it("generates the session secret once and keeps it in DATA_DIR", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cfg-"));
+    const first = resolveConfig(parseConfig({ DATA_DIR: dir }));
+    const second = resolveConfig(parseConfig({ DATA_DIR: dir }));
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(first.database).toEqual({ kind: "sqlite", file: path.join(dir, "app.sqlite") });
+  });
+
+  it("a bad configuration stops the server with the variable's name", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+      env: { ...process.env, PORT: "not-a-port", DATA_DIR: os.tmpdir() },
+      encoding: "utf8",
+      timeout: 15_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid configuration");
+    expect(result.stderr).toContain("PORT:");
+  });
+});
