@@ -9,6 +9,9 @@ import {
 import { serverContext } from "~/context";
 import { closeDb, getDb } from "~/db/instance.server";
 import { isDatabaseReady } from "~/db/db.server";
+import { validateContent } from "~/services/content.server";
+import { allDocuments } from "~/services/documents.server";
+import { warmSearchIndexes } from "~/services/search.server";
 
 type RouteNode = { id: string; path?: string; index?: boolean; children: RouteNode[] };
 
@@ -48,8 +51,15 @@ function knownPageMatcher(build: ServerBuild) {
 const loadBuild = () =>
   import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-/** Opens and migrates the database; the server calls it before listening. */
+/**
+ * Runs before the server listens: content and documents are validated (a
+ * malformed file stops the start), the search indexes built and the database
+ * opened and migrated.
+ */
 export async function start(): Promise<void> {
+  validateContent();
+  allDocuments();
+  warmSearchIndexes();
   await getDb();
 }
 

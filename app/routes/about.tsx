@@ -1,9 +1,68 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/about";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { ContactSection } from "~/components/contact-section";
+import { siteContext } from "~/context";
+import type { Country } from "~/i18n/locale";
+import { brandsByCategory } from "~/services/content.server";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.about.title");
+export function loader({ context }: Route.LoaderArgs) {
+  const { country } = context.get(siteContext);
+  // Spec 2 "About": the block of the host's own country comes first.
+  const order: Country[] = country === "nl" ? ["nl", "be"] : ["be", "nl"];
+  return {
+    blocks: order.map((blockCountry) => ({
+      country: blockCountry,
+      categories: brandsByCategory(blockCountry).map(({ category, brands }) => ({
+        category,
+        brands: brands.map((brand) => brand.description),
+      })),
+    })),
+  };
+}
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.about.title" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.about.title", "pages.about.description");
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <header className="app-hero">
+        <div className="app-hero__text">
+          <h1 className="app-heading-1">{t("about.title")}</h1>
+          <p className="app-hero__lead">{t("about.lead")}</p>
+        </div>
+        <img className="app-hero__image" src="/images/brands.svg" alt={t("home.brandsImageAlt")} width="480" height="300" />
+      </header>
+      <section className="app-section app-about__text">
+        <h2>{t("about.explanationTitle")}</h2>
+        <p>{t("about.explanation")}</p>
+        <p>{t("about.journalists")}</p>
+      </section>
+      <section className="app-about__blocks" aria-labelledby="about-brands">
+        <h2 id="about-brands" className="app-visually-hidden">{t("about.brandsTitle")}</h2>
+        {loaderData.blocks.map((block) => (
+          <details key={block.country} className="app-expandable" data-country={block.country}>
+            <summary className="app-expandable__summary">
+              <h3 className="app-expandable__title">{t(`about.blocks.${block.country}`)}</h3>
+            </summary>
+            <div className="app-expandable__content">
+              {block.categories.map(({ category, brands }) => (
+                <section key={category} className="app-brand-group">
+                  <h4 className="app-brand-group__title">{t(`about.categories.${category}`)}</h4>
+                  <ul className="app-brand-group__list">
+                    {brands.map((brand) => (
+                      <li key={brand}>{brand}</li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          </details>
+        ))}
+      </section>
+      <ContactSection />
+    </>
+  );
 }

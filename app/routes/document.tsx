@@ -1,9 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/document";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/utils/meta";
+import { getConfig } from "~/config.server";
+import { documentRedirect } from "~/content/document-redirects";
+import { isDocumentKey, isPrivacyPolicy, privacyPolicyPills } from "~/content/documents";
+import { siteContext } from "~/context";
+import { localizedPath } from "~/i18n/locale";
+import { getDocument } from "~/services/documents.server";
+import { SITE_NAME } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.document.title");
-
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.document.title" />;
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { language, locale } = context.get(siteContext);
+  const key = params.key;
+  if (!isDocumentKey(key)) {
+    // Spec 2: legacy paths and corporate documents redirect; the rest is not found.
+    const target = documentRedirect(locale, key);
+    if (target?.kind === "document") {
+      throw redirect(localizedPath(language, `/document/${target.key}`), 301);
+    }
+    if (target?.kind === "external") {
+      throw redirect(new URL(target.path, getConfig().CORPORATE_SITE_URL).toString(), 301);
+    }
+    throw redirect(localizedPath(language, "/not-found"));
+  }
+  const document = getDocument(key, locale);
+  return {
+    key,
+    title: document.title,
+    description: document.description,
+    updated: document.updated,
+    html: document.html,
+    contents: document.sections.filter((section) => section.level === 2),
+    pills: isPrivacyPolicy(key) ? privacyPolicyPills(locale) : [],
+  };
 }
+
+export default function DocumentPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const to = useLocalizedPath();
+  const { key, title, updated, html, contents, pills } = loaderData;
+  const updatedOn = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${updated}T00:00:00Z`),
+  );
+  return (
+    <article className="app-document">
+      <header className="app-document__header">
+        <h1 className="app-heading-1">{title}</h1>
+        <p className="app-document__updated">{t("documents.updated", { date: updatedOn })}</p>
+      </header>
+      {pills.length > 0 ? (
+        <nav className="app-pills" aria-label={t("documents.pillsLabel")}>
+          <ul className="app-pills__list">
+            {pills.map((pill) => (
+              <li key={pill}>
+                <Link
+                  to={to(`/document/${pill}`)}
+                  className={`app-pills__pill${pill === key ? " app-pills__pill--active" : ""}`}
+                  aria-current={pill === key ? "page" : undefined}
+                >
+                  {t(`documents.pills.${pill}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <div className="app-document__layout">
+        {contents.length > 0 ? (
+          <nav className="app-document__toc" aria-labelledby="document-toc-title">
+            <h2 id="document-toc-title" className="app-document__toc-title">
+              {t("documents.contents")}
+            </h2>
+            <ol className="app-document__toc-list">
+              {contents.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div className="app-document__body" dangerouslySetInnerHTML={{ __html: html }} />
+      </div>
+    </article>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.title} | ${SITE_NAME}` },
+        { name: "description", content: loaderData.description },
+      ]
+    : [];

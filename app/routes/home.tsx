@@ -1,9 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { ContactSection } from "~/components/contact-section";
 import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath, useSite } from "~/utils/site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.home.title");
+const TOPIC_CARDS = [
+  { key: "privacy", document: "privacy-policy", image: "/images/topic-privacy.svg" },
+  { key: "cookies", document: "cookie-policy", image: "/images/topic-cookies.svg" },
+  { key: "terms", document: "terms-of-use", image: "/images/topic-terms.svg" },
+] as const;
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.home.title" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.home.title", "pages.home.description");
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { country } = useSite();
+  return (
+    <>
+      <header className="app-hero">
+        <div className="app-hero__text">
+          <p className="app-hero__subtitle">{t("home.subtitle")}</p>
+          <h1 className="app-heading-1">{t("home.title")}</h1>
+          <p className="app-hero__lead">{t("home.text")}</p>
+        </div>
+        <img className="app-hero__image" src="/images/brands.svg" alt={t("home.brandsImageAlt")} width="480" height="300" />
+      </header>
+
+      <section className="app-cards" aria-labelledby="home-topics">
+        <h2 id="home-topics" className="app-visually-hidden">
+          {t("home.topicsTitle")}
+        </h2>
+        {TOPIC_CARDS.map((card) => (
+          <article key={card.key} className="app-card">
+            <img className="app-card__image" src={card.image} alt="" width="320" height="180" />
+            <div className="app-card__body">
+              <p className="app-card__subject">{t(`home.cards.${card.key}.subject`)}</p>
+              <h3 className="app-card__title">{t(`home.cards.${card.key}.title`)}</h3>
+              <p className="app-card__text">{t(`home.cards.${card.key}.text`)}</p>
+              <Link className="app-card__link" to={to(`/document/${card.document}`)}>
+                {t("home.readMore")}
+                <span className="app-visually-hidden">: {t(`home.cards.${card.key}.title`)}</span>
+              </Link>
+            </div>
+          </article>
+        ))}
+      </section>
+
+      <section className="app-section app-legal-links" aria-labelledby="home-legal-links">
+        <h2 id="home-legal-links">{t("home.legalLinks.title")}</h2>
+        <ul className="app-legal-links__list">
+          <li><Link to={to("/privacy-rights")}>{t("home.legalLinks.privacyRights")}</Link></li>
+          <li><Link to={to("/political-ads")}>{t("home.legalLinks.politicalAds")}</Link></li>
+          <li><Link to={to("/phone")}>{t("home.legalLinks.phone")}</Link></li>
+          <li><Link to={to("/privacy-rights/push-notifications")}>{t("home.legalLinks.pushNotifications")}</Link></li>
+          {country === "be" ? (
+            <li><Link to={to("/document/privacy-policy-participants")}>{t("documents.titles.privacy-policy-participants")}</Link></li>
+          ) : null}
+          <li><Link to={to("/document/privacy-policy-applicants")}>{t("documents.titles.privacy-policy-applicants")}</Link></li>
+          <li><Link to={to("/document/privacy-policy-events")}>{t("documents.titles.privacy-policy-events")}</Link></li>
+        </ul>
+      </section>
+
+      <ContactSection />
+    </>
+  );
 }

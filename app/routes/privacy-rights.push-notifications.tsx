@@ -1,9 +1,54 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.push-notifications";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { pushNotificationSteps } from "~/content/push-notifications";
+import { siteContext } from "~/context";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.pushNotifications.title");
+export function loader({ context }: Route.LoaderArgs) {
+  const { country, locale } = context.get(siteContext);
+  // en_be has no own texts: it shows the Belgian Dutch steps (spec 1 fallback).
+  const steps = pushNotificationSteps[locale === "en_be" ? "nl_be" : locale];
+  return { ...steps, appExtraNl: country === "nl" ? steps.appExtraNl : [] };
+}
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.pushNotifications.title" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.pushNotifications.title", "pages.pushNotifications.description");
+
+function Steps({ id, title, steps }: { id: string; title: string; steps: string[] }) {
+  return (
+    <section className="app-steps" aria-labelledby={id}>
+      <h3 id={id} className="app-steps__title">{title}</h3>
+      <ol className="app-steps__list">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export default function PushNotificationsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("push.title")}</h1>
+        <p>{t("push.intro")}</p>
+      </header>
+      <section className="app-section" aria-labelledby="push-website">
+        <h2 id="push-website">{t("push.websiteTitle")}</h2>
+        <div className="app-steps-grid">
+          <Steps id="push-chrome" title={t("push.chromeTitle")} steps={loaderData.websiteChrome} />
+          <Steps id="push-safari" title={t("push.safariTitle")} steps={loaderData.websiteSafari} />
+        </div>
+      </section>
+      <section className="app-section" aria-labelledby="push-app">
+        <h2 id="push-app">{t("push.appTitle")}</h2>
+        <Steps id="push-app-steps" title={t("push.appStepsTitle")} steps={loaderData.app} />
+        {loaderData.appExtraNl.length > 0 ? (
+          <Steps id="push-app-extra" title={t("push.appExtraTitle")} steps={loaderData.appExtraNl} />
+        ) : null}
+      </section>
+    </>
+  );
 }

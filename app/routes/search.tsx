@@ -1,9 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
-import { PlaceholderPage } from "~/components/placeholder-page";
+import { siteContext } from "~/context";
+import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
+import { search } from "~/services/search.server";
 import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.search.title");
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { locale } = context.get(siteContext);
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SEARCH_BOX_MAX_LENGTH);
+  return { query, results: query ? search(locale, query) : [] };
+}
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.search.title" />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.search.title", "pages.search.description");
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const navigation = useNavigation();
+  const { query, results } = loaderData;
+  return (
+    <>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("search.title")}</h1>
+      </header>
+      <Form method="get" role="search" className="app-search-form">
+        <label htmlFor="search-q">{t("search.label")}</label>
+        <div className="app-search-form__row">
+          <input
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={query}
+            key={query}
+            maxLength={SEARCH_BOX_MAX_LENGTH}
+            autoComplete="off"
+          />
+          <button type="submit" className="app-button" aria-busy={navigation.state === "loading"}>
+            {t("search.submit")}
+          </button>
+        </div>
+      </Form>
+      {query ? (
+        <section aria-labelledby="search-count" className="app-search-results">
+          <h2 id="search-count" className="app-search-results__count" aria-live="polite">
+            {t("search.resultsCount", { count: results.length, query })}
+          </h2>
+          <ol className="app-search-results__list">
+            {results.map((result) => (
+              <li key={result.id} className="app-search-result">
+                <p className="app-search-result__kind">{t(`search.kinds.${result.kind}`)}</p>
+                <Link to={to(result.path)} className="app-search-result__title">
+                  {result.title}
+                </Link>
+                <p className="app-search-result__snippet">{result.snippet}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : (
+        <p>{t("search.hint")}</p>
+      )}
+    </>
+  );
 }
