@@ -4,7 +4,7 @@ test.describe("language segment and redirects", () => {
   test("a path without a language segment redirects to /nl with its query", async ({ page }) => {
     await page.goto(siteUrl("nl", "/about?ref=mail"));
     await expect(page).toHaveURL(siteUrl("nl", "/nl/about?ref=mail"));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Over ons");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Over Veldhaven Media");
   });
 
   test("the bare host redirects to the Dutch home page", async ({ page }) => {
