@@ -53,7 +53,7 @@ export default defineConfig({
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node build/server.js",
+    command: "npx tsx tests/setup/e2e-server.ts",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -64,6 +64,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_HOUR: "10000",
+      MAIL_POLL_INTERVAL_MS: "200",
     },
   },
 });

@@ -68,6 +68,9 @@ async function main() {
       crossOriginEmbedderPolicy: false,
       // HSTS belongs to the TLS-terminating proxy of a deployment.
       strictTransportSecurity: false,
+      // "no-referrer" makes browsers send `Origin: null` with form posts,
+      // which React Router's CSRF check rejects.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
 

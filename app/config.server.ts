@@ -46,6 +46,22 @@ export const configSchema = z
         .transform((value) => value === "true"),
     ),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
+    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    DNS_SERVERS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[\w.:\[\]-]+(,[\w.:\[\]-]+)*$/, "must be a comma-separated list of host[:port]")
+        .optional(),
+    ),
+    EMAIL_DOMAIN_CHECK: z.preprocess(
+      emptyAsUndefined,
+      z
+        .enum(["true", "false"], { message: "must be true or false" })
+        .default("true")
+        .transform((value) => value === "true"),
+    ),
+    RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     MAIL_FROM: z
       .preprocess(emptyAsUndefined, z.string().min(3).optional())
       .default("Veldhaven Media <no-reply@veldhavenmedia.com>"),

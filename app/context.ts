@@ -19,6 +19,8 @@ export type ServerServices = {
   /** CSP nonce for inline scripts of this response. */
   cspNonce: string;
   requestId: string;
+  /** Client IP as Express sees it (honours TRUST_PROXY). */
+  clientIp: string;
 };
 
 export const serverContext = createContext<ServerServices>();

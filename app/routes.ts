@@ -10,7 +10,10 @@ import {
 export default [
   // `/` has no language segment: the root loader redirects it to /nl.
   index("routes/root-index.tsx"),
-  ...prefix("api", [route("plainhtml/:documentKey", "routes/api.plainhtml.ts")]),
+  ...prefix("api", [
+    route("contact", "routes/api.contact.ts"),
+    route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),
+  ]),
   route(":lang", "routes/lang.tsx", [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),

@@ -11,6 +11,7 @@ import { closeDb, getDb } from "~/db/instance.server";
 import { isDatabaseReady } from "~/db/db.server";
 import { validateContent } from "~/services/content.server";
 import { allDocuments } from "~/services/documents.server";
+import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
 import { warmSearchIndexes } from "~/services/search.server";
 
 type RouteNode = { id: string; path?: string; index?: boolean; children: RouteNode[] };
@@ -53,18 +54,20 @@ const loadBuild = () =>
 
 /**
  * Runs before the server listens: content and documents are validated (a
- * malformed file stops the start), the search indexes built and the database
- * opened and migrated.
+ * malformed file stops the start), the search indexes built, the database
+ * opened and migrated, and the mail outbox worker started.
  */
 export async function start(): Promise<void> {
   validateContent();
   allDocuments();
   warmSearchIndexes();
   await getDb();
+  await startMailWorker();
 }
 
 /** Closes what `start` opened (graceful shutdown). */
 export async function stop(): Promise<void> {
+  await stopMailWorker();
   await closeDb();
 }
 
@@ -89,6 +92,7 @@ app.use(async (req, res, next) => {
         isKnownPage: knownPageMatcher(build),
         cspNonce: res.locals.cspNonce as string,
         requestId: String(req.id ?? ""),
+        clientIp: req.ip ?? "unknown",
       });
       return context;
     },

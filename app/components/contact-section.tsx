@@ -1,13 +1,19 @@
 import { useTranslation } from "react-i18next";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+import { ContactForm } from "./contact-form";
 
-/** Home and about: how to reach customer service (the contact form goes here). */
+/** Home and about: the contact form, with the reply promise and opening hours. */
 export function ContactSection() {
   const { t } = useTranslation();
+  // A new success banner means the message was sent: a fresh, empty form.
+  const bannerId = useRouteLoaderData<typeof rootLoader>("root")?.banner?.id;
   return (
-    <section className="app-section app-contact" id="contact" aria-labelledby="contact-title">
+    <section className="app-section app-contact" id="contact-section" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("contact.title")}</h2>
       <p>{t("contact.intro")}</p>
       <p>{t("contact.hours")}</p>
+      <ContactForm key={bannerId ?? "contact"} />
     </section>
   );
 }

@@ -8,20 +8,29 @@ import type { Database } from "./schema";
 export type Db = Kysely<Database>;
 export type DatabaseKind = Config["database"]["kind"];
 
+/** The Kysely instance and the driver client under it (some libraries need the latter). */
+export type DatabaseHandle =
+  | { kind: "sqlite"; db: Db; sqlite: SQLite.Database }
+  | { kind: "postgres"; db: Db; pool: pg.Pool };
+
 /** Opens SQLite (embedded default, WAL) or PostgreSQL (DATABASE_URL). */
-export function createDb(database: Config["database"]): Db {
+export function openDatabase(database: Config["database"]): DatabaseHandle {
   if (database.kind === "postgres") {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: database.url, max: 10 }),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not
+    // crash the process; the pool opens a new one on the next query.
+    pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    return { kind: "postgres", pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
   }
   const sqlite = new SQLite(database.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kind: "sqlite", sqlite, db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+}
+
+export function createDb(database: Config["database"]): Db {
+  return openDatabase(database).db;
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */

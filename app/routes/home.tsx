@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ContactSection } from "~/components/contact-section";
+import { handleContactFormPost } from "~/services/contact-form.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath, useSite } from "~/utils/site";
 
@@ -10,6 +11,11 @@ const TOPIC_CARDS = [
   { key: "cookies", document: "cookie-policy", image: "/images/topic-cookies.svg" },
   { key: "terms", document: "terms-of-use", image: "/images/topic-terms.svg" },
 ] as const;
+
+/** The contact form on this page (spec 2). */
+export function action(args: Route.ActionArgs) {
+  return handleContactFormPost(args);
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.home.title", "pages.home.description");

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as appMeta from "./001-app-meta";
+import * as contactAndOutbox from "./002-contact-and-outbox";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -7,6 +8,7 @@ import * as appMeta from "./001-app-meta";
  */
 const migrations: Record<string, Migration> = {
   "001-app-meta": appMeta,
+  "002-contact-and-outbox": contactAndOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

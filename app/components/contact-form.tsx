@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useNavigation } from "react-router";
+import { CONTACT_LIMITS, contactSchema } from "~/validation/contact";
+import { CONTACT_FORM_ID } from "~/validation/contact-form-id";
+import { Banner } from "./banner";
+import { ErrorSummary, Field, HoneypotField, Spinner, SubmitButton, TextareaField } from "./forms";
+
+/** Messages that are about the whole form, not one field; shown in a banner. */
+const BANNER_FIELD_ERRORS = ["contact.emailInvalid"];
+
+/**
+ * Spec 2 "Contact form": name, e-mail and question. Posts to the page's own
+ * action (home or about); works without JavaScript. With JavaScript, fields
+ * validate as you go and a spinner replaces the form while it is sent.
+ */
+export function ContactForm() {
+  const { t } = useTranslation();
+  const actionData = useActionData() as { result?: SubmissionResult<string[]> } | undefined;
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" && navigation.formData?.get("form") === CONTACT_FORM_ID;
+
+  const [form, fields] = useForm({
+    id: CONTACT_FORM_ID,
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    // Spec 5: e-mail is checked on blur and on submit; required text also on
+    // each input (see onInput below).
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onBlur",
+  });
+
+  const bannerKey =
+    form.errors?.[0] ?? fields.email.errors?.find((error) => BANNER_FIELD_ERRORS.includes(error));
+  const [closedBanner, setClosedBanner] = useState<string | undefined>();
+  const validateOnInput = (name: string) => () => form.validate({ name });
+
+  return (
+    <div className="app-contact-form">
+      {bannerKey && closedBanner !== bannerKey ? (
+        <Banner type="error" text={t(bannerKey)} onClose={() => setClosedBanner(bannerKey)} />
+      ) : null}
+      {submitting ? <Spinner label={t("contact.sending")} /> : null}
+      <Form method="post" {...getFormProps(form)} hidden={submitting} className="app-form">
+        <input type="hidden" name="form" value={CONTACT_FORM_ID} />
+        <ErrorSummary fields={[fields.name, fields.email, fields.question]} />
+        <Field
+          meta={fields.name}
+          label={t("contact.name")}
+          inputProps={{
+            ...getInputProps(fields.name, { type: "text", ariaAttributes: false }),
+            autoComplete: "name",
+            maxLength: CONTACT_LIMITS.name,
+            onInput: validateOnInput(fields.name.name),
+          }}
+        />
+        <Field
+          meta={fields.email}
+          label={t("contact.email")}
+          hint={t("contact.emailHint")}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email", ariaAttributes: false }),
+            autoComplete: "email",
+            spellCheck: false,
+          }}
+        />
+        <TextareaField
+          meta={fields.question}
+          label={t("contact.question")}
+          textareaProps={{
+            ...getTextareaProps(fields.question, { ariaAttributes: false }),
+            maxLength: CONTACT_LIMITS.question,
+            onInput: validateOnInput(fields.question.name),
+          }}
+        />
+        <HoneypotField />
+        <SubmitButton submitting={submitting}>{t("contact.submit")}</SubmitButton>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { parseMessage } from "~/validation/rules";
+import { HONEYPOT_FIELD } from "~/validation/honeypot";
+
+/** Translates validation messages ("validation.tooLong|100"). */
+export function useErrorText() {
+  const { t } = useTranslation();
+  return (message: string) => {
+    const { key, values } = parseMessage(message);
+    return t(key, values);
+  };
+}
+
+type FieldMeta = Pick<FieldMetadata<unknown>, "id" | "errorId" | "errors" | "name">;
+
+/** Inline error: a visually hidden prefix, linked from the field's aria-describedby. */
+export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="app-field__error">
+      <span className="app-visually-hidden">{t("form.errorPrefix")}: </span>
+      {errorText(errors[0])}
+    </p>
+  );
+}
+
+function FieldShell(props: { meta: FieldMeta; label: string; hint?: string; children: ReactNode }) {
+  const invalid = Boolean(props.meta.errors?.length);
+  return (
+    <div className={`app-field${invalid ? " app-field--error" : ""}`}>
+      <label htmlFor={props.meta.id} className="app-field__label">
+        {props.label}
+      </label>
+      {props.hint ? (
+        <p id={`${props.meta.id}-hint`} className="app-field__hint">
+          {props.hint}
+        </p>
+      ) : null}
+      <ErrorList id={props.meta.errorId} errors={props.meta.errors} />
+      {props.children}
+    </div>
+  );
+}
+
+/** id, aria-invalid and aria-describedby are always set (STYLE.md). */
+function describedBy(meta: FieldMeta, hint?: string) {
+  const ids = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export function Field(props: {
+  meta: FieldMeta;
+  label: string;
+  hint?: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
+  const { key, ...inputProps } = props.inputProps;
+  return (
+    <FieldShell meta={props.meta} label={props.label} hint={props.hint}>
+      <input
+        key={key}
+        {...inputProps}
+        id={props.meta.id}
+        className="app-field__input"
+        aria-invalid={props.meta.errors?.length ? true : undefined}
+        aria-describedby={describedBy(props.meta, props.hint)}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextareaField(props: {
+  meta: FieldMeta;
+  label: string;
+  hint?: string;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string };
+}) {
+  const { key, ...textareaProps } = props.textareaProps;
+  return (
+    <FieldShell meta={props.meta} label={props.label} hint={props.hint}>
+      <textarea
+        key={key}
+        rows={6}
+        {...textareaProps}
+        id={props.meta.id}
+        className="app-field__input app-field__textarea"
+        aria-invalid={props.meta.errors?.length ? true : undefined}
+        aria-describedby={describedBy(props.meta, props.hint)}
+      />
+    </FieldShell>
+  );
+}
+
+export function CheckboxField(props: {
+  meta: FieldMeta;
+  label: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
+}) {
+  const { key, ...inputProps } = props.inputProps;
+  const invalid = Boolean(props.meta.errors?.length);
+  return (
+    <div className={`app-field app-field--checkbox${invalid ? " app-field--error" : ""}`}>
+      <ErrorList id={props.meta.errorId} errors={props.meta.errors} />
+      <input
+        key={key}
+        {...inputProps}
+        type="checkbox"
+        id={props.meta.id}
+        className="app-field__checkbox"
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? props.meta.errorId : undefined}
+      />
+      <label htmlFor={props.meta.id}>{props.label}</label>
+    </div>
+  );
+}
+
+/**
+ * GOV.UK error summary: above the form, one link per error to its field,
+ * focused when it appears (also right after a failed post without JavaScript,
+ * through `autoFocus`).
+ */
+export function ErrorSummary({ fields }: { fields: FieldMeta[] }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const ref = useRef<HTMLDivElement>(null);
+  const withErrors = fields.filter((field) => field.errors?.length);
+  const signature = withErrors.map((field) => `${field.name}:${field.errors?.[0]}`).join("|");
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (withErrors.length === 0) return null;
+  return (
+    <div ref={ref} className="app-error-summary" role="alert" tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title" className="app-error-summary__title">
+        {t("form.errorSummaryTitle")}
+      </h2>
+      <ul className="app-error-summary__list">
+        {withErrors.map((field) => (
+          <li key={field.name}>
+            <a href={`#${field.id}`}>{errorText(field.errors![0])}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Hidden from people (and assistive technology); bots fill it in. */
+export function HoneypotField() {
+  return (
+    <div className="app-honeypot" aria-hidden="true">
+      <label htmlFor={`hp-${HONEYPOT_FIELD}`}>Website</label>
+      <input id={`hp-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="app-spinner" role="status">
+      <span className="app-spinner__circle" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** A submit button that shows a spinner while its form is being sent. */
+export function SubmitButton({ submitting, children }: { submitting: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className="app-button app-submit" aria-disabled={submitting || undefined}>
+      {submitting ? <span className="app-spinner__circle app-spinner__circle--small" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

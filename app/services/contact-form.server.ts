@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { serverContext, siteContext } from "~/context";
+import { getLogger } from "~/utils/logger.server";
+import { contactSchema } from "~/validation/contact";
+import { HONEYPOT_FIELD } from "~/validation/honeypot";
+import { submitContactMessage } from "./contact.server";
+import { redirectWithBanner } from "./flash.server";
+import { guardPublicForm } from "./public-form-guard.server";
+
+/**
+ * The action behind the contact form on home and about. Errors come back
+ * with the values (status 400); success redirects to the same page with the
+ * success banner (post-redirect-get), so it works without JavaScript.
+ */
+export async function handleContactFormPost({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+
+  const verdict = await guardPublicForm({
+    form: "contact",
+    clientIp: context.get(serverContext).clientIp,
+    honeypot: formData.get(HONEYPOT_FIELD),
+  });
+  if (!verdict.ok) {
+    const message = verdict.reason === "rate-limited" ? "validation.rateLimited" : "contact.failure";
+    return data(
+      { result: submission.reply({ formErrors: [message] }) },
+      { status: verdict.reason === "rate-limited" ? 429 : 400 },
+    );
+  }
+
+  const site = context.get(siteContext);
+  try {
+    const outcome = await submitContactMessage(submission.value, site);
+    if (outcome.status === "EMAIL_INVALID") {
+      return data({ result: submission.reply({ fieldErrors: { email: ["contact.emailInvalid"] } }) }, { status: 400 });
+    }
+  } catch (error) {
+    getLogger().error({ err: error }, "contact message could not be stored");
+    return data({ result: submission.reply({ formErrors: ["contact.failure"] }) }, { status: 503 });
+  }
+  return redirectWithBanner(request, new URL(request.url).pathname, { type: "success", textKey: "contact.success" });
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/instance.server";
+import type { Country, Locale } from "~/i18n/locale";
+import type { ContactInput } from "~/validation/contact";
+import { checkEmailDomain } from "./email-domain.server";
+import { wakeMailWorker } from "./mail/mailer.server";
+import { enqueueMail } from "./mail/outbox.server";
+import { contactNotification } from "./mail/templates.server";
+
+export type ContactOutcome = { status: "sent"; id: string } | { status: "EMAIL_INVALID" };
+
+function customerServiceAddress(country: Country): string {
+  const config = getConfig();
+  return country === "nl" ? config.CUSTOMER_SERVICE_EMAIL_NL : config.CUSTOMER_SERVICE_EMAIL_BE;
+}
+
+/**
+ * Stores a contact message and queues the notification to customer service
+ * in one transaction (spec 2 "Contact form"). An address whose domain cannot
+ * receive mail is refused with EMAIL_INVALID (spec 8).
+ */
+export async function submitContactMessage(
+  input: ContactInput,
+  site: { locale: Locale; country: Country },
+): Promise<ContactOutcome> {
+  const config = getConfig();
+  if (config.EMAIL_DOMAIN_CHECK) {
+    const verdict = await checkEmailDomain(input.email, { servers: config.DNS_SERVERS?.split(",") });
+    if (verdict === "undeliverable") return { status: "EMAIL_INVALID" };
+  }
+
+  const db = await getDb();
+  const id = randomUUID();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("contact_message")
+      .values({ id, ...input, locale: site.locale, country: site.country, created_at: now.toISOString() })
+      .execute();
+    await enqueueMail(
+      trx,
+      contactNotification({ to: customerServiceAddress(site.country), ...site, ...input }),
+      now,
+    );
+  });
+  wakeMailWorker();
+  return { status: "sent", id };
+}

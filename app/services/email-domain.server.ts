@@ -1,0 +1,55 @@
+import { Resolver } from "node:dns/promises";
+
+/**
+ * Whether the domain of an address can receive mail: an MX record, or else an
+ * A/AAAA record (RFC 5321 implicit MX). A null MX (RFC 7505) cannot receive
+ * mail. "unknown" means the lookup itself failed (timeout, no network): such
+ * a message is accepted rather than lost.
+ */
+export type EmailDomainVerdict = "deliverable" | "undeliverable" | "unknown";
+
+const NO_SUCH_RECORD = new Set(["ENODATA", "ENOTFOUND", "NXDOMAIN"]);
+
+type Lookup = { servers?: string[]; timeoutMs?: number };
+
+function createResolver({ servers, timeoutMs = 2500 }: Lookup) {
+  const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+  if (servers?.length) resolver.setServers(servers);
+  return resolver;
+}
+
+/** true: records exist; false: the name has none; null: the lookup failed. */
+async function hasRecords(lookup: () => Promise<unknown[]>): Promise<boolean | null> {
+  try {
+    return (await lookup()).length > 0;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    return NO_SUCH_RECORD.has(code) ? false : null;
+  }
+}
+
+export async function checkEmailDomain(email: string, options: Lookup = {}): Promise<EmailDomainVerdict> {
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  if (!domain) return "undeliverable";
+  const resolver = createResolver(options);
+  try {
+    const mx = await resolver.resolveMx(domain).then(
+      (records) => ({ records, error: null as NodeJS.ErrnoException | null }),
+      (error: NodeJS.ErrnoException) => ({ records: [], error }),
+    );
+    if (mx.error && !NO_SUCH_RECORD.has(mx.error.code ?? "")) return "unknown";
+    if (mx.records.length > 0) {
+      const isNullMx = mx.records.every((record) => record.exchange === "" || record.exchange === ".");
+      return isNullMx ? "undeliverable" : "deliverable";
+    }
+    const [ipv4, ipv6] = await Promise.all([
+      hasRecords(() => resolver.resolve4(domain)),
+      hasRecords(() => resolver.resolve6(domain)),
+    ]);
+    if (ipv4 || ipv6) return "deliverable";
+    if (ipv4 === null || ipv6 === null) return "unknown";
+    return "undeliverable";
+  } finally {
+    resolver.cancel();
+  }
+}

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { getConfig } from "~/config.server";
+import { getDatabaseHandle } from "~/db/instance.server";
+import { getLogger } from "~/utils/logger.server";
+import { fileTransport, smtpTransport, type MailTransport } from "./transport.server";
+import { startOutboxWorker, type OutboxWorker } from "./worker.server";
+
+const globalForMail = globalThis as unknown as { __outboxWorker?: OutboxWorker };
+
+/** SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/mail. */
+export function configuredTransport(): MailTransport {
+  const config = getConfig();
+  return config.SMTP_URL
+    ? smtpTransport(config.SMTP_URL)
+    : fileTransport(path.join(config.dataDir, "mail"), getLogger());
+}
+
+/** Starts the outbox worker of this process (once). */
+export async function startMailWorker(): Promise<void> {
+  if (globalForMail.__outboxWorker) return;
+  const config = getConfig();
+  const transport = configuredTransport();
+  globalForMail.__outboxWorker = startOutboxWorker(await getDatabaseHandle(), transport, {
+    from: config.MAIL_FROM,
+    logger: getLogger(),
+    intervalMs: config.MAIL_POLL_INTERVAL_MS,
+  });
+  getLogger().info({ transport: transport.describe }, "mail outbox worker started");
+}
+
+/** Runs a round now, so a new message does not wait for the next poll. */
+export function wakeMailWorker(): void {
+  globalForMail.__outboxWorker?.wake();
+}
+
+export async function stopMailWorker(): Promise<void> {
+  const worker = globalForMail.__outboxWorker;
+  globalForMail.__outboxWorker = undefined;
+  await worker?.stop();
+}

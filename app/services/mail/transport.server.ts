@@ -1,0 +1,64 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import type { OutboxRow } from "./outbox.server";
+
+/** Delivers one message; throws when delivery failed (the outbox retries). */
+export type MailTransport = {
+  describe: string;
+  send: (message: OutboxRow, from: string) => Promise<void>;
+  close: () => void;
+};
+
+function mailOptions(message: OutboxRow, from: string) {
+  return {
+    from,
+    to: message.recipient,
+    replyTo: message.reply_to ?? undefined,
+    subject: message.subject,
+    text: message.text_body,
+    html: message.html_body,
+    messageId: `<${message.id}@veldhavenmedia.local>`,
+  };
+}
+
+/** Real SMTP (`SMTP_URL`, smtp:// or smtps://, with credentials in the URL). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, {
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  } as nodemailer.TransportOptions);
+  return {
+    describe: `SMTP ${new URL(url).host}`,
+    send: async (message, from) => {
+      await transporter.sendMail(mailOptions(message, from));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+const LINK = /https?:\/\/[^\s<>"]+/g;
+
+/**
+ * The embedded default: every message becomes `DATA_DIR/mail/<id>.eml`, and
+ * its subject and links are logged, so the product works offline.
+ */
+export function fileTransport(directory: string, logger: Logger): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    describe: `files in ${directory}`,
+    send: async (message, from) => {
+      const info = await transporter.sendMail(mailOptions(message, from));
+      await fs.mkdir(directory, { recursive: true });
+      const file = path.join(directory, `${message.created_at.replace(/[:.]/g, "-")}-${message.id}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      logger.info(
+        { to: message.recipient, subject: message.subject, links: message.text_body.match(LINK) ?? [], file },
+        "mail written to file",
+      );
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  RateLimiterPostgres,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { getConfig } from "~/config.server";
+import type { DatabaseHandle } from "~/db/db.server";
+import { getDatabaseHandle } from "~/db/instance.server";
+
+export { HONEYPOT_FIELD } from "~/validation/honeypot";
+
+export type GuardVerdict =
+  | { ok: true }
+  | { ok: false; reason: "honeypot" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * Counts submissions per client IP and form in the database, so that every
+ * instance on one PostgreSQL shares the count. The library creates and owns
+ * its table (`rate_limit`).
+ */
+export function createRateLimiter(handle: DatabaseHandle, pointsPerHour: number): Promise<RateLimiterAbstract> {
+  return new Promise((resolve, reject) => {
+    const options = { tableName: "rate_limit", keyPrefix: "public_form", points: pointsPerHour, duration: 3600 };
+    const ready = (error?: unknown) => (error ? reject(error) : resolve(limiter));
+    const limiter: RateLimiterAbstract =
+      handle.kind === "postgres"
+        ? new RateLimiterPostgres({ ...options, storeClient: handle.pool, storeType: "pool" }, ready)
+        : new RateLimiterSQLite({ ...options, storeClient: handle.sqlite, storeType: "better-sqlite3" }, ready);
+  });
+}
+
+const globalForLimiter = globalThis as unknown as { __publicFormLimiter?: Promise<RateLimiterAbstract> };
+
+function processLimiter(): Promise<RateLimiterAbstract> {
+  globalForLimiter.__publicFormLimiter ??= getDatabaseHandle().then((handle) =>
+    createRateLimiter(handle, getConfig().RATE_LIMIT_PER_HOUR),
+  );
+  return globalForLimiter.__publicFormLimiter;
+}
+
+/** Consumes one submission of `form` for `clientIp`. */
+export async function consumeSubmission(
+  limiter: RateLimiterAbstract,
+  form: string,
+  clientIp: string,
+): Promise<GuardVerdict> {
+  try {
+    await limiter.consume(`${form}:${clientIp}`);
+    return { ok: true };
+  } catch (result) {
+    if (result instanceof RateLimiterRes) {
+      return { ok: false, reason: "rate-limited", retryAfterSeconds: Math.ceil(result.msBeforeNext / 1000) };
+    }
+    throw result;
+  }
+}
+
+/**
+ * The guard every public form passes before its data is stored: the honeypot
+ * must be empty, and the client may not exceed the hourly limit.
+ */
+export async function guardPublicForm(input: {
+  form: string;
+  clientIp: string;
+  honeypot: unknown;
+}): Promise<GuardVerdict> {
+  if (typeof input.honeypot === "string" && input.honeypot.trim() !== "") {
+    return { ok: false, reason: "honeypot" };
+  }
+  return consumeSubmission(await processLimiter(), input.form, input.clientIp);
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { requiredEmail, requiredText } from "./rules";
+
+/** Spec 5: contact needs name, e-mail (required and format) and question. */
+export const CONTACT_LIMITS = { name: 100, question: 5000 } as const;
+
+export const contactSchema = z.object({
+  name: requiredText(CONTACT_LIMITS.name),
+  email: requiredEmail(),
+  question: requiredText(CONTACT_LIMITS.question),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** Field names whose errors show while typing (spec 5: required text, on each input). */
+export const CONTACT_VALIDATE_ON_INPUT = ["name", "question"] as const;

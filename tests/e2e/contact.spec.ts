@@ -1,0 +1,193 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+
+const SUCCESS = "Jouw bericht is succesvol verzonden.";
+const EMAIL_INVALID = "Dit e-mailadres lijkt niet te bestaan. Gelieve een bestaand e-mailadres in te geven.";
+
+/** The mail customer service receives (embedded default: .eml files in DATA_DIR/mail). */
+async function mailContaining(text: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  let found = "";
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      found = files.map((file) => fs.readFileSync(path.join(dir, file), "utf8")).find((eml) => eml.includes(text)) ?? "";
+      return found !== "";
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found;
+}
+
+test.describe("contact form", () => {
+  test("an empty submit shows the error summary and inline errors", async ({ page }) => {
+    await page.goto(siteUrl("nl", "/nl"));
+    const form = page.locator("form#contact");
+    await form.getByRole("button", { name: "Verstuur" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "Er is een probleem" });
+    await expect(summary).toBeVisible();
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link")).toHaveText(["Dit veld is verplicht", "Dit veld is verplicht", "Dit veld is verplicht"]);
+    await expect(page.getByLabel("Naam")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Je vraag")).toHaveAttribute("aria-describedby", /contact-question-error|error/);
+    await expectAxeClean(page);
+    await summary.getByRole("link").first().click();
+    await expect(page.getByLabel("Naam")).toBeFocused();
+  });
+
+  test("a malformed e-mail is refused and the other values are kept", async ({ page }) => {
+    await page.goto(siteUrl("nl", "/nl/about"));
+    await page.getByLabel("Naam").fill("Lotte de Vries");
+    await page.getByLabel("E-mailadres").fill("lotte@");
+    await page.getByLabel("Je vraag").fill("Hoe lang bewaren jullie mijn gegevens?");
+    await page.getByRole("button", { name: "Verstuur" }).click();
+    await expect(page.locator(".app-field--error")).toHaveCount(1);
+    await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
+    await expect(page.getByLabel("Naam")).toHaveValue("Lotte de Vries");
+    await expect(page.getByLabel("Je vraag")).toHaveValue("Hoe lang bewaren jullie mijn gegevens?");
+  });
+
+  test("an address whose domain cannot receive mail gets EMAIL_INVALID", async ({ page }) => {
+    await page.goto(siteUrl("nl", "/nl"));
+    await page.getByLabel("Naam").fill("Lotte de Vries");
+    await page.getByLabel("E-mailadres").fill("lotte@bestaat-niet.nl");
+    await page.getByLabel("Je vraag").fill("Kunnen jullie mij helpen?");
+    await page.getByRole("button", { name: "Verstuur" }).click();
+    await expect(page.getByTestId("banner")).toHaveText(new RegExp(EMAIL_INVALID.replace(/\./g, "\\.")));
+    await expect(page.getByLabel("E-mailadres")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("E-mailadres")).toHaveValue("lotte@bestaat-niet.nl");
+  });
+
+  test("a valid message is sent: success banner, empty form, mail to customer service", async ({ page, javaScriptEnabled }) => {
+    const question = `Welke gegevens hebben jullie van mij? (${test.info().project.name} ${Date.now()})`;
+    await page.goto(siteUrl("nl", "/nl"));
+    await page.getByLabel("Naam").fill("Lotte de Vries");
+    await page.getByLabel("E-mailadres").fill("lotte@veldhaven-test.nl");
+    await page.getByLabel("Je vraag").fill(question);
+    await page.getByRole("button", { name: "Verstuur" }).click();
+
+    const banner = page.getByTestId("banner");
+    await expect(banner).toContainText(SUCCESS);
+    await expect(page).toHaveURL(siteUrl("nl", "/nl"));
+    await expect(page.getByLabel("Je vraag")).toHaveValue("");
+    await expect(page.getByLabel("Naam")).toHaveValue("");
+    if (javaScriptEnabled) {
+      // Spec 9: a success banner hides itself after 4000 ms.
+      await expect(banner).toBeHidden({ timeout: 6000 });
+    } else {
+      // Reloading shows the page without the (consumed) flash message.
+      await page.reload();
+      await expect(page.getByTestId("banner")).toHaveCount(0);
+    }
+
+    const mail = await mailContaining(question.slice(0, 30));
+    expect(mail).toContain("To: klantenservice@veldhavenmedia.nl");
+    expect(mail).toContain("Reply-To: lotte@veldhaven-test.nl");
+  });
+
+  test("French on .be, and the banner can be closed", async ({ page }) => {
+    await page.goto(siteUrl("be", "/fr/about"));
+    await page.getByLabel("Nom").fill("Luc Dupont");
+    await page.getByLabel("Adresse e-mail").fill("luc@lezers-test.be");
+    await page.getByLabel("Votre question").fill("Comment supprimer mon compte ?");
+    await page.getByRole("button", { name: "Envoyer" }).click();
+    const banner = page.getByTestId("banner");
+    await expect(banner).toContainText("Votre message a bien été envoyé.");
+    await expectAxeClean(page);
+    await banner.getByRole("link", { name: "Fermer le message" }).click();
+    await expect(page.getByTestId("banner")).toHaveCount(0);
+    await mailContaining("Comment supprimer mon compte");
+  });
+
+  test("with JavaScript: live validation and a spinner while sending", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    await page.goto(siteUrl("nl", "/nl"));
+    const name = page.getByLabel("Naam");
+    await name.fill("L");
+    await name.fill("");
+    // Required text is checked on each input, before any blur or submit.
+    await expect(page.locator("#contact-name-error, [id$='name-error']").first()).toHaveText(/Dit veld is verplicht/);
+    await name.fill("Lotte");
+    await expect(page.locator(".app-field--error")).toHaveCount(0);
+
+    const email = page.getByLabel("E-mailadres");
+    await email.fill("lotte@");
+    await expect(page.locator(".app-field--error")).toHaveCount(0); // not on input
+    await email.blur();
+    await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
+    await email.fill("lotte@veldhaven-test.nl");
+    await expect(page.locator(".app-field--error")).toHaveCount(1); // still not on input
+    await email.blur();
+    await expect(page.locator(".app-field--error")).toHaveCount(0);
+
+    await page.getByLabel("Je vraag").fill("Mag ik een kopie van mijn gegevens?");
+    await page.route("**/*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Verstuur" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Je bericht wordt verzonden…" })).toBeVisible();
+    await expect(page.locator("form#contact")).toBeHidden();
+    await expect(page.getByTestId("banner")).toContainText(SUCCESS);
+    await expect(page.locator("form#contact")).toBeVisible();
+  });
+});
+
+test.describe("POST /api/contact", () => {
+  const api = (query: string) => `http://127.0.0.1:${process.env.E2E_PORT}/api/contact${query}`;
+  const headers = { Host: "nl.localhost", "Content-Type": "application/json" };
+
+  test("201 for a valid message", async ({ request }) => {
+    const response = await request.post(api("?locale=nl_nl"), {
+      headers,
+      data: { name: "Sam", email: "sam@veldhaven-test.nl", question: "API-vraag" },
+    });
+    expect(response.status()).toBe(201);
+    expect(await response.json()).toMatchObject({ status: "sent", id: expect.any(String) });
+  });
+
+  test("400 VALIDATION with field messages in the locale", async ({ request }) => {
+    const response = await request.post(api("?locale=fr_be"), { headers, data: { name: "", email: "sam@" } });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "VALIDATION",
+      fields: {
+        name: ["Ce champ est obligatoire"],
+        email: ["Veuillez saisir une adresse e-mail correcte"],
+        question: ["Ce champ est obligatoire"],
+      },
+    });
+  });
+
+  test("a filled-in honeypot is refused and nothing is sent", async ({ request }) => {
+    const response = await request.post(api("?locale=nl_nl"), {
+      headers,
+      data: { name: "Bot", email: "bot@veldhaven-test.nl", question: "Koop nu", website: "https://spam.example" },
+    });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error).toBe("VALIDATION");
+  });
+
+  test("400 EMAIL_INVALID for a domain without mail", async ({ request }) => {
+    const response = await request.post(api("?locale=nl_be"), {
+      headers,
+      data: { name: "Sam", email: "sam@null-mx.test", question: "Vraag" },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ error: "EMAIL_INVALID", fields: { email: [EMAIL_INVALID] } });
+  });
+
+  test("malformed JSON, wrong content type, unknown locale and GET are 4xx, never 500", async ({ request }) => {
+    const malformed = await request.post(api("?locale=nl_nl"), { headers, data: Buffer.from("{not json") });
+    expect(malformed.status()).toBe(400);
+    expect((await malformed.json()).error).toBe("MALFORMED_JSON");
+    const array = await request.post(api("?locale=nl_nl"), { headers, data: Buffer.from("[1,2]") });
+    expect(array.status()).toBe(400);
+    const text = await request.post(api("?locale=nl_nl"), { headers: { Host: "nl.localhost", "Content-Type": "text/plain" }, data: "hi" });
+    expect(text.status()).toBe(415);
+    const locale = await request.post(api("?locale=de_de"), { headers, data: {} });
+    expect(locale.status()).toBe(400);
+    const get = await request.get(api("?locale=nl_nl"), { headers: { Host: "nl.localhost" } });
+    expect(get.status()).toBe(405);
+  });
+});

@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/db/db.server";
+import { MAX_ATTEMPTS, backoffMs, claimDueMail, enqueueMail } from "~/services/mail/outbox.server";
+import { contactNotification } from "~/services/mail/templates.server";
+import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
+import { runOutboxOnce } from "~/services/mail/worker.server";
+import { testDatabases } from "../setup/test-databases";
+
+const logger = pino({ level: "silent" });
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on loopback that records what it receives. */
+async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as { port: number };
+  return { server, port: address.port, received };
+}
+
+const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+function message(name = "Lotte de Vries") {
+  return contactNotification({
+    to: "klantenservice@veldhavenmedia.nl",
+    locale: "nl_nl",
+    country: "nl",
+    name,
+    email: "lotte@veldhaven-test.nl",
+    question: "Welke gegevens bewaren jullie <van mij>?",
+  });
+}
+
+describe.each(testDatabases())("mail outbox on $name", (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.open();
+    await migrateToLatest(handle.db);
+  });
+  afterEach(async () => {
+    await handle.db.deleteFrom("outbox").execute();
+  });
+  afterAll(async () => {
+    await handle.db.destroy();
+    await target.cleanup?.();
+  });
+
+  it("delivers a queued message over SMTP with Reply-To, and marks it sent", async () => {
+    const smtp = await startSmtp();
+    try {
+      await enqueueMail(handle.db, message());
+      const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
+      const result = await runOutboxOnce(handle, transport, { from: "Veldhaven Media <no-reply@veldhavenmedia.com>" });
+      transport.close();
+      expect(result).toEqual({ sent: 1, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].to).toEqual(["klantenservice@veldhavenmedia.nl"]);
+      expect(smtp.received[0].raw).toContain("Reply-To: lotte@veldhaven-test.nl");
+      expect(smtp.received[0].raw).toContain("Subject: Nieuw contactbericht van Lotte de Vries");
+      const row = await handle.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.status).toBe("sent");
+      expect(row.sent_at).not.toBeNull();
+
+      // Nothing is sent twice.
+      const again = await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), { from: "x@y.z" });
+      expect(again).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      await stopSmtp(smtp.server);
+    }
+  });
+
+  it("keeps messages while SMTP is down and delivers them once it is back", async () => {
+    const probe = await startSmtp();
+    const port = probe.port;
+    await stopSmtp(probe.server); // SMTP is down from here on
+
+    let clock = new Date();
+    await enqueueMail(handle.db, message("Eerste"), new Date(clock.getTime() - 1));
+    await enqueueMail(handle.db, message("Tweede"), clock);
+    const options = { from: "no-reply@veldhavenmedia.com", logger, now: () => clock };
+
+    const down = await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${port}`), options);
+    expect(down).toEqual({ sent: 0, failed: 2 });
+    const waiting = await handle.db.selectFrom("outbox").selectAll().execute();
+    expect(waiting.map((row) => [row.status, row.attempts])).toEqual([["pending", 1], ["pending", 1]]);
+    expect(waiting[0].last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    // Not due yet: the backoff holds the retry back.
+    expect(await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${port}`), options)).toEqual({ sent: 0, failed: 0 });
+
+    const smtp = await startSmtp(port); // SMTP is back
+    try {
+      clock = new Date(clock.getTime() + backoffMs(1) + 1000);
+      const back = await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${port}`), options);
+      expect(back).toEqual({ sent: 2, failed: 0 });
+      expect(smtp.received.map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1])).toEqual([
+        "Nieuw contactbericht van Eerste",
+        "Nieuw contactbericht van Tweede",
+      ]);
+    } finally {
+      await stopSmtp(smtp.server);
+    }
+  });
+
+  it("gives up after the last attempt but keeps the message", async () => {
+    await enqueueMail(handle.db, message());
+    await handle.db.updateTable("outbox").set({ attempts: MAX_ATTEMPTS - 1 }).execute();
+    const failing = { describe: "down", send: async () => { throw new Error("mailbox unavailable"); }, close: () => {} };
+    await runOutboxOnce(handle, failing, { from: "x@y.z", logger });
+    const row = await handle.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.status).toBe("failed");
+    expect(row.attempts).toBe(MAX_ATTEMPTS);
+  });
+
+  it("two workers claiming at the same time never take the same message", async () => {
+    for (let i = 0; i < 10; i++) await enqueueMail(handle.db, message(`Bericht ${i}`));
+    const [a, b] = await Promise.all([
+      claimDueMail(handle.db, handle.kind, 6),
+      claimDueMail(handle.db, handle.kind, 6),
+    ]);
+    const ids = [...a, ...b].map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(10);
+    // Leased messages are not handed out again.
+    expect(await claimDueMail(handle.db, handle.kind, 10)).toEqual([]);
+  });
+});
+
+describe("contact notification template", () => {
+  it("escapes the visitor's text in HTML and names the group and privacy team", () => {
+    const mail = message();
+    expect(mail.html).toContain("Welke gegevens bewaren jullie &#60;van mij&#62;?");
+    expect(mail.text).toContain("Veldhaven Media – privacyteam: privacy@veldhavenmedia.nl");
+    const french = contactNotification({ to: "a@b.be", locale: "fr_be", country: "be", name: "Luc", email: "luc@lezers-test.be", question: "?" });
+    expect(french.subject).toBe("Nouveau message de contact de Luc");
+    expect(french.text).toContain("privacy@veldhavenmedia.be");
+  });
+});
+
+describe("file transport (embedded default)", () => {
+  it("writes an .eml file and logs subject and links", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-"));
+    const lines: string[] = [];
+    const captureLogger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const handle = openDatabase({ kind: "sqlite", file: path.join(dir, "db.sqlite") });
+    await migrateToLatest(handle.db);
+    const mail = message();
+    await enqueueMail(handle.db, { ...mail, text: `${mail.text}\nBevestig: https://nl.localhost:3000/verify?t=abc` });
+    const result = await runOutboxOnce(handle, fileTransport(path.join(dir, "mail"), captureLogger), { from: "no-reply@veldhavenmedia.com" });
+    expect(result.sent).toBe(1);
+    const files = fs.readdirSync(path.join(dir, "mail"));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = fs.readFileSync(path.join(dir, "mail", files[0]), "utf8");
+    expect(eml).toContain("To: klantenservice@veldhavenmedia.nl");
+    expect(eml).toContain("Reply-To: lotte@veldhaven-test.nl");
+    const log = JSON.parse(lines.find((line) => line.includes("mail written to file"))!);
+    expect(log.subject).toBe("Nieuw contactbericht van Lotte de Vries");
+    expect(log.links).toEqual(["https://nl.localhost:3000/verify?t=abc"]);
+    await handle.db.destroy();
+  });
+});
