@@ -18,16 +18,26 @@ export function createI18n(languageTag: string, translations: Translations): i18
   return instance;
 }
 
-/** Same instance on the server render and in the browser, from root loader data. */
+// One instance per bundle: on the server the bundles are cached per locale,
+// so every request of a locale shares an instance instead of building one.
+const instances = new WeakMap<Translations, i18n>();
+
+function instanceFor(languageTag: string, translations: Translations): i18n {
+  let instance = instances.get(translations);
+  if (!instance || instance.language !== languageTag) {
+    instance = createI18n(languageTag, translations);
+    instances.set(translations, instance);
+  }
+  return instance;
+}
+
+/** Same texts on the server render and in the browser, from root loader data. */
 export function I18nProvider(props: {
   languageTag: string;
   translations: Translations;
   children: ReactNode;
 }) {
   const { languageTag, translations } = props;
-  const i18n = useMemo(
-    () => createI18n(languageTag, translations),
-    [languageTag, translations],
-  );
+  const i18n = useMemo(() => instanceFor(languageTag, translations), [languageTag, translations]);
   return <I18nextProvider i18n={i18n}>{props.children}</I18nextProvider>;
 }

@@ -1,4 +1,6 @@
 /** Spec 2 "Layout": breadcrumbs map path segments to labels. */
+import { isDocumentKey } from "~/content/documents";
+
 export type Crumb = { labelKey?: string; text?: string; path?: string };
 
 const SEGMENT_LABELS: Record<string, string> = {
@@ -24,15 +26,6 @@ const PRIVACY_RIGHTS_STEPS: Record<string, string> = {
   rectification: "breadcrumbs.rectification",
 };
 
-const DOCUMENT_KEYS = new Set([
-  "privacy-policy",
-  "cookie-policy",
-  "terms-of-use",
-  "privacy-policy-participants",
-  "privacy-policy-applicants",
-  "privacy-policy-events",
-]);
-
 const HOME: Crumb = { labelKey: "breadcrumbs.home", path: "/" };
 
 /**
@@ -51,7 +44,7 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
   }
   if (first === "document") {
     const key = rest[0];
-    return key && DOCUMENT_KEYS.has(key)
+    return isDocumentKey(key)
       ? [HOME, { labelKey: `documents.titles.${key}` }]
       : [HOME];
   }
