@@ -38,12 +38,26 @@ export const configSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    // Express "trust proxy": false, a number of proxy hops, or a list of
+    // proxy addresses/subnets. Never "true": the client could then pick its
+    // own IP (X-Forwarded-For) and dodge the rate limit.
     TRUST_PROXY: z.preprocess(
       emptyAsUndefined,
       z
-        .enum(["true", "false"], { message: "must be true or false" })
+        .string()
         .default("false")
-        .transform((value) => value === "true"),
+        .refine((value) => value !== "true", "must be false, a hop count (e.g. 1) or proxy subnets, not true")
+        .refine(
+          (value) => value === "false" || /^\d{1,2}$/.test(value) || /^[\w.:/]+(,[\w.:/]+)*$/.test(value),
+          "must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/subnets",
+        )
+        .transform((value): false | number | string =>
+          value === "false" ? false : /^\d+$/.test(value) ? Number(value) : value,
+        ),
+    ),
+    COOKIE_SECURE: z.preprocess(
+      emptyAsUndefined,
+      z.enum(["auto", "true", "false"], { message: "must be auto, true or false" }).default("auto"),
     ),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
     MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
@@ -94,6 +108,8 @@ export type Config = RawConfig & {
   dataDir: string;
   sessionSecret: string;
   isProduction: boolean;
+  /** Session cookie `Secure`: COOKIE_SECURE, or with "auto" when DATABASE_URL is set. */
+  cookieSecure: boolean;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 };
 
@@ -130,6 +146,7 @@ export function resolveConfig(raw: RawConfig): Config {
     dataDir,
     sessionSecret: raw.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     isProduction: raw.NODE_ENV === "production",
+    cookieSecure: raw.COOKIE_SECURE === "auto" ? Boolean(raw.DATABASE_URL) : raw.COOKIE_SECURE === "true",
     database: raw.DATABASE_URL
       ? { kind: "postgres", url: raw.DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, "app.sqlite") },

@@ -18,7 +18,6 @@ export type ServerServices = {
   isKnownPage: (pathname: string) => boolean;
   /** CSP nonce for inline scripts of this response. */
   cspNonce: string;
-  requestId: string;
   /** Client IP as Express sees it (honours TRUST_PROXY). */
   clientIp: string;
 };

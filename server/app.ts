@@ -82,6 +82,23 @@ app.get("/readyz", async (_req, res) => {
   res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
 });
 
+/** Forms and JSON here are small; a bigger body is refused before it is read. */
+export const MAX_BODY_BYTES = 1_000_000;
+
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const length = req.headers["content-length"];
+  if (length === undefined && req.headers["transfer-encoding"]) {
+    res.status(411).type("text/plain").send("Send the body with a Content-Length header.");
+    return;
+  }
+  if (Number(length ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send(`The body may be at most ${MAX_BODY_BYTES} bytes.`);
+    return;
+  }
+  next();
+});
+
 app.use(async (req, res, next) => {
   const build = await loadBuild();
   return createRequestHandler({
@@ -91,7 +108,6 @@ app.use(async (req, res, next) => {
       context.set(serverContext, {
         isKnownPage: knownPageMatcher(build),
         cspNonce: res.locals.cspNonce as string,
-        requestId: String(req.id ?? ""),
         clientIp: req.ip ?? "unknown",
       });
       return context;

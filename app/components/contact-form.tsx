@@ -6,7 +6,7 @@ import { Form, useActionData, useNavigation } from "react-router";
 import { CONTACT_LIMITS, contactSchema } from "~/validation/contact";
 import { CONTACT_FORM_ID } from "~/validation/contact-form-id";
 import { Banner } from "./banner";
-import { ErrorSummary, Field, HoneypotField, Spinner, SubmitButton, TextareaField } from "./forms";
+import { ErrorSummary, Field, HoneypotField, Spinner, SubmitButton, TextareaField, isIntentSubmit } from "./forms";
 
 /** Messages that are about the whole form, not one field; shown in a banner. */
 const BANNER_FIELD_ERRORS = ["contact.emailInvalid"];
@@ -37,6 +37,10 @@ export function ContactForm() {
     form.errors?.[0] ?? fields.email.errors?.find((error) => BANNER_FIELD_ERRORS.includes(error));
   const [closedBanner, setClosedBanner] = useState<string | undefined>();
   const validateOnInput = (name: string) => () => form.validate({ name });
+  // Submits seen by this form: a result from the server (also without
+  // JavaScript) or a submit the browser-side validation stopped.
+  const [localSubmits, setLocalSubmits] = useState(0);
+  const submitCount = localSubmits + (actionData?.result ? 1 : 0);
 
   return (
     <div className="app-contact-form">
@@ -44,9 +48,22 @@ export function ContactForm() {
         <Banner type="error" text={t(bannerKey)} onClose={() => setClosedBanner(bannerKey)} />
       ) : null}
       {submitting ? <Spinner label={t("contact.sending")} /> : null}
-      <Form method="post" {...getFormProps(form)} hidden={submitting} className="app-form">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        hidden={submitting}
+        className="app-form"
+        onSubmitCapture={(event) => {
+          // Conform's live validation also submits (with an intent button): not a visitor's submit.
+          if (!isIntentSubmit(event.nativeEvent)) setLocalSubmits((count) => count + 1);
+        }}
+      >
         <input type="hidden" name="form" value={CONTACT_FORM_ID} />
-        <ErrorSummary fields={[fields.name, fields.email, fields.question]} />
+        <ErrorSummary
+          fields={[fields.name, fields.email, fields.question]}
+          submitCount={submitCount}
+          exclude={BANNER_FIELD_ERRORS}
+        />
         <Field
           meta={fields.name}
           label={t("contact.name")}

@@ -4,6 +4,11 @@ import { useTranslation } from "react-i18next";
 import { parseMessage } from "~/validation/rules";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 
+/** Conform submits with a `__intent__` button to validate a field; that is not a visitor's submit. */
+export function isIntentSubmit(event: Event): boolean {
+  return (event as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
+}
+
 /** Translates validation messages ("validation.tooLong|100"). */
 export function useErrorText() {
   const { t } = useTranslation();
@@ -120,29 +125,61 @@ export function CheckboxField(props: {
 }
 
 /**
- * GOV.UK error summary: above the form, one link per error to its field,
- * focused when it appears (also right after a failed post without JavaScript,
- * through `autoFocus`).
+ * GOV.UK error summary: one link per error to its field. It appears after a
+ * submit, not while fields are validated as the visitor types, and takes the
+ * focus each time a submit fails (`submitCount` changes); right after a failed
+ * post without JavaScript `autoFocus` does that. Messages listed in `exclude`
+ * are shown elsewhere (a banner) and not repeated here.
  */
-export function ErrorSummary({ fields }: { fields: FieldMeta[] }) {
+export function ErrorSummary({
+  fields,
+  submitCount,
+  exclude = [],
+}: {
+  fields: FieldMeta[];
+  submitCount: number;
+  exclude?: string[];
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const ref = useRef<HTMLDivElement>(null);
-  const withErrors = fields.filter((field) => field.errors?.length);
-  const signature = withErrors.map((field) => `${field.name}:${field.errors?.[0]}`).join("|");
+  // Field metadata are getters: keep the object, compute the errors beside it.
+  const withErrors = fields
+    .map((field) => ({ field, errors: (field.errors ?? []).filter((error) => !exclude.includes(error)) }))
+    .filter(({ errors }) => errors.length > 0);
+  const hasErrors = withErrors.length > 0;
+  // The submit whose errors last took the focus: typing afterwards never does.
+  const focusedFor = useRef(0);
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
-  if (withErrors.length === 0) return null;
+    if (hasErrors && submitCount > focusedFor.current) {
+      focusedFor.current = submitCount;
+      // After Conform, which focuses the first invalid field in the same tick.
+      const timer = window.setTimeout(() => ref.current?.focus(), 0);
+      return () => window.clearTimeout(timer);
+    }
+  }, [submitCount, hasErrors]);
+  if (submitCount === 0 || !hasErrors) return null;
   return (
-    <div ref={ref} className="app-error-summary" role="alert" tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
+    <div ref={ref} className="app-error-summary" tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className="app-error-summary__title">
         {t("form.errorSummaryTitle")}
       </h2>
       <ul className="app-error-summary__list">
-        {withErrors.map((field) => (
+        {withErrors.map(({ field, errors }) => (
           <li key={field.name}>
-            <a href={`#${field.id}`}>{errorText(field.errors![0])}</a>
+            <a
+              href={`#${field.id}`}
+              onClick={(event) => {
+                // Without JavaScript the link scrolls to the field; with it, the field also gets the focus.
+                const target = document.getElementById(field.id);
+                if (!target) return;
+                event.preventDefault();
+                target.focus();
+                target.scrollIntoView({ block: "center" });
+              }}
+            >
+              {errorText(errors[0])}
+            </a>
           </li>
         ))}
       </ul>

@@ -12,9 +12,6 @@ export const DOCUMENT_KEYS = [
 
 export type DocumentKey = (typeof DOCUMENT_KEYS)[number];
 
-/** The three documents of the menu, footer and home cards. */
-export const MAIN_DOCUMENT_KEYS = ["privacy-policy", "cookie-policy", "terms-of-use"] as const;
-
 export function isDocumentKey(value: string | undefined): value is DocumentKey {
   return (DOCUMENT_KEYS as readonly string[]).includes(value ?? "");
 }

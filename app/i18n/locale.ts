@@ -18,13 +18,6 @@ export const BASE_LOCALE: Locale = "nl_nl";
 /** Locales whose texts are complete (en_be only holds a few menu titles). */
 export const FULL_LOCALES = ["nl_nl", "nl_be", "fr_be"] as const;
 
-export class UnknownCountryError extends Error {
-  constructor(host: string) {
-    super(`Cannot determine country for host '${host}'`);
-    this.name = "UnknownCountryError";
-  }
-}
-
 /** Host without port, lower case, without a trailing dot. */
 export function hostname(host: string): string {
   const withoutPort = host.startsWith("[")
@@ -89,6 +82,11 @@ export function fallbackChain(locale: string): Locale[] {
 export function resolveLocale(language: Language, country: Country): Locale {
   const locale = requestedLocale(language, country);
   return isLocale(locale) ? locale : fallbackChain(locale)[0];
+}
+
+/** The country a locale with texts belongs to. */
+export function countryOfLocale(locale: Locale): Country {
+  return locale === "nl_nl" ? "nl" : "be";
 }
 
 const HTML_LANG: Record<Locale, string> = {

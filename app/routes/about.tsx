@@ -51,12 +51,12 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         {loaderData.blocks.map((block) => (
           <details key={block.country} className="app-expandable" data-country={block.country}>
             <summary className="app-expandable__summary">
-              <h3 className="app-expandable__title">{t(`about.blocks.${block.country}`)}</h3>
+              <span className="app-expandable__title">{t(`about.blocks.${block.country}`)}</span>
             </summary>
             <div className="app-expandable__content">
               {block.categories.map(({ category, brands }) => (
                 <section key={category} className="app-brand-group">
-                  <h4 className="app-brand-group__title">{t(`about.categories.${category}`)}</h4>
+                  <h3 className="app-brand-group__title">{t(`about.categories.${category}`)}</h3>
                   <ul className="app-brand-group__list">
                     {brands.map((brand) => (
                       <li key={brand}>{brand}</li>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.contact";
 import { serverContext } from "~/context";
-import { LOCALES, isLocale } from "~/i18n/locale";
+import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { submitContactMessage } from "~/services/contact.server";
 import { HONEYPOT_FIELD, guardPublicForm } from "~/services/public-form-guard.server";
@@ -25,7 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (!request.headers.get("Content-Type")?.includes("application/json")) {
+  const mediaType = request.headers.get("Content-Type")?.split(";")[0].trim().toLowerCase();
+  if (mediaType !== "application/json") {
     return data({ error: "UNSUPPORTED_MEDIA_TYPE", message: "Send JSON (Content-Type: application/json)." }, { status: 415 });
   }
   let body: unknown;
@@ -48,23 +49,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "VALIDATION", fields }, { status: 400 });
   }
 
-  const verdict = await guardPublicForm({
-    form: "contact",
-    clientIp: context.get(serverContext).clientIp,
-    honeypot: (body as Record<string, unknown>)[HONEYPOT_FIELD],
-  });
-  if (!verdict.ok) {
-    return verdict.reason === "rate-limited"
-      ? data(
-          { error: "RATE_LIMITED", message: messageText(locale, "validation.rateLimited") },
-          { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-        )
-      : data({ error: "VALIDATION" }, { status: 400 });
-  }
-
-  const country = locale === "nl_nl" ? "nl" : "be";
   try {
-    const outcome = await submitContactMessage(parsed.data, { locale, country });
+    const verdict = await guardPublicForm({
+      form: "contact",
+      clientIp: context.get(serverContext).clientIp,
+      honeypot: (body as Record<string, unknown>)[HONEYPOT_FIELD],
+    });
+    if (!verdict.ok) {
+      return verdict.reason === "rate-limited"
+        ? data(
+            { error: "RATE_LIMITED", message: messageText(locale, "validation.rateLimited") },
+            { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+          )
+        : data({ error: "VALIDATION" }, { status: 400 });
+    }
+    const outcome = await submitContactMessage(parsed.data, { locale, country: countryOfLocale(locale) });
     if (outcome.status === "EMAIL_INVALID") {
       return data(
         { error: "EMAIL_INVALID", fields: { email: [messageText(locale, "contact.emailInvalid")] } },

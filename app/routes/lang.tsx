@@ -1,4 +1,4 @@
-import { Outlet, isRouteErrorResponse } from "react-router";
+import { Outlet, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/lang";
 import { NotFoundPage } from "~/components/not-found-page";
@@ -11,6 +11,11 @@ export function loader({ params, request }: Route.LoaderArgs) {
   // Spec 5: the language path parameter matches only nl, fr or en.
   if (!isLanguage(params.lang)) notFound(request);
   return null;
+}
+
+// The loader depends on the language segment only.
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentParams.lang === nextParams.lang ? false : defaultShouldRevalidate;
 }
 
 export default function LanguageRoute() {

@@ -94,7 +94,10 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
 
-      <div aria-live="polite" className="app-phone__results">
+      <p className="app-visually-hidden" role="status">
+        {t("phone.resultsCount", { count: groups.reduce((total, group) => total + group.entries.length, 0) })}
+      </p>
+      <div className="app-phone__results">
         {groups.length === 0 ? (
           <p className="app-empty">{t("phone.empty")}</p>
         ) : (

@@ -2,12 +2,14 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.push-notifications";
 import { pushNotificationSteps } from "~/content/push-notifications";
 import { siteContext } from "~/context";
+import { fallbackChain } from "~/i18n/locale";
 import { pageMeta } from "~/utils/meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { country, locale } = context.get(siteContext);
-  // en_be has no own texts: it shows the Belgian Dutch steps (spec 1 fallback).
-  const steps = pushNotificationSteps[locale === "en_be" ? "nl_be" : locale];
+  // en_be has no steps of its own: the first locale of its fallback chain that has them.
+  const stepsLocale = fallbackChain(locale).find((candidate) => candidate in pushNotificationSteps);
+  const steps = pushNotificationSteps[stepsLocale as keyof typeof pushNotificationSteps];
   return { ...steps, appExtraNl: country === "nl" ? steps.appExtraNl : [] };
 }
 

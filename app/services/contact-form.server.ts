@@ -20,27 +20,32 @@ export async function handleContactFormPost({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // Not a form encoding (e.g. JSON posted to the page): a client error.
+    throw data("The contact form expects a form post.", { status: 415 });
+  }
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
   }
 
-  const verdict = await guardPublicForm({
-    form: "contact",
-    clientIp: context.get(serverContext).clientIp,
-    honeypot: formData.get(HONEYPOT_FIELD),
-  });
-  if (!verdict.ok) {
-    const message = verdict.reason === "rate-limited" ? "validation.rateLimited" : "contact.failure";
-    return data(
-      { result: submission.reply({ formErrors: [message] }) },
-      { status: verdict.reason === "rate-limited" ? 429 : 400 },
-    );
-  }
-
   const site = context.get(siteContext);
   try {
+    const verdict = await guardPublicForm({
+      form: "contact",
+      clientIp: context.get(serverContext).clientIp,
+      honeypot: formData.get(HONEYPOT_FIELD),
+    });
+    if (!verdict.ok) {
+      const message = verdict.reason === "rate-limited" ? "validation.rateLimited" : "contact.failure";
+      return data(
+        { result: submission.reply({ formErrors: [message] }) },
+        { status: verdict.reason === "rate-limited" ? 429 : 400 },
+      );
+    }
     const outcome = await submitContactMessage(submission.value, site);
     if (outcome.status === "EMAIL_INVALID") {
       return data({ result: submission.reply({ fieldErrors: { email: ["contact.emailInvalid"] } }) }, { status: 400 });

@@ -18,9 +18,8 @@ function sessionStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      // Deployments with DATABASE_URL run behind HTTPS; the embedded default
-      // is served over plain http on *.localhost.
-      secure: config.database.kind === "postgres",
+      // The embedded default is served over plain http on *.localhost.
+      secure: config.cookieSecure,
       secrets: [config.sessionSecret],
     },
   });

@@ -2,7 +2,7 @@ import MiniSearch from "minisearch";
 import { DOCUMENT_KEYS } from "~/content/documents";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { SEARCHABLE_PAGES } from "~/content/pages";
-import { LOCALES, type Locale } from "~/i18n/locale";
+import { LOCALES, countryOfLocale, type Locale } from "~/i18n/locale";
 import { resolvedTranslations } from "~/i18n/i18next.server";
 import { lookup } from "~/i18n/translations";
 import { foldText } from "~/utils/fold";
@@ -25,10 +25,6 @@ type SearchItem = {
 
 export type SearchResult = Omit<SearchItem, "text"> & { snippet: string };
 
-function countryOf(locale: Locale) {
-  return locale === "nl_nl" ? "nl" : "be";
-}
-
 function itemsFor(locale: Locale): SearchItem[] {
   const texts = resolvedTranslations(locale);
   const documentItems = DOCUMENT_KEYS.flatMap((key) => {
@@ -50,7 +46,7 @@ function itemsFor(locale: Locale): SearchItem[] {
       })),
     ];
   });
-  const pageItems = SEARCHABLE_PAGES.filter((page) => page.countries.includes(countryOf(locale))).map(
+  const pageItems = SEARCHABLE_PAGES.filter((page) => page.countries.includes(countryOfLocale(locale))).map(
     (page) => ({
       id: `page:${page.path}`,
       kind: "page" as const,
@@ -59,7 +55,7 @@ function itemsFor(locale: Locale): SearchItem[] {
       path: page.path,
     }),
   );
-  const phoneItems = phoneDirectoryFor(countryOf(locale)).map((entry) => ({
+  const phoneItems = phoneDirectoryFor(countryOfLocale(locale)).map((entry) => ({
     id: `phone:${entry.brandName}`,
     kind: "phone" as const,
     title: entry.brandName,

@@ -11,6 +11,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-
-/** Field names whose errors show while typing (spec 5: required text, on each input). */
-export const CONTACT_VALIDATE_ON_INPUT = ["name", "question"] as const;

@@ -20,11 +20,11 @@ async function mailContaining(text: string): Promise<string> {
 }
 
 test.describe("contact form", () => {
-  test("an empty submit shows the error summary and inline errors", async ({ page }) => {
+  test("an empty submit shows the error summary and inline errors", async ({ page, javaScriptEnabled }) => {
     await page.goto(siteUrl("nl", "/nl"));
     const form = page.locator("form#contact");
     await form.getByRole("button", { name: "Verstuur" }).click();
-    const summary = page.getByRole("alert").filter({ hasText: "Er is een probleem" });
+    const summary = page.locator(".app-error-summary");
     await expect(summary).toBeVisible();
     await expect(summary).toBeFocused();
     await expect(summary.getByRole("link")).toHaveText(["Dit veld is verplicht", "Dit veld is verplicht", "Dit veld is verplicht"]);
@@ -32,7 +32,9 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Je vraag")).toHaveAttribute("aria-describedby", /contact-question-error|error/);
     await expectAxeClean(page);
     await summary.getByRole("link").first().click();
-    await expect(page.getByLabel("Naam")).toBeFocused();
+    if (javaScriptEnabled) await expect(page.getByLabel("Naam")).toBeFocused();
+    else await expect(page).toHaveURL(/#contact-name$/);
+    await expect(page.getByLabel("Naam")).toBeInViewport();
   });
 
   test("a malformed e-mail is refused and the other values are kept", async ({ page }) => {
@@ -43,6 +45,9 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Verstuur" }).click();
     await expect(page.locator(".app-field--error")).toHaveCount(1);
     await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
+    const summary = page.locator(".app-error-summary");
+    await expect(summary.getByRole("link")).toHaveText(["Gelieve een correct e-mailadres in te vullen"]);
+    await expect(summary).toBeFocused();
     await expect(page.getByLabel("Naam")).toHaveValue("Lotte de Vries");
     await expect(page.getByLabel("Je vraag")).toHaveValue("Hoe lang bewaren jullie mijn gegevens?");
   });
@@ -56,6 +61,8 @@ test.describe("contact form", () => {
     await expect(page.getByTestId("banner")).toHaveText(new RegExp(EMAIL_INVALID.replace(/\./g, "\\.")));
     await expect(page.getByLabel("E-mailadres")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("E-mailadres")).toHaveValue("lotte@bestaat-niet.nl");
+    // Shown in the banner and at the field, not repeated in an error summary.
+    await expect(page.locator(".app-error-summary")).toHaveCount(0);
   });
 
   test("a valid message is sent: success banner, empty form, mail to customer service", async ({ page, javaScriptEnabled }) => {
@@ -107,6 +114,8 @@ test.describe("contact form", () => {
     await name.fill("");
     // Required text is checked on each input, before any blur or submit.
     await expect(page.locator("#contact-name-error, [id$='name-error']").first()).toHaveText(/Dit veld is verplicht/);
+    await expect(page.locator(".app-error-summary")).toHaveCount(0);
+    await expect(name).toBeFocused();
     await name.fill("Lotte");
     await expect(page.locator(".app-field--error")).toHaveCount(0);
 
@@ -177,6 +186,14 @@ test.describe("POST /api/contact", () => {
     expect(await response.json()).toEqual({ error: "EMAIL_INVALID", fields: { email: [EMAIL_INVALID] } });
   });
 
+  test("a JSON post to the contact page itself is a 4xx, not a 500", async ({ request }) => {
+    const response = await request.post(`http://127.0.0.1:${process.env.E2E_PORT}/nl/about`, {
+      headers: { Host: "nl.localhost", "Content-Type": "application/json", Origin: "http://nl.localhost" },
+      data: Buffer.from('{"name":"x"}'),
+    });
+    expect(response.status()).toBe(415);
+  });
+
   test("malformed JSON, wrong content type, unknown locale and GET are 4xx, never 500", async ({ request }) => {
     const malformed = await request.post(api("?locale=nl_nl"), { headers, data: Buffer.from("{not json") });
     expect(malformed.status()).toBe(400);
@@ -185,6 +202,14 @@ test.describe("POST /api/contact", () => {
     expect(array.status()).toBe(400);
     const text = await request.post(api("?locale=nl_nl"), { headers: { Host: "nl.localhost", "Content-Type": "text/plain" }, data: "hi" });
     expect(text.status()).toBe(415);
+    // A simple-request content type that merely mentions JSON is not JSON.
+    const sneaky = await request.post(api("?locale=nl_nl"), {
+      headers: { Host: "nl.localhost", "Content-Type": "text/plain;application/json" },
+      data: Buffer.from('{"name":"x","email":"x@veldhaven-test.nl","question":"q"}'),
+    });
+    expect(sneaky.status()).toBe(415);
+    const huge = await request.post(api("?locale=nl_nl"), { headers, data: Buffer.alloc(1_100_000, 32) });
+    expect(huge.status()).toBe(413);
     const locale = await request.post(api("?locale=de_de"), { headers, data: {} });
     expect(locale.status()).toBe(400);
     const get = await request.get(api("?locale=nl_nl"), { headers: { Host: "nl.localhost" } });

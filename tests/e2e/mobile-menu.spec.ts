@@ -49,7 +49,8 @@ test.describe("mobile menu", () => {
     await toggle.click();
     await expect(panel).toBeVisible();
     await page.setViewportSize({ width: 1100, height: 900 });
-    await expect(panel).toBeHidden();
+    // Above 1000 px CSS hides the menu anyway; what matters is that it closed.
+    await expect(page.locator("details.app-mobile-menu")).not.toHaveAttribute("open");
     await page.setViewportSize({ width: 800, height: 900 });
     await expect(panel).toBeHidden();
   });

@@ -77,6 +77,7 @@ test.describe("phone directory", () => {
     await page.goto(siteUrl("nl", "/nl/phone"));
     const numbers = page.locator(".app-phone__number");
     await expect(numbers).toHaveCount(29);
+    await expect(page.getByRole("status").filter({ hasText: "29 nummers gevonden" })).toBeAttached();
     const dutch = await numbers.allTextContents();
     expect(dutch.filter((number) => number.startsWith("088")).length).toBeGreaterThan(29 / 2);
     await expect(numbers.first()).toHaveAttribute("href", /^tel:\+31\d+$/);

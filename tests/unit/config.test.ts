@@ -65,3 +65,20 @@ describe("configuration", () => {
     expect(result.stderr).toContain("PORT:");
   });
 });
+
+describe("proxy and cookie settings", () => {
+  it("refuses TRUST_PROXY=true and accepts hops or subnets", () => {
+    expect(problemsOf({ TRUST_PROXY: "true" })[0]).toMatch(/^TRUST_PROXY: .*not true/);
+    expect(parseConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8,127.0.0.1" }).TRUST_PROXY).toBe("10.0.0.0/8,127.0.0.1");
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+  });
+
+  it("makes the session cookie Secure with DATABASE_URL unless told otherwise", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cfg-"));
+    const secret = "s".repeat(32);
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir })).cookieSecure).toBe(false);
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret })).cookieSecure).toBe(true);
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "true" })).cookieSecure).toBe(true);
+  });
+});

@@ -39,14 +39,13 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
 
   if (first === "privacy-rights") {
     const overview: Crumb = { labelKey: "breadcrumbs.privacyRights", path: "/privacy-rights" };
+    if (rest.length === 0) return [HOME, { labelKey: overview.labelKey }];
     const step = PRIVACY_RIGHTS_STEPS[rest.join("/")];
-    return step ? [HOME, overview, { labelKey: step }] : [HOME, { labelKey: overview.labelKey }];
+    return step ? [HOME, overview, { labelKey: step }] : [];
   }
   if (first === "document") {
     const key = rest[0];
-    return isDocumentKey(key)
-      ? [HOME, { labelKey: `documents.titles.${key}` }]
-      : [HOME];
+    return isDocumentKey(key) ? [HOME, { labelKey: `documents.titles.${key}` }] : [];
   }
   if (first === "political-ads" && rest[0]) {
     return [
@@ -56,5 +55,6 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
     ];
   }
   const label = SEGMENT_LABELS[first];
-  return label ? [HOME, { labelKey: label }] : [HOME];
+  // No trail for paths without a label (the 404 page among them).
+  return label && rest.length === 0 ? [HOME, { labelKey: label }] : [];
 }

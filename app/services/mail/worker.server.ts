@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "~/db/db.server";
 import { claimDueMail, markFailed, markSent } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
+/** Messages sent per round at most. */
 const BATCH_SIZE = 20;
 
 export type OutboxRunResult = { sent: number; failed: number };
@@ -15,8 +16,11 @@ export async function runOutboxOnce(
 ): Promise<OutboxRunResult> {
   const now = options.now ?? (() => new Date());
   const result: OutboxRunResult = { sent: 0, failed: 0 };
-  const batch = await claimDueMail(database.db, database.kind, BATCH_SIZE, now());
-  for (const message of batch) {
+  // One message per claim: a lease then covers one delivery, however slow
+  // the SMTP server is, and is never outlived by the rest of a batch.
+  for (let i = 0; i < BATCH_SIZE; i++) {
+    const [message] = await claimDueMail(database.db, database.kind, 1, now());
+    if (!message) break;
     try {
       await transport.send(message, options.from);
       await markSent(database.db, message.id, now());
