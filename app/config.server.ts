@@ -75,6 +75,9 @@ export const configSchema = z
         .default("true")
         .transform((value) => value === "true"),
     ),
+    EMAIL_DOMAIN_CHECK_CANARY: z
+      .preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional())
+      .default("example.com"),
     RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     MAIL_FROM: z
       .preprocess(emptyAsUndefined, z.string().min(3).optional())

@@ -26,7 +26,10 @@ export async function submitContactMessage(
 ): Promise<ContactOutcome> {
   const config = getConfig();
   if (config.EMAIL_DOMAIN_CHECK) {
-    const verdict = await checkEmailDomain(input.email, { servers: config.DNS_SERVERS?.split(",") });
+    const verdict = await checkEmailDomain(input.email, {
+      servers: config.DNS_SERVERS?.split(","),
+      canary: config.EMAIL_DOMAIN_CHECK_CANARY,
+    });
     if (verdict === "undeliverable") return { status: "EMAIL_INVALID" };
   }
 

@@ -4,13 +4,18 @@ import { Resolver } from "node:dns/promises";
  * Whether the domain of an address can receive mail: an MX record, or else an
  * A/AAAA record (RFC 5321 implicit MX). A null MX (RFC 7505) cannot receive
  * mail. "unknown" means the lookup itself failed (timeout, no network): such
- * a message is accepted rather than lost.
+ * a message is accepted rather than lost. Before calling a domain
+ * undeliverable, a canary name that must exist is looked up: a resolver that
+ * denies every name (an offline or filtered network) is a network failure too.
  */
 export type EmailDomainVerdict = "deliverable" | "undeliverable" | "unknown";
 
 const NO_SUCH_RECORD = new Set(["ENODATA", "ENOTFOUND", "NXDOMAIN"]);
 
-type Lookup = { servers?: string[]; timeoutMs?: number };
+type Lookup = { servers?: string[]; timeoutMs?: number; canary?: string };
+
+/** A name that exists on the public internet (IANA-reserved for documentation). */
+export const DEFAULT_CANARY = "example.com";
 
 function createResolver({ servers, timeoutMs = 2500 }: Lookup) {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
@@ -48,7 +53,8 @@ export async function checkEmailDomain(email: string, options: Lookup = {}): Pro
     ]);
     if (ipv4 || ipv6) return "deliverable";
     if (ipv4 === null || ipv6 === null) return "unknown";
-    return "undeliverable";
+    const canaryExists = await hasRecords(() => resolver.resolve4(options.canary ?? DEFAULT_CANARY));
+    return canaryExists ? "undeliverable" : "unknown";
   } finally {
     resolver.cancel();
   }

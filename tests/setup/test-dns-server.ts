@@ -13,6 +13,8 @@ export const TEST_ZONES: Record<string, { mx?: string[]; a?: string[] }> = {
   "example-mail.test": { mx: ["mx.example-mail.test"] },
   "a-only.test": { a: ["127.0.0.1"] },
   "null-mx.test": { mx: [""] },
+  // The canary of the domain check: a name that exists.
+  "example.com": { a: ["192.0.2.1"] },
 };
 
 type Answer = InstanceType<typeof Packet>["answers"][number];
@@ -22,7 +24,9 @@ function record(fields: Record<string, unknown>): Answer {
   return fields as unknown as Answer;
 }
 
-export async function startTestDnsServer(): Promise<{ address: string; close: () => Promise<void> }> {
+export async function startTestDnsServer(
+  zones: Record<string, { mx?: string[]; a?: string[] }> = TEST_ZONES,
+): Promise<{ address: string; close: () => Promise<void> }> {
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
@@ -30,7 +34,7 @@ export async function startTestDnsServer(): Promise<{ address: string; close: ()
       const name = question.name.toLowerCase();
       if (name.endsWith("slow.test")) return; // a resolver that never answers
       const response = Packet.createResponseFromRequest(request);
-      const zone = TEST_ZONES[name];
+      const zone = zones[name];
       if (!zone) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
         return send(response);

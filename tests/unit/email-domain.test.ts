@@ -30,6 +30,15 @@ describe("checkEmailDomain", () => {
     expect(await check("lotte@slow.test", 300)).toBe("unknown");
   });
 
+  it("does not refuse when the resolver denies every name, the canary too", async () => {
+    const denyAll = await startTestDnsServer({});
+    try {
+      expect(await checkEmailDomain("lotte@bestaat-niet.nl", { servers: [denyAll.address], timeoutMs: 1000 })).toBe("unknown");
+    } finally {
+      await denyAll.close();
+    }
+  });
+
   it("does not refuse when no DNS server answers", async () => {
     expect(await checkEmailDomain("lotte@veldhaven-test.nl", { servers: ["127.0.0.1:9"], timeoutMs: 300 })).toBe("unknown");
   });
