@@ -27,9 +27,6 @@ export function action(args: Route.ActionArgs) {
   return handleContactFormPost(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.about.title", "pages.about.description");
-
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
@@ -72,3 +69,6 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.about.title", "pages.about.description");

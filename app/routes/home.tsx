@@ -17,9 +17,6 @@ export function action(args: Route.ActionArgs) {
   return handleContactFormPost(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.home.title", "pages.home.description");
-
 export default function HomePage() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
@@ -74,3 +71,6 @@ export default function HomePage() {
     </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.home.title", "pages.home.description");

@@ -29,9 +29,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.phone.title", "pages.phone.description");
-
 export default function PhonePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
@@ -127,3 +124,6 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.phone.title", "pages.phone.description");

@@ -10,8 +10,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.publication.title");
-
 export default function Page() {
   return <PlaceholderPage titleKey="pages.publication.title" />;
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.publication.title");

@@ -13,9 +13,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { ...steps, appExtraNl: country === "nl" ? steps.appExtraNl : [] };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.pushNotifications.title", "pages.pushNotifications.description");
-
 function Steps({ id, title, steps }: { id: string; title: string; steps: string[] }) {
   return (
     <section className="app-steps" aria-labelledby={id}>
@@ -54,3 +51,6 @@ export default function PushNotificationsPage({ loaderData }: Route.ComponentPro
     </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.pushNotifications.title", "pages.pushNotifications.description");

@@ -2,8 +2,8 @@ import type { Route } from "./+types/privacy-rights.rectification";
 import { PlaceholderPage } from "~/components/placeholder-page";
 import { pageMeta } from "~/utils/meta";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.rectification.title");
-
 export default function Page() {
   return <PlaceholderPage titleKey="pages.rectification.title" />;
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.rectification.title");

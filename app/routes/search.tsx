@@ -13,9 +13,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { query, results: query ? search(locale, query) : [] };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.search.title", "pages.search.description");
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
@@ -66,3 +63,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.search.title", "pages.search.description");

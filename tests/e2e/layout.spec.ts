@@ -61,6 +61,28 @@ test.describe("layout on public pages", () => {
   });
 });
 
+test("a dropdown opened before the scripts loaded stays open after hydration", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "hydration");
+  let releaseScripts: () => void = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(siteUrl("nl", "/nl/about"), { waitUntil: "domcontentloaded" });
+  const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await nav.getByText("Onze voorwaarden").click();
+  await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeVisible();
+  releaseScripts();
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForTimeout(300);
+  await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeVisible();
+  // After a navigation, the dropdown closes.
+  await nav.getByRole("link", { name: "Cookiebeleid" }).click();
+  await expect(page).toHaveURL(siteUrl("nl", "/nl/document/cookie-policy"));
+  await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeHidden();
+});
+
 test("internal pages have neither top navigation nor footer", async ({ page }) => {
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

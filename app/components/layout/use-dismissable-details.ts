@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -14,7 +14,12 @@ export function useDismissableDetails(
   const { closeAboveWidth } = options;
   const location = useLocation();
 
+  // Close after a navigation, but not at hydration: a visitor may have opened
+  // the disclosure before the scripts arrived.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [ref, location.key]);
 
