@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/about";
+import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
 import { siteContext } from "~/context";
 import type { Country } from "~/i18n/locale";
@@ -31,13 +32,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
-      <header className="app-hero">
-        <div className="app-hero__text">
-          <h1 className="app-heading-1">{t("about.title")}</h1>
-          <p className="app-hero__lead">{t("about.lead")}</p>
-        </div>
-        <img className="app-hero__image" src="/images/brands.svg" alt={t("home.brandsImageAlt")} width="480" height="300" />
-      </header>
+      <BrandsHero title={t("about.title")} lead={t("about.lead")} />
       <section className="app-section app-about__text">
         <h2>{t("about.explanationTitle")}</h2>
         <p>{t("about.explanation")}</p>

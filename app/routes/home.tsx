@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
 import { handleContactFormPost } from "~/services/contact-form.server";
 import { pageMeta } from "~/utils/meta";
@@ -23,14 +24,7 @@ export default function HomePage() {
   const { country } = useSite();
   return (
     <>
-      <header className="app-hero">
-        <div className="app-hero__text">
-          <p className="app-hero__subtitle">{t("home.subtitle")}</p>
-          <h1 className="app-heading-1">{t("home.title")}</h1>
-          <p className="app-hero__lead">{t("home.text")}</p>
-        </div>
-        <img className="app-hero__image" src="/images/brands.svg" alt={t("home.brandsImageAlt")} width="480" height="300" />
-      </header>
+      <BrandsHero subtitle={t("home.subtitle")} title={t("home.title")} lead={t("home.text")} />
 
       <section className="app-cards" aria-labelledby="home-topics">
         <h2 id="home-topics" className="app-visually-hidden">
