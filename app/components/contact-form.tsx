@@ -35,17 +35,18 @@ export function ContactForm() {
 
   const bannerKey =
     form.errors?.[0] ?? fields.email.errors?.find((error) => BANNER_FIELD_ERRORS.includes(error));
-  const [closedBanner, setClosedBanner] = useState<string | undefined>();
   const validateOnInput = (name: string) => () => form.validate({ name });
   // Submits seen by this form: a result from the server (also without
   // JavaScript) or a submit the browser-side validation stopped.
   const [localSubmits, setLocalSubmits] = useState(0);
   const submitCount = localSubmits + (actionData?.result ? 1 : 0);
+  // A closed error banner comes back with the next failed submit.
+  const [bannerClosedAt, setBannerClosedAt] = useState(-1);
 
   return (
     <div className="app-contact-form">
-      {bannerKey && closedBanner !== bannerKey ? (
-        <Banner type="error" text={t(bannerKey)} onClose={() => setClosedBanner(bannerKey)} />
+      {bannerKey && bannerClosedAt !== submitCount ? (
+        <Banner type="error" text={t(bannerKey)} onClose={() => setBannerClosedAt(submitCount)} />
       ) : null}
       {submitting ? <Spinner label={t("contact.sending")} /> : null}
       <Form
