@@ -99,18 +99,30 @@ app.use((req, res, next) => {
   next();
 });
 
+const handlers = new WeakMap<ServerBuild, express.RequestHandler>();
+
+/** React Router's handler for a build, made once (not on every request). */
+function requestHandlerFor(build: ServerBuild): express.RequestHandler {
+  let handler = handlers.get(build);
+  if (!handler) {
+    const isKnownPage = knownPageMatcher(build);
+    handler = createRequestHandler({
+      build,
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(serverContext, {
+          isKnownPage,
+          cspNonce: res.locals.cspNonce as string,
+          clientIp: req.ip ?? "unknown",
+        });
+        return context;
+      },
+    });
+    handlers.set(build, handler);
+  }
+  return handler;
+}
+
 app.use(async (req, res, next) => {
-  const build = await loadBuild();
-  return createRequestHandler({
-    build,
-    getLoadContext() {
-      const context = new RouterContextProvider();
-      context.set(serverContext, {
-        isKnownPage: knownPageMatcher(build),
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "unknown",
-      });
-      return context;
-    },
-  })(req, res, next);
+  return requestHandlerFor(await loadBuild())(req, res, next);
 });
