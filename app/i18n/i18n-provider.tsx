@@ -1,5 +1,5 @@
 import { createInstance, type i18n } from "i18next";
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { DEFAULT_NAMESPACE, type Translations } from "./translations";
 
@@ -22,7 +22,7 @@ export function createI18n(languageTag: string, translations: Translations): i18
 // so every request of a locale shares an instance instead of building one.
 const instances = new WeakMap<Translations, i18n>();
 
-function instanceFor(languageTag: string, translations: Translations): i18n {
+export function instanceFor(languageTag: string, translations: Translations): i18n {
   let instance = instances.get(translations);
   if (!instance || instance.language !== languageTag) {
     instance = createI18n(languageTag, translations);
@@ -38,6 +38,6 @@ export function I18nProvider(props: {
   children: ReactNode;
 }) {
   const { languageTag, translations } = props;
-  const i18n = useMemo(() => instanceFor(languageTag, translations), [languageTag, translations]);
+  const i18n = instanceFor(languageTag, translations);
   return <I18nextProvider i18n={i18n}>{props.children}</I18nextProvider>;
 }
