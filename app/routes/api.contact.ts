@@ -3,8 +3,8 @@ import type { Route } from "./+types/api.contact";
 import { serverContext } from "~/context";
 import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
-import { submitContactMessage } from "~/services/contact.server";
-import { HONEYPOT_FIELD, guardPublicForm } from "~/services/public-form-guard.server";
+import { receiveContactMessage } from "~/services/contact.server";
+import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import { getLogger } from "~/utils/logger.server";
 import { contactSchema } from "~/validation/contact";
 
@@ -50,20 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    const verdict = await guardPublicForm({
-      form: "contact",
+    const outcome = await receiveContactMessage({
+      message: parsed.data,
+      site: { locale, country: countryOfLocale(locale) },
       clientIp: context.get(serverContext).clientIp,
       honeypot: (body as Record<string, unknown>)[HONEYPOT_FIELD],
     });
-    if (!verdict.ok) {
-      return verdict.reason === "rate-limited"
-        ? data(
-            { error: "RATE_LIMITED", message: messageText(locale, "validation.rateLimited") },
-            { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-          )
-        : data({ error: "VALIDATION" }, { status: 400 });
+    if (outcome.status === "RATE_LIMITED") {
+      return data(
+        { error: "RATE_LIMITED", message: messageText(locale, "validation.rateLimited") },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
     }
-    const outcome = await submitContactMessage(parsed.data, { locale, country: countryOfLocale(locale) });
+    if (outcome.status === "HONEYPOT") return data({ error: "VALIDATION" }, { status: 400 });
     if (outcome.status === "EMAIL_INVALID") {
       return data(
         { error: "EMAIL_INVALID", fields: { email: [messageText(locale, "contact.emailInvalid")] } },

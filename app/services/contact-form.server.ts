@@ -4,9 +4,8 @@ import { serverContext, siteContext } from "~/context";
 import { getLogger } from "~/utils/logger.server";
 import { contactSchema } from "~/validation/contact";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
-import { submitContactMessage } from "./contact.server";
+import { receiveContactMessage } from "./contact.server";
 import { redirectWithBanner } from "./flash.server";
-import { guardPublicForm } from "./public-form-guard.server";
 
 /**
  * The action behind the contact form on home and about. Errors come back
@@ -34,19 +33,19 @@ export async function handleContactFormPost({
 
   const site = context.get(siteContext);
   try {
-    const verdict = await guardPublicForm({
-      form: "contact",
+    const outcome = await receiveContactMessage({
+      message: submission.value,
+      site,
       clientIp: context.get(serverContext).clientIp,
       honeypot: formData.get(HONEYPOT_FIELD),
     });
-    if (!verdict.ok) {
-      const message = verdict.reason === "rate-limited" ? "validation.rateLimited" : "contact.failure";
+    if (outcome.status === "RATE_LIMITED" || outcome.status === "HONEYPOT") {
+      const limited = outcome.status === "RATE_LIMITED";
       return data(
-        { result: submission.reply({ formErrors: [message] }) },
-        { status: verdict.reason === "rate-limited" ? 429 : 400 },
+        { result: submission.reply({ formErrors: [limited ? "validation.rateLimited" : "contact.failure"] }) },
+        { status: limited ? 429 : 400 },
       );
     }
-    const outcome = await submitContactMessage(submission.value, site);
     if (outcome.status === "EMAIL_INVALID") {
       return data({ result: submission.reply({ fieldErrors: { email: ["contact.emailInvalid"] } }) }, { status: 400 });
     }

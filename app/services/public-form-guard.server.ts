@@ -8,8 +8,6 @@ import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 
-export { HONEYPOT_FIELD } from "~/validation/honeypot";
-
 export type GuardVerdict =
   | { ok: true }
   | { ok: false; reason: "honeypot" }
