@@ -12,8 +12,31 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { ConfigError, getConfig } from "./app/config.server";
 import { getLogger } from "./app/utils/logger.server";
+import { acceptedRequestId } from "./app/utils/request-id";
 
 type AppModule = typeof import("./server/app");
+
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+].join(", ");
+
+/** A 4xx that a library attached to its error (e.g. a malformed URL), else 500. */
+function httpStatusOf(error: unknown): number {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : 500;
+}
 
 async function main() {
   const config = getConfig();
@@ -21,7 +44,15 @@ async function main() {
   const isProduction = config.isProduction;
 
   const app = express();
-  const server = createServer(app);
+  const server = createServer(
+    {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      // How often Node looks for connections past those timeouts (default 30 s).
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
@@ -29,13 +60,17 @@ async function main() {
     pinoHttp({
       logger,
       genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && /^[\w.-]{1,128}$/.test(incoming)
-            ? incoming
-            : randomUUID();
+        const id = acceptedRequestId(req.headers["x-request-id"]) ?? randomUUID();
         res.setHeader("X-Request-Id", id);
         return id;
+      },
+      // Client errors (a malformed host, a refused cross-origin post) are
+      // warnings, one line per request with the reason; server errors are errors.
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customProps: (_req, res) => {
+        const reason = (res as express.Response).locals?.logReason;
+        return reason ? { reason } : {};
       },
       // One compact line per request; headers stay out of the logs.
       serializers: {
@@ -56,6 +91,9 @@ async function main() {
       contentSecurityPolicy: isProduction
         ? {
             directives: {
+              // Only our own stylesheet and no web fonts (helmet's defaults allow any https: origin).
+              "style-src": ["'self'"],
+              "font-src": ["'self'"],
               "script-src": [
                 "'self'",
                 (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
@@ -73,6 +111,12 @@ async function main() {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Browser features the site never uses are switched off for it and for
+  // anything it might embed.
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
 
   let appModule: AppModule;
   if (isProduction) {
@@ -105,6 +149,20 @@ async function main() {
       }
     });
   }
+
+  // Last: whatever Express itself could not handle is logged in the structured
+  // log (no stack on stderr) and answered without internals.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = httpStatusOf(error);
+    if (status < 500) {
+      res.locals.logReason = error instanceof Error ? error.message : "client error";
+      res.status(status).type("text/plain").send(status === 413 ? "Payload Too Large" : "Bad Request");
+      return;
+    }
+    req.log.error({ err: error }, "unhandled error");
+    res.status(500).type("text/plain").send("Internal Error");
+  });
 
   await appModule.start();
 

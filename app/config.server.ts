@@ -88,11 +88,26 @@ export const configSchema = z
     CUSTOMER_SERVICE_EMAIL_BE: z
       .preprocess(emptyAsUndefined, z.email().optional())
       .default("klantendienst@veldhavenmedia.be"),
+    // Forms are small: 64 KB holds the longest form many times over, and
+    // keeps a post with thousands of fields from reaching the parser.
+    FORM_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(65_536),
+    JSON_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(1_000_000),
+    // A client that sends headers or a body slowly (or not at all) does not
+    // hold a connection for Node's default 300 s.
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     CORPORATE_SITE_URL: z
       .preprocess(emptyAsUndefined, z.url().optional())
       .default("https://www.veldhavenmedia.com"),
   })
   .superRefine((config, ctx) => {
+    if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HEADERS_TIMEOUT_MS"],
+        message: "must not be longer than REQUEST_TIMEOUT_MS",
+      });
+    }
     // A generated secret lives on one machine's disk; instances that share a
     // PostgreSQL database must share the secret, so it has to be given.
     if (config.DATABASE_URL && !config.SESSION_SECRET) {
@@ -111,8 +126,8 @@ export type Config = RawConfig & {
   dataDir: string;
   sessionSecret: string;
   isProduction: boolean;
-  /** Session cookie `Secure`: COOKIE_SECURE, or with "auto" when DATABASE_URL is set. */
-  cookieSecure: boolean;
+  /** Session cookie `Secure`; "auto" follows each request's scheme (see cookieSecureFor). */
+  cookieSecure: boolean | "auto";
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 };
 
@@ -149,7 +164,7 @@ export function resolveConfig(raw: RawConfig): Config {
     dataDir,
     sessionSecret: raw.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     isProduction: raw.NODE_ENV === "production",
-    cookieSecure: raw.COOKIE_SECURE === "auto" ? Boolean(raw.DATABASE_URL) : raw.COOKIE_SECURE === "true",
+    cookieSecure: raw.COOKIE_SECURE === "auto" ? "auto" : raw.COOKIE_SECURE === "true",
     database: raw.DATABASE_URL
       ? { kind: "postgres", url: raw.DATABASE_URL }
       : { kind: "sqlite", file: path.join(dataDir, "app.sqlite") },

@@ -20,6 +20,8 @@ export type ServerServices = {
   cspNonce: string;
   /** Client IP as Express sees it (honours TRUST_PROXY). */
   clientIp: string;
+  /** Adds a reason to this request's log line (ids and codes only, never personal data). */
+  noteForLog: (reason: string) => void;
 };
 
 export const serverContext = createContext<ServerServices>();

@@ -75,8 +75,28 @@ export default function handleRequest(
   });
 }
 
-/** Thrown responses (404, 400...) are answers, not errors: only real errors are logged. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/**
+ * React Router refuses an action posted from another origin (or with an
+ * unreadable Origin) by throwing these, then answers 400 itself.
+ */
+function isRefusedCrossOriginAction(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)
+  );
+}
+
+/**
+ * Thrown responses (404, 400...) are answers, not errors: only real errors are
+ * logged. A refused cross-origin post is a client error: noted on the
+ * request's single log line (a warning), without a stack, so outsiders cannot
+ * flood the error log.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  if (isRefusedCrossOriginAction(error)) {
+    context.get(serverContext).noteForLog("cross-origin action refused");
+    return;
+  }
   getLogger().error({ err: error, url: request.url }, "unhandled error");
 };

@@ -20,9 +20,10 @@ import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
 import { takeBanner } from "./services/flash.server";
 import appStylesHref from "./styles/app.css?url";
+import { cacheControlMiddleware } from "./utils/cache-control.server";
 import { useNonce } from "./utils/nonce";
 
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);

@@ -6,7 +6,10 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
+import { getConfig } from "~/config.server";
 import { serverContext } from "~/context";
+import { COUNTRY_ERROR } from "~/i18n/country-error";
+import { isWellFormedHost } from "~/i18n/locale";
 import { closeDb, getDb } from "~/db/instance.server";
 import { isDatabaseReady } from "~/db/db.server";
 import { validateContent } from "~/services/content.server";
@@ -14,13 +17,21 @@ import { allDocuments } from "~/services/documents.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
 import { warmSearchIndexes } from "~/services/search.server";
 
-type RouteNode = { id: string; path?: string; index?: boolean; children: RouteNode[] };
+type RouteNode = { id: string; path?: string; index?: boolean; hasAction: boolean; children: RouteNode[] };
 
 /** The build's flat route manifest as a tree that `matchRoutes` understands. */
 function routeTree(build: ServerBuild): RouteNode[] {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(build.routes)) {
-    if (route) nodes.set(route.id, { id: route.id, path: route.path, index: route.index, children: [] });
+    if (route) {
+      nodes.set(route.id, {
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        hasAction: Boolean(route.module.action),
+        children: [],
+      });
+    }
   }
   const roots: RouteNode[] = [];
   for (const route of Object.values(build.routes)) {
@@ -32,21 +43,47 @@ function routeTree(build: ServerBuild): RouteNode[] {
   return roots;
 }
 
-const matchers = new WeakMap<ServerBuild, (pathname: string) => boolean>();
+/** The page a single-fetch data request (`/fr/about.data`, `/_root.data`) is for, as React Router reads it. */
+function documentPath(pathname: string): string {
+  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  return path !== "/" && path.endsWith("/") ? path.slice(0, -1) : path;
+}
 
-/** A page is known when a route other than the catch-all 404 matches it. */
-function knownPageMatcher(build: ServerBuild) {
-  let matcher = matchers.get(build);
-  if (!matcher) {
-    const tree = routeTree(build);
-    matcher = (pathname) => {
-      const matches = matchRoutes(tree as RouteObject[], pathname);
-      const leaf = matches?.at(-1)?.route;
-      return Boolean(leaf && leaf.path !== "*");
+type RouteMatchers = {
+  /** A page is known when a route other than the catch-all 404 matches it. */
+  isKnownPage: (pathname: string) => boolean;
+  /** Whether the route a POST (PUT, PATCH, DELETE) to this URL goes to has an action. */
+  acceptsSubmission: (url: URL) => boolean;
+};
+
+const matchers = new WeakMap<ServerBuild, RouteMatchers>();
+
+function routeMatchers(build: ServerBuild): RouteMatchers {
+  let found = matchers.get(build);
+  if (!found) {
+    const tree = routeTree(build) as RouteObject[];
+    const leafOf = (pathname: string) =>
+      matchRoutes(tree, pathname)?.map((match) => match.route as unknown as RouteNode) ?? [];
+    found = {
+      isKnownPage(pathname) {
+        const leaf = leafOf(pathname).at(-1);
+        return Boolean(leaf && leaf.path !== "*");
+      },
+      acceptsSubmission(url) {
+        // React Router's rule: an index route only with `?index`, otherwise
+        // the deepest route that has a path of its own.
+        const routes = leafOf(documentPath(url.pathname));
+        const leaf = routes.at(-1);
+        const target =
+          leaf?.index && url.searchParams.getAll("index").includes("")
+            ? leaf
+            : routes.filter((route) => !route.index && route.path).at(-1);
+        return Boolean(target?.hasAction);
+      },
     };
-    matchers.set(build, matcher);
+    matchers.set(build, found);
   }
-  return matcher;
+  return found;
 }
 
 const loadBuild = () =>
@@ -82,9 +119,23 @@ app.get("/readyz", async (_req, res) => {
   res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
 });
 
-/** Forms and JSON here are small; a bigger body is refused before it is read. */
-export const MAX_BODY_BYTES = 1_000_000;
+/**
+ * Rejects a Host (or trusted X-Forwarded-Host) that is not a plain host name
+ * with an optional port: React Router would fail to build the request URL
+ * from it. A well-formed host without a country gets the same answer from the
+ * root route, with the page around it.
+ */
+app.use((req, res, next) => {
+  if (isWellFormedHost(req.get("host")) && (!req.app.enabled("trust proxy") || isWellFormedHost(req.get("x-forwarded-host"), true))) {
+    return next();
+  }
+  res.status(400).type("text/plain").send(COUNTRY_ERROR);
+});
 
+/**
+ * Form posts and JSON calls are small; a bigger body is refused before it is
+ * read. Forms get a tighter limit than JSON (see README, Configuration).
+ */
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const length = req.headers["content-length"];
@@ -92,12 +143,17 @@ app.use((req, res, next) => {
     res.status(411).type("text/plain").send("Send the body with a Content-Length header.");
     return;
   }
-  if (Number(length ?? 0) > MAX_BODY_BYTES) {
-    res.status(413).type("text/plain").send(`The body may be at most ${MAX_BODY_BYTES} bytes.`);
+  const config = getConfig();
+  const limit = req.is("application/json") ? config.JSON_BODY_LIMIT_BYTES : config.FORM_BODY_LIMIT_BYTES;
+  if (Number(length ?? 0) > limit) {
+    res.status(413).type("text/plain").send(`The body may be at most ${limit} bytes.`);
     return;
   }
   next();
 });
+
+/** Methods React Router sends to a route's action. */
+const SUBMISSION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const handlers = new WeakMap<ServerBuild, express.RequestHandler>();
 
@@ -105,8 +161,8 @@ const handlers = new WeakMap<ServerBuild, express.RequestHandler>();
 function requestHandlerFor(build: ServerBuild): express.RequestHandler {
   let handler = handlers.get(build);
   if (!handler) {
-    const isKnownPage = knownPageMatcher(build);
-    handler = createRequestHandler({
+    const { isKnownPage, acceptsSubmission } = routeMatchers(build);
+    const reactRouterHandler = createRequestHandler({
       build,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
@@ -114,10 +170,21 @@ function requestHandlerFor(build: ServerBuild): express.RequestHandler {
           isKnownPage,
           cspNonce: res.locals.cspNonce as string,
           clientIp: req.ip ?? "unknown",
+          noteForLog: (reason) => {
+            res.locals.logReason = reason;
+          },
         });
         return context;
       },
     });
+    handler = (req, res, next) => {
+      // React Router's own 405 names the route module in the page's data.
+      if (SUBMISSION_METHODS.has(req.method) && !acceptsSubmission(new URL(req.originalUrl, "http://host"))) {
+        res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+        return;
+      }
+      return reactRouterHandler(req, res, next);
+    };
     handlers.set(build, handler);
   }
   return handler;

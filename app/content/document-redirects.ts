@@ -3,6 +3,7 @@
  * live on the corporate website. One table; the document route applies it.
  */
 import type { Locale } from "~/i18n/locale";
+import { ownValue } from "~/utils/own-property";
 import type { DocumentKey } from "./documents";
 
 const BELGIAN_LEGACY: Record<string, DocumentKey> = {
@@ -58,9 +59,9 @@ export type DocumentRedirect =
   | { kind: "external"; path: string };
 
 export function documentRedirect(locale: Locale, key: string): DocumentRedirect | null {
-  const legacy = LEGACY_DOCUMENT_REDIRECTS[locale]?.[key];
+  const legacy = ownValue(LEGACY_DOCUMENT_REDIRECTS[locale], key);
   if (legacy) return { kind: "document", key: legacy };
-  const external = EXTERNAL_DOCUMENT_REDIRECTS[locale]?.[key];
+  const external = ownValue(EXTERNAL_DOCUMENT_REDIRECTS[locale], key);
   if (external) return { kind: "external", path: external };
   return null;
 }

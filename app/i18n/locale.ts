@@ -18,6 +18,23 @@ export const BASE_LOCALE: Locale = "nl_nl";
 /** Locales whose texts are complete (en_be only holds a few menu titles). */
 export const FULL_LOCALES = ["nl_nl", "nl_be", "fr_be"] as const;
 
+const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/**
+ * A Host header value that is a host name (or bracketed IPv6 address) with an
+ * optional port in range. With `optional`, an absent value passes; of a
+ * comma-separated list (X-Forwarded-Host) the first value counts, as Express
+ * reads it.
+ */
+export function isWellFormedHost(value: string | undefined, optional = false): boolean {
+  if (value === undefined) return optional;
+  const first = optional ? value.split(",")[0].trim() : value;
+  const match = HOST_PATTERN.exec(first);
+  if (!match) return false;
+  const port = match[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
 /** Host without port, lower case, without a trailing dot. */
 export function hostname(host: string): string {
   const withoutPort = host.startsWith("[")

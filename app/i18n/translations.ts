@@ -33,7 +33,7 @@ export function flattenKeys(bundle: Translations, prefix = ""): string[] {
 export function lookup(bundle: Translations, key: string): string {
   let node: string | Translations | undefined = bundle;
   for (const part of key.split(".")) {
-    if (typeof node !== "object") return key;
+    if (typeof node !== "object" || !Object.hasOwn(node, part)) return key;
     node = node[part];
   }
   return typeof node === "string" ? node : key;

@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: parsed.data,
       site: { locale, country: countryOfLocale(locale) },
       clientIp: context.get(serverContext).clientIp,
-      honeypot: (body as Record<string, unknown>)[HONEYPOT_FIELD],
+      honeypot: Object.hasOwn(body, HONEYPOT_FIELD) ? [(body as Record<string, unknown>)[HONEYPOT_FIELD]] : [],
     });
     if (outcome.status === "RATE_LIMITED") {
       return data(

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { serverContext, siteContext } from "~/context";
 import { getLogger } from "~/utils/logger.server";
-import { contactSchema } from "~/validation/contact";
+import { readFormPost } from "~/utils/form-post.server";
+import { contactForm, contactSchema } from "~/validation/contact";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import { receiveContactMessage } from "./contact.server";
 import { redirectWithBanner } from "./flash.server";
@@ -19,13 +20,12 @@ export async function handleContactFormPost({
   request: Request;
   context: Readonly<RouterContextProvider>;
 }) {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    // Not a form encoding (e.g. JSON posted to the page): a client error.
-    throw data("The contact form expects a form post.", { status: 415 });
+  const post = await readFormPost(request, contactForm);
+  if (!post.ok) {
+    const shown = parseWithZod(post.formData, { schema: contactSchema });
+    return data({ result: shown.reply({ formErrors: ["form.unexpectedFields"] }) }, { status: post.status });
   }
+  const formData = post.formData;
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400 });
@@ -37,7 +37,7 @@ export async function handleContactFormPost({
       message: submission.value,
       site,
       clientIp: context.get(serverContext).clientIp,
-      honeypot: formData.get(HONEYPOT_FIELD),
+      honeypot: formData.getAll(HONEYPOT_FIELD),
     });
     if (outcome.status === "RATE_LIMITED" || outcome.status === "HONEYPOT") {
       const limited = outcome.status === "RATE_LIMITED";

@@ -65,7 +65,8 @@ export async function receiveContactMessage(input: {
   message: ContactInput;
   site: { locale: Locale; country: Country };
   clientIp: string;
-  honeypot: unknown;
+  /** The honeypot field's values as posted (see isHoneypotFilled). */
+  honeypot: readonly unknown[];
 }): Promise<ReceivedContactOutcome> {
   const verdict = await guardPublicForm({ form: "contact", clientIp: input.clientIp, honeypot: input.honeypot });
   if (!verdict.ok) {

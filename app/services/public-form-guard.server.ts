@@ -56,15 +56,24 @@ export async function consumeSubmission(
 }
 
 /**
+ * The honeypot's values as posted (none when the field is absent). Anything
+ * but no value or one empty string counts as filled: a repeated field or a
+ * JSON object is not what a person's browser sends.
+ */
+export function isHoneypotFilled(values: readonly unknown[]): boolean {
+  return values.length > 1 || (values.length === 1 && values[0] !== "");
+}
+
+/**
  * The guard every public form passes before its data is stored: the honeypot
  * must be empty, and the client may not exceed the hourly limit.
  */
 export async function guardPublicForm(input: {
   form: string;
   clientIp: string;
-  honeypot: unknown;
+  honeypot: readonly unknown[];
 }): Promise<GuardVerdict> {
-  if (typeof input.honeypot === "string" && input.honeypot.trim() !== "") {
+  if (isHoneypotFilled(input.honeypot)) {
     return { ok: false, reason: "honeypot" };
   }
   return consumeSubmission(await processLimiter(), input.form, input.clientIp);

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CONTACT_FORM_ID } from "./contact-form-id";
+import { defineForm } from "./form-definition";
 import { requiredEmail, requiredText } from "./rules";
 
 /** Spec 5: contact needs name, e-mail (required and format) and question. */
@@ -7,7 +9,14 @@ export const CONTACT_LIMITS = { name: 100, question: 5000 } as const;
 export const contactSchema = z.object({
   name: requiredText(CONTACT_LIMITS.name),
   email: requiredEmail(),
-  question: requiredText(CONTACT_LIMITS.question),
+  question: requiredText(CONTACT_LIMITS.question, { multiline: true }),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** The contact form's fields: one value each (issue 8). */
+export const contactForm = defineForm({
+  id: CONTACT_FORM_ID,
+  schema: contactSchema,
+  fields: { name: 1, email: 1, question: 1 },
+});

@@ -53,7 +53,21 @@ export async function expectAxeClean(page: Page) {
   }
 }
 
-/** `javaScriptEnabled` (a built-in option) tells the "js" and "no-js" projects apart. */
-export const test = base;
+/**
+ * `javaScriptEnabled` (a built-in option) tells the "js" and "no-js" projects
+ * apart. Every page a test opens fails the test when the browser refused
+ * something under the content security policy (an inline style, a font from
+ * elsewhere): what the policy blocks, visitors do not see.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await use(page);
+    expect(refused, "content security policy violations").toEqual([]);
+  },
+});
 
 export { expect };

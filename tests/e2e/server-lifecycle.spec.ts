@@ -1,34 +1,15 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+import { freePort, request } from "../setup/spawn-server";
 
 // Process behaviour, independent of the browser: run once, in the "js" project.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test runs once");
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path: urlPath, headers: { Host: `nl.localhost:${port}` } }, (response) => {
-        let body = "";
-        response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-      })
-      .on("error", reject);
-  });
-}
+const get = (port: number, urlPath: string) => request(port, { path: urlPath });
 
 test("SIGTERM: in-flight requests finish, then the server closes and exits 0", async () => {
   const port = await freePort();

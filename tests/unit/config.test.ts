@@ -74,11 +74,18 @@ describe("proxy and cookie settings", () => {
     expect(parseConfig({}).TRUST_PROXY).toBe(false);
   });
 
-  it("makes the session cookie Secure with DATABASE_URL unless told otherwise", () => {
+  it("leaves the session cookie's Secure flag to each request's scheme unless told otherwise", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cfg-"));
     const secret = "s".repeat(32);
-    expect(resolveConfig(parseConfig({ DATA_DIR: dir })).cookieSecure).toBe(false);
-    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret })).cookieSecure).toBe(true);
+    // Not tied to the database: an embedded deployment behind HTTPS needs Secure too.
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir })).cookieSecure).toBe("auto");
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret })).cookieSecure).toBe("auto");
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "true" })).cookieSecure).toBe(true);
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "false" })).cookieSecure).toBe(false);
+  });
+
+  it("refuses a headers timeout longer than the request timeout", () => {
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })[0]).toMatch(/^HEADERS_TIMEOUT_MS: /);
+    expect(parseConfig({}).FORM_BODY_LIMIT_BYTES).toBe(65_536);
   });
 });

@@ -160,7 +160,7 @@ describe("contact notification template", () => {
 });
 
 describe("file transport (embedded default)", () => {
-  it("writes an .eml file and logs subject and links", async () => {
+  it("writes an .eml file and logs its id and links, never the recipient or the subject", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-"));
     const lines: string[] = [];
     const captureLogger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
@@ -177,8 +177,10 @@ describe("file transport (embedded default)", () => {
     expect(eml).toContain("To: klantenservice@veldhavenmedia.nl");
     expect(eml).toContain("Reply-To: lotte@veldhaven-test.nl");
     const log = JSON.parse(lines.find((line) => line.includes("mail written to file"))!);
-    expect(log.subject).toBe("Nieuw contactbericht van Lotte de Vries");
     expect(log.links).toEqual(["https://nl.localhost:3000/verify?t=abc"]);
+    expect(log.kind).toBe("contact-notification");
+    expect(lines.join("\n")).not.toContain("Lotte de Vries");
+    expect(lines.join("\n")).not.toContain("klantenservice@veldhavenmedia.nl");
     await handle.db.destroy();
   });
 });

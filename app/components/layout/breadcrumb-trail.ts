@@ -1,5 +1,6 @@
 /** Spec 2 "Layout": breadcrumbs map path segments to labels. */
 import { isDocumentKey } from "~/content/documents";
+import { ownValue } from "~/utils/own-property";
 
 export type Crumb = { labelKey?: string; text?: string; path?: string };
 
@@ -40,7 +41,7 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
   if (first === "privacy-rights") {
     const overview: Crumb = { labelKey: "breadcrumbs.privacyRights", path: "/privacy-rights" };
     if (rest.length === 0) return [HOME, { labelKey: overview.labelKey }];
-    const step = PRIVACY_RIGHTS_STEPS[rest.join("/")];
+    const step = ownValue(PRIVACY_RIGHTS_STEPS, rest.join("/"));
     return step ? [HOME, overview, { labelKey: step }] : [];
   }
   if (first === "document") {
@@ -54,7 +55,7 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
       { text: rest[0] },
     ];
   }
-  const label = SEGMENT_LABELS[first];
+  const label = ownValue(SEGMENT_LABELS, first);
   // No trail for paths without a label (the 404 page among them).
   return label && rest.length === 0 ? [HOME, { labelKey: label }] : [];
 }

@@ -11,12 +11,21 @@ export type MailTransport = {
   close: () => void;
 };
 
+/**
+ * Header values are single lines: a control character that slipped into a
+ * subject (a visitor's name) must not start a header of its own or reach the
+ * mail raw.
+ */
+export function headerText(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
+}
+
 function mailOptions(message: OutboxRow, from: string) {
   return {
     from,
     to: message.recipient,
     replyTo: message.reply_to ?? undefined,
-    subject: message.subject,
+    subject: headerText(message.subject),
     text: message.text_body,
     html: message.html_body,
     messageId: `<${message.id}@veldhavenmedia.local>`,
@@ -43,7 +52,8 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /**
  * The embedded default: every message becomes `DATA_DIR/mail/<id>.eml`, and
- * its subject and links are logged, so the product works offline.
+ * its id, kind and links are logged, so the product works offline. Recipient
+ * and subject stay out of the log: they may name a person.
  */
 export function fileTransport(directory: string, logger: Logger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -55,7 +65,7 @@ export function fileTransport(directory: string, logger: Logger): MailTransport 
       const file = path.join(directory, `${message.created_at.replace(/[:.]/g, "-")}-${message.id}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       logger.info(
-        { to: message.recipient, subject: message.subject, links: message.text_body.match(LINK) ?? [], file },
+        { mailId: message.id, kind: message.kind, links: message.text_body.match(LINK) ?? [], file },
         "mail written to file",
       );
     },

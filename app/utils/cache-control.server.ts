@@ -1,0 +1,34 @@
+import type { MiddlewareFunction } from "react-router";
+import { hasSessionCookie } from "~/services/flash.server";
+
+export const PERSONAL = "private, no-store";
+
+/**
+ * Caching rules for every page and call (issue 8): a response that answers a
+ * post, sets the session cookie or was made with it (a flash banner) is
+ * personal and never stored; other pages may be kept but must be revalidated
+ * and vary with the cookie. A route that sets its own Cache-Control (the
+ * plain-HTML API with its ETag) keeps it.
+ */
+export function cacheHeaders(request: Request, response: Response): Array<[string, string]> {
+  const personal =
+    !["GET", "HEAD"].includes(request.method) || response.headers.has("Set-Cookie") || hasSessionCookie(request);
+  if (personal) return [["Cache-Control", PERSONAL], ["Vary", "Cookie"]];
+  if (response.headers.has("Cache-Control")) return [];
+  return [["Cache-Control", "no-cache"], ["Vary", "Cookie"]];
+}
+
+export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  for (const [name, value] of cacheHeaders(request, response)) {
+    if (name === "Vary") {
+      const vary = response.headers.get("Vary");
+      if (!vary?.toLowerCase().split(/\s*,\s*/).includes("cookie")) {
+        response.headers.set("Vary", vary ? `${vary}, ${value}` : value);
+      }
+    } else {
+      response.headers.set(name, value);
+    }
+  }
+  return response;
+};
