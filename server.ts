@@ -164,6 +164,17 @@ async function main() {
     res.status(500).type("text/plain").send("Internal Error");
   });
 
+  if (config.DATABASE_URL && config.TRUST_PROXY === false) {
+    // A deployment behind an HTTPS proxy without TRUST_PROXY: every form post
+    // fails the Origin check (http vs https) and all visitors share one
+    // rate-limit bucket (the proxy's IP).
+    logger.warn(
+      "TRUST_PROXY is not set while DATABASE_URL is: behind a reverse proxy every form post will be refused " +
+        "and all visitors will share one rate limit. Set TRUST_PROXY to the number of proxies (e.g. 1) or their addresses.",
+    );
+    console.warn("\n  WARNING: set TRUST_PROXY when running behind a reverse proxy (see README, Configuration).\n");
+  }
+
   await appModule.start();
 
   server.listen(config.PORT, () => {

@@ -96,6 +96,22 @@ export const configSchema = z
     // hold a connection for Node's default 300 s.
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    PRIVACY_TEAM_EMAIL_NL: z
+      .preprocess(emptyAsUndefined, z.email().optional())
+      .default("privacy@veldhavenmedia.nl"),
+    PRIVACY_TEAM_EMAIL_BE: z
+      .preprocess(emptyAsUndefined, z.email().optional())
+      .default("privacy@veldhavenmedia.be"),
+    // The origin verification links point to. Unset: the origin of the request
+    // that made the mail (fine on *.localhost; set it in production so that a
+    // forged Host cannot put another site's address in our mail).
+    PUBLIC_ORIGIN_NL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    PUBLIC_ORIGIN_BE: z.preprocess(emptyAsUndefined, z.url().optional()),
+    VERIFICATION_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+    UNVERIFIED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
     CORPORATE_SITE_URL: z
       .preprocess(emptyAsUndefined, z.url().optional())
       .default("https://www.veldhavenmedia.com"),

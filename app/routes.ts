@@ -13,6 +13,7 @@ export default [
   ...prefix("api", [
     route("contact", "routes/api.contact.ts"),
     route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),
+    route("privacy-rights/request", "routes/api.privacy-rights.request.ts"),
   ]),
   route(":lang", "routes/lang.tsx", [
     index("routes/home.tsx"),

@@ -15,7 +15,9 @@ import { isDatabaseReady } from "~/db/db.server";
 import { validateContent } from "~/services/content.server";
 import { allDocuments } from "~/services/documents.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
+import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { warmSearchIndexes } from "~/services/search.server";
+import { getLogger } from "~/utils/logger.server";
 
 type RouteNode = { id: string; path?: string; index?: boolean; hasAction: boolean; children: RouteNode[] };
 
@@ -98,12 +100,14 @@ export async function start(): Promise<void> {
   validateContent();
   allDocuments();
   warmSearchIndexes();
-  await getDb();
+  const db = await getDb();
   await startMailWorker();
+  startRetentionJob(db, getLogger());
 }
 
 /** Closes what `start` opened (graceful shutdown). */
 export async function stop(): Promise<void> {
+  stopRetentionJob();
   await stopMailWorker();
   await closeDb();
 }
@@ -132,6 +136,12 @@ app.use((req, res, next) => {
   res.status(400).type("text/plain").send(COUNTRY_ERROR);
 });
 
+/** JSON calls get a JSON error body, pages a plain text. */
+function refuse(req: express.Request, res: express.Response, status: number, error: string, message: string) {
+  if (req.path.startsWith("/api/")) res.status(status).json({ error, message });
+  else res.status(status).type("text/plain").send(message);
+}
+
 /**
  * Form posts and JSON calls are small; a bigger body is refused before it is
  * read. Forms get a tighter limit than JSON (see README, Configuration).
@@ -140,13 +150,13 @@ app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   const length = req.headers["content-length"];
   if (length === undefined && req.headers["transfer-encoding"]) {
-    res.status(411).type("text/plain").send("Send the body with a Content-Length header.");
+    refuse(req, res, 411, "LENGTH_REQUIRED", "Send the body with a Content-Length header.");
     return;
   }
   const config = getConfig();
   const limit = req.is("application/json") ? config.JSON_BODY_LIMIT_BYTES : config.FORM_BODY_LIMIT_BYTES;
   if (Number(length ?? 0) > limit) {
-    res.status(413).type("text/plain").send(`The body may be at most ${limit} bytes.`);
+    refuse(req, res, 413, "PAYLOAD_TOO_LARGE", `The body may be at most ${limit} bytes.`);
     return;
   }
   next();

@@ -41,8 +41,93 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+/** Spec 3 "Right type". */
+export const RIGHT_TYPES = [
+  "RIGHT_OF_ACCESS",
+  "RIGHT_TO_BE_FORGOTTEN",
+  "OBJECTION",
+  "RECTIFICATION",
+  "REMOVAL_FROM_PUBLICATION",
+] as const;
+export type RightType = (typeof RIGHT_TYPES)[number];
+
+/**
+ * AWAITING_VERIFICATION until the data subject confirms the mailed link;
+ * OPEN once verified (the legal clock runs from then); IN_PROGRESS, COMPLETED
+ * and REJECTED are the back office's; EXPIRED when never verified. An
+ * objection is COMPLETED when verified (or at once without e-mail): its
+ * suppressions are written then.
+ */
+export const REQUEST_STATES = ["AWAITING_VERIFICATION", "OPEN", "IN_PROGRESS", "COMPLETED", "REJECTED", "EXPIRED"] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+
+export type AuditActor = "DATA_SUBJECT" | "SYSTEM" | "STAFF";
+
+export interface PrivacyRequestTable {
+  id: string;
+  /** What the data subject and the privacy team quote ("PR-7K4M-9QXD"). */
+  reference: string;
+  right_type: RightType;
+  state: RequestState;
+  country: string;
+  locale: string;
+  email: string | null;
+  phone_number: string | null;
+  user_message: string | null;
+  /** JSON array of brand keys (objection). */
+  brand_keys: string | null;
+  brand_name: string | null;
+  article: string | null;
+  publication_link: string | null;
+  /** ISO date (yyyy-mm-dd). */
+  publication_date: string | null;
+  /** JSON of spec 3 "userInfo", only when given. */
+  user_info: string | null;
+  touchpoint: string | null;
+  /** SHA-256 (hex) of the mailed token; the token itself is never stored. */
+  verification_token_hash: string | null;
+  verification_expires_at: string | null;
+  verified_at: string | null;
+  /** GDPR Art. 12(3): one month after verification. */
+  due_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditEventTable {
+  id: string;
+  request_id: string;
+  /** 1, 2, 3… per request. */
+  seq: number;
+  at: string;
+  actor: AuditActor;
+  /** A staff member's id; never a data subject's details. */
+  actor_id: string | null;
+  action: string;
+  from_state: RequestState | null;
+  to_state: RequestState | null;
+  note: string | null;
+}
+
+export type SuppressionChannel = "PHONE" | "EMAIL" | "POSTAL";
+
+/** What marketing systems must honour: one row per brand key, channel and identifier. */
+export interface MarketingSuppressionTable {
+  id: string;
+  country: string;
+  brand_key: string;
+  channel: SuppressionChannel;
+  /** E.164 phone, lower-cased e-mail address, or a normalised postal address. */
+  identifier: string;
+  request_id: string;
+  created_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   contact_message: ContactMessageTable;
   outbox: OutboxTable;
+  privacy_request: PrivacyRequestTable;
+  audit_event: AuditEventTable;
+  marketing_suppression: MarketingSuppressionTable;
 }

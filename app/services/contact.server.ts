@@ -3,7 +3,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
 import type { ContactInput } from "~/validation/contact";
-import { checkEmailDomain } from "./email-domain.server";
+import { mayReceiveMail } from "./email-domain.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { guardPublicForm } from "./public-form-guard.server";
@@ -30,14 +30,7 @@ export async function submitContactMessage(
   input: ContactInput,
   site: { locale: Locale; country: Country },
 ): Promise<ContactOutcome> {
-  const config = getConfig();
-  if (config.EMAIL_DOMAIN_CHECK) {
-    const verdict = await checkEmailDomain(input.email, {
-      servers: config.DNS_SERVERS?.split(","),
-      canary: config.EMAIL_DOMAIN_CHECK_CANARY,
-    });
-    if (verdict === "undeliverable") return { status: "EMAIL_INVALID" };
-  }
+  if (!(await mayReceiveMail(input.email))) return { status: "EMAIL_INVALID" };
 
   const db = await getDb();
   const id = randomUUID();

@@ -72,3 +72,15 @@ export function brandsByCategory(country: Country) {
 export function phoneDirectoryFor(country: Country): PhoneDirectoryEntry[] {
   return country === "nl" ? phoneDirectoryNl : phoneDirectoryBe;
 }
+
+const brandKeySets = new Map<Country, ReadonlySet<string>>();
+
+/** Every brand key of a country (a brand has one or more keys). */
+export function brandKeysFor(country: Country): ReadonlySet<string> {
+  let keys = brandKeySets.get(country);
+  if (!keys) {
+    keys = new Set(brandsFor(country).flatMap((brand) => brand.keys));
+    brandKeySets.set(country, keys);
+  }
+  return keys;
+}

@@ -1,4 +1,5 @@
 import { Resolver } from "node:dns/promises";
+import { getConfig } from "~/config.server";
 
 /**
  * Whether the domain of an address can receive mail: an MX record, or else an
@@ -58,4 +59,18 @@ export async function checkEmailDomain(email: string, options: Lookup = {}): Pro
   } finally {
     resolver.cancel();
   }
+}
+
+/**
+ * The configured check (EMAIL_DOMAIN_CHECK, DNS_SERVERS, canary): false only
+ * when the address's domain certainly cannot receive mail.
+ */
+export async function mayReceiveMail(email: string): Promise<boolean> {
+  const config = getConfig();
+  if (!config.EMAIL_DOMAIN_CHECK) return true;
+  const verdict = await checkEmailDomain(email, {
+    servers: config.DNS_SERVERS?.split(","),
+    canary: config.EMAIL_DOMAIN_CHECK_CANARY,
+  });
+  return verdict !== "undeliverable";
 }

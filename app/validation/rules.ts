@@ -10,6 +10,11 @@ export const MESSAGES = {
   email: "validation.email",
   tooLong: "validation.tooLong",
   controlCharacters: "validation.controlCharacters",
+  phone: "validation.phone",
+  date: "validation.date",
+  address: "validation.address",
+  option: "validation.option",
+  link: "validation.link",
 } as const;
 
 /**
@@ -24,8 +29,28 @@ export function hasControlCharacters(value: string, options: { multiline?: boole
   return (options.multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
 }
 
-/** Values that count as empty (spec 5). */
-const PLACEHOLDER_VALUES = ["empty_val", "placeholder"];
+/** Values that count as empty (spec 5): a select's placeholder and empty option. */
+export const PLACEHOLDER_VALUES = ["empty_val", "placeholder"];
+
+/** Trimmed text that counts as given (not empty, not a placeholder value). */
+export function isGiven(value: string | undefined | null): value is string {
+  return typeof value === "string" && value.trim() !== "" && !PLACEHOLDER_VALUES.includes(value.trim());
+}
+
+/**
+ * Optional text: empty or a placeholder value becomes undefined; otherwise
+ * bounded and without control characters.
+ */
+export function optionalText(maxLength: number, options: { multiline?: boolean } = {}) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && isGiven(value) ? value.trim() : undefined),
+    z
+      .string()
+      .max(maxLength, `${MESSAGES.tooLong}|${maxLength}`)
+      .refine((value) => !hasControlCharacters(value, options), MESSAGES.controlCharacters)
+      .optional(),
+  );
+}
 
 /**
  * Required text: not empty after trimming and not a placeholder value.
@@ -53,4 +78,47 @@ export function requiredEmail() {
 export function parseMessage(message: string): { key: string; values: Record<string, string> } {
   const [key, max] = message.split("|");
   return { key, values: max ? { max } : {} };
+}
+
+/** Spec 5/9: '+', three digits 1-9, then 3 to 20 digits; at most 22 characters. */
+export const PHONE_PATTERN = /^\+[1-9]{3}\d{3,20}$/;
+export const PHONE_MAX_LENGTH = 22;
+
+/** A lone '+' (the input's starting value) counts as empty (spec 4). */
+export function isPhoneGiven(value: string | undefined | null): value is string {
+  return typeof value === "string" && value.replace(/\s/g, "") !== "" && value.replace(/\s/g, "") !== "+";
+}
+
+/** Spaces a person may type are dropped: "+31 6 1234 5678" is "+31612345678". */
+export function normalisePhone(value: string): string {
+  return value.replace(/[\s-]/g, "");
+}
+
+export function isValidPhone(value: string): boolean {
+  return value.length <= PHONE_MAX_LENGTH && PHONE_PATTERN.test(normalisePhone(value));
+}
+
+/** Spec 5: the date as the input shows it, "dd - mm - yyyy". */
+export const DATE_DISPLAY_PATTERN = /^\d{2} - \d{2} - \d{4}$/;
+
+/**
+ * What a person types without the auto-formatting script ("3/2/2024",
+ * "03-02-2024", "03 - 02 - 2024", "3.2.2024") as an ISO date, or null when it
+ * is not a real day (31 - 02 - 2024).
+ */
+export function parseDayMonthYear(value: string): string | null {
+  const match = /^\s*(\d{1,2})\s*[-/. ]\s*(\d{1,2})\s*[-/. ]\s*(\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1900 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return null;
+  }
+  return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** "2024-02-03" as the input shows it: "03 - 02 - 2024". */
+export function formatDayMonthYear(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return `${day} - ${month} - ${year}`;
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as appMeta from "./001-app-meta";
 import * as contactAndOutbox from "./002-contact-and-outbox";
+import * as privacyRequests from "./003-privacy-requests";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -9,6 +10,7 @@ import * as contactAndOutbox from "./002-contact-and-outbox";
 const migrations: Record<string, Migration> = {
   "001-app-meta": appMeta,
   "002-contact-and-outbox": contactAndOutbox,
+  "003-privacy-requests": privacyRequests,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,297 @@
+/**
+ * The privacy request record (issue 10): storing a request with its
+ * verification mail, executing it once the data subject confirms the link,
+ * and the marketing suppressions an objection produces. Free of HTTP: route
+ * actions and the JSON call map its outcomes.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import { getConfig } from "~/config.server";
+import type { Database, PrivacyRequestTable, RequestState, RightType, SuppressionChannel } from "~/db/schema";
+import { getDb } from "~/db/instance.server";
+import type { Country, Locale } from "~/i18n/locale";
+import { objectionChannels, type FlowType, type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
+import { mayReceiveMail } from "./email-domain.server";
+import { wakeMailWorker } from "./mail/mailer.server";
+import { enqueueMail } from "./mail/outbox.server";
+import { confirmationMail, privacyTeamNotification, verificationMail } from "./mail/privacy-templates.server";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The JSON call's flow names are the right types (spec 3). */
+export const rightTypeOf = (flow: FlowType): RightType => flow;
+
+const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford: no I, L, O, U
+
+/** "PR-7K4M-9QXD": easy to read out on the phone, 40 random bits. */
+export function newReference(): string {
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((byte) => REFERENCE_ALPHABET[byte % 32]);
+  return `PR-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
+}
+
+/** A 256-bit token for the link; only its SHA-256 is stored. */
+export function newVerificationToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** GDPR Art. 12(3): one month, the same day number or the month's last day. */
+export function oneMonthAfter(date: Date): Date {
+  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1, date.getUTCHours(), date.getUTCMinutes()));
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return next;
+}
+
+/** The normalised identifier a marketing system matches on. */
+export function suppressionIdentifier(channel: SuppressionChannel, request: { email?: string | null; phone?: string | null; userInfo?: UserInfo | null }): string | null {
+  if (channel === "EMAIL") return request.email ? request.email.trim().toLowerCase() : null;
+  if (channel === "PHONE") return request.phone ? request.phone.replace(/[^\d+]/g, "") : null;
+  const info = request.userInfo;
+  const address = info?.address;
+  if (!info || !address) return null;
+  const part = (value: string | undefined) => (value ?? "").normalize("NFC").trim().replace(/\s+/g, " ").toUpperCase();
+  return [
+    part(info.lastName),
+    part(info.firstName),
+    part(address.street),
+    part(address.houseNumber) + (address.houseNumberExtension ? ` ${part(address.houseNumberExtension)}` : ""),
+    part(address.postalCode).replace(/\s/g, ""),
+    part(address.city),
+    part(address.country),
+  ].join("|");
+}
+
+export type SubmitOutcome =
+  | { status: "accepted"; id: string; reference: string; state: RequestState; verificationSent: boolean }
+  | { status: "INVALID_EMAIL" };
+
+type Site = { country: Country; locale: Locale; language: string };
+
+/** Appends an audit event to a request's trail (call inside the transaction that changes it). */
+export async function audit(
+  db: Db,
+  event: { requestId: string; at: Date; actor: "DATA_SUBJECT" | "SYSTEM" | "STAFF"; actorId?: string; action: string; from?: RequestState | null; to?: RequestState | null; note?: string },
+) {
+  const last = await db
+    .selectFrom("audit_event")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("request_id", "=", event.requestId)
+    .executeTakeFirst();
+  await db
+    .insertInto("audit_event")
+    .values({
+      id: randomUUID(),
+      request_id: event.requestId,
+      seq: Number(last?.seq ?? 0) + 1,
+      at: event.at.toISOString(),
+      actor: event.actor,
+      actor_id: event.actorId ?? null,
+      action: event.action,
+      from_state: event.from ?? null,
+      to_state: event.to ?? null,
+      note: event.note ?? null,
+    })
+    .execute();
+}
+
+/** Writes an objection's suppressions (brand key × channel × identifier); a row that exists stays as it is. */
+async function writeSuppressions(db: Db, request: PrivacyRequestTable, now: Date): Promise<number> {
+  const brandKeys: string[] = request.brand_keys ? JSON.parse(request.brand_keys) : [];
+  const userInfo: UserInfo | null = request.user_info ? JSON.parse(request.user_info) : null;
+  let written = 0;
+  for (const channel of ["PHONE", "EMAIL", "POSTAL"] as const) {
+    const identifier = suppressionIdentifier(channel, { email: request.email, phone: request.phone_number, userInfo });
+    if (!identifier) continue;
+    for (const brandKey of brandKeys) {
+      const result = await db
+        .insertInto("marketing_suppression")
+        .values({
+          id: randomUUID(),
+          country: request.country,
+          brand_key: brandKey,
+          channel,
+          identifier,
+          request_id: request.id,
+          created_at: now.toISOString(),
+        })
+        .onConflict((conflict) => conflict.columns(["country", "brand_key", "channel", "identifier"]).doNothing())
+        .executeTakeFirst();
+      written += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  return written;
+}
+
+function privacyTeamAddress(country: Country): string {
+  const config = getConfig();
+  return country === "nl" ? config.PRIVACY_TEAM_EMAIL_NL : config.PRIVACY_TEAM_EMAIL_BE;
+}
+
+/** Origin of the links in our mail: the configured public origin, else the request's. */
+export function linkOrigin(country: Country, requestOrigin: string): string {
+  const config = getConfig();
+  return (country === "nl" ? config.PUBLIC_ORIGIN_NL : config.PUBLIC_ORIGIN_BE)?.replace(/\/$/, "") ?? requestOrigin;
+}
+
+/**
+ * Stores a request. With an e-mail address it waits for verification and the
+ * link is mailed in the same transaction; an objection without e-mail has
+ * nothing to verify and is executed at once (spec 2 "Processed page").
+ */
+export async function submitPrivacyRequest(
+  input: PrivacyRequestInput,
+  site: Site,
+  options: { requestOrigin: string; now?: Date; db?: Kysely<Database> },
+): Promise<SubmitOutcome> {
+  if (input.email && !(await mayReceiveMail(input.email))) return { status: "INVALID_EMAIL" };
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const config = getConfig();
+  const rightType = rightTypeOf(input.flowType);
+  const id = randomUUID();
+  const reference = newReference();
+  const verify = Boolean(input.email);
+  const { token, hash } = newVerificationToken();
+  const expiresAt = new Date(now.getTime() + config.VERIFICATION_LINK_TTL_HOURS * 3_600_000);
+  const state: RequestState = verify ? "AWAITING_VERIFICATION" : "COMPLETED";
+
+  const row: PrivacyRequestTable = {
+    id,
+    reference,
+    right_type: rightType,
+    state,
+    country: site.country,
+    locale: site.locale,
+    email: input.email ?? null,
+    phone_number: input.phoneNumber ?? null,
+    user_message: input.userMessage ?? null,
+    brand_keys: input.brands?.length ? JSON.stringify(input.brands) : null,
+    brand_name: input.brandName ?? null,
+    article: input.article ?? null,
+    publication_link: input.publicationLink ?? null,
+    publication_date: input.publicationDate ?? null,
+    user_info: input.userInfo ? JSON.stringify(input.userInfo) : null,
+    touchpoint: input.touchpoint ?? null,
+    verification_token_hash: verify ? hash : null,
+    verification_expires_at: verify ? expiresAt.toISOString() : null,
+    verified_at: null,
+    due_at: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto("privacy_request").values(row).execute();
+    await audit(trx, { requestId: id, at: now, actor: "DATA_SUBJECT", action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
+    if (verify) {
+      const link = `${linkOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
+      await enqueueMail(
+        trx,
+        verificationMail({ to: input.email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),
+        now,
+      );
+    } else {
+      const written = await writeSuppressions(trx, row, now);
+      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+      await enqueueMail(
+        trx,
+        privacyTeamNotification({ to: privacyTeamAddress(site.country), country: site.country, rightType, reference, dueAt: null, executed: true }),
+        now,
+      );
+    }
+  });
+  wakeMailWorker();
+  return { status: "accepted", id, reference, state, verificationSent: verify };
+}
+
+/** What the link's page shows before the data subject confirms. */
+export type VerificationView =
+  | { status: "valid"; rightType: RightType; reference: string; brandCount: number; channels: string[] }
+  | { status: "unknown" | "expired" | "used" };
+
+async function findByToken(db: Db, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  return db.selectFrom("privacy_request").selectAll().where("verification_token_hash", "=", hashToken(token)).executeTakeFirst();
+}
+
+function isExpired(request: PrivacyRequestTable, now: Date): boolean {
+  return request.state === "EXPIRED" || (request.verification_expires_at !== null && request.verification_expires_at <= now.toISOString());
+}
+
+/** Opening the link changes nothing (mail scanners open links too). */
+export async function inspectVerification(token: string, options: { now?: Date; db?: Kysely<Database> } = {}): Promise<VerificationView> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const request = await findByToken(db, token);
+  if (!request) return { status: "unknown" };
+  if (request.verified_at) return { status: "used" };
+  if (isExpired(request, now)) return { status: "expired" };
+  const input = {
+    flowType: request.right_type,
+    email: request.email ?? undefined,
+    phoneNumber: request.phone_number ?? undefined,
+    userInfo: request.user_info ? (JSON.parse(request.user_info) as UserInfo) : undefined,
+  };
+  return {
+    status: "valid",
+    rightType: request.right_type,
+    reference: request.reference,
+    brandCount: request.brand_keys ? (JSON.parse(request.brand_keys) as string[]).length : 0,
+    channels: request.right_type === "OBJECTION" ? objectionChannels(input) : [],
+  };
+}
+
+export type ConfirmOutcome = { status: "verified" | "already-verified" | "unknown" | "expired" };
+
+/**
+ * The data subject confirms: the request becomes OPEN with its due date, or
+ * an objection is executed. Exactly once, also when two confirmations race.
+ */
+export async function confirmVerification(token: string, options: { now?: Date; db?: Kysely<Database> } = {}): Promise<ConfirmOutcome> {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const outcome = await db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
+    const request = await findByToken(trx, token);
+    if (!request) return { status: "unknown" };
+    if (request.verified_at) return { status: "already-verified" };
+    if (isExpired(request, now)) return { status: "expired" };
+
+    const objection = request.right_type === "OBJECTION";
+    const state: RequestState = objection ? "COMPLETED" : "OPEN";
+    const dueAt = objection ? null : oneMonthAfter(now).toISOString();
+    const updated = await trx
+      .updateTable("privacy_request")
+      .set({ state, verified_at: now.toISOString(), due_at: dueAt, updated_at: now.toISOString() })
+      .where("id", "=", request.id)
+      .where("verified_at", "is", null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return { status: "already-verified" };
+
+    await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "VERIFIED", from: request.state, to: objection ? null : state });
+    if (objection) {
+      const written = await writeSuppressions(trx, request, now);
+      await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+    }
+    const country = request.country as Country;
+    const locale = request.locale as Locale;
+    await enqueueMail(
+      trx,
+      confirmationMail({ to: request.email!, locale, country, rightType: request.right_type, reference: request.reference, dueAt }),
+      now,
+    );
+    await enqueueMail(
+      trx,
+      privacyTeamNotification({ to: privacyTeamAddress(country), country, rightType: request.right_type, reference: request.reference, dueAt, executed: objection }),
+      now,
+    );
+    return { status: "verified" };
+  });
+  if (outcome.status === "verified") wakeMailWorker();
+  return outcome;
+}

@@ -1,0 +1,121 @@
+/**
+ * Personal data is kept no longer than its flow needs (GDPR Art. 5(1)(e)).
+ * Runs periodically in every server process (the statements are idempotent,
+ * so instances may overlap) and as `npm run retention`.
+ */
+import { sql, type Kysely } from "kysely";
+import { getConfig } from "~/config.server";
+import type { Database } from "~/db/schema";
+import { audit } from "./privacy-request.server";
+
+export type RetentionPolicy = {
+  unverifiedRetentionDays: number;
+  contactRetentionDays: number;
+  sentMailRetentionDays: number;
+};
+
+export type RetentionReport = {
+  expiredRequests: number;
+  deletedRequests: number;
+  deletedContactMessages: number;
+  purgedMailBodies: number;
+  deletedRateLimitRows: number;
+};
+
+const DAY_MS = 86_400_000;
+
+export function retentionPolicy(): RetentionPolicy {
+  const config = getConfig();
+  return {
+    unverifiedRetentionDays: config.UNVERIFIED_RETENTION_DAYS,
+    contactRetentionDays: config.CONTACT_RETENTION_DAYS,
+    sentMailRetentionDays: config.SENT_MAIL_RETENTION_DAYS,
+  };
+}
+
+export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy, now = new Date()): Promise<RetentionReport> {
+  const nowIso = now.toISOString();
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+
+  // Links that were never confirmed: the request expires (with its audit event).
+  const expiredRequests = await db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom("privacy_request")
+      .select(["id"])
+      .where("state", "=", "AWAITING_VERIFICATION")
+      .where("verification_expires_at", "<=", nowIso)
+      .execute();
+    for (const { id } of due) {
+      await trx
+        .updateTable("privacy_request")
+        .set({ state: "EXPIRED", updated_at: nowIso })
+        .where("id", "=", id)
+        .where("state", "=", "AWAITING_VERIFICATION")
+        .execute();
+      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXPIRED", from: "AWAITING_VERIFICATION", to: "EXPIRED" });
+    }
+    return due.length;
+  });
+
+  // Never verified: nothing was ever done with it, so nothing of it is kept.
+  const deletedRequests = await db
+    .deleteFrom("privacy_request")
+    .where("state", "=", "EXPIRED")
+    .where("verified_at", "is", null)
+    .where("created_at", "<=", before(policy.unverifiedRetentionDays))
+    .executeTakeFirst();
+
+  const deletedContactMessages = await db
+    .deleteFrom("contact_message")
+    .where("created_at", "<=", before(policy.contactRetentionDays))
+    .executeTakeFirst();
+
+  // The record that a mail was sent stays; what it said and to whom does not.
+  const purgedMailBodies = await db
+    .updateTable("outbox")
+    .set({ recipient: "", reply_to: null, subject: "", text_body: "", html_body: "" })
+    .where("status", "=", "sent")
+    .where("sent_at", "<=", before(policy.sentMailRetentionDays))
+    .where("text_body", "!=", "")
+    .executeTakeFirst();
+
+  // rate-limiter-flexible's table: SQLite never clears expired rows itself.
+  let deletedRateLimitRows = 0;
+  const rateLimitTable = await sql<{ found: number }>`select 1 as found from ${sql.table("rate_limit")} limit 0`
+    .execute(db)
+    .then(() => true, () => false);
+  if (rateLimitTable) {
+    const result = await sql`delete from ${sql.table("rate_limit")} where expire is not null and expire < ${now.getTime()}`.execute(db);
+    deletedRateLimitRows = Number(result.numAffectedRows ?? 0);
+  }
+
+  return {
+    expiredRequests,
+    deletedRequests: Number(deletedRequests.numDeletedRows),
+    deletedContactMessages: Number(deletedContactMessages.numDeletedRows),
+    purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
+    deletedRateLimitRows,
+  };
+}
+
+const globalForRetention = globalThis as unknown as { __retentionTimer?: NodeJS.Timeout };
+
+/** Runs the retention rules now and then every RETENTION_INTERVAL_MINUTES in this process. */
+export function startRetentionJob(db: Kysely<Database>, log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void }): void {
+  if (globalForRetention.__retentionTimer) return;
+  const run = () =>
+    runRetention(db, retentionPolicy()).then(
+      (report) => {
+        if (Object.values(report).some((count) => count > 0)) log.info(report, "retention run");
+      },
+      (error: unknown) => log.error({ err: error }, "retention run failed"),
+    );
+  void run();
+  globalForRetention.__retentionTimer = setInterval(run, getConfig().RETENTION_INTERVAL_MINUTES * 60_000);
+  globalForRetention.__retentionTimer.unref();
+}
+
+export function stopRetentionJob(): void {
+  clearInterval(globalForRetention.__retentionTimer);
+  globalForRetention.__retentionTimer = undefined;
+}

@@ -1,0 +1,320 @@
+/**
+ * Spec 3 "Privacy request" and spec 5 rules for the privacy-rights forms and
+ * `POST /api/privacy-rights/request`. Page schemas are shaped like their
+ * forms; `privacyRequestPayloadSchema` is the JSON call's payload. Both end in
+ * a `PrivacyRequestInput`, the one shape the service takes.
+ */
+import { z } from "zod";
+import type { Country } from "~/i18n/locale";
+import {
+  MESSAGES,
+  isGiven,
+  isPhoneGiven,
+  isValidPhone,
+  normalisePhone,
+  optionalText,
+  parseDayMonthYear,
+  requiredEmail,
+  requiredText,
+} from "./rules";
+
+/** Spec 5/9 lengths. */
+export const USER_INFO_LIMITS = {
+  firstName: 30,
+  lastName: 30,
+  postalCode: 10,
+  city: 50,
+  street: 50,
+  houseNumber: 10,
+  houseNumberExtension: 10,
+} as const;
+export const PRIVACY_LIMITS = { userMessage: 2000, article: 300, brandName: 100, publicationLink: 500 } as const;
+
+export const SALUTATIONS = ["MALE", "FEMALE", "NONE"] as const;
+export type Salutation = (typeof SALUTATIONS)[number];
+
+/** Spec 3 "Flow type" as the JSON call names it. */
+export const FLOW_TYPES = [
+  "OBJECTION",
+  "RIGHT_OF_ACCESS",
+  "RECTIFICATION",
+  "REMOVAL_FROM_PUBLICATION",
+  "RIGHT_TO_BE_FORGOTTEN",
+] as const;
+export type FlowType = (typeof FLOW_TYPES)[number];
+
+/** Spec 3 "Communication type"; NOTIFICATIONS is information only. */
+export const COMMUNICATION_TYPES = ["PHONE", "EMAIL", "POSTAL"] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+
+export type UserInfo = {
+  salutation?: Salutation;
+  firstName?: string;
+  lastName?: string;
+  address?: {
+    street?: string;
+    houseNumber?: string;
+    houseNumberExtension?: string;
+    postalCode?: string;
+    city?: string;
+    country?: string;
+  };
+};
+
+/** What the service stores, whichever way it arrived. */
+export type PrivacyRequestInput = {
+  flowType: FlowType;
+  email?: string;
+  phoneNumber?: string;
+  userMessage?: string;
+  brands?: string[];
+  brandName?: string;
+  article?: string;
+  publicationLink?: string;
+  /** ISO date. */
+  publicationDate?: string;
+  userInfo?: UserInfo;
+  touchpoint?: string;
+};
+
+const text = (max: number) => optionalText(max);
+
+const userInfoShape = z.object({
+  salutation: z.preprocess((value) => (isGiven(value as string) ? value : undefined), z.enum(SALUTATIONS).optional()),
+  firstName: text(USER_INFO_LIMITS.firstName),
+  lastName: text(USER_INFO_LIMITS.lastName),
+  address: z
+    .object({
+      street: text(USER_INFO_LIMITS.street),
+      houseNumber: text(USER_INFO_LIMITS.houseNumber),
+      houseNumberExtension: text(USER_INFO_LIMITS.houseNumberExtension),
+      postalCode: text(USER_INFO_LIMITS.postalCode),
+      city: text(USER_INFO_LIMITS.city),
+      country: text(50),
+    })
+    .optional(),
+});
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** Spec 5 "Postal": a complete address with house number and a name, one message. */
+export function postalIssues(userInfo: UserInfo | undefined, prefix: (string | number)[] = ["userInfo"]): Issue[] {
+  const hasLetter = (value: string) => /\p{L}/u.test(value);
+  const hasDigit = (value: string) => /\d/.test(value);
+  const parts: Array<[string[], string | undefined, (value: string) => boolean]> = [
+    [["firstName"], userInfo?.firstName, hasLetter],
+    [["lastName"], userInfo?.lastName, hasLetter],
+    [["address", "street"], userInfo?.address?.street, hasLetter],
+    [["address", "houseNumber"], userInfo?.address?.houseNumber, hasDigit],
+    [["address", "postalCode"], userInfo?.address?.postalCode, hasDigit],
+    [["address", "city"], userInfo?.address?.city, hasLetter],
+  ];
+  return parts
+    .filter(([, value, plausible]) => !isGiven(value) || !plausible(value))
+    .map(([path]) => ({ path: [...prefix, ...path], message: MESSAGES.address }));
+}
+
+/** The toggle's details: when given, a first and last name. */
+function detailsIssues(userInfo: UserInfo | undefined): Issue[] {
+  return [
+    ...(isGiven(userInfo?.firstName) ? [] : [{ path: ["userInfo", "firstName"], message: MESSAGES.required }]),
+    ...(isGiven(userInfo?.lastName) ? [] : [{ path: ["userInfo", "lastName"], message: MESSAGES.required }]),
+  ];
+}
+
+const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
+
+const phoneField = z
+  .string()
+  .optional()
+  .transform((value) => (isPhoneGiven(value) ? normalisePhone(value) : undefined));
+
+function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
+  for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+}
+
+/** Access and forgotten (spec 2): email, message, and the optional details toggle. */
+export const accessSchema = z
+  .object({
+    email: requiredEmail(),
+    userMessage: optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }),
+    addDetails: checkbox.default(false),
+    userInfo: userInfoShape.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.addDetails) addIssues(ctx, detailsIssues(value.userInfo));
+  })
+  // Spec 4: with the toggle off at sending, no userInfo.
+  .transform(({ addDetails, userInfo, ...rest }) => ({ ...rest, userInfo: addDetails ? userInfo : undefined }));
+
+/** Rectification: email, message (required), brand (optional: placeholder and empty option count as none). */
+export const rectificationSchema = z.object({
+  email: requiredEmail(),
+  userMessage: requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
+  brandName: optionalText(PRIVACY_LIMITS.brandName),
+});
+
+/** An http(s) address, optional. */
+const optionalLink = optionalText(PRIVACY_LIMITS.publicationLink).refine(
+  (value) => value === undefined || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
+  MESSAGES.link,
+);
+
+/** Spec 5 "Date": dd - mm - yyyy (also as typed without the script), a real day. */
+const requiredDate = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .refine((value) => value.length > 0, MESSAGES.required)
+  .transform((value, ctx) => {
+    const iso = parseDayMonthYear(value);
+    if (!iso) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.date });
+      return z.NEVER;
+    }
+    return iso;
+  });
+
+/** Removal from publication (Belgium only): message, article and date required. */
+export const publicationSchema = z.object({
+  brandName: optionalText(PRIVACY_LIMITS.brandName),
+  article: requiredText(PRIVACY_LIMITS.article),
+  publicationDate: requiredDate,
+  publicationLink: optionalLink,
+  email: requiredEmail(),
+  userMessage: requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
+});
+
+/** Objection step 1: at least one brand key of the country. */
+export function objectionBrandsSchema(brandKeys: readonly string[]) {
+  return z.object({
+    brands: z
+      .array(z.string(), { error: MESSAGES.option })
+      .min(1, MESSAGES.option)
+      .refine((keys) => keys.every((key) => brandKeys.includes(key)), MESSAGES.option)
+      .transform((keys) => [...new Set(keys)]),
+  });
+}
+
+/** Objection step 2: at least one channel; each ticked channel's details. */
+export const communicationSchema = z
+  .object({
+    communicationTypes: z.array(z.enum(COMMUNICATION_TYPES), { error: MESSAGES.option }).min(1, MESSAGES.option),
+    phoneNumber: phoneField,
+    email: z.string().trim().optional(),
+    userInfo: userInfoShape.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const ticked = new Set(value.communicationTypes);
+    if (ticked.has("PHONE") && !(value.phoneNumber && isValidPhone(value.phoneNumber))) {
+      addIssues(ctx, [{ path: ["phoneNumber"], message: value.phoneNumber ? MESSAGES.phone : MESSAGES.required }]);
+    }
+    if (ticked.has("EMAIL")) {
+      const email = requiredEmail().safeParse(value.email);
+      if (!email.success) addIssues(ctx, [{ path: ["email"], message: email.error.issues[0].message }]);
+    }
+    if (ticked.has("POSTAL")) addIssues(ctx, postalIssues(value.userInfo));
+  })
+  // Spec 4: an unticked block sends nothing.
+  .transform((value) => {
+    const ticked = new Set(value.communicationTypes);
+    return {
+      communicationTypes: value.communicationTypes,
+      phoneNumber: ticked.has("PHONE") ? value.phoneNumber : undefined,
+      email: ticked.has("EMAIL") ? value.email?.toLowerCase() : undefined,
+      userInfo: ticked.has("POSTAL") ? value.userInfo : undefined,
+    };
+  });
+
+/**
+ * `POST /api/privacy-rights/request` (spec 7). `brands` are brand keys of the
+ * request's country (checked by the caller, who knows the country). Rules by
+ * flow as on the pages.
+ */
+export const privacyRequestPayloadSchema = z
+  .object({
+    flowType: z.enum(FLOW_TYPES, { error: MESSAGES.option }),
+    country: z.string().optional(),
+    language: z.string().optional(),
+    email: z.string().trim().optional().nullable(),
+    phoneNumber: z.string().optional().nullable(),
+    userMessage: z.string().optional().nullable(),
+    brands: z.array(z.string().max(100)).max(200).optional().nullable(),
+    brandName: z.string().optional().nullable(),
+    article: z.string().optional().nullable(),
+    publicationLink: z.string().optional().nullable(),
+    publicationDate: z.string().optional().nullable(),
+    userInfo: userInfoShape.optional().nullable(),
+    touchpoint: z.string().max(2000).optional().nullable(),
+  })
+  .transform((payload, ctx): PrivacyRequestInput => {
+    const pick = <S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> | undefined => {
+      const result = schema.safeParse(value ?? undefined);
+      if (result.success) return result.data;
+      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: [path, ...issue.path], message: issue.message });
+      return undefined;
+    };
+    const flow = payload.flowType;
+    const needsEmail = flow !== "OBJECTION";
+    const email = needsEmail || isGiven(payload.email) ? pick(requiredEmail(), payload.email, "email") : undefined;
+    const common = { flowType: flow, email: email?.toLowerCase(), touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint") };
+    switch (flow) {
+      case "RIGHT_OF_ACCESS":
+      case "RIGHT_TO_BE_FORGOTTEN": {
+        const userInfo = payload.userInfo ?? undefined;
+        if (userInfo && (isGiven(userInfo.firstName) || isGiven(userInfo.lastName) || userInfo.address)) {
+          addIssues(ctx, detailsIssues(userInfo));
+        }
+        return {
+          ...common,
+          userMessage: pick(optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
+          userInfo,
+        };
+      }
+      case "RECTIFICATION":
+        return {
+          ...common,
+          userMessage: pick(requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
+          brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
+        };
+      case "REMOVAL_FROM_PUBLICATION":
+        return {
+          ...common,
+          userMessage: pick(requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
+          brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
+          article: pick(requiredText(PRIVACY_LIMITS.article), payload.article, "article"),
+          publicationDate: pick(requiredDate, payload.publicationDate, "publicationDate"),
+          publicationLink: pick(optionalLink, payload.publicationLink, "publicationLink"),
+        };
+      case "OBJECTION": {
+        const brands = payload.brands ?? [];
+        if (brands.length === 0) addIssues(ctx, [{ path: ["brands"], message: MESSAGES.option }]);
+        const phoneGiven = isPhoneGiven(payload.phoneNumber);
+        if (phoneGiven && !isValidPhone(payload.phoneNumber!)) addIssues(ctx, [{ path: ["phoneNumber"], message: MESSAGES.phone }]);
+        const postal = payload.userInfo?.address ? payload.userInfo : undefined;
+        if (postal) addIssues(ctx, postalIssues(postal));
+        if (!phoneGiven && !email && !postal) {
+          addIssues(ctx, [{ path: ["communicationTypes"], message: MESSAGES.option }]);
+        }
+        return {
+          ...common,
+          brands: [...new Set(brands)],
+          phoneNumber: phoneGiven ? normalisePhone(payload.phoneNumber!) : undefined,
+          userInfo: postal,
+        };
+      }
+    }
+  });
+
+/** The channels an objection covers, from what it holds. */
+export function objectionChannels(input: PrivacyRequestInput): CommunicationType[] {
+  return [
+    ...(input.phoneNumber ? (["PHONE"] as const) : []),
+    ...(input.email ? (["EMAIL"] as const) : []),
+    ...(input.userInfo?.address ? (["POSTAL"] as const) : []),
+  ];
+}
+
+/** Publication requests exist only in Belgium (spec 2). */
+export function flowAllowedIn(flow: FlowType, country: Country): boolean {
+  return flow !== "REMOVAL_FROM_PUBLICATION" || country === "be";
+}
