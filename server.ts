@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { ConfigError, getConfig } from "./app/config.server";
 import { getLogger } from "./app/utils/logger.server";
+import { loggableUrl } from "./app/utils/log-redaction";
 import { acceptedRequestId } from "./app/utils/request-id";
 
 type AppModule = typeof import("./server/app");
@@ -74,7 +75,7 @@ async function main() {
       },
       // One compact line per request; headers stay out of the logs.
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url, host: req.headers?.host }),
+        req: (req) => ({ id: req.id, method: req.method, url: loggableUrl(req.url), host: req.headers?.host }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },

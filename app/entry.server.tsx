@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import { serverContext } from "./context";
 import { NonceProvider } from "./utils/nonce";
+import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
 
 export const streamTimeout = 5_000;
@@ -98,5 +99,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     context.get(serverContext).noteForLog("cross-origin action refused");
     return;
   }
-  getLogger().error({ err: error, url: request.url }, "unhandled error");
+  getLogger().error({ err: error, url: loggableUrl(request.url) }, "unhandled error");
 };

@@ -19,6 +19,7 @@ export default [
     index("routes/home.tsx"),
     route("about", "routes/about.tsx"),
     route("document/:key", "routes/document.tsx"),
+    route("email-verification", "routes/email-verification.tsx"),
     route("email-verification-expired", "routes/email-verification-expired.tsx"),
     route("email-verification-failed", "routes/email-verification-failed.tsx"),
     route("email-verified", "routes/email-verified.tsx"),

@@ -2,7 +2,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/db/db.server";
 import { MAX_ATTEMPTS, backoffMs, claimDueMail, enqueueMail } from "~/services/mail/outbox.server";
@@ -10,37 +9,11 @@ import { contactNotification } from "~/services/mail/templates.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce } from "~/services/mail/worker.server";
 import { testDatabases } from "../setup/test-databases";
+import { startSmtp } from "../setup/test-smtp-server";
 
 const logger = pino({ level: "silent" });
 
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on loopback that records what it receives. */
-async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.server.address() as { port: number };
-  return { server, port: address.port, received };
-}
-
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+const stopSmtp = (server: { close: (callback: () => void) => void }) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 function message(name = "Lotte de Vries") {
   return contactNotification({

@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedPath } from "~/utils/site";
+
+type Outcome = "verified" | "failed" | "expired";
+
+/**
+ * Spec 2 "Email verification result pages": success with a check mark,
+ * failed, and expired with a red error icon and a link to start again.
+ */
+export function VerificationResult({ outcome, privacyEmail }: { outcome: Outcome; privacyEmail: string }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const success = outcome === "verified";
+  return (
+    <section className={`app-section app-verification app-verification--${success ? "success" : "error"}`}>
+      <svg className="app-verification__icon" aria-hidden="true" viewBox="0 0 48 48" width="48" height="48">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        {success ? (
+          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        ) : (
+          <path d="M24 12v15M24 33v3" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+        )}
+      </svg>
+      <h1 className="app-heading-1">{t(`verification.${outcome}.title`)}</h1>
+      <p>{t(`verification.${outcome}.text`, { email: privacyEmail })}</p>
+      <p>
+        <Link className={outcome === "expired" ? "app-button" : undefined} to={to("/privacy-rights")}>
+          {t(outcome === "expired" ? "verification.expired.newRequest" : "verification.backToPrivacyRights")}
+        </Link>
+      </p>
+    </section>
+  );
+}
