@@ -1,44 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createCookieSessionStorage, redirect, type SessionStorage } from "react-router";
-import { getConfig } from "~/config.server";
-
+import { redirect } from "react-router";
 import type { BannerMessage } from "~/components/banner";
+import { commitSession, hasPurposeCookie, readSession } from "./session.server";
 
-const FLASH_KEY = "banner" as const;
-const SESSION_COOKIE = "__session";
+export { hasSessionCookie } from "./session.server";
 
-/** Whether the request carries our session cookie (then its page is personal). */
-export function hasSessionCookie(request: Request): boolean {
-  return request.headers.get("Cookie")?.split(/;\s*/).some((pair) => pair.startsWith(`${SESSION_COOKIE}=`)) ?? false;
-}
-
-type FlashData = { [FLASH_KEY]: BannerMessage };
-
-let storage: SessionStorage<Record<string, never>, FlashData> | undefined;
-
-function sessionStorage() {
-  const config = getConfig();
-  storage ??= createCookieSessionStorage<Record<string, never>, FlashData>({
-    cookie: {
-      name: SESSION_COOKIE,
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secrets: [config.sessionSecret],
-    },
-  });
-  return storage;
-}
-
-/**
- * `Secure` when the visitor reached us over HTTPS (as seen through a trusted
- * proxy, TRUST_PROXY): the embedded default is served over plain http on
- * *.localhost, a deployment behind HTTPS gets Secure whatever its database.
- */
-function cookieOptions(request: Request) {
-  const setting = getConfig().cookieSecure;
-  return { secure: setting === "auto" ? new URL(request.url).protocol === "https:" : setting };
-}
+const FLASH_KEY = "banner";
 
 /** Redirects after a successful post, with a banner for the next page (post-redirect-get). */
 export async function redirectWithBanner(
@@ -46,24 +13,16 @@ export async function redirectWithBanner(
   to: string,
   banner: Omit<BannerMessage, "id">,
 ): Promise<Response> {
-  const session = await sessionStorage().getSession(request.headers.get("Cookie"));
+  const session = await readSession(request, "flash");
   session.flash(FLASH_KEY, { ...banner, id: randomUUID() } satisfies BannerMessage);
-  return redirect(to, {
-    headers: { "Set-Cookie": await sessionStorage().commitSession(session, cookieOptions(request)) },
-  });
+  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, "flash", session) } });
 }
 
 /** Reads (and consumes) the banner; `headers` is set only when there was one. */
-export async function takeBanner(
-  request: Request,
-): Promise<{ banner: BannerMessage | null; headers?: HeadersInit }> {
-  if (!hasSessionCookie(request)) return { banner: null };
-  const cookie = request.headers.get("Cookie");
-  const session = await sessionStorage().getSession(cookie);
-  const banner = session.get(FLASH_KEY) ?? null;
+export async function takeBanner(request: Request): Promise<{ banner: BannerMessage | null; headers?: HeadersInit }> {
+  if (!hasPurposeCookie(request, "flash")) return { banner: null };
+  const session = await readSession(request, "flash");
+  const banner = (session.get(FLASH_KEY) as BannerMessage | undefined) ?? null;
   if (!banner) return { banner: null };
-  return {
-    banner,
-    headers: { "Set-Cookie": await sessionStorage().commitSession(session, cookieOptions(request)) },
-  };
+  return { banner, headers: { "Set-Cookie": await commitSession(request, "flash", session) } };
 }

@@ -1,0 +1,69 @@
+/**
+ * The product's cookies, one per purpose, all signed, HttpOnly and
+ * SameSite=Lax (STYLE.md), `Secure` when the visitor came over HTTPS:
+ * - `__session`: flash messages (a banner after a post).
+ * - `__privacy`: the objection's steps (brand keys only) and the processed page's summary.
+ * Staff sign-in adds its own (issue 12).
+ */
+import { createCookieSessionStorage, type Session, type SessionData, type SessionStorage } from "react-router";
+import { getConfig } from "~/config.server";
+
+export const COOKIE_NAMES = { flash: "__session", privacy: "__privacy" } as const;
+type Purpose = keyof typeof COOKIE_NAMES;
+
+const storages = new Map<Purpose, SessionStorage>();
+
+function storage(purpose: Purpose): SessionStorage {
+  let found = storages.get(purpose);
+  if (!found) {
+    found = createCookieSessionStorage({
+      cookie: {
+        name: COOKIE_NAMES[purpose],
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        // The objection's steps are minutes apart; a day is plenty.
+        ...(purpose === "privacy" ? { maxAge: 24 * 3600 } : {}),
+        secrets: [getConfig().sessionSecret],
+      },
+    });
+    storages.set(purpose, found);
+  }
+  return found;
+}
+
+/**
+ * `Secure` when the visitor reached us over HTTPS (as seen through a trusted
+ * proxy, TRUST_PROXY): the embedded default is served over plain http on
+ * *.localhost, a deployment behind HTTPS gets Secure whatever its database.
+ */
+function cookieOptions(request: Request) {
+  const setting = getConfig().cookieSecure;
+  return { secure: setting === "auto" ? new URL(request.url).protocol === "https:" : setting };
+}
+
+function hasCookie(request: Request, name: string): boolean {
+  return request.headers.get("Cookie")?.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`)) ?? false;
+}
+
+/** Whether the request carries any of our cookies (then its page is personal). */
+export function hasSessionCookie(request: Request): boolean {
+  return Object.values(COOKIE_NAMES).some((name) => hasCookie(request, name));
+}
+
+export function hasPurposeCookie(request: Request, purpose: Purpose): boolean {
+  return hasCookie(request, COOKIE_NAMES[purpose]);
+}
+
+export async function readSession(request: Request, purpose: Purpose): Promise<Session<SessionData, SessionData>> {
+  return storage(purpose).getSession(request.headers.get("Cookie"));
+}
+
+/** The Set-Cookie value that stores the session. */
+export async function commitSession(request: Request, purpose: Purpose, session: Session<SessionData, SessionData>): Promise<string> {
+  return storage(purpose).commitSession(session, cookieOptions(request));
+}
+
+export async function destroySession(request: Request, purpose: Purpose, session: Session<SessionData, SessionData>): Promise<string> {
+  return storage(purpose).destroySession(session, cookieOptions(request));
+}

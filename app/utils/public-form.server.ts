@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission as ConformSubmission, SubmissionResult } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { serverContext } from "~/context";
+import { guardPublicForm } from "~/services/public-form-guard.server";
+import type { FormDefinition } from "~/validation/form-definition";
+import { HONEYPOT_FIELD } from "~/validation/honeypot";
+import { readFormPost } from "./form-post.server";
+
+/**
+ * What a form's action answers when the form is shown again: which form it
+ * belongs to (two forms may share a page), Conform's result, and the banner
+ * text key when the problem is about the whole form.
+ */
+export type FormActionData = { formId: string; result: SubmissionResult<string[]>; banner?: string };
+
+type Submission = ConformSubmission<unknown, string[], unknown>;
+
+export function formReply(
+  definition: Pick<FormDefinition, "id">,
+  submission: Submission,
+  options: { fieldErrors?: Record<string, string[]>; banner?: string; status?: number } = {},
+) {
+  return data<FormActionData>(
+    {
+      formId: definition.id,
+      result: submission.reply({
+        fieldErrors: options.fieldErrors,
+        formErrors: options.banner ? [options.banner] : undefined,
+      }) as SubmissionResult<string[]>,
+      ...(options.banner ? { banner: options.banner } : {}),
+    },
+    { status: options.status ?? 400 },
+  );
+}
+
+export type ReceivedForm<Schema extends z.ZodType> =
+  | { ok: true; value: z.output<Schema>; submission: Submission; formData: FormData; clientIp: string }
+  | { ok: false; response: ReturnType<typeof formReply> };
+
+/**
+ * Everything a public form's action does before any service: the post's
+ * shape (issue 8), the schema, then the guard (honeypot, rate limit). A
+ * refusal comes back as the answer to return; services see valid input only.
+ */
+export async function receivePublicForm<Schema extends z.ZodType>(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  definition: FormDefinition,
+  options: { schema?: Schema; failureBanner: string },
+): Promise<ReceivedForm<Schema>> {
+  const schema = (options.schema ?? definition.schema) as Schema;
+  const post = await readFormPost(args.request, definition);
+  if (!post.ok) {
+    const shown = parseWithZod(post.formData, { schema });
+    return { ok: false, response: formReply(definition, shown, { banner: "form.unexpectedFields", status: post.status }) };
+  }
+  const submission = parseWithZod(post.formData, { schema });
+  if (submission.status !== "success") return { ok: false, response: formReply(definition, submission) };
+
+  const clientIp = args.context.get(serverContext).clientIp;
+  const verdict = await guardPublicForm({ form: definition.id, clientIp, honeypot: post.formData.getAll(HONEYPOT_FIELD) });
+  if (!verdict.ok) {
+    const limited = verdict.reason === "rate-limited";
+    return {
+      ok: false,
+      response: formReply(definition, submission, {
+        banner: limited ? "validation.rateLimited" : options.failureBanner,
+        status: limited ? 429 : 400,
+      }),
+    };
+  }
+  return { ok: true, value: submission.value as z.output<Schema>, submission, formData: post.formData, clientIp };
+}
