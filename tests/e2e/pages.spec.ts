@@ -4,7 +4,8 @@ const LOCALES: { name: string; host: Host; lang: string; htmlLang: string }[] = 
   { name: "nl_nl", host: "nl", lang: "nl", htmlLang: "nl-NL" },
   { name: "nl_be", host: "be", lang: "nl", htmlLang: "nl-BE" },
   { name: "fr_be", host: "be", lang: "fr", htmlLang: "fr-BE" },
-  { name: "en_be", host: "be", lang: "en", htmlLang: "en-BE" },
+  // en_be shows Belgian Dutch apart from a few English titles: its pages are Dutch.
+  { name: "en_be", host: "be", lang: "en", htmlLang: "nl-BE" },
 ];
 
 const PAGES = ["", "/about", "/phone", "/privacy-rights/push-notifications", "/search?q=cookies"];
