@@ -14,8 +14,9 @@ import type { Route } from "./+types/root";
 import { PageLayout } from "./components/layout/page-layout";
 import { siteContext } from "./context";
 import { I18nProvider } from "./i18n/i18n-provider";
-import { i18nextMiddleware, resolvedTranslations } from "./i18n/i18next.server";
-import { firstSegment, htmlLang } from "./i18n/locale";
+import { i18nextMiddleware, resolvedTranslations, translationsByLocale } from "./i18n/i18next.server";
+import { firstSegment, htmlLang, partialTextLanguage, textLanguageTag } from "./i18n/locale";
+import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
 import { takeBanner } from "./services/flash.server";
@@ -28,10 +29,17 @@ export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, s
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const { banner, headers } = await takeBanner(request);
+  const partialLanguage = partialTextLanguage(site.locale);
   return data(
     {
       site,
       languageTag: htmlLang(site.locale),
+      // `<html lang>` names the language of the text shown (en_be shows Dutch);
+      // the few texts of a partial locale are marked with their own language.
+      pageLanguageTag: textLanguageTag(site.locale),
+      ownTexts: partialLanguage
+        ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
+        : null,
       translations: resolvedTranslations(site.locale),
       banner,
     },
@@ -65,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   return (
-    <html lang={rootData?.languageTag ?? "nl-NL"}>
+    <html lang={rootData?.pageLanguageTag ?? "nl-NL"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

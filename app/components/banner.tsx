@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
@@ -21,35 +21,62 @@ type BannerProps = {
 };
 
 /**
- * A success or error message. The close control is a link to the current
- * page so that it works without JavaScript too (the flash is gone on reload).
+ * A success or error message. It takes the focus when it appears (also
+ * without JavaScript, through `autofocus` after the redirect), so the result
+ * of a submit is read out instead of focus falling back to `<body>`; the
+ * caller places it in a live region that exists from page load. A success
+ * banner hides after 4000 ms, but not while it is hovered or focused (WCAG
+ * 2.2.1). The close control is a button in a GET form to the current page:
+ * without JavaScript that reloads the page, whose flash message is gone.
  */
 export function Banner({ type, text, onClose }: BannerProps) {
   const { t } = useTranslation();
   const location = useLocation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
-    if (type !== "success") return;
+    ref.current?.focus();
+  }, []);
+  const paused = hovered || focused;
+  useEffect(() => {
+    if (type !== "success" || paused) return;
     const timer = window.setTimeout(onClose, SUCCESS_BANNER_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [type, onClose]);
+  }, [type, onClose, paused]);
   return (
     <div
+      ref={ref}
       className={`app-banner app-banner--${type}`}
-      role={type === "error" ? "alert" : "status"}
+      tabIndex={-1}
+      autoFocus
       data-testid="banner"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
       <p className="app-banner__text">{text}</p>
-      <a
-        href={`${location.pathname}${location.search}`}
-        className="app-banner__close"
-        onClick={(event) => {
-          event.preventDefault();
-          onClose();
-        }}
-      >
-        <span aria-hidden="true">×</span>
-        <span className="app-visually-hidden">{t("banner.close")}</span>
-      </a>
+      <form method="get" action={location.pathname} className="app-banner__close-form">
+        {[...new URLSearchParams(location.search)].map(([name, value], index) => (
+          <input key={`${index}-${name}`} type="hidden" name={name} value={value} />
+        ))}
+        <button
+          type="submit"
+          className="app-banner__close"
+          onClick={(event) => {
+            event.preventDefault();
+            // The button disappears with the banner: keep the focus on the page.
+            document.getElementById("main")?.focus({ preventScroll: true });
+            onClose();
+          }}
+        >
+          <span aria-hidden="true">×</span>
+          <span className="app-visually-hidden">{t("banner.close")}</span>
+        </button>
+      </form>
     </div>
   );
 }

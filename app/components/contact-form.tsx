@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { CONTACT_LIMITS, contactSchema } from "~/validation/contact";
@@ -27,15 +27,23 @@ export function ContactForm() {
     id: CONTACT_FORM_ID,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    // Spec 5: e-mail is checked on blur and on submit; required text also on
-    // each input (see onInput below).
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onBlur",
+    // Spec 5: required text is checked on each input, the e-mail address on
+    // blur; both on submit. A field only tabbed through shows no error: the
+    // handlers below validate fields the visitor has typed in.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 
   const bannerKey =
     form.errors?.[0] ?? fields.email.errors?.find((error) => BANNER_FIELD_ERRORS.includes(error));
-  const validateOnInput = (name: string) => () => form.validate({ name });
+  const typedIn = useRef(new Set<string>());
+  const validateOnInput = (name: string) => () => {
+    typedIn.current.add(name);
+    form.validate({ name });
+  };
+  const validateEmailOnBlur = () => {
+    if (typedIn.current.has(fields.email.name)) form.validate({ name: fields.email.name });
+  };
   // Submits seen by this form: a result from the server (also without
   // JavaScript) or a submit the browser-side validation stopped.
   const [localSubmits, setLocalSubmits] = useState(0);
@@ -45,9 +53,12 @@ export function ContactForm() {
 
   return (
     <div className="app-contact-form">
-      {bannerKey && bannerClosedAt !== submitCount ? (
-        <Banner type="error" text={t(bannerKey)} onClose={() => setBannerClosedAt(submitCount)} />
-      ) : null}
+      {/* A live region from page load: a banner added after the submit is announced. */}
+      <div role="alert">
+        {bannerKey && bannerClosedAt !== submitCount ? (
+          <Banner type="error" text={t(bannerKey)} onClose={() => setBannerClosedAt(submitCount)} />
+        ) : null}
+      </div>
       {submitting ? <Spinner label={t("contact.sending")} /> : null}
       <Form
         method="post"
@@ -56,12 +67,20 @@ export function ContactForm() {
         className="app-form"
         onSubmitCapture={(event) => {
           // Conform's live validation also submits (with an intent button): not a visitor's submit.
-          if (!isIntentSubmit(event.nativeEvent)) setLocalSubmits((count) => count + 1);
+          if (isIntentSubmit(event.nativeEvent)) return;
+          setLocalSubmits((count) => count + 1);
+          // The submit validated everything: a blur afterwards (focus moving to
+          // a banner) must not replace the server's answer for an unchanged value.
+          typedIn.current.clear();
         }}
       >
         <input type="hidden" name="form" value={CONTACT_FORM_ID} />
         <ErrorSummary
-          fields={[fields.name, fields.email, fields.question]}
+          fields={[
+            { meta: fields.name, label: t("contact.name") },
+            { meta: fields.email, label: t("contact.email") },
+            { meta: fields.question, label: t("contact.question") },
+          ]}
           submitCount={submitCount}
           exclude={BANNER_FIELD_ERRORS}
         />
@@ -83,6 +102,8 @@ export function ContactForm() {
             ...getInputProps(fields.email, { type: "email", ariaAttributes: false }),
             autoComplete: "email",
             spellCheck: false,
+            onInput: () => typedIn.current.add(fields.email.name),
+            onBlur: validateEmailOnBlur,
           }}
         />
         <TextareaField

@@ -128,15 +128,16 @@ export function CheckboxField(props: {
  * GOV.UK error summary: one link per error to its field. It appears after a
  * submit, not while fields are validated as the visitor types, and takes the
  * focus each time a submit fails (`submitCount` changes); right after a failed
- * post without JavaScript `autoFocus` does that. Messages listed in `exclude`
- * are shown elsewhere (a banner) and not repeated here.
+ * post without JavaScript `autoFocus` does that. Each link names its field
+ * ("Naam: Dit veld is verplicht"). Messages listed in `exclude` are shown
+ * elsewhere (a banner) and not repeated here.
  */
 export function ErrorSummary({
   fields,
   submitCount,
   exclude = [],
 }: {
-  fields: FieldMeta[];
+  fields: { meta: FieldMeta; label: string }[];
   submitCount: number;
   exclude?: string[];
 }) {
@@ -145,7 +146,11 @@ export function ErrorSummary({
   const ref = useRef<HTMLDivElement>(null);
   // Field metadata are getters: keep the object, compute the errors beside it.
   const withErrors = fields
-    .map((field) => ({ field, errors: (field.errors ?? []).filter((error) => !exclude.includes(error)) }))
+    .map(({ meta: field, label }) => ({
+      field,
+      label,
+      errors: (field.errors ?? []).filter((error) => !exclude.includes(error)),
+    }))
     .filter(({ errors }) => errors.length > 0);
   const hasErrors = withErrors.length > 0;
   // The submit whose errors last took the focus: typing afterwards never does.
@@ -165,7 +170,7 @@ export function ErrorSummary({
         {t("form.errorSummaryTitle")}
       </h2>
       <ul className="app-error-summary__list">
-        {withErrors.map(({ field, errors }) => (
+        {withErrors.map(({ field, label, errors }) => (
           <li key={field.name}>
             <a
               href={`#${field.id}`}
@@ -178,7 +183,7 @@ export function ErrorSummary({
                 target.scrollIntoView({ block: "center" });
               }}
             >
-              {errorText(errors[0])}
+              {t("form.errorSummaryItem", { label, message: errorText(errors[0]) })}
             </a>
           </li>
         ))}

@@ -141,3 +141,20 @@ export function localizedPath(language: Language, path: string): string {
   if (path === "/" || path === "") return `/${language}`;
   return `/${language}${path.startsWith("/") ? path : `/${path}`}`;
 }
+
+/**
+ * The language of the text a locale actually shows. en_be only holds a few
+ * menu titles (spec 1) and shows Belgian Dutch otherwise, so its pages are
+ * Dutch; the English titles carry their own `lang` (see `partialTextLanguage`).
+ */
+export function textLanguageTag(locale: Locale): string {
+  const full = fallbackChain(locale).find((item) => (FULL_LOCALES as readonly string[]).includes(item));
+  return htmlLang(full ?? BASE_LOCALE);
+}
+
+/** The language of a partial locale's own texts ("en" for en_be), or null for a full locale. */
+export function partialTextLanguage(locale: Locale): Language | null {
+  if ((FULL_LOCALES as readonly string[]).includes(locale)) return null;
+  const language = locale.split("_")[0];
+  return isLanguage(language) ? language : null;
+}

@@ -8,6 +8,7 @@ import { siteContext } from "~/context";
 import { localizedPath } from "~/i18n/locale";
 import { getDocument } from "~/services/documents.server";
 import { SITE_NAME } from "~/utils/meta";
+import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
 import { useLocalizedPath } from "~/utils/site";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -30,7 +31,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     title: document.title,
     description: document.description,
     updated: document.updated,
-    html: document.html,
+    html: labelTableRegions(document.html),
     contents: document.sections.filter((section) => section.level === 2),
     pills: isPrivacyPolicy(key) ? privacyPolicyPills(locale) : [],
   };
@@ -72,12 +73,19 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
             <h2 id="document-toc-title" className="app-document__toc-title">
               {t("documents.contents")}
             </h2>
-            <ol className="app-document__toc-list">
-              {contents.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`}>{section.title}</a>
-                </li>
-              ))}
+            <ol className="app-document__toc-list" role="list">
+              {contents.map((section) => {
+                // The titles carry their number: shown once, wrapped lines aligned after it.
+                const { number, text } = splitSectionNumber(section.title);
+                return (
+                  <li key={section.id}>
+                    <a href={`#${section.id}`} className="app-document__toc-link">
+                      {number ? <span className="app-document__toc-number">{number}</span> : null}
+                      <span>{text}</span>
+                    </a>
+                  </li>
+                );
+              })}
             </ol>
           </nav>
         ) : null}

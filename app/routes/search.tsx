@@ -1,10 +1,12 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { siteContext } from "~/context";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { search } from "~/services/search.server";
-import { pageMeta } from "~/utils/meta";
+import { lookup } from "~/i18n/translations";
+import { SITE_NAME, pageMeta, rootTranslations } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -18,6 +20,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const to = useLocalizedPath();
   const navigation = useNavigation();
   const { query, results } = loaderData;
+  // The field stays mounted across searches, so Enter keeps the focus in it;
+  // only a query from elsewhere (back, forward, a link) replaces its value.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && input.value.trim() !== query) input.value = query;
+  }, [query]);
   return (
     <>
       <header className="app-page-header">
@@ -30,8 +39,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             id="search-q"
             name="q"
             type="search"
+            ref={inputRef}
             defaultValue={query}
-            key={query}
             maxLength={SEARCH_BOX_MAX_LENGTH}
             autoComplete="off"
           />
@@ -40,11 +49,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
-      {query ? (
-        <section aria-labelledby="search-count" className="app-search-results">
-          <h2 id="search-count" className="app-search-results__count" aria-live="polite">
+      {/* The live region exists from page load, so each new count is announced. */}
+      <div aria-live="polite" aria-atomic="true">
+        {query ? (
+          <h2 id="search-count" className="app-search-results__count">
             {t("search.resultsCount", { count: results.length, query })}
           </h2>
+        ) : null}
+      </div>
+      {query ? (
+        <section aria-labelledby="search-count" className="app-search-results">
           <ol className="app-search-results__list">
             {results.map((result) => (
               <li key={result.id} className="app-search-result">
@@ -64,5 +78,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.search.title", "pages.search.description");
+/** The title names the query, so the tab and history tell searches apart. */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const tags = pageMeta(matches, "pages.search.title", "pages.search.description");
+  if (!loaderData?.query) return tags;
+  const title = lookup(rootTranslations(matches), "pages.search.titleWithQuery").replace("{{query}}", loaderData.query);
+  return [{ title: `${title} | ${SITE_NAME}` }, ...tags.filter((tag) => !("title" in tag))];
+};

@@ -15,3 +15,12 @@ export function useLocalizedPath(): (path: string) => string {
   const { language } = useSite();
   return (path) => localizedPath(language, path);
 }
+
+/**
+ * The `lang` a text needs when it differs from the page's: on en_be pages the
+ * few English titles are `lang="en"` inside Dutch pages (WCAG 3.1.2).
+ */
+export function useTextLanguage(): (key: string) => string | undefined {
+  const ownTexts = useRouteLoaderData<typeof rootLoader>("root")?.ownTexts;
+  return (key) => (ownTexts?.keys.includes(key) ? ownTexts.language : undefined);
+}

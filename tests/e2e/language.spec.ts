@@ -39,13 +39,16 @@ test.describe("locales and fallback", () => {
 
   test("en_be shows its menu titles and falls back to nl_be", async ({ page }) => {
     await page.goto(siteUrl("be", "/en/privacy-rights/rectification"));
-    await expect(page.locator("html")).toHaveAttribute("lang", "en-BE");
+    // The page's language is that of the text shown (Dutch); the English titles say so themselves.
+    await expect(page.locator("html")).toHaveAttribute("lang", "nl-BE");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verbetering van je gegevens");
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("link", { name: "Privacy policy" })).toHaveAttribute(
       "href",
       "/en/document/privacy-policy",
     );
+    await expect(footer.getByRole("link", { name: "Privacy policy" })).toHaveAttribute("lang", "en");
+    await expect(footer.getByRole("link", { name: "Gebruiksvoorwaarden" })).not.toHaveAttribute("lang");
     await expect(footer.getByRole("link", { name: "Gebruiksvoorwaarden" })).toBeVisible();
     await expectAxeClean(page);
   });

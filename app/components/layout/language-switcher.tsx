@@ -7,7 +7,8 @@ const LANGUAGE_NAMES = { nl: "Nederlands", fr: "Français", en: "English" } as c
 
 /**
  * NL/FR switcher, hidden on the .nl host (spec 1). It changes only the first
- * path segment and reloads the page (spec 4), hence plain links.
+ * path segment and reloads the page (spec 4), hence plain links. The
+ * accessible name starts with the visible "NL" (WCAG 2.5.3).
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -27,8 +28,8 @@ export function LanguageSwitcher() {
               aria-current={item === language ? "true" : undefined}
               className="app-language-switcher__link"
             >
-              <span aria-hidden="true">{item.toUpperCase()}</span>
-              <span className="app-visually-hidden">{LANGUAGE_NAMES[item]}</span>
+              {item.toUpperCase()}
+              <span className="app-visually-hidden"> ({LANGUAGE_NAMES[item]})</span>
             </a>
           </li>
         ))}

@@ -1,20 +1,22 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { useLocalizedPath } from "~/utils/site";
-import { MOBILE_MENU_MAX_WIDTH, NAV_ITEMS, isNavGroup } from "./navigation";
+import { useLocalizedPath, useTextLanguage } from "~/utils/site";
+import { NAV_ITEMS, isNavGroup } from "./navigation";
 import { useDismissableDetails } from "./use-dismissable-details";
 
 /**
  * The mobile menu is a `<details>`: it opens and closes without JavaScript.
- * The veil fades in over 200 ms (CSS); JavaScript adds Escape, outside click
- * and closing when the window grows wider than 1000 px.
+ * The veil fades in over 200 ms (CSS); JavaScript adds Escape, outside click,
+ * closing when focus leaves it (Tab never wanders behind the veil) and
+ * closing when the desktop navigation returns (wider than 1000 px, spec 9).
  */
 export function MobileMenu() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const textLanguage = useTextLanguage();
   const ref = useRef<HTMLDetailsElement>(null);
-  useDismissableDetails(ref, { closeAboveWidth: MOBILE_MENU_MAX_WIDTH });
+  useDismissableDetails(ref, { closeWhenHidden: true });
   return (
     <details className="app-mobile-menu" ref={ref}>
       <summary className="app-mobile-menu__toggle">
@@ -31,7 +33,7 @@ export function MobileMenu() {
                 <ul>
                   {item.links.map((link) => (
                     <li key={link.path}>
-                      <NavLink to={to(link.path)} className="app-mobile-menu__link">
+                      <NavLink to={to(link.path)} className="app-mobile-menu__link" lang={textLanguage(link.labelKey)}>
                         {t(link.labelKey)}
                       </NavLink>
                     </li>
@@ -40,7 +42,7 @@ export function MobileMenu() {
               </li>
             ) : (
               <li key={item.path}>
-                <NavLink to={to(item.path)} end className="app-mobile-menu__link">
+                <NavLink to={to(item.path)} end className="app-mobile-menu__link" lang={textLanguage(item.labelKey)}>
                   {t(item.labelKey)}
                 </NavLink>
               </li>

@@ -31,6 +31,3 @@ export function isNavGroup(item: NavItem): item is NavGroup {
 export function isPublicPath(pathname: string): boolean {
   return !pathname.includes("internal-privacy-rights");
 }
-
-/** Width above which the mobile menu closes (spec 9). */
-export const MOBILE_MENU_MAX_WIDTH = 1000;

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { FlashBanner, type BannerMessage } from "../banner";
 import { Breadcrumbs } from "./breadcrumbs";
 import { isPublicPath } from "./navigation";
+import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -19,13 +20,17 @@ export function PageLayout(props: { banner: BannerMessage | null; children: Reac
         {t("skipLink")}
       </a>
       {isPublic ? <SiteHeader /> : <InternalHeader />}
-      {props.banner ? <FlashBanner key={props.banner.id} message={props.banner} /> : null}
+      {/* The live region exists from page load, so a banner added later is announced. */}
+      <div className="app-banner-region" role="status">
+        {props.banner ? <FlashBanner key={props.banner.id} message={props.banner} /> : null}
+      </div>
       <main id="main" tabIndex={-1} className="app-main">
         {isPublic ? <Breadcrumbs /> : null}
         {props.children}
       </main>
       {isPublic ? <SiteFooter /> : null}
       <ScrollToTop />
+      <RouteFocus />
     </div>
   );
 }

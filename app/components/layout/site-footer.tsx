@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useLocalizedPath } from "~/utils/site";
+import { useLocalizedPath, useTextLanguage } from "~/utils/site";
 import { DOCUMENT_LINKS } from "./navigation";
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const textLanguage = useTextLanguage();
   return (
     <footer className="app-footer">
       <div className="app-footer__inner">
@@ -13,7 +14,7 @@ export function SiteFooter() {
           <ul className="app-footer__links">
             {DOCUMENT_LINKS.map((link) => (
               <li key={link.path}>
-                <Link to={to(link.path)} className="app-footer__link">
+                <Link to={to(link.path)} className="app-footer__link" lang={textLanguage(link.labelKey)}>
                   {t(link.labelKey)}
                 </Link>
               </li>

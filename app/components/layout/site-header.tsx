@@ -1,21 +1,27 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink } from "react-router";
-import { useLocalizedPath } from "~/utils/site";
+import { useLocalizedPath, useTextLanguage } from "~/utils/site";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { NAV_ITEMS, isNavGroup, type NavGroup } from "./navigation";
 import { useDismissableDetails } from "./use-dismissable-details";
+import { useHeaderFit } from "./use-header-fit";
 
 export function SiteHeader() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const textLanguage = useTextLanguage();
+  const innerRef = useRef<HTMLDivElement>(null);
+  useHeaderFit(innerRef);
   return (
     <header className="app-header">
-      <div className="app-header__inner">
-        <Link to={to("/")} className="app-header__logo" aria-label={t("nav.logoLabel")}>
-          <span aria-hidden="true" className="app-header__logo-mark">V</span>
+      <div className="app-header__inner" ref={innerRef}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3). */}
+        <Link to={to("/")} className="app-header__logo">
+          <span aria-hidden="true" className="app-header__logo-mark" />
           <span className="app-header__logo-text">Veldhaven Media</span>
+          <span className="app-visually-hidden">, {t("nav.logoHome")}</span>
         </Link>
         <nav className="app-nav" aria-label={t("nav.label")}>
           <ul className="app-nav__list">
@@ -26,7 +32,7 @@ export function SiteHeader() {
                 </li>
               ) : (
                 <li key={item.path} className="app-nav__item">
-                  <RouterNavLink to={to(item.path)} end className="app-nav__link">
+                  <RouterNavLink to={to(item.path)} end className="app-nav__link" lang={textLanguage(item.labelKey)}>
                     {t(item.labelKey)}
                   </RouterNavLink>
                 </li>
@@ -35,13 +41,14 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="app-header__tools">
-          <Link to={to("/search")} className="app-header__search">
+          {/* A NavLink: aria-current="page" on the search page. */}
+          <RouterNavLink to={to("/search")} className="app-header__search">
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
               <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" />
             </svg>
             <span>{t("nav.search")}</span>
-          </Link>
+          </RouterNavLink>
           <LanguageSwitcher />
           <MobileMenu />
         </div>
@@ -53,6 +60,7 @@ export function SiteHeader() {
 function NavDropdown({ group }: { group: NavGroup }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const textLanguage = useTextLanguage();
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissableDetails(ref);
   return (
@@ -61,7 +69,7 @@ function NavDropdown({ group }: { group: NavGroup }) {
       <ul className="app-nav__menu" data-details-panel>
         {group.links.map((link) => (
           <li key={link.path}>
-            <RouterNavLink to={to(link.path)} className="app-nav__menu-link">
+            <RouterNavLink to={to(link.path)} className="app-nav__menu-link" lang={textLanguage(link.labelKey)}>
               {t(link.labelKey)}
             </RouterNavLink>
           </li>

@@ -4,14 +4,15 @@ import { useLocation } from "react-router";
 /**
  * JavaScript enhancement of a `<details>` disclosure that already opens and
  * closes without JavaScript: it also closes on Escape, on a click outside,
- * on navigation and, when `closeAboveWidth` is given, once the window is
- * wider than that.
+ * when the keyboard focus leaves it, on navigation and, with
+ * `closeWhenHidden`, once CSS hides it (the mobile menu above 1000 px, spec
+ * 9, or wherever the desktop navigation fits again).
  */
 export function useDismissableDetails(
   ref: RefObject<HTMLDetailsElement | null>,
-  options: { closeAboveWidth?: number } = {},
+  options: { closeWhenHidden?: boolean } = {},
 ) {
-  const { closeAboveWidth } = options;
+  const { closeWhenHidden = false } = options;
   const location = useLocation();
 
   // Close after a navigation, but not at hydration: a visitor may have opened
@@ -24,32 +25,42 @@ export function useDismissableDetails(
   }, [ref, location.key]);
 
   useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
     const close = (focusSummary: boolean) => {
-      const details = ref.current;
-      if (!details?.open) return;
+      if (!details.open) return;
       details.open = false;
       if (focusSummary) details.querySelector("summary")?.focus();
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && ref.current?.open) close(true);
+      if (event.key === "Escape" && details.open) close(true);
     };
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
-      const panel = ref.current?.querySelector("[data-details-panel]");
-      const summary = ref.current?.querySelector("summary");
+      const panel = details.querySelector("[data-details-panel]");
+      const summary = details.querySelector("summary");
       if (!target || summary?.contains(target) || panel?.contains(target)) return;
       close(false);
     };
+    // Tab or Shift+Tab out of the disclosure closes it: focus never sits
+    // behind an open panel or veil (WCAG 2.4.11). A click elsewhere has no
+    // relatedTarget when it lands on nothing focusable; onClick handles that.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && !details.contains(next)) close(false);
+    };
     const onResize = () => {
-      if (closeAboveWidth !== undefined && window.innerWidth > closeAboveWidth) close(false);
+      if (closeWhenHidden && details.getClientRects().length === 0) close(false);
     };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("click", onClick);
+    details.addEventListener("focusout", onFocusOut);
     window.addEventListener("resize", onResize);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.removeEventListener("click", onClick);
+      details.removeEventListener("focusout", onFocusOut);
       window.removeEventListener("resize", onResize);
     };
-  }, [ref, closeAboveWidth]);
+  }, [ref, closeWhenHidden]);
 }

@@ -1,0 +1,67 @@
+import type { Page } from "@playwright/test";
+import { expect, siteUrl, test } from "./fixtures";
+import { SITES, pagesOf } from "./site-pages";
+
+/**
+ * WCAG 1.4.10 and 1.4.4: no page scrolls sideways on a 320 or 390 px phone,
+ * nor at 1280 px with text at 200 %. Every page type of every locale
+ * (site-pages.ts). Layout is CSS, so the whole list runs without
+ * JavaScript; with JavaScript the scripts only add the header-fit check and
+ * the same page bodies, so a page per kind of header and body is measured
+ * there (keeps the suite fast).
+ */
+const WITH_JS_SAMPLE = ["", "/document/cookie-policy", "/search?q=cookies"];
+const VIEWPORTS = [
+  { name: "320 px", width: 320, textScale: 1 },
+  { name: "390 px", width: 390, textScale: 1 },
+  { name: "1280 px with 200 % text", width: 1280, textScale: 2 },
+];
+
+/**
+ * 200 % text the way a visitor sets it: Chromium's default font size
+ * (Settings → Appearance → Font size) through the DevTools protocol, 16 → 32
+ * px. Every rem and em on the page doubles; the page zoom stays 100 %.
+ */
+async function enlargeText(page: Page, scale: number) {
+  if (scale === 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
+}
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth <= width) return null;
+    // Name the first elements that stick out, to make a failure readable.
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return `${scrollWidth} px wide (window ${width} px): ${culprits.join(", ")}`;
+  });
+}
+
+for (const site of SITES) {
+  for (const viewport of VIEWPORTS) {
+    test(`${site.locale}: no page scrolls sideways at ${viewport.name}`, async ({ page, javaScriptEnabled }) => {
+      const pages = pagesOf(site).filter(
+        ({ path }) => !javaScriptEnabled || WITH_JS_SAMPLE.some((sample) => path === `/${site.lang}${sample}`),
+      );
+      await page.setViewportSize({ width: viewport.width, height: 800 });
+      await enlargeText(page, viewport.textScale);
+      const failures: string[] = [];
+      for (const { path } of pages) {
+        await page.goto(siteUrl(site.host, path));
+        if (viewport.textScale !== 1) {
+          // The enlarged default font size really applies (not a no-op).
+          const rootFontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+          expect(rootFontSize, path).toBe(`${16 * viewport.textScale}px`);
+        }
+        const overflow = await horizontalOverflow(page);
+        if (overflow) failures.push(`${path}: ${overflow}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+}
