@@ -1,5 +1,15 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  type FocusEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { parseMessage } from "~/validation/rules";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
@@ -18,7 +28,49 @@ export function useErrorText() {
   };
 }
 
-type FieldMeta = Pick<FieldMetadata<unknown>, "id" | "errorId" | "errors" | "name">;
+export type FieldMeta = Pick<FieldMetadata<unknown>, "id" | "errorId" | "errors" | "name">;
+
+/** Spec 5: when a field is checked as the visitor works (every field is checked on submit). */
+export type ValidationTiming = "input" | "blur";
+
+/**
+ * How a field asks its form to validate it; provided by `PublicForm`. A
+ * field only tabbed through shows no error: only fields typed in are checked.
+ */
+export type FieldValidation = {
+  typed: (name: string) => void;
+  validate: (name: string, onlyIfTyped: boolean) => void;
+};
+
+export const FieldValidationContext = createContext<FieldValidation | null>(null);
+
+type TimingHandlers<E extends HTMLElement> = {
+  // Any event shape: React types an input's onInput as InputEvent, a group's as FormEvent.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  onInput?: (event: any) => void;
+  onBlur?: (event: FocusEvent<E>) => void;
+};
+
+/** The handlers that give a control its timing, chained with the caller's own. */
+export function useTimingHandlers<E extends HTMLElement>(
+  name: string,
+  timing: ValidationTiming | undefined,
+  own: TimingHandlers<E>,
+): TimingHandlers<E> {
+  const validation = useContext(FieldValidationContext);
+  if (!validation || !timing) return own;
+  return {
+    onInput: (event) => {
+      own.onInput?.(event);
+      validation.typed(name);
+      if (timing === "input") validation.validate(name, false);
+    },
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      if (timing === "blur") validation.validate(name, true);
+    },
+  };
+}
 
 /** Inline error: a visually hidden prefix, linked from the field's aria-describedby. */
 export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
@@ -33,7 +85,7 @@ export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-function FieldShell(props: { meta: FieldMeta; label: string; hint?: string; children: ReactNode }) {
+export function FieldShell(props: { meta: FieldMeta; label: string; hint?: string; children: ReactNode }) {
   const invalid = Boolean(props.meta.errors?.length);
   return (
     <div className={`app-field${invalid ? " app-field--error" : ""}`}>
@@ -52,7 +104,7 @@ function FieldShell(props: { meta: FieldMeta; label: string; hint?: string; chil
 }
 
 /** id, aria-invalid and aria-describedby are always set (STYLE.md). */
-function describedBy(meta: FieldMeta, hint?: string) {
+export function describedBy(meta: FieldMeta, hint?: string) {
   const ids = [hint ? `${meta.id}-hint` : null, meta.errors?.length ? meta.errorId : null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
@@ -61,14 +113,18 @@ export function Field(props: {
   meta: FieldMeta;
   label: string;
   hint?: string;
+  /** Spec 5 timing; none for a field checked on submit only. */
+  timing?: ValidationTiming;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
 }) {
   const { key, ...inputProps } = props.inputProps;
+  const handlers = useTimingHandlers(props.meta.name, props.timing, inputProps);
   return (
     <FieldShell meta={props.meta} label={props.label} hint={props.hint}>
       <input
         key={key}
         {...inputProps}
+        {...handlers}
         id={props.meta.id}
         className="app-field__input"
         aria-invalid={props.meta.errors?.length ? true : undefined}
@@ -82,15 +138,18 @@ export function TextareaField(props: {
   meta: FieldMeta;
   label: string;
   hint?: string;
+  timing?: ValidationTiming;
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string };
 }) {
   const { key, ...textareaProps } = props.textareaProps;
+  const handlers = useTimingHandlers(props.meta.name, props.timing, textareaProps);
   return (
     <FieldShell meta={props.meta} label={props.label} hint={props.hint}>
       <textarea
         key={key}
         rows={6}
         {...textareaProps}
+        {...handlers}
         id={props.meta.id}
         className="app-field__input app-field__textarea"
         aria-invalid={props.meta.errors?.length ? true : undefined}
@@ -125,34 +184,49 @@ export function CheckboxField(props: {
 }
 
 /**
- * GOV.UK error summary: one link per error to its field. It appears after a
- * submit, not while fields are validated as the visitor types, and takes the
- * focus each time a submit fails (`submitCount` changes); right after a failed
- * post without JavaScript `autoFocus` does that. Each link names its field
- * ("Naam: Dit veld is verplicht"). Messages listed in `exclude` are shown
- * elsewhere (a banner) and not repeated here.
+ * GOV.UK error summary, built from the form's own errors (those found in
+ * the browser and those the server found), in the order of `labels` (the
+ * page order), each linking to its field or, for a group, to the group's
+ * first control (which carries the group's id). Errors about the whole form
+ * are listed without a link. It appears after a submit, not while fields are
+ * validated as the visitor types, and takes the focus each time a submit
+ * fails (`submitCount` changes); right after a failed post without
+ * JavaScript `autoFocus` does that. Each link names its field ("Naam: Dit
+ * veld is verplicht").
  */
 export function ErrorSummary({
-  fields,
+  form,
+  labels,
   submitCount,
-  exclude = [],
+  banner,
 }: {
-  fields: { meta: FieldMeta; label: string }[];
+  form: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "allErrors">;
+  /** Field name (Conform's path) → its label, in page order. */
+  labels: Record<string, string>;
   submitCount: number;
-  exclude?: string[];
+  /** The banner's text key: a form-level error already shown there is not repeated. */
+  banner?: string | null;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const ref = useRef<HTMLDivElement>(null);
-  // Field metadata are getters: keep the object, compute the errors beside it.
-  const withErrors = fields
-    .map(({ meta: field, label }) => ({
-      field,
-      label,
-      errors: (field.errors ?? []).filter((error) => !exclude.includes(error)),
-    }))
-    .filter(({ errors }) => errors.length > 0);
-  const hasErrors = withErrors.length > 0;
+  const allErrors = form.allErrors;
+  const shown = (name: string) => Boolean(allErrors[name]?.length) && !(name === "" && allErrors[name][0] === banner);
+  const names = [
+    ...Object.keys(labels).filter(shown),
+    ...Object.keys(allErrors).filter((name) => !(name in labels) && shown(name)),
+  ];
+  const items = names.map((name) => {
+    const message = errorText(allErrors[name][0]);
+    const label = labels[name];
+    return {
+      name,
+      // The form's own errors have the form's name (""): no field to link to.
+      targetId: name ? `${form.id}-${name}` : null,
+      text: label ? t("form.errorSummaryItem", { label, message }) : message,
+    };
+  });
+  const hasErrors = items.length > 0;
   // The submit whose errors last took the focus: typing afterwards never does.
   const focusedFor = useRef(0);
   useEffect(() => {
@@ -164,27 +238,32 @@ export function ErrorSummary({
     }
   }, [submitCount, hasErrors]);
   if (submitCount === 0 || !hasErrors) return null;
+  const titleId = `${form.id}-error-summary-title`;
   return (
-    <div ref={ref} className="app-error-summary" tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title" className="app-error-summary__title">
+    <div ref={ref} className="app-error-summary" tabIndex={-1} autoFocus aria-labelledby={titleId}>
+      <h2 id={titleId} className="app-error-summary__title">
         {t("form.errorSummaryTitle")}
       </h2>
       <ul className="app-error-summary__list">
-        {withErrors.map(({ field, label, errors }) => (
-          <li key={field.name}>
-            <a
-              href={`#${field.id}`}
-              onClick={(event) => {
-                // Without JavaScript the link scrolls to the field; with it, the field also gets the focus.
-                const target = document.getElementById(field.id);
-                if (!target) return;
-                event.preventDefault();
-                target.focus();
-                target.scrollIntoView({ block: "center" });
-              }}
-            >
-              {t("form.errorSummaryItem", { label, message: errorText(errors[0]) })}
-            </a>
+        {items.map(({ name, targetId, text }) => (
+          <li key={name || "form"}>
+            {targetId ? (
+              <a
+                href={`#${targetId}`}
+                onClick={(event) => {
+                  // Without JavaScript the link scrolls to the field; with it, the field also gets the focus.
+                  const target = document.getElementById(targetId);
+                  if (!target) return;
+                  event.preventDefault();
+                  target.focus();
+                  target.scrollIntoView({ block: "center" });
+                }}
+              >
+                {text}
+              </a>
+            ) : (
+              text
+            )}
           </li>
         ))}
       </ul>

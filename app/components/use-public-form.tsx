@@ -1,68 +1,129 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState, type FormEvent } from "react";
-import { useActionData, useNavigation } from "react-router";
+import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useNavigation } from "react-router";
 import type { z } from "zod";
 import type { FormActionData } from "~/utils/public-form.server";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
-import { HoneypotField, isIntentSubmit } from "./forms";
-
-/** Spec 5: when a field is checked as the visitor works (always on submit). */
-export type ValidationTiming = "input" | "blur";
+import { Banner } from "./banner";
+import { ErrorSummary, FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
 
 /**
  * The wiring every public form shares (issue 10): its own action result only
- * (two forms may share a page), live validation with Conform, the submits
- * seen (for the error summary's focus), the busy state while this form is
- * sent, and the banner the action asked for (closable, back on the next
- * failed submit).
+ * (two forms may share a page: results carry the form's id), live validation
+ * with Conform at the spec's timing, the submits seen (for the error
+ * summary's focus), the busy state while this form is sent, and the banner
+ * the action asked for (closable, back on the next failed submit).
  */
-export function usePublicForm<Schema extends z.ZodType>(definition: { id: string; schema: Schema }) {
+export function usePublicForm<Schema extends z.ZodType>(definition: {
+  id: string;
+  schema: Schema;
+  defaultValue?: Record<string, string | string[] | Record<string, unknown> | null | undefined>;
+}) {
   const actionData = useActionData() as FormActionData | undefined;
   const mine = actionData?.formId === definition.id ? actionData : undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get(FORM_ID_FIELD) === definition.id;
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id: definition.id,
     lastResult: navigation.state === "idle" ? mine?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }),
-    // Spec 5: e-mail and postal on blur and on submit; required text also on
-    // input (see `validateOn`).
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onBlur",
+    defaultValue: definition.defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }) as never,
+    // Spec 5 timing is per field (Field's `timing`): required text on input,
+    // e-mail and postal on blur; everything on submit. A field only tabbed
+    // through shows no error.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
   });
 
+  // Submits seen by this form: a result from the server (also without
+  // JavaScript) or a submit the browser-side validation stopped.
   const [localSubmits, setLocalSubmits] = useState(0);
   const submitCount = localSubmits + (mine ? 1 : 0);
+  // A closed banner comes back with the next failed submit.
   const [bannerClosedAt, setBannerClosedAt] = useState(-1);
   const banner = mine?.banner && bannerClosedAt !== submitCount ? mine.banner : null;
 
+  const typedIn = useRef(new Set<string>());
+  const validation = useMemo<FieldValidation>(
+    () => ({
+      typed: (name) => typedIn.current.add(name),
+      validate: (name, onlyIfTyped) => {
+        if (!onlyIfTyped || typedIn.current.has(name)) form.validate({ name });
+      },
+    }),
+    [form],
+  );
+
   return {
+    id: definition.id,
     form,
     fields,
     submitting,
     submitCount,
     banner,
+    /** The banner the action asked for, also once closed. */
+    bannerKey: mine?.banner ?? null,
     closeBanner: () => setBannerClosedAt(submitCount),
-    formProps: {
-      ...getFormProps(form),
-      method: "post" as const,
-      onSubmitCapture: (event: FormEvent<HTMLFormElement>) => {
-        // Conform's live validation also submits (with an intent button): not a visitor's submit.
-        if (!isIntentSubmit(event.nativeEvent)) setLocalSubmits((count) => count + 1);
-      },
+    validation,
+    onVisitorSubmit: () => {
+      setLocalSubmits((count) => count + 1);
+      // The submit validated everything: a blur afterwards (focus moving to
+      // the summary) must not replace the server's answer for an unchanged value.
+      typedIn.current.clear();
     },
-    /** Event handlers for a field's timing: "input" validates on each keystroke once typed in. */
-    validateOn(name: string, timing: ValidationTiming) {
-      return timing === "input" ? { onInput: () => form.validate({ name }) } : {};
-    },
-    /** The hidden fields every public form carries: its id and the honeypot. */
-    hiddenFields: (
-      <>
-        <input type="hidden" name={FORM_ID_FIELD} value={definition.id} />
-        <HoneypotField />
-      </>
-    ),
   };
+}
+
+/** Any form's state: PublicForm only uses what every form has. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type PublicFormState = ReturnType<typeof usePublicForm<any>>;
+
+/**
+ * A public form as the spec lays it out: a banner region that exists from
+ * page load (so a banner added later is announced), the spinner that
+ * replaces the form while it is sent, the error summary, the fields, the
+ * hidden fields every public form carries (its id and the honeypot), and the
+ * submit button. A plain post without JavaScript.
+ */
+export function PublicForm(props: {
+  state: PublicFormState;
+  /** Field name → label, in page order, for the error summary. */
+  labels: Record<string, string>;
+  submitLabel: string;
+  sendingLabel: string;
+  className?: string;
+  /** Where to post when it is not the page's own action. */
+  action?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { state } = props;
+  return (
+    <div className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
+      <div role="alert">
+        {state.banner ? <Banner type="error" text={t(state.banner)} onClose={state.closeBanner} /> : null}
+      </div>
+      {state.submitting ? <Spinner label={props.sendingLabel} /> : null}
+      <Form
+        {...getFormProps(state.form)}
+        method="post"
+        action={props.action}
+        hidden={state.submitting}
+        className="app-form"
+        onSubmitCapture={(event) => {
+          // Conform's live validation also submits (with an intent button): not a visitor's submit.
+          if (!isIntentSubmit(event.nativeEvent)) state.onVisitorSubmit();
+        }}
+      >
+        <input type="hidden" name={FORM_ID_FIELD} value={state.id} />
+        <ErrorSummary form={state.form} labels={props.labels} submitCount={state.submitCount} banner={state.bannerKey} />
+        <FieldValidationContext.Provider value={state.validation}>{props.children}</FieldValidationContext.Provider>
+        <HoneypotField />
+        <SubmitButton submitting={state.submitting}>{props.submitLabel}</SubmitButton>
+      </Form>
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import { ContactSection } from "~/components/contact-section";
 import { siteContext } from "~/context";
 import type { Country } from "~/i18n/locale";
 import { brandsByCategory } from "~/services/content.server";
-import { handleContactFormPost } from "~/services/contact-form.server";
+import { contactFormAction } from "./contact-form.action.server";
 import { pageMeta } from "~/utils/meta";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** The contact form on this page (spec 2). */
 export function action(args: Route.ActionArgs) {
-  return handleContactFormPost(args);
+  return contactFormAction(args);
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {

@@ -5,15 +5,12 @@ import { isLanguage, resolveLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { guardPublicForm } from "~/services/public-form-guard.server";
-import { readJsonBody, jsonHoneypot } from "~/utils/json-body.server";
+import { readJsonBody } from "~/utils/json-body.server";
+import { guardJsonCall, methodNotAllowed, validationFailure } from "~/utils/json-call.server";
 import { getLogger } from "~/utils/logger.server";
-import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import { issuesToFields } from "~/validation/issues";
-import { flowAllowedIn, privacyRequestPayloadSchema } from "~/validation/privacy-request";
+import { PRIVACY_REQUEST_GUARD, flowAllowedIn, privacyRequestPayloadSchema } from "~/validation/privacy-request";
 import { MESSAGES } from "~/validation/rules";
-
-const methodNotAllowed = () => data({ error: "METHOD_NOT_ALLOWED" }, { status: 405, headers: { Allow: "POST" } });
 
 /**
  * Spec 7: `POST /api/privacy-rights/request`. The country is the host's; the
@@ -28,14 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const language = typeof body.language === "string" && isLanguage(body.language) ? body.language : "nl";
   const locale = resolveLocale(language, country);
   const site = { country, locale, language };
-  const invalid = (fields: Record<string, string[]>) =>
-    data(
-      {
-        error: "VALIDATION",
-        fields: Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name, keys.map((key) => messageText(locale, key))])),
-      },
-      { status: 400 },
-    );
+  const invalid = (fields: Record<string, string[]>) => validationFailure(locale, fields);
 
   const parsed = privacyRequestPayloadSchema.safeParse(body);
   if (!parsed.success) return invalid(issuesToFields(parsed.error.issues));
@@ -47,15 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
   if (Object.keys(fields).length > 0) return invalid(fields);
 
+  const refused = await guardJsonCall(context, PRIVACY_REQUEST_GUARD, body, locale);
+  if (refused) return refused;
   const server = context.get(serverContext);
-  const verdict = await guardPublicForm({ form: "privacy-request", clientIp: server.clientIp, honeypot: jsonHoneypot(body, HONEYPOT_FIELD) });
-  if (!verdict.ok) {
-    if (verdict.reason === "honeypot") return data({ error: "VALIDATION" }, { status: 400 });
-    return data(
-      { error: "RATE_LIMITED", message: messageText(locale, "validation.rateLimited") },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-    );
-  }
 
   try {
     const outcome = await submitPrivacyRequest(input, site, { requestOrigin: new URL(request.url).origin });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
-import { handleContactFormPost } from "~/services/contact-form.server";
+import { contactFormAction } from "./contact-form.action.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath, useSite } from "~/utils/site";
 
@@ -15,7 +15,7 @@ const TOPIC_CARDS = [
 
 /** The contact form on this page (spec 2). */
 export function action(args: Route.ActionArgs) {
-  return handleContactFormPost(args);
+  return contactFormAction(args);
 }
 
 export default function HomePage() {

@@ -6,15 +6,9 @@ import type { ContactInput } from "~/validation/contact";
 import { mayReceiveMail } from "./email-domain.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
-import { guardPublicForm } from "./public-form-guard.server";
 import { contactNotification } from "./mail/templates.server";
 
 export type ContactOutcome = { status: "sent"; id: string } | { status: "EMAIL_INVALID" };
-
-export type ReceivedContactOutcome =
-  | ContactOutcome
-  | { status: "RATE_LIMITED"; retryAfterSeconds: number }
-  | { status: "HONEYPOT" };
 
 function customerServiceAddress(country: Country): string {
   const config = getConfig();
@@ -48,24 +42,4 @@ export async function submitContactMessage(
   });
   wakeMailWorker();
   return { status: "sent", id };
-}
-
-/**
- * What the contact form and `POST /api/contact` both do with valid input:
- * the public-form guard first (honeypot, rate limit per IP), then storing.
- */
-export async function receiveContactMessage(input: {
-  message: ContactInput;
-  site: { locale: Locale; country: Country };
-  clientIp: string;
-  /** The honeypot field's values as posted (see isHoneypotFilled). */
-  honeypot: readonly unknown[];
-}): Promise<ReceivedContactOutcome> {
-  const verdict = await guardPublicForm({ form: "contact", clientIp: input.clientIp, honeypot: input.honeypot });
-  if (!verdict.ok) {
-    return verdict.reason === "rate-limited"
-      ? { status: "RATE_LIMITED", retryAfterSeconds: verdict.retryAfterSeconds }
-      : { status: "HONEYPOT" };
-  }
-  return submitContactMessage(input.message, input.site);
 }

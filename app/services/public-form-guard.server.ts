@@ -7,6 +7,7 @@ import {
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
+import { getLogger } from "~/utils/logger.server";
 
 export type GuardVerdict =
   | { ok: true }
@@ -74,6 +75,8 @@ export async function guardPublicForm(input: {
   honeypot: readonly unknown[];
 }): Promise<GuardVerdict> {
   if (isHoneypotFilled(input.honeypot)) {
+    // Logged (never the content) so that a browser's autofill tripping it is noticed.
+    getLogger().warn({ form: input.form }, "honeypot filled: submission refused");
     return { ok: false, reason: "honeypot" };
   }
   return consumeSubmission(await processLimiter(), input.form, input.clientIp);

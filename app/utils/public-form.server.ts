@@ -46,11 +46,20 @@ export type ReceivedForm<Schema extends z.ZodType> =
  */
 export async function receivePublicForm<Schema extends z.ZodType>(
   args: { request: Request; context: Readonly<RouterContextProvider> },
-  definition: FormDefinition,
-  options: { schema?: Schema; failureBanner: string },
+  definition: FormDefinition<Schema>,
+  options: {
+    /** A schema that replaces the definition's (e.g. one built for the request's country). */
+    schema?: Schema;
+    failureBanner: string;
+    /** The rate-limit bucket, when forms share one (default: the form's id). */
+    guard?: string;
+    /** Adjusts the posted fields before parsing (e.g. a select-all without JavaScript). */
+    prepare?: (formData: FormData) => void;
+  },
 ): Promise<ReceivedForm<Schema>> {
-  const schema = (options.schema ?? definition.schema) as Schema;
+  const schema = options.schema ?? definition.schema;
   const post = await readFormPost(args.request, definition);
+  if (post.ok) options.prepare?.(post.formData);
   if (!post.ok) {
     const shown = parseWithZod(post.formData, { schema });
     return { ok: false, response: formReply(definition, shown, { banner: "form.unexpectedFields", status: post.status }) };
@@ -59,7 +68,7 @@ export async function receivePublicForm<Schema extends z.ZodType>(
   if (submission.status !== "success") return { ok: false, response: formReply(definition, submission) };
 
   const clientIp = args.context.get(serverContext).clientIp;
-  const verdict = await guardPublicForm({ form: definition.id, clientIp, honeypot: post.formData.getAll(HONEYPOT_FIELD) });
+  const verdict = await guardPublicForm({ form: options.guard ?? definition.id, clientIp, honeypot: post.formData.getAll(HONEYPOT_FIELD) });
   if (!verdict.ok) {
     const limited = verdict.reason === "rate-limited";
     return {

@@ -318,3 +318,9 @@ export function objectionChannels(input: PrivacyRequestInput): CommunicationType
 export function flowAllowedIn(flow: FlowType, country: Country): boolean {
   return flow !== "REMOVAL_FROM_PUBLICATION" || country === "be";
 }
+
+/**
+ * The rate-limit bucket every privacy request shares, whichever page or the
+ * JSON call it came through: the hourly limit is per person, not per form.
+ */
+export const PRIVACY_REQUEST_GUARD = "privacy-request";

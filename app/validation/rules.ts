@@ -30,7 +30,9 @@ export function hasControlCharacters(value: string, options: { multiline?: boole
 }
 
 /** Values that count as empty (spec 5): a select's placeholder and empty option. */
-export const PLACEHOLDER_VALUES = ["empty_val", "placeholder"];
+export const PLACEHOLDER_OPTION = "placeholder";
+export const EMPTY_OPTION = "empty_val";
+export const PLACEHOLDER_VALUES = [EMPTY_OPTION, PLACEHOLDER_OPTION];
 
 /** Trimmed text that counts as given (not empty, not a placeholder value). */
 export function isGiven(value: string | undefined | null): value is string {

@@ -66,8 +66,10 @@ test.describe("contact form", () => {
     await expect(page.getByTestId("banner")).toHaveText(new RegExp(EMAIL_INVALID.replace(/\./g, "\\.")));
     await expect(page.getByLabel("E-mailadres")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("E-mailadres")).toHaveValue("lotte@bestaat-niet.nl");
-    // Shown in the banner and at the field, not repeated in an error summary.
-    await expect(page.locator(".app-error-summary")).toHaveCount(0);
+    // Shown in the banner, at the field, and (as every error, GOV.UK) in the summary, linked to the field; once each.
+    const summary = page.locator(".app-error-summary");
+    await expect(summary.getByRole("link")).toHaveText([`E-mailadres: ${EMAIL_INVALID}`]);
+    await expect(summary.getByRole("listitem")).toHaveCount(1);
   });
 
   test("a valid message is sent: success banner, empty form, mail to customer service", async ({ page, javaScriptEnabled }) => {

@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import { siteContext } from "~/context";
+import { submitContactMessage } from "~/services/contact.server";
+import { redirectWithBanner } from "~/services/flash.server";
+import { getLogger } from "~/utils/logger.server";
+import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { contactForm } from "~/validation/contact";
+
+/**
+ * The action of the contact form on home and about (both route modules
+ * export it). Errors come back with the values (400); success redirects to
+ * the same page with the success banner (post-redirect-get), so it works
+ * without JavaScript.
+ */
+export async function contactFormAction(args: { request: Request; context: Readonly<RouterContextProvider> }) {
+  const received = await receivePublicForm(args, contactForm, { failureBanner: "contact.failure" });
+  if (!received.ok) return received.response;
+  const { request, context } = args;
+  try {
+    const outcome = await submitContactMessage(received.value, context.get(siteContext));
+    if (outcome.status === "EMAIL_INVALID") {
+      // Spec 8: shown as a banner; also on the field and in the summary.
+      return formReply(contactForm, received.submission, {
+        fieldErrors: { email: ["contact.emailInvalid"] },
+        banner: "contact.emailInvalid",
+      });
+    }
+  } catch (error) {
+    getLogger().error({ err: error }, "contact message could not be stored");
+    return formReply(contactForm, received.submission, { banner: "contact.failure", status: 503 });
+  }
+  return redirectWithBanner(request, new URL(request.url).pathname, { type: "success", textKey: "contact.success" });
+}

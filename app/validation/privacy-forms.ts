@@ -1,0 +1,69 @@
+/**
+ * The privacy-rights pages' forms (spec 2): their ids, schemas and the
+ * fields each may post (issue 8: anything else is refused before parsing).
+ */
+import { defineForm } from "./form-definition";
+import {
+  COMMUNICATION_TYPES,
+  accessSchema,
+  communicationSchema,
+  objectionBrandsSchema,
+  publicationSchema,
+  rectificationSchema,
+} from "./privacy-request";
+import { SELECT_ALL_BEFORE_FIELD, SELECT_ALL_FIELD } from "./select-all";
+
+const NAME_FIELDS = { "userInfo.firstName": 1, "userInfo.lastName": 1 };
+const ADDRESS_FIELDS = {
+  "userInfo.address.street": 1,
+  "userInfo.address.houseNumber": 1,
+  "userInfo.address.houseNumberExtension": 1,
+  "userInfo.address.postalCode": 1,
+  "userInfo.address.city": 1,
+};
+const DETAILS_FIELDS = {
+  email: 1,
+  userMessage: 1,
+  addDetails: 1,
+  "userInfo.salutation": 1,
+  ...NAME_FIELDS,
+  ...ADDRESS_FIELDS,
+  "userInfo.address.country": 1,
+};
+
+export const accessForm = defineForm({ id: "access", schema: accessSchema, fields: DETAILS_FIELDS });
+export const forgottenForm = defineForm({ id: "forgotten", schema: accessSchema, fields: DETAILS_FIELDS });
+
+export const rectificationForm = defineForm({
+  id: "rectification",
+  schema: rectificationSchema,
+  fields: { email: 1, userMessage: 1, brandName: 1 },
+});
+
+export const publicationForm = defineForm({
+  id: "publication",
+  schema: publicationSchema,
+  fields: { brandName: 1, article: 1, publicationDate: 1, publicationLink: 1, email: 1, userMessage: 1 },
+});
+
+/** Objection step 1: one checkbox per brand of the country, and select-all. */
+export function objectionBrandsForm(brandIds: readonly string[]) {
+  return defineForm({
+    id: "objection-brands",
+    schema: objectionBrandsSchema(brandIds),
+    fields: { brands: brandIds.length, [SELECT_ALL_FIELD]: 1, [SELECT_ALL_BEFORE_FIELD]: 1 },
+  });
+}
+
+/** Objection step 2: the ticked channels and each one's details. */
+export const communicationForm = defineForm({
+  id: "objection-channels",
+  schema: communicationSchema,
+  fields: {
+    communicationTypes: COMMUNICATION_TYPES.length,
+    phoneNumber: 1,
+    email: 1,
+    ...NAME_FIELDS,
+    ...ADDRESS_FIELDS,
+  },
+});
