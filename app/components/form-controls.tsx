@@ -65,6 +65,8 @@ export function CheckboxGroup(props: {
   hint?: string;
   options: Option[];
   selectAll?: { label: string };
+  /** Options in as many columns as fit (a long list such as the brands). */
+  columns?: boolean;
   /** Chosen values when the page has no result of its own (e.g. kept in the session). */
   defaultValues?: string[];
   onChange?: (value: string, checked: boolean) => void;
@@ -100,6 +102,7 @@ export function CheckboxGroup(props: {
             <label htmlFor={controlId(props.meta, 0)}>{props.selectAll.label}</label>
           </div>
         ) : null}
+        <div className={`app-checkboxes__options${props.columns ? " app-checkboxes__options--columns" : ""}`}>
         {props.options.map((option, index) => {
           const checkbox = (
             <div className="app-checkbox" key={option.value}>
@@ -122,6 +125,7 @@ export function CheckboxGroup(props: {
           );
           return props.children ? <div key={option.value}>{props.children(option, checkbox)}</div> : checkbox;
         })}
+        </div>
       </div>
     </Fieldset>
   );
@@ -269,6 +273,8 @@ export function RevealCheckbox(props: {
   defaultChecked: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** Shown under the label (give it the id that `describedBy` names). */
+  hint?: ReactNode;
   onToggle?: (checked: boolean, block: HTMLElement) => void;
   className?: string;
   children: ReactNode;
@@ -292,6 +298,7 @@ export function RevealCheckbox(props: {
           }}
         />
         <label htmlFor={props.id}>{props.label}</label>
+        {props.hint}
       </div>
       <div ref={blockRef} id={`${props.id}-block`} className="app-reveal__block">
         {props.children}

@@ -6,7 +6,8 @@ import { siteContext } from "~/context";
 import type { Country } from "~/i18n/locale";
 import { brandsByCategory } from "~/services/content.server";
 import { contactFormAction } from "./contact-form.action.server";
-import { pageMeta } from "~/utils/meta";
+import { PageTitle } from "~/components/page-title";
+import { formPageMeta } from "~/utils/meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
@@ -32,6 +33,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
+      <PageTitle titleKey="pages.about.title" />
       <BrandsHero title={t("about.title")} lead={t("about.lead")} />
       <section className="app-section app-about__text">
         <h2>{t("about.explanationTitle")}</h2>
@@ -66,4 +68,4 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.about.title", "pages.about.description");
+  formPageMeta(matches, "pages.about.description");

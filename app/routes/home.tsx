@@ -4,7 +4,8 @@ import type { Route } from "./+types/home";
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
 import { contactFormAction } from "./contact-form.action.server";
-import { pageMeta } from "~/utils/meta";
+import { PageTitle } from "~/components/page-title";
+import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath, useSite } from "~/utils/site";
 
 const TOPIC_CARDS = [
@@ -24,6 +25,7 @@ export default function HomePage() {
   const { country } = useSite();
   return (
     <>
+      <PageTitle titleKey="pages.home.title" />
       <BrandsHero subtitle={t("home.subtitle")} title={t("home.title")} lead={t("home.text")} />
 
       <section className="app-cards" aria-labelledby="home-topics">
@@ -67,4 +69,4 @@ export default function HomePage() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "pages.home.title", "pages.home.description");
+  formPageMeta(matches, "pages.home.description");

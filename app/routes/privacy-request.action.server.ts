@@ -33,6 +33,7 @@ export async function privacyRequestAction<Value>(
   const input = await toInput(received.value as Value);
   if (input instanceof Response) return input;
   const url = new URL(request.url);
+  let reference: string;
   try {
     const outcome = await submitPrivacyRequest(
       { ...input, touchpoint: url.pathname },
@@ -43,6 +44,7 @@ export async function privacyRequestAction<Value>(
       return formReply(definition, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });
     }
     context.get(serverContext).noteForLog(`privacy request ${outcome.id}`);
+    reference = outcome.reference;
   } catch (error) {
     getLogger().error({ err: error }, "privacy request could not be stored");
     return formReply(definition, received.submission, { banner: "privacyRights.sendFailure", status: 503 });
@@ -50,5 +52,6 @@ export async function privacyRequestAction<Value>(
   return redirectToProcessed(request, `/${site.language}/privacy-rights/processed`, {
     flowType: input.flowType,
     withEmail: Boolean(input.email),
+    reference,
   });
 }

@@ -1,9 +1,34 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.access";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/utils/meta";
+import { DetailsRequestForm } from "~/components/privacy/details-request-form";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import privacyStylesHref from "~/styles/privacy.css?url";
+import { formPageMeta } from "~/utils/meta";
+import { accessForm } from "~/validation/privacy-forms";
+import { detailsRequestInput } from "./privacy-details.server";
+import { privacyRequestAction } from "./privacy-request.action.server";
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.access.title" />;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
+
+export function action(args: Route.ActionArgs) {
+  return privacyRequestAction(args, accessForm, detailsRequestInput(args, "RIGHT_OF_ACCESS"));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.access.title");
+export default function AccessPage() {
+  const { t } = useTranslation();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.access.title"
+      intro={
+        <>
+          <p>{t("privacyRights.access.intro")}</p>
+          <p>{t("privacyRights.form.verifyNote")}</p>
+        </>
+      }
+    >
+      <DetailsRequestForm formId={accessForm.id} countryName={t("privacyRights.form.countryDefault")} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.access.description");

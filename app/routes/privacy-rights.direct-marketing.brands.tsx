@@ -1,9 +1,79 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.direct-marketing.brands";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/utils/meta";
+import { CheckboxGroup } from "~/components/form-controls";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { ProgressSteps } from "~/components/privacy/progress-steps";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { siteContext } from "~/context";
+import { brandsFor } from "~/services/content.server";
+import { objectionBrands, redirectWithObjectionBrands } from "~/services/privacy-session.server";
+import privacyStylesHref from "~/styles/privacy.css?url";
+import { formPageMeta } from "~/utils/meta";
+import { receivePublicForm } from "~/utils/public-form.server";
+import { OBJECTION_BRANDS_FORM_ID, objectionBrandsForm } from "~/validation/privacy-forms";
+import { objectionBrandsSchema } from "~/validation/privacy-request";
+import { applySelectAll } from "~/validation/select-all";
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.directMarketingBrands.title" />;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
+
+/** The country's brands, and those chosen before (back from step 2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const brands = brandsFor(context.get(siteContext).country);
+  const keptKeys = new Set(await objectionBrands(request));
+  return {
+    brands: brands.map((brand) => ({ id: brand.id, description: brand.description })),
+    chosen: brands.filter((brand) => brand.keys.some((key) => keptKeys.has(key))).map((brand) => brand.id),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.directMarketingBrands.title");
+/** Step 1 stores nothing but the choice (brand keys, in the signed cookie), then goes to step 2. */
+export async function action(args: Route.ActionArgs) {
+  const { country, language } = args.context.get(siteContext);
+  const brands = brandsFor(country);
+  const ids = brands.map((brand) => brand.id);
+  const received = await receivePublicForm(args, objectionBrandsForm(ids), {
+    failureBanner: "privacyRights.sendFailure",
+    prepare: (formData) => applySelectAll(formData, "brands", ids),
+  });
+  if (!received.ok) return received.response;
+  const chosen = new Set(received.value.brands);
+  const keys = brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys);
+  return redirectWithObjectionBrands(args.request, `/${language}/privacy-rights/direct-marketing/communication-types`, keys);
+}
+
+export default function ObjectionBrandsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const ids = loaderData.brands.map((brand) => brand.id);
+  const state = usePublicForm({ id: OBJECTION_BRANDS_FORM_ID, schema: objectionBrandsSchema(ids) });
+  return (
+    <PrivacyFormPage
+      titleKey="pages.directMarketingBrands.title"
+      intro={
+        <>
+          <ProgressSteps current={1} />
+          <p>{t("privacyRights.objection.brands.intro")}</p>
+        </>
+      }
+    >
+      <PublicForm
+        state={state}
+        labels={{ brands: t("privacyRights.objection.brands.legend") }}
+        submitLabel={t("privacyRights.objection.brands.next")}
+        sendingLabel={t("privacyRights.form.sending")}
+      >
+        <CheckboxGroup
+          meta={state.fields.brands}
+          legend={t("privacyRights.objection.brands.legend")}
+          hint={t("privacyRights.objection.brands.hint", { count: ids.length })}
+          selectAll={{ label: t("privacyRights.objection.brands.selectAll") }}
+          defaultValues={loaderData.chosen}
+          columns
+          options={loaderData.brands.map((brand) => ({ value: brand.id, label: brand.description }))}
+        />
+      </PublicForm>
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  formPageMeta(matches, "pages.directMarketingBrands.description");

@@ -1,9 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { Route } from "./+types/privacy-rights.forgotten";
-import { PlaceholderPage } from "~/components/placeholder-page";
-import { pageMeta } from "~/utils/meta";
+import { DetailsRequestForm } from "~/components/privacy/details-request-form";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import privacyStylesHref from "~/styles/privacy.css?url";
+import { formPageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+import { forgottenForm } from "~/validation/privacy-forms";
+import { detailsRequestInput } from "./privacy-details.server";
+import { privacyRequestAction } from "./privacy-request.action.server";
 
-export default function Page() {
-  return <PlaceholderPage titleKey="pages.forgotten.title" />;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
+
+export function action(args: Route.ActionArgs) {
+  return privacyRequestAction(args, forgottenForm, detailsRequestInput(args, "RIGHT_TO_BE_FORGOTTEN"));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.forgotten.title");
+export default function ForgottenPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.forgotten.title"
+      intro={
+        <>
+          <p>{t("privacyRights.forgotten.intro")}</p>
+          <p>{t("privacyRights.forgotten.scope")}</p>
+          <p>{t("privacyRights.form.verifyNote")}</p>
+          <p>
+            <Link to={to("/privacy-rights/forgotten-overview")}>{t("privacyRights.forgotten.otherAccounts")}</Link>
+          </p>
+        </>
+      }
+    >
+      <DetailsRequestForm formId={forgottenForm.id} countryName={t("privacyRights.form.countryDefault")} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.forgotten.description");

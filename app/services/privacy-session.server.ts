@@ -12,7 +12,7 @@ const BRANDS_KEY = "objectionBrands";
 const PROCESSED_KEY = "processed";
 
 /** What the processed page needs to pick its title and message (spec 2). */
-export type ProcessedSummary = { flowType: FlowType; withEmail: boolean };
+export type ProcessedSummary = { flowType: FlowType; withEmail: boolean; reference: string };
 
 export async function objectionBrands(request: Request): Promise<string[]> {
   if (!hasPurposeCookie(request, "privacy")) return [];

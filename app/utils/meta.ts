@@ -25,3 +25,8 @@ export function pageMeta(
     { name: "description", content: lookup(texts, descriptionKey) },
   ];
 }
+
+/** The meta description of a page whose `<title>` its component renders (`PageTitle`). */
+export function formPageMeta(matches: MatchLike[], descriptionKey = "meta.description"): MetaDescriptor[] {
+  return [{ name: "description", content: lookup(rootTranslations(matches), descriptionKey) }];
+}

@@ -129,6 +129,13 @@ const phoneField = z
   .optional()
   .transform((value) => (isPhoneGiven(value) ? normalisePhone(value) : undefined));
 
+/**
+ * A refinement of the whole form runs even when a field already failed
+ * (Zod skips it by default), so a visitor sees every error after one submit.
+ * Its checks read the values defensively for that reason.
+ */
+const EVEN_WITH_OTHER_ERRORS = { when: () => true };
+
 function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
   for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
 }
@@ -141,9 +148,10 @@ export const accessSchema = z
     addDetails: checkbox.default(false),
     userInfo: userInfoShape.optional(),
   })
+  // Also when the e-mail is wrong: every error is shown at once.
   .superRefine((value, ctx) => {
-    if (value.addDetails) addIssues(ctx, detailsIssues(value.userInfo));
-  })
+    if (value.addDetails === true) addIssues(ctx, detailsIssues(value.userInfo));
+  }, EVEN_WITH_OTHER_ERRORS)
   // Spec 4: with the toggle off at sending, no userInfo.
   .transform(({ addDetails, userInfo, ...rest }) => ({ ...rest, userInfo: addDetails ? userInfo : undefined }));
 
@@ -204,7 +212,7 @@ export const communicationSchema = z
     userInfo: userInfoShape.optional(),
   })
   .superRefine((value, ctx) => {
-    const ticked = new Set(value.communicationTypes);
+    const ticked = new Set(Array.isArray(value.communicationTypes) ? value.communicationTypes : []);
     if (ticked.has("PHONE") && !(value.phoneNumber && isValidPhone(value.phoneNumber))) {
       addIssues(ctx, [{ path: ["phoneNumber"], message: value.phoneNumber ? MESSAGES.phone : MESSAGES.required }]);
     }
@@ -213,7 +221,7 @@ export const communicationSchema = z
       if (!email.success) addIssues(ctx, [{ path: ["email"], message: email.error.issues[0].message }]);
     }
     if (ticked.has("POSTAL")) addIssues(ctx, postalIssues(value.userInfo));
-  })
+  }, EVEN_WITH_OTHER_ERRORS)
   // Spec 4: an unticked block sends nothing.
   .transform((value) => {
     const ticked = new Set(value.communicationTypes);

@@ -1,0 +1,65 @@
+import { useTranslation } from "react-i18next";
+import type { FieldMetadata } from "@conform-to/react";
+import { accessSchema } from "~/validation/privacy-request";
+import { RevealCheckbox } from "../form-controls";
+import { PublicForm, usePublicForm } from "../use-public-form";
+import { EmailField, MessageField, NameAndAddressFields, SalutationField } from "./request-fields";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Meta = FieldMetadata<Record<string, any>, any, string[]>;
+
+/**
+ * Access and forgotten (spec 2): e-mail, an optional message and the
+ * "add my details" toggle revealing salutation, name and address. The
+ * toggle is a checkbox whose block CSS shows (`:has()`), so it also works
+ * without JavaScript; when it is off at sending, the server keeps no details.
+ */
+export function DetailsRequestForm({ formId, countryName }: { formId: string; countryName: string }) {
+  const { t } = useTranslation();
+  const state = usePublicForm({
+    id: formId,
+    schema: accessSchema,
+    defaultValue: { userInfo: { address: { country: countryName } } },
+  });
+  const { fields } = state;
+  const userInfo = fields.userInfo as Meta;
+  const person = userInfo.getFieldset();
+  const detailsOn = fields.addDetails.initialValue === "on";
+  return (
+    <PublicForm
+      state={state}
+      labels={{
+        email: t("privacyRights.form.email"),
+        userMessage: t("privacyRights.form.userMessage"),
+        "userInfo.salutation": t("privacyRights.form.salutation"),
+        "userInfo.firstName": t("privacyRights.form.firstName"),
+        "userInfo.lastName": t("privacyRights.form.lastName"),
+        "userInfo.address.street": t("privacyRights.form.street"),
+        "userInfo.address.houseNumber": t("privacyRights.form.houseNumber"),
+        "userInfo.address.houseNumberExtension": t("privacyRights.form.houseNumberExtension"),
+        "userInfo.address.postalCode": t("privacyRights.form.postalCode"),
+        "userInfo.address.city": t("privacyRights.form.city"),
+        "userInfo.address.country": t("privacyRights.form.country"),
+      }}
+      submitLabel={t("privacyRights.form.submit")}
+      sendingLabel={t("privacyRights.form.sending")}
+    >
+      <EmailField meta={fields.email as Meta} />
+      <MessageField meta={fields.userMessage as Meta} optional hint={t("privacyRights.form.userMessageHint")} />
+      <RevealCheckbox
+        key={fields.addDetails.key}
+        id={fields.addDetails.id}
+        name={fields.addDetails.name}
+        label={t("privacyRights.form.addDetails")}
+        describedBy={`${fields.addDetails.id}-hint`}
+        defaultChecked={detailsOn}
+        hint={<p id={`${fields.addDetails.id}-hint`} className="app-field__hint">{t("privacyRights.form.addDetailsHint")}</p>}
+      >
+        <div className="app-reveal__fields">
+          <SalutationField meta={person.salutation as Meta} />
+          <NameAndAddressFields userInfo={userInfo} nameTiming="input" withCountry />
+        </div>
+      </RevealCheckbox>
+    </PublicForm>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Fields the privacy-rights forms share: e-mail, message, and the person's
+ * name and address (the access/forgotten details and the objection's postal
+ * block). Spec 5 timing: required text on input, e-mail and postal on blur.
+ */
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { PRIVACY_LIMITS, SALUTATIONS, USER_INFO_LIMITS } from "~/validation/privacy-request";
+import { Radios } from "../form-controls";
+import { Field, TextareaField, type ValidationTiming } from "../forms";
+
+// Conform's metadata of any form: these fields only read ids, names, errors and initial values.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Meta = FieldMetadata<any, any, string[]>;
+/** A fieldset's metadata (userInfo, its address). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type GroupMeta = FieldMetadata<Record<string, any>, any, string[]>;
+
+export function EmailField({ meta, hint }: { meta: Meta; hint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      meta={meta}
+      label={t("privacyRights.form.email")}
+      hint={hint ?? t("privacyRights.form.emailHint")}
+      timing="blur"
+      inputProps={{
+        ...getInputProps(meta, { type: "email", ariaAttributes: false }),
+        autoComplete: "email",
+        spellCheck: false,
+      }}
+    />
+  );
+}
+
+export function MessageField({ meta, optional, hint }: { meta: Meta; optional?: boolean; hint?: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextareaField
+      meta={meta}
+      label={optional ? t("privacyRights.form.optional", { label: t("privacyRights.form.userMessage") }) : t("privacyRights.form.userMessage")}
+      hint={hint}
+      timing={optional ? undefined : "input"}
+      textareaProps={{
+        ...getTextareaProps(meta, { ariaAttributes: false }),
+        maxLength: PRIVACY_LIMITS.userMessage,
+      }}
+    />
+  );
+}
+
+function TextInput(props: {
+  meta: Meta;
+  label: string;
+  maxLength: number;
+  autoComplete: string;
+  timing?: ValidationTiming;
+  className?: string;
+}) {
+  return (
+    <div className={props.className}>
+      <Field
+        meta={props.meta}
+        label={props.label}
+        timing={props.timing}
+        inputProps={{
+          ...getInputProps(props.meta, { type: "text", ariaAttributes: false }),
+          autoComplete: props.autoComplete,
+          maxLength: props.maxLength,
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * First and last name, then the address. `timing` is the spec's: "input"
+ * where the names are required text, "blur" for the postal block.
+ * `withCountry` adds a country field (the details of an access request can
+ * be from anywhere; the postal block is the site's country).
+ */
+export function NameAndAddressFields(props: {
+  userInfo: GroupMeta;
+  nameTiming: ValidationTiming;
+  addressTiming?: ValidationTiming;
+  withCountry?: boolean;
+  autoCompleteSection?: string;
+}) {
+  const { t } = useTranslation();
+  const person = props.userInfo.getFieldset();
+  const address = (person.address as GroupMeta).getFieldset();
+  const section = props.autoCompleteSection ? `section-${props.autoCompleteSection} ` : "";
+  const label = (key: string) => t(`privacyRights.form.${key}`);
+  const optional = (key: string) => t("privacyRights.form.optional", { label: label(key) });
+  return (
+    <>
+      <div className="app-field-row">
+        <TextInput meta={person.firstName as Meta} label={label("firstName")} maxLength={USER_INFO_LIMITS.firstName} autoComplete={`${section}given-name`} timing={props.nameTiming} />
+        <TextInput meta={person.lastName as Meta} label={label("lastName")} maxLength={USER_INFO_LIMITS.lastName} autoComplete={`${section}family-name`} timing={props.nameTiming} />
+      </div>
+      <div className="app-field-row app-field-row--address">
+        <TextInput className="app-field-row__wide" meta={address.street as Meta} label={props.addressTiming ? label("street") : optional("street")} maxLength={USER_INFO_LIMITS.street} autoComplete={`${section}address-line1`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__narrow" meta={address.houseNumber as Meta} label={props.addressTiming ? label("houseNumber") : optional("houseNumber")} maxLength={USER_INFO_LIMITS.houseNumber} autoComplete="off" timing={props.addressTiming} />
+        <TextInput className="app-field-row__narrow" meta={address.houseNumberExtension as Meta} label={optional("houseNumberExtension")} maxLength={USER_INFO_LIMITS.houseNumberExtension} autoComplete="off" />
+      </div>
+      <div className="app-field-row">
+        <TextInput className="app-field-row__narrow" meta={address.postalCode as Meta} label={props.addressTiming ? label("postalCode") : optional("postalCode")} maxLength={USER_INFO_LIMITS.postalCode} autoComplete={`${section}postal-code`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__wide" meta={address.city as Meta} label={props.addressTiming ? label("city") : optional("city")} maxLength={USER_INFO_LIMITS.city} autoComplete={`${section}address-level2`} timing={props.addressTiming} />
+      </div>
+      {props.withCountry ? (
+        <TextInput meta={address.country as Meta} label={optional("country")} maxLength={50} autoComplete={`${section}country-name`} />
+      ) : null}
+    </>
+  );
+}
+
+/** Salutation (spec 3: MALE, FEMALE, NONE), optional. */
+export function SalutationField({ meta }: { meta: Meta }) {
+  const { t } = useTranslation();
+  return (
+    <Radios
+      meta={meta}
+      inline
+      legend={t("privacyRights.form.optional", { label: t("privacyRights.form.salutation") })}
+      options={SALUTATIONS.map((value) => ({ value, label: t(`privacyRights.form.salutations.${value}`) }))}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { RouterContextProvider } from "react-router";
+import { siteContext } from "~/context";
+import type { FlowType, PrivacyRequestInput, UserInfo } from "~/validation/privacy-request";
+
+type DetailsValue = { email: string; userMessage?: string; userInfo?: UserInfo };
+
+/** Access and forgotten: the form's values as the request the service stores. */
+export function detailsRequestInput(
+  args: { context: Readonly<RouterContextProvider> },
+  flowType: Extract<FlowType, "RIGHT_OF_ACCESS" | "RIGHT_TO_BE_FORGOTTEN">,
+) {
+  return (value: DetailsValue): PrivacyRequestInput => {
+    const { country } = args.context.get(siteContext);
+    const { address, ...person } = value.userInfo ?? {};
+    // Only what was given is kept: the country field alone (prefilled) is no address.
+    const hasAddress = Boolean(address && (address.street || address.houseNumber || address.postalCode || address.city));
+    return {
+      flowType,
+      email: value.email.toLowerCase(),
+      userMessage: value.userMessage,
+      userInfo: value.userInfo
+        ? { ...person, ...(hasAddress ? { address: { ...address, country: address?.country ?? country.toUpperCase() } } : {}) }
+        : undefined,
+    };
+  };
+}
