@@ -65,3 +65,43 @@ for (const site of SITES) {
     });
   }
 }
+
+/**
+ * The privacy forms at their widest: every block open and every error shown
+ * (long French messages included), on a 320 px phone and with 200 % text.
+ */
+test("privacy forms with every block open and every error shown do not scroll sideways", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "layout is CSS; measured once, without JavaScript");
+  const failures: string[] = [];
+  const measure = async (label: string) => {
+    const overflow = await horizontalOverflow(page);
+    if (overflow) failures.push(`${label}: ${overflow}`);
+  };
+  for (const site of SITES.filter((candidate) => candidate.locale !== "nl_be")) {
+    for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
+      await page.setViewportSize({ width: viewport.width, height: 800 });
+      // Set each time (also back to 100 %): the loop changes it.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16 * viewport.textScale, fixed: 13 * viewport.textScale } });
+      const at = `${site.locale} ${viewport.name}`;
+      const submit = () => page.locator("form.app-form button[type=submit]").click();
+
+      await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/access`));
+      await page.locator('input[name="addDetails"]').check();
+      await submit();
+      await expect(page.locator(".app-error-summary")).toBeVisible();
+      await measure(`${at} access`);
+
+      await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/direct-marketing/brands`));
+      await page.locator('input[name="selectAll"]').check();
+      await submit();
+      await expect(page).toHaveURL(/communication-types$/);
+      for (const type of ["PHONE", "EMAIL", "POSTAL"]) await page.locator(`input[value="${type}"]`).check();
+      await page.locator('input[name="email"]').fill("geen-adres");
+      await submit();
+      await expect(page.locator(".app-error-summary")).toBeVisible();
+      await measure(`${at} objection channels`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
