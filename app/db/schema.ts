@@ -1,3 +1,4 @@
+import type { CampaignStatus } from "~/validation/campaign";
 import type { Generated } from "kysely";
 
 /**
@@ -123,7 +124,63 @@ export interface MarketingSuppressionTable {
   created_at: string;
 }
 
+/** One ad campaign of the register (EU Regulation 2024/900, spec 3 "Campaign item"). */
+export interface CampaignItemTable {
+  /** The reference shown on the card and in the URL. */
+  id: string;
+  /** "NL" or "BE". */
+  country: string;
+  /** Spec 3 "Campaign status labels": RUNNING active, CANCELLED stopped, STOPPED finished. */
+  status: CampaignStatus;
+  channel: string;
+  sponsor_name: string;
+  sponsor_email: string | null;
+  sponsor_address: string | null;
+  payer_name: string | null;
+  payer_email: string | null;
+  payer_address: string | null;
+  ultimate_beneficiary_owner_name: string | null;
+  ultimate_beneficiary_owner_email: string | null;
+  ultimate_beneficiary_owner_address: string | null;
+  /** yyyy-mm-dd */
+  publication_start_date: string;
+  publication_end_date: string | null;
+  // PostgreSQL returns bigint as a string; the service converts.
+  reach_lower_bound: number | string | null;
+  reach_upper_bound: number | string | null;
+  budget_lower_bound: number | string | null;
+  budget_upper_bound: number | string | null;
+  funding_origin_type: string;
+  funding_region: string;
+  campaign_context_type: string;
+  campaign_context_note_nl: string | null;
+  campaign_context_note_fr: string | null;
+  campaign_context_url: string | null;
+  previous_publication_suspended: number;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A report about an ad (Art. 15): acknowledged, then handled by the compliance team. */
+export interface PoliticalAdComplaintTable {
+  id: string;
+  reference: string;
+  campaign_id: string;
+  country: string;
+  reason: string;
+  name: string;
+  email: string;
+  explanation: string;
+  locale: string;
+  state: "RECEIVED" | "IN_REVIEW" | "CLOSED";
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  campaign_item: CampaignItemTable;
+  political_ad_complaint: PoliticalAdComplaintTable;
   app_meta: AppMetaTable;
   contact_message: ContactMessageTable;
   outbox: OutboxTable;

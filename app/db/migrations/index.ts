@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as appMeta from "./001-app-meta";
 import * as contactAndOutbox from "./002-contact-and-outbox";
 import * as privacyRequests from "./003-privacy-requests";
+import * as politicalAds from "./004-political-ads";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "001-app-meta": appMeta,
   "002-contact-and-outbox": contactAndOutbox,
   "003-privacy-requests": privacyRequests,
+  "004-political-ads": politicalAds,
 };
 
 export const migrationProvider: MigrationProvider = {

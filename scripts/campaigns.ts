@@ -1,0 +1,72 @@
+// `npm run campaigns -- import FILE` and `npm run campaigns -- export [--country NL|BE] [--format csv|json]`:
+// how the ad-sales system feeds the political-advertising register, and how it is read back.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, getConfig } from "../app/config.server";
+import { createDb, migrateToLatest } from "../app/db/db.server";
+import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaigns.server";
+import { CAMPAIGN_COUNTRIES, type CampaignCountry } from "../app/validation/campaign";
+
+const USAGE = `Usage:
+  npm run campaigns -- import FILE            (FILE: .json array or .csv with the spec's field names)
+  npm run campaigns -- export [--country NL|BE] [--format csv|json]`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { country: { type: "string" }, format: { type: "string", default: "json" } },
+  });
+  const [command, file] = positionals;
+  if (command !== "import" && command !== "export") {
+    console.error(USAGE);
+    return 2;
+  }
+  const db = createDb(getConfig().database);
+  try {
+    await migrateToLatest(db);
+    if (command === "import") {
+      if (!file) {
+        console.error(USAGE);
+        return 2;
+      }
+      const format = path.extname(file).toLowerCase() === ".csv" ? "csv" : "json";
+      let parsed: ReturnType<typeof parseCampaignFile>;
+      try {
+        parsed = parseCampaignFile(fs.readFileSync(file, "utf8"), format);
+      } catch (error) {
+        console.error(`${file}: cannot be read as ${format.toUpperCase()}: ${(error as Error).message}`);
+        return 1;
+      }
+      const outcome = await importCampaigns(db, parsed.rows, parsed.lines);
+      if (!outcome.ok) {
+        console.error(`${file}: nothing imported, ${outcome.problems.length} problem(s):`);
+        for (const problem of outcome.problems) console.error(`  ${format === "csv" ? "line" : "item"} ${problem.line}, ${problem.field}: ${problem.message}`);
+        return 1;
+      }
+      console.log(`${file}: ${outcome.inserted} added, ${outcome.updated} updated.`);
+      return 0;
+    }
+    const country = values.country?.toUpperCase();
+    if (country && !(CAMPAIGN_COUNTRIES as readonly string[]).includes(country)) {
+      console.error(`--country must be NL or BE.\n${USAGE}`);
+      return 2;
+    }
+    if (values.format !== "csv" && values.format !== "json") {
+      console.error(`--format must be csv or json.\n${USAGE}`);
+      return 2;
+    }
+    const items = await allCampaigns(db, country as CampaignCountry | undefined);
+    process.stdout.write(values.format === "csv" ? campaignsToCsv(items) : `${JSON.stringify(items, null, 2)}\n`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}

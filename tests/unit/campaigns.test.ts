@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED_CAMPAIGNS_PER_COUNTRY, seedCampaigns } from "~/content/campaign-seed";
+import { migrateToLatest, type DatabaseHandle } from "~/db/db.server";
+import {
+  allCampaigns,
+  campaignsToCsv,
+  findCampaign,
+  importCampaigns,
+  listCampaigns,
+  parseCampaignFile,
+  seedRegisterOnFirstStart,
+} from "~/services/campaigns.server";
+import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS, campaignRowSchema } from "~/validation/campaign";
+import { testDatabases } from "../setup/test-databases";
+
+const TODAY = new Date("2026-11-23T10:00:00Z");
+
+const row = (overrides: Record<string, unknown> = {}) => ({
+  id: "NL-2026-9001",
+  country: "NL",
+  status: "RUNNING",
+  channel: "DIGITAL",
+  sponsorName: "Partij Élan Vooruit",
+  sponsorEmail: "info@elan.example",
+  publicationStartDate: "2026-11-20",
+  publicationEndDate: "2026-12-20",
+  reachLowerBound: 1000,
+  reachUpperBound: 5000,
+  budgetLowerBound: "2000",
+  budgetUpperBound: "",
+  fundingOriginType: "PRIVATE",
+  fundingRegion: "EU",
+  campaignContextType: "GEMEENTERAAD",
+  campaignContextNoteNl: "Campagne over 50% meer groen",
+  previousPublicationSuspended: "false",
+  ...overrides,
+});
+
+describe("the invented register", () => {
+  const rows = seedCampaigns(TODAY);
+
+  it("is valid and covers every filter and state in both countries", () => {
+    for (const item of rows) expect(campaignRowSchema.safeParse(item).success, item.id).toBe(true);
+    for (const country of ["NL", "BE"] as const) {
+      const own = rows.filter((item) => item.country === country);
+      expect(own.length).toBe(SEED_CAMPAIGNS_PER_COUNTRY);
+      expect(own.length).toBeGreaterThanOrEqual(25);
+      expect(new Set(own.map((item) => item.channel))).toEqual(new Set(CHANNELS_BY_COUNTRY[country]));
+      expect(new Set(own.map((item) => item.status))).toEqual(new Set(["RUNNING", "CANCELLED", "STOPPED"]));
+      expect(new Set(own.map((item) => item.campaignContextType))).toEqual(new Set(CONTEXT_TYPES[country]));
+      expect(new Set(own.map((item) => item.fundingOriginType))).toEqual(new Set(FUNDING_ORIGINS));
+      expect(new Set(own.map((item) => item.fundingRegion))).toEqual(new Set(FUNDING_REGIONS));
+      expect(own.some((item) => item.payerName) && own.some((item) => !item.payerName)).toBe(true);
+      expect(own.some((item) => item.ultimateBeneficiaryOwnerName) && own.some((item) => !item.ultimateBeneficiaryOwnerName)).toBe(true);
+      expect(own.filter((item) => item.previousPublicationSuspended)).toHaveLength(1);
+      // Over the last two years, some this week.
+      const starts = own.map((item) => item.publicationStartDate).sort();
+      expect(starts.at(-1)! >= "2026-11-16").toBe(true);
+      expect(starts[0] >= "2024-11-23" && starts[0] <= "2025-01-31").toBe(true);
+      // A running campaign has not ended; a stopped one has.
+      for (const item of own) {
+        if (item.status === "RUNNING") expect(item.publicationEndDate! >= "2026-11-23", item.id).toBe(true);
+        if (item.status === "STOPPED") expect(item.publicationEndDate! < "2026-11-23", item.id).toBe(true);
+      }
+    }
+  });
+});
+
+describe("import rules", () => {
+  it("refuses a channel the country does not offer, an unknown context type and reversed ranges", () => {
+    const result = campaignRowSchema.safeParse(row({ channel: "TV", campaignContextType: "FEDERALE", reachLowerBound: 9000 }));
+    expect(result.success).toBe(false);
+    const fields = result.error!.issues.map((issue) => issue.path.join("."));
+    expect(fields).toEqual(expect.arrayContaining(["channel", "campaignContextType", "reachLowerBound"]));
+  });
+
+  it("reads CSV with the spec's field names, and names each row's line", () => {
+    const csv = `id,country,status,channel,sponsorName,publicationStartDate,fundingOriginType,fundingRegion,campaignContextType\r\nNL-1,NL,RUNNING,PRINT,"Lijst ""Nieuw"", Oost",2026-01-02,PUBLIC,EU,OVERIGE\r\n\r\nNL-2,NL,STOPPED,DIGITAL,Partij B,2026-01-03,PUBLIC,EU,OVERIGE\r\n`;
+    const { rows, lines } = parseCampaignFile(csv, "csv");
+    expect(rows).toHaveLength(2);
+    expect((rows[0] as { sponsorName: string }).sponsorName).toBe('Lijst "Nieuw", Oost');
+    expect(lines).toEqual([2, 4]);
+  });
+});
+
+describe.each(testDatabases())("register on $name", (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.open();
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.db.destroy();
+    await target.cleanup?.();
+  });
+
+  it("imports a good file, then updates by id", async () => {
+    const first = await importCampaigns(handle.db, [row(), row({ id: "NL-2026-9002", channel: "PRINT", sponsorName: "Lijst Oost", campaignContextNoteNl: "Campagne over 50 procent meer groen" })], [1, 2], TODAY);
+    expect(first).toEqual({ ok: true, inserted: 2, updated: 0 });
+    const second = await importCampaigns(handle.db, [row({ status: "CANCELLED" })], [1], TODAY);
+    expect(second).toEqual({ ok: true, inserted: 0, updated: 1 });
+    const item = await findCampaign(handle.db, "NL", "NL-2026-9001");
+    expect(item).toMatchObject({ status: "CANCELLED", budgetLowerBound: 2000, budgetUpperBound: null, payerName: "", previousPublicationSuspended: false });
+    expect(await findCampaign(handle.db, "BE", "NL-2026-9001")).toBeNull();
+  });
+
+  it("reports every bad row with its line and field, and imports nothing of that file", async () => {
+    const outcome = await importCampaigns(
+      handle.db,
+      [row({ id: "NL-2026-9003" }), row({ id: "NL-2026-9004", sponsorEmail: "geen-adres" }), row({ id: "NL-2026-9003" }), row({ id: "NL-2026-9005", publicationStartDate: "2026-02-30" })],
+      [2, 3, 4, 5],
+      TODAY,
+    );
+    expect(outcome.ok).toBe(false);
+    const problems = outcome.ok ? [] : outcome.problems.map((problem) => `${problem.line}:${problem.field}`);
+    expect(problems).toEqual(["3:sponsorEmail", "4:id", "5:publicationStartDate"]);
+    expect(await findCampaign(handle.db, "NL", "NL-2026-9003")).toBeNull();
+  });
+
+  it("filters by period overlap, channel and accent-free text; newest first", async () => {
+    const base = { country: "NL" as const, period: "ALL" as const, channel: "ALL" as const, text: "" };
+    await importCampaigns(
+      handle.db,
+      [row({ id: "NL-2024-0001", publicationStartDate: "2024-03-01", publicationEndDate: "2024-04-01", channel: "PRINT", sponsorName: "Oude Lijst", campaignContextNoteNl: "Over 50 procent" })],
+      [1],
+      TODAY,
+    );
+    const ids = async (filter: Partial<typeof base>) => (await listCampaigns(handle.db, { ...base, ...filter }, TODAY)).map((item) => item.id);
+    expect(await ids({})).toEqual(["NL-2026-9002", "NL-2026-9001", "NL-2024-0001"]);
+    expect(await ids({ period: "PAST_7_DAYS" })).toEqual(["NL-2026-9002", "NL-2026-9001"]);
+    expect(await ids({ period: "PAST_YEAR", channel: "PRINT" })).toEqual(["NL-2026-9002"]);
+    expect(await ids({ text: "ELAN" })).toEqual(["NL-2026-9001"]);
+    expect(await ids({ text: "50%" })).toEqual(["NL-2026-9001"]);
+    expect(await ids({ text: "_" })).toEqual([]);
+    expect(await ids({ country: "BE" })).toEqual([]);
+  });
+
+  it("exports CSV with the spec's field names", async () => {
+    const csv = campaignsToCsv(await allCampaigns(handle.db, "NL"));
+    const [header, first] = csv.split("\r\n");
+    expect(header.split(",").slice(0, 3)).toEqual(["id", "sponsorName", "sponsorEmail"]);
+    expect(first.startsWith("NL-2026-9002,Lijst Oost,info@elan.example")).toBe(true);
+  });
+
+  it("seeds the invented register once, and never beside an imported one", async () => {
+    expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(0);
+    expect((await allCampaigns(handle.db)).length).toBe(3);
+    expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(0);
+  });
+});
+
+describe.each(testDatabases())("first start on $name", (target) => {
+  it("seeds an empty register", async () => {
+    const handle = await target.open();
+    try {
+      await migrateToLatest(handle.db);
+      expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(2 * SEED_CAMPAIGNS_PER_COUNTRY);
+      expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(0);
+      expect((await allCampaigns(handle.db, "BE")).length).toBe(SEED_CAMPAIGNS_PER_COUNTRY);
+    } finally {
+      await handle.db.destroy();
+      await target.cleanup?.();
+    }
+  });
+});
