@@ -14,6 +14,9 @@ export default [
     route("contact", "routes/api.contact.ts"),
     route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),
     route("privacy-rights/request", "routes/api.privacy-rights.request.ts"),
+    route("campaign-items", "routes/api.campaign-items.ts"),
+    route("campaign-items/export", "routes/api.campaign-items.export.ts"),
+    route("campaign-items/:id", "routes/api.campaign-items.detail.ts"),
   ]),
   route(":lang", "routes/lang.tsx", [
     index("routes/home.tsx"),

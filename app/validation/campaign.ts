@@ -189,3 +189,35 @@ export type CampaignRow = z.output<typeof campaignRowSchema>;
 export function foldText(value: string): string {
   return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
+
+export type CampaignQuery = { period: PeriodFilter; channel: ChannelFilter; text: string };
+
+/**
+ * The list's filters as a URL carries them (the call's query and the page's
+ * GET form): absent means ALL / no text. A bad value is named in the answer.
+ */
+export function readCampaignQuery(
+  params: URLSearchParams,
+  country: CampaignCountry,
+): { ok: true; query: CampaignQuery } | { ok: false; parameter: string; message: string } {
+  const period = params.get("period") || "ALL";
+  if (!(PERIOD_FILTERS as readonly string[]).includes(period)) {
+    return { ok: false, parameter: "period", message: `'period' must be one of ${PERIOD_FILTERS.join(", ")}.` };
+  }
+  const channel = params.get("channel") || "ALL";
+  const offered = ["ALL", ...CHANNELS_BY_COUNTRY[country]];
+  if (!offered.includes(channel)) {
+    return { ok: false, parameter: "channel", message: `'channel' must be one of ${offered.join(", ")} in ${country}.` };
+  }
+  const text = (params.get("text") ?? "").trim();
+  if (text.length > TEXT_FILTER_MAX) {
+    return { ok: false, parameter: "text", message: `'text' may hold at most ${TEXT_FILTER_MAX} characters.` };
+  }
+  return { ok: true, query: { period: period as PeriodFilter, channel: channel as ChannelFilter, text } };
+}
+
+/** The call's `countryCode` (spec 7: upper case; lower case is accepted). */
+export function readCountryCode(params: URLSearchParams): CampaignCountry | null {
+  const code = params.get("countryCode")?.toUpperCase();
+  return code && (CAMPAIGN_COUNTRIES as readonly string[]).includes(code) ? (code as CampaignCountry) : null;
+}

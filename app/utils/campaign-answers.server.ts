@@ -1,0 +1,21 @@
+import { clientHas, etagFor } from "./etag.server";
+
+/** The register is public and changes by import only: a minute in any cache, then revalidated by ETag. */
+const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
+
+export function jsonError(status: number, error: string, message: string, parameter?: string): Response {
+  return Response.json({ error, message, ...(parameter ? { parameter } : {}) }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** A JSON answer with ETag (304 when the client holds it) and extra headers (a download's file name). */
+export function jsonAnswer(request: Request, body: unknown, headers: Record<string, string> = {}): Response {
+  const text = JSON.stringify(body);
+  return bodyAnswer(request, text, { "Content-Type": "application/json; charset=utf-8", ...headers });
+}
+
+export function bodyAnswer(request: Request, text: string, headers: Record<string, string>): Response {
+  const etag = etagFor(text);
+  const all = { "Cache-Control": PUBLIC_CACHE, ETag: etag, ...headers };
+  if (clientHas(request, etag)) return new Response(null, { status: 304, headers: all });
+  return new Response(text, { status: 200, headers: all });
+}
