@@ -9,6 +9,7 @@ import {
   listCampaigns,
   parseCampaignFile,
   seedRegisterOnFirstStart,
+  type CampaignFilter,
 } from "~/services/campaigns.server";
 import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS, campaignRowSchema } from "~/validation/campaign";
 import { testDatabases } from "../setup/test-databases";
@@ -118,7 +119,7 @@ describe.each(testDatabases())("register on $name", (target) => {
   });
 
   it("filters by period overlap, channel and accent-free text; newest first", async () => {
-    const base = { country: "NL" as const, period: "ALL" as const, channel: "ALL" as const, text: "" };
+    const base: CampaignFilter = { country: "NL", period: "ALL", channel: "ALL", text: "" };
     await importCampaigns(
       handle.db,
       [row({ id: "NL-2024-0001", publicationStartDate: "2024-03-01", publicationEndDate: "2024-04-01", channel: "PRINT", sponsorName: "Oude Lijst", campaignContextNoteNl: "Over 50 procent" })],
