@@ -111,10 +111,21 @@ export const configSchema = z
     UNVERIFIED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    COMPLAINT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
     RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
     CORPORATE_SITE_URL: z
       .preprocess(emptyAsUndefined, z.url().optional())
       .default("https://www.veldhavenmedia.com"),
+    // Political ads on TV and radio are published on the broadcasters' register (spec 2).
+    BROADCAST_ADS_URL: z
+      .preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional())
+      .default("https://www.veldhavenmedia.com/politieke-advertenties-tv-radio"),
+    AD_COMPLIANCE_EMAIL_NL: z
+      .preprocess(emptyAsUndefined, z.email().optional())
+      .default("politieke-advertenties@veldhavenmedia.nl"),
+    AD_COMPLIANCE_EMAIL_BE: z
+      .preprocess(emptyAsUndefined, z.email().optional())
+      .default("publicite-politique@veldhavenmedia.be"),
   })
   .superRefine((config, ctx) => {
     if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {

@@ -17,6 +17,7 @@ export default [
     route("campaign-items", "routes/api.campaign-items.ts"),
     route("campaign-items/export", "routes/api.campaign-items.export.ts"),
     route("campaign-items/:id", "routes/api.campaign-items.detail.ts"),
+    route("political-ad-complaint", "routes/api.political-ad-complaint.ts"),
   ]),
   route(":lang", "routes/lang.tsx", [
     index("routes/home.tsx"),
@@ -35,6 +36,7 @@ export default [
     layout("routes/political-ads.layout.tsx", [
       route("political-ads", "routes/political-ads.tsx"),
       route("political-ads/:id", "routes/political-ads.detail.tsx"),
+      route("political-ads/:id/report", "routes/political-ads.report.tsx"),
     ]),
     ...prefix("privacy-rights", [
       index("routes/privacy-rights.tsx"),

@@ -15,6 +15,10 @@ const PATHS = [
   ["be.localhost", "/fr/phone?type=radio"],
   ["be.localhost", "/nl/search?q=bewaartermijn"],
   ["nl.localhost", "/api/plainhtml/cookie-policy?locale=nl_nl"],
+  ["nl.localhost", "/nl/political-ads"],
+  ["be.localhost", "/fr/political-ads?period=PAST_YEAR&text=climat"],
+  ["be.localhost", "/api/campaign-items?countryCode=BE&period=PAST_30_DAYS"],
+  ["nl.localhost", "/api/campaign-items/export?countryCode=NL&format=csv"],
 ];
 
 if (!fs.existsSync("build/server.js")) {

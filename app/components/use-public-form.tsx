@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
 import type { FormActionData } from "~/utils/public-form.server";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
@@ -20,15 +20,25 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
   id: string;
   schema: Schema;
   defaultValue?: Record<string, string | string[] | Record<string, unknown> | null | undefined>;
+  /**
+   * Sends without leaving the page (a form in a dialog): the result comes
+   * back to this fetcher instead of the page's action data.
+   */
+  fetcher?: FetcherWithComponents<unknown>;
 }) {
-  const actionData = useActionData() as FormActionData | undefined;
-  const mine = actionData?.formId === definition.id ? actionData : undefined;
+  const pageResult = useActionData() as FormActionData | undefined;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get(FORM_ID_FIELD) === definition.id;
+  const { fetcher } = definition;
+  const actionData = fetcher ? (fetcher.data as FormActionData | undefined) : pageResult;
+  const mine = actionData?.formId === definition.id ? actionData : undefined;
+  const submitting = fetcher
+    ? fetcher.state === "submitting"
+    : navigation.state === "submitting" && navigation.formData?.get(FORM_ID_FIELD) === definition.id;
+  const idle = fetcher ? fetcher.state === "idle" : navigation.state === "idle";
 
   const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id: definition.id,
-    lastResult: navigation.state === "idle" ? mine?.result : undefined,
+    lastResult: idle ? mine?.result : undefined,
     defaultValue: definition.defaultValue as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }) as never,
     // Spec 5 timing is per field (Field's `timing`): required text on input,
@@ -59,6 +69,7 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
 
   return {
     id: definition.id,
+    fetcher,
     form,
     fields,
     submitting,
@@ -101,13 +112,14 @@ export function PublicForm(props: {
 }) {
   const { t } = useTranslation();
   const { state } = props;
+  const FormElement = state.fetcher ? state.fetcher.Form : Form;
   return (
     <div className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
       <div role="alert">
         {state.banner ? <Banner type="error" text={t(state.banner)} onClose={state.closeBanner} /> : null}
       </div>
       {state.submitting ? <Spinner label={props.sendingLabel} /> : null}
-      <Form
+      <FormElement
         {...getFormProps(state.form)}
         method="post"
         action={props.action}
@@ -123,7 +135,7 @@ export function PublicForm(props: {
         <FieldValidationContext.Provider value={state.validation}>{props.children}</FieldValidationContext.Provider>
         <HoneypotField />
         <SubmitButton submitting={state.submitting}>{props.submitLabel}</SubmitButton>
-      </Form>
+      </FormElement>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.campaign-items.export";
 import { getDb } from "~/db/instance.server";
 import { allCampaigns, campaignsToCsv } from "~/services/campaigns.server";
-import { bodyAnswer, jsonError } from "~/utils/campaign-answers.server";
+import { bodyAnswer, jsonError, readingRegister } from "~/utils/campaign-answers.server";
 import { readCountryCode } from "~/validation/campaign";
 
 /**
@@ -15,11 +15,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!country) return jsonError(400, "VALIDATION", "'countryCode' must be NL or BE.", "countryCode");
   const format = params.get("format") ?? "csv";
   if (format !== "csv" && format !== "json") return jsonError(400, "VALIDATION", "'format' must be csv or json.", "format");
-  const items = await allCampaigns(await getDb(), country);
-  const name = `politieke-advertenties-${country.toLowerCase()}.${format}`;
-  const text = format === "csv" ? `\uFEFF${campaignsToCsv(items)}` : JSON.stringify({ campaignItems: items }, null, 2);
-  return bodyAnswer(request, text, {
-    "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${name}"`,
+  return readingRegister(async () => {
+    const items = await allCampaigns(await getDb(), country);
+    const name = `politieke-advertenties-${country.toLowerCase()}.${format}`;
+    const text = format === "csv" ? `\uFEFF${campaignsToCsv(items)}` : JSON.stringify({ campaignItems: items }, null, 2);
+    return bodyAnswer(request, text, {
+      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    });
   });
 }

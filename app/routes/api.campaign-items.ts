@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.campaign-items";
 import { getDb } from "~/db/instance.server";
 import { listCampaigns } from "~/services/campaigns.server";
-import { jsonAnswer, jsonError } from "~/utils/campaign-answers.server";
+import { jsonAnswer, jsonError, readingRegister } from "~/utils/campaign-answers.server";
 import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
 
 /**
@@ -15,6 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!country) return jsonError(400, "VALIDATION", "'countryCode' must be NL or BE.", "countryCode");
   const read = readCampaignQuery(params, country);
   if (!read.ok) return jsonError(400, "VALIDATION", read.message, read.parameter);
-  const campaignItems = await listCampaigns(await getDb(), { country, ...read.query });
-  return jsonAnswer(request, { campaignItems });
+  return readingRegister(async () => {
+    const campaignItems = await listCampaigns(await getDb(), { country, ...read.query });
+    return jsonAnswer(request, { campaignItems });
+  });
 }

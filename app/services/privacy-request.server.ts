@@ -24,10 +24,10 @@ export const rightTypeOf = (flow: FlowType): RightType => flow;
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford: no I, L, O, U
 
 /** "PR-7K4M-9QXD": easy to read out on the phone, 40 random bits. */
-export function newReference(): string {
+export function newReference(prefix = "PR"): string {
   const bytes = randomBytes(8);
   const chars = [...bytes].map((byte) => REFERENCE_ALPHABET[byte % 32]);
-  return `PR-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
+  return `${prefix}-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
 }
 
 /** A 256-bit token for the link; only its SHA-256 is stored. */

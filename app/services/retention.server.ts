@@ -12,12 +12,14 @@ export type RetentionPolicy = {
   unverifiedRetentionDays: number;
   contactRetentionDays: number;
   sentMailRetentionDays: number;
+  complaintRetentionDays: number;
 };
 
 export type RetentionReport = {
   expiredRequests: number;
   deletedRequests: number;
   deletedContactMessages: number;
+  deletedComplaints: number;
   purgedMailBodies: number;
   deletedRateLimitRows: number;
 };
@@ -30,6 +32,7 @@ export function retentionPolicy(): RetentionPolicy {
     unverifiedRetentionDays: config.UNVERIFIED_RETENTION_DAYS,
     contactRetentionDays: config.CONTACT_RETENTION_DAYS,
     sentMailRetentionDays: config.SENT_MAIL_RETENTION_DAYS,
+    complaintRetentionDays: config.COMPLAINT_RETENTION_DAYS,
   };
 }
 
@@ -70,6 +73,12 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     .where("created_at", "<=", before(policy.contactRetentionDays))
     .executeTakeFirst();
 
+  // Ad reports: kept while a regulator may still ask how one was handled.
+  const deletedComplaints = await db
+    .deleteFrom("political_ad_complaint")
+    .where("created_at", "<=", before(policy.complaintRetentionDays))
+    .executeTakeFirst();
+
   // The record that a mail was sent stays; what it said and to whom does not.
   const purgedMailBodies = await db
     .updateTable("outbox")
@@ -93,6 +102,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     expiredRequests,
     deletedRequests: Number(deletedRequests.numDeletedRows),
     deletedContactMessages: Number(deletedContactMessages.numDeletedRows),
+    deletedComplaints: Number(deletedComplaints.numDeletedRows),
     purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
     deletedRateLimitRows,
   };

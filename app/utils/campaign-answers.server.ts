@@ -1,4 +1,5 @@
 import { clientHas, etagFor } from "./etag.server";
+import { getLogger } from "./logger.server";
 
 /** The register is public and changes by import only: a minute in any cache, then revalidated by ETag. */
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
@@ -18,4 +19,16 @@ export function bodyAnswer(request: Request, text: string, headers: Record<strin
   const all = { "Cache-Control": PUBLIC_CACHE, ETag: etag, ...headers };
   if (clientHas(request, etag)) return new Response(null, { status: 304, headers: all });
   return new Response(text, { status: 200, headers: all });
+}
+
+/** Runs a read of the register; a database that fails answers 503 (never 500) and is logged. */
+export async function readingRegister(read: () => Promise<Response>): Promise<Response> {
+  try {
+    return await read();
+  } catch (error) {
+    getLogger().error({ err: error }, "campaign register could not be read");
+    const answer = jsonError(503, "UNAVAILABLE", "The register cannot be read right now. Try again in a minute.");
+    answer.headers.set("Retry-After", "60");
+    return answer;
+  }
 }

@@ -24,3 +24,10 @@ export function useTextLanguage(): (key: string) => string | undefined {
   const ownTexts = useRouteLoaderData<typeof rootLoader>("root")?.ownTexts;
   return (key) => (ownTexts?.keys.includes(key) ? ownTexts.language : undefined);
 }
+
+/** The language tag of the page's texts (`<html lang>`), for dates and numbers written in them. */
+export function usePageLanguageTag(): string {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  if (!data) throw new Error("usePageLanguageTag() needs the root loader data");
+  return data.pageLanguageTag;
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, siteUrl, test } from "./fixtures";
-import { SITES, pagesOf } from "./site-pages";
+import { SITES, pagesOf, resolvePath } from "./site-pages";
 
 /**
  * WCAG 1.4.10 and 1.4.4: no page scrolls sideways on a 320 or 390 px phone,
@@ -52,7 +52,7 @@ for (const site of SITES) {
       await enlargeText(page, viewport.textScale);
       const failures: string[] = [];
       for (const { path } of pages) {
-        await page.goto(siteUrl(site.host, path));
+        await page.goto(siteUrl(site.host, await resolvePath(page.request, site.host, path)));
         if (viewport.textScale !== 1) {
           // The enlarged default font size really applies (not a no-op).
           const rootFontSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);

@@ -1,9 +1,12 @@
+import type { APIRequestContext } from "@playwright/test";
 import type { Host } from "./fixtures";
 
 /**
  * Every page type of the route table (spec 2), for checks that must hold on
  * all of them (reflow in layout-reflow.spec.ts). A new route adds its page
- * here; `only` limits a page to one country.
+ * here; `only` limits a page to one country. `{campaign}` stands for the
+ * newest ad of the country's register (ids follow the seed's dates), resolved
+ * by `resolvePath`.
  */
 export type SitePage = { name: string; path: string; only?: Host };
 
@@ -30,7 +33,10 @@ export const SITE_PAGES: SitePage[] = [
   { name: "push notifications", path: "/privacy-rights/push-notifications" },
   { name: "rectification", path: "/privacy-rights/rectification" },
   { name: "political ads", path: "/political-ads" },
-  { name: "political ad", path: "/political-ads/1" },
+  { name: "political ad", path: "/political-ads/{campaign}" },
+  { name: "report an ad: reason", path: "/political-ads/{campaign}/report" },
+  { name: "report an ad: form", path: "/political-ads/{campaign}/report?reason=INCORRECT" },
+  { name: "report an ad: sent", path: "/political-ads/{campaign}/report?result=sent" },
   { name: "e-mail verified", path: "/email-verified" },
   { name: "verification failed", path: "/email-verification-failed" },
   { name: "verification expired", path: "/email-verification-expired" },
@@ -53,4 +59,27 @@ export function pagesOf(site: (typeof SITES)[number]): { name: string; path: str
     name: page.name,
     path: `/${site.lang}${page.path}`,
   }));
+}
+
+export type RegisterItem = { id: string; sponsorName: string; payerName: string; ultimateBeneficiaryOwnerName: string; channel: string; campaignContextNoteNl: string; campaignContextNoteFr: string };
+
+/** The country's register as the list call returns it (newest first), optionally filtered. */
+export async function registerItems(request: APIRequestContext, host: Host, filters = ""): Promise<RegisterItem[]> {
+  // Node does not resolve *.localhost: the loopback address with the site's Host header.
+  const response = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}/api/campaign-items?countryCode=${host.toUpperCase()}${filters}`, {
+    headers: { Host: `${host}.localhost` },
+  });
+  return ((await response.json()) as { campaignItems: RegisterItem[] }).campaignItems;
+}
+
+/** The newest ad of a country's register. */
+export async function newestCampaignId(request: APIRequestContext, host: Host): Promise<string> {
+  const [newest] = await registerItems(request, host);
+  if (!newest) throw new Error(`the ${host} register is empty`);
+  return newest.id;
+}
+
+/** A page path with its `{campaign}` placeholder filled in. */
+export async function resolvePath(request: APIRequestContext, host: Host, path: string): Promise<string> {
+  return path.includes("{campaign}") ? path.replace("{campaign}", encodeURIComponent(await newestCampaignId(request, host))) : path;
 }

@@ -10,7 +10,7 @@ import type { MailMessage } from "./outbox.server";
 
 type Language = "nl" | "fr";
 
-const languageOf = (locale: Locale | string): Language => (locale === "fr_be" ? "fr" : "nl");
+export const languageOf = (locale: Locale | string): Language => (locale === "fr_be" ? "fr" : "nl");
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -47,7 +47,7 @@ function formatDate(iso: string, language: Language): string {
   );
 }
 
-function render(language: Language, paragraphs: string[], link?: { href: string; label: string }): { text: string; html: string } {
+export function render(language: Language, paragraphs: string[], link?: { href: string; label: string }): { text: string; html: string } {
   const text = [...paragraphs.slice(0, 2), ...(link ? [`${link.label}: ${link.href}`] : []), ...paragraphs.slice(2)].join("\n\n");
   const html =
     `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1b1f24">` +

@@ -1,0 +1,70 @@
+/**
+ * Reports about political ads: stored with the acknowledgement and the
+ * compliance team's notification in one transaction (nothing is lost when
+ * mail is down), in state RECEIVED.
+ */
+import { randomUUID } from "node:crypto";
+import { getConfig } from "~/config.server";
+import type { Db } from "~/db/db.server";
+import { getDb } from "~/db/instance.server";
+import type { Country, Locale } from "~/i18n/locale";
+import type { ComplaintInput } from "~/validation/complaint";
+import { mayReceiveMail } from "./email-domain.server";
+import { findCampaign } from "./campaigns.server";
+import { complaintAcknowledgement, complaintNotification } from "./mail/complaint-templates.server";
+import { wakeMailWorker } from "./mail/mailer.server";
+import { enqueueMail } from "./mail/outbox.server";
+import { newReference } from "./privacy-request.server";
+
+export type ComplaintOutcome =
+  | { status: "received"; id: string; reference: string }
+  | { status: "INVALID_EMAIL" }
+  | { status: "NOT_FOUND" };
+
+export async function submitComplaint(
+  input: ComplaintInput & { campaignId: string },
+  site: { country: Country; locale: Locale },
+  options: { now?: Date; db?: Db } = {},
+): Promise<ComplaintOutcome> {
+  const db = options.db ?? (await getDb());
+  const country = site.country.toUpperCase() as "NL" | "BE";
+  if (!(await findCampaign(db, country, input.campaignId))) return { status: "NOT_FOUND" };
+  if (!(await mayReceiveMail(input.email))) return { status: "INVALID_EMAIL" };
+  const now = options.now ?? new Date();
+  const id = randomUUID();
+  const reference = newReference("PA");
+  const config = getConfig();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("political_ad_complaint")
+      .values({
+        id,
+        reference,
+        campaign_id: input.campaignId,
+        country,
+        reason: input.reason,
+        name: input.name,
+        email: input.email.toLowerCase(),
+        explanation: input.explanation,
+        locale: site.locale,
+        state: "RECEIVED",
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+    await enqueueMail(trx, complaintAcknowledgement({ to: input.email, locale: site.locale, reference, campaignId: input.campaignId, reason: input.reason }), now);
+    await enqueueMail(
+      trx,
+      complaintNotification({
+        to: site.country === "nl" ? config.AD_COMPLIANCE_EMAIL_NL : config.AD_COMPLIANCE_EMAIL_BE,
+        country,
+        reference,
+        campaignId: input.campaignId,
+        reason: input.reason,
+      }),
+      now,
+    );
+  });
+  wakeMailWorker();
+  return { status: "received", id, reference };
+}

@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The service reads its settings once; no DNS lookups and a data folder of its own.
+process.env.EMAIL_DOMAIN_CHECK = "false";
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "complaint-config-"));
+
+import { migrateToLatest, type DatabaseHandle } from "~/db/db.server";
+import { importCampaigns } from "~/services/campaigns.server";
+import { submitComplaint } from "~/services/complaints.server";
+import { runRetention } from "~/services/retention.server";
+import { testDatabases } from "../setup/test-databases";
+
+const SITE_BE_FR = { country: "be", locale: "fr_be" } as const;
+const NOW = new Date("2026-11-23T10:00:00Z");
+const DAY = 86_400_000;
+
+const campaign = {
+  id: "BE-2026-7001",
+  country: "BE",
+  status: "RUNNING",
+  channel: "TV",
+  sponsorName: "Liste Essai",
+  publicationStartDate: "2026-11-01",
+  fundingOriginType: "PRIVATE",
+  fundingRegion: "EU",
+  campaignContextType: "FEDERALE",
+};
+
+describe.each(testDatabases())("ad reports on $name", (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await target.open();
+    await migrateToLatest(handle.db);
+    const imported = await importCampaigns(handle.db, [campaign], [1], NOW);
+    expect(imported.ok).toBe(true);
+  });
+  afterAll(async () => {
+    await handle.db.destroy();
+    await target.cleanup?.();
+  });
+  const db = () => handle.db;
+
+  it("stores the report and, in the same transaction, the reporter's acknowledgement and the compliance team's notice", async () => {
+    const outcome = await submitComplaint(
+      { reason: "MISLEADING", name: "Camille Lecteur", email: "Camille@Veldhaven-Test.nl", explanation: "Pas de payeur.", campaignId: campaign.id },
+      SITE_BE_FR,
+      { now: NOW, db: db() },
+    );
+    expect(outcome).toMatchObject({ status: "received", reference: expect.stringMatching(/^PA-[0-9A-Z]{4}-[0-9A-Z]{4}$/) });
+    if (outcome.status !== "received") throw new Error("not received");
+    const row = await db().selectFrom("political_ad_complaint").selectAll().where("id", "=", outcome.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ campaign_id: campaign.id, country: "BE", reason: "MISLEADING", email: "camille@veldhaven-test.nl", locale: "fr_be", state: "RECEIVED" });
+
+    const mails = await db().selectFrom("outbox").select(["kind", "recipient", "subject", "text_body"]).orderBy("created_at").execute();
+    const acknowledgement = mails.find((mail) => mail.kind === "ad-complaint-acknowledgement")!;
+    expect(acknowledgement.recipient).toBe("Camille@Veldhaven-Test.nl");
+    expect(acknowledgement.text_body).toContain(outcome.reference);
+    expect(acknowledgement.text_body).toContain(campaign.id);
+    const notice = mails.find((mail) => mail.kind === "ad-complaint-notification")!;
+    expect(notice.recipient).toBe("publicite-politique@veldhavenmedia.be");
+    expect(notice.subject).toContain(outcome.reference);
+    // The team's notice points to the report, not to the reporter.
+    expect(notice.text_body).not.toContain("Camille");
+  });
+
+  it("refuses an ad of another country, storing and sending nothing", async () => {
+    const before = await db().selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const outcome = await submitComplaint(
+      { reason: "INCORRECT", name: "Jan", email: "jan@veldhaven-test.nl", explanation: "x", campaignId: campaign.id },
+      { country: "nl", locale: "nl_nl" },
+      { now: NOW, db: db() },
+    );
+    expect(outcome).toEqual({ status: "NOT_FOUND" });
+    const after = await db().selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    const stored = await db().selectFrom("political_ad_complaint").select("id").where("email", "=", "jan@veldhaven-test.nl").execute();
+    expect(stored).toEqual([]);
+  });
+
+  it("deletes reports when their retention ends, and not before", async () => {
+    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730 };
+    const count = async () => Number((await db().selectFrom("political_ad_complaint").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(await count()).toBe(1);
+    expect((await runRetention(db(), policy, new Date(NOW.getTime() + 729 * DAY))).deletedComplaints).toBe(0);
+    expect(await count()).toBe(1);
+    expect((await runRetention(db(), policy, new Date(NOW.getTime() + 731 * DAY))).deletedComplaints).toBe(1);
+    expect(await count()).toBe(0);
+  });
+});
