@@ -126,8 +126,29 @@ export const configSchema = z
     AD_COMPLIANCE_EMAIL_BE: z
       .preprocess(emptyAsUndefined, z.email().optional())
       .default("publicite-politique@veldhavenmedia.be"),
+    // Staff sign-in (issue 12).
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
+    OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    // Who may sign in through SSO: an e-mail domain, a group, or both (unset: anyone the provider accepts).
+    OIDC_ALLOWED_EMAIL_DOMAIN: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. veldhavenmedia.nl").optional(),
+    ),
+    OIDC_ALLOWED_GROUP: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    // Members of this group sign in as officer (back office); everyone else as agent.
+    OIDC_OFFICER_GROUP: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    OIDC_GROUPS_CLAIM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()).default("groups"),
   })
   .superRefine((config, ctx) => {
+    const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+    const given = oidc.filter((name) => config[name]);
+    if (given.length > 0 && given.length < oidc.length) {
+      for (const name of oidc.filter((candidate) => !config[candidate])) {
+        ctx.addIssue({ code: "custom", path: [name], message: `is required with ${given.join(" and ")} (single sign-on needs all three)` });
+      }
+    }
     if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
       ctx.addIssue({
         code: "custom",

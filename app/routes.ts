@@ -18,6 +18,7 @@ export default [
     route("campaign-items/export", "routes/api.campaign-items.export.ts"),
     route("campaign-items/:id", "routes/api.campaign-items.detail.ts"),
     route("political-ad-complaint", "routes/api.political-ad-complaint.ts"),
+    route("internal-privacy-rights/request", "routes/api.internal-privacy-rights.request.ts"),
   ]),
   route(":lang", "routes/lang.tsx", [
     index("routes/home.tsx"),
@@ -28,9 +29,13 @@ export default [
     route("email-verification-failed", "routes/email-verification-failed.tsx"),
     route("email-verified", "routes/email-verified.tsx"),
     ...prefix("internal-privacy-rights", [
-      route("confirm-login", "routes/internal-privacy-rights.confirm-login.tsx"),
-      route("direct-marketing", "routes/internal-privacy-rights.direct-marketing.tsx"),
-      route("processed", "routes/internal-privacy-rights.processed.tsx"),
+      layout("routes/internal-privacy-rights.layout.tsx", [
+        route("login", "routes/internal-privacy-rights.login.tsx"),
+        route("logout", "routes/internal-privacy-rights.logout.ts"),
+        route("confirm-login", "routes/internal-privacy-rights.confirm-login.tsx"),
+        route("direct-marketing", "routes/internal-privacy-rights.direct-marketing.tsx"),
+        route("processed", "routes/internal-privacy-rights.processed.tsx"),
+      ]),
     ]),
     route("phone", "routes/phone.tsx"),
     layout("routes/political-ads.layout.tsx", [

@@ -108,6 +108,8 @@ export function PublicForm(props: {
   className?: string;
   /** Where to post when it is not the page's own action. */
   action?: string;
+  /** With JavaScript, the page after the post replaces this one in the history. */
+  replace?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -123,6 +125,7 @@ export function PublicForm(props: {
         {...getFormProps(state.form)}
         method="post"
         action={props.action}
+        replace={props.replace}
         hidden={state.submitting}
         className="app-form"
         onSubmitCapture={(event) => {

@@ -178,7 +178,35 @@ export interface PoliticalAdComplaintTable {
   updated_at: string;
 }
 
+export type StaffRole = "agent" | "officer";
+
+/** A local staff account; SSO users have none. */
+export interface StaffAccountTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url). */
+  password_hash: string;
+  role: StaffRole;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A signed-in staff member; the cookie carries the id, the row its SHA-256. */
+export interface StaffSessionTable {
+  id_hash: string;
+  email: string;
+  role: StaffRole;
+  method: "local" | "oidc";
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute limit (12 hours after sign-in); idle expiry is counted from last_seen_at. */
+  expires_at: string;
+}
+
 export interface Database {
+  staff_account: StaffAccountTable;
+  staff_session: StaffSessionTable;
   campaign_item: CampaignItemTable;
   political_ad_complaint: PoliticalAdComplaintTable;
   app_meta: AppMetaTable;

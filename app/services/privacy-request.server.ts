@@ -147,7 +147,17 @@ export function linkOrigin(country: Country, requestOrigin: string): string {
 export async function submitPrivacyRequest(
   input: PrivacyRequestInput,
   site: Site,
-  options: { requestOrigin: string; now?: Date; db?: Kysely<Database> },
+  options: {
+    requestOrigin: string;
+    now?: Date;
+    db?: Kysely<Database>;
+    /**
+     * A staff member recording an objection for a customer on the phone
+     * (issue 12): executed at once on the customer's word, with the staff
+     * member as actor; no verification mail.
+     */
+    staff?: { email: string };
+  },
 ): Promise<SubmitOutcome> {
   if (input.email && !(await mayReceiveMail(input.email))) return { status: "INVALID_EMAIL" };
   const db = options.db ?? (await getDb());
@@ -156,7 +166,10 @@ export async function submitPrivacyRequest(
   const rightType = rightTypeOf(input.flowType);
   const id = randomUUID();
   const reference = newReference();
-  const verify = Boolean(input.email);
+  const staff = input.flowType === "OBJECTION" ? options.staff : undefined;
+  if (options.staff && !staff) throw new Error("staff members record objections only");
+  const verify = Boolean(input.email) && !staff;
+  const actor = staff ? ({ actor: "STAFF", actorId: staff.email } as const) : ({ actor: "DATA_SUBJECT" } as const);
   const { token, hash } = newVerificationToken();
   const expiresAt = new Date(now.getTime() + config.VERIFICATION_LINK_TTL_HOURS * 3_600_000);
   const state: RequestState = verify ? "AWAITING_VERIFICATION" : "COMPLETED";
@@ -188,7 +201,7 @@ export async function submitPrivacyRequest(
 
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("privacy_request").values(row).execute();
-    await audit(trx, { requestId: id, at: now, actor: "DATA_SUBJECT", action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
+    await audit(trx, { requestId: id, at: now, ...actor, action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
     if (verify) {
       const link = `${linkOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
       await enqueueMail(
@@ -198,7 +211,7 @@ export async function submitPrivacyRequest(
       );
     } else {
       const written = await writeSuppressions(trx, row, now);
-      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+      await audit(trx, { requestId: id, at: now, ...(staff ? actor : { actor: "SYSTEM" }), action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
       await enqueueMail(
         trx,
         privacyTeamNotification({ to: privacyTeamAddress(site.country), country: site.country, rightType, reference, dueAt: null, executed: true }),

@@ -43,3 +43,21 @@ export async function takeProcessedSummary(request: Request): Promise<{ summary:
   if (!summary) return { summary: null };
   return { summary, headers: { "Set-Cookie": await commitSession(request, "privacy", session) } };
 }
+
+const STAFF_PROCESSED_KEY = "staffProcessed";
+
+/** After a staff member's request: its reference for the staff processed page (once). */
+export async function redirectToStaffProcessed(request: Request, to: string, reference: string): Promise<Response> {
+  const session = await readSession(request, "privacy");
+  session.flash(STAFF_PROCESSED_KEY, reference);
+  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, "privacy", session) } });
+}
+
+/** Reads (and consumes) the staff processed page's reference. */
+export async function takeStaffProcessed(request: Request): Promise<{ reference: string | null; headers?: HeadersInit }> {
+  if (!hasPurposeCookie(request, "privacy")) return { reference: null };
+  const session = await readSession(request, "privacy");
+  const reference = session.get(STAFF_PROCESSED_KEY);
+  if (typeof reference !== "string") return { reference: null };
+  return { reference, headers: { "Set-Cookie": await commitSession(request, "privacy", session) } };
+}

@@ -19,9 +19,18 @@ export type GuardVerdict =
  * instance on one PostgreSQL shares the count. The library creates and owns
  * its table (`rate_limit`).
  */
-export function createRateLimiter(handle: DatabaseHandle, pointsPerHour: number): Promise<RateLimiterAbstract> {
+export function createRateLimiter(
+  handle: DatabaseHandle,
+  pointsPerHour: number,
+  limits: { keyPrefix?: string; durationSeconds?: number } = {},
+): Promise<RateLimiterAbstract> {
   return new Promise((resolve, reject) => {
-    const options = { tableName: "rate_limit", keyPrefix: "public_form", points: pointsPerHour, duration: 3600 };
+    const options = {
+      tableName: "rate_limit",
+      keyPrefix: limits.keyPrefix ?? "public_form",
+      points: pointsPerHour,
+      duration: limits.durationSeconds ?? 3600,
+    };
     const ready = (error?: unknown) => (error ? reject(error) : resolve(limiter));
     const limiter: RateLimiterAbstract =
       handle.kind === "postgres"

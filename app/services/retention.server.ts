@@ -7,12 +7,14 @@ import { sql, type Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import { audit } from "./privacy-request.server";
+import { purgeSessions } from "./staff/sessions.server";
 
 export type RetentionPolicy = {
   unverifiedRetentionDays: number;
   contactRetentionDays: number;
   sentMailRetentionDays: number;
   complaintRetentionDays: number;
+  staffSessionIdleMinutes: number;
 };
 
 export type RetentionReport = {
@@ -20,6 +22,7 @@ export type RetentionReport = {
   deletedRequests: number;
   deletedContactMessages: number;
   deletedComplaints: number;
+  deletedStaffSessions: number;
   purgedMailBodies: number;
   deletedRateLimitRows: number;
 };
@@ -33,6 +36,7 @@ export function retentionPolicy(): RetentionPolicy {
     contactRetentionDays: config.CONTACT_RETENTION_DAYS,
     sentMailRetentionDays: config.SENT_MAIL_RETENTION_DAYS,
     complaintRetentionDays: config.COMPLAINT_RETENTION_DAYS,
+    staffSessionIdleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
   };
 }
 
@@ -79,6 +83,8 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     .where("created_at", "<=", before(policy.complaintRetentionDays))
     .executeTakeFirst();
 
+  const deletedStaffSessions = await purgeSessions(db, policy.staffSessionIdleMinutes, now);
+
   // The record that a mail was sent stays; what it said and to whom does not.
   const purgedMailBodies = await db
     .updateTable("outbox")
@@ -103,6 +109,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedRequests: Number(deletedRequests.numDeletedRows),
     deletedContactMessages: Number(deletedContactMessages.numDeletedRows),
     deletedComplaints: Number(deletedComplaints.numDeletedRows),
+    deletedStaffSessions,
     purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
     deletedRateLimitRows,
   };

@@ -3,10 +3,13 @@
  * SameSite=Lax (STYLE.md), `Secure` when the visitor came over HTTPS:
  * - `__session`: flash messages (a banner after a post).
  * - `__privacy`: the objection's steps (brand keys only) and the processed page's summary.
- * Staff sign-in adds its own (issue 12).
+ * - `__staff`: a staff member's session id (staff/staff-session.server.ts).
  */
 import { createCookieSessionStorage, type Session, type SessionData, type SessionStorage } from "react-router";
 import { getConfig } from "~/config.server";
+
+/** The staff sign-in cookie holds a database session id, not a cookie session (staff/staff-session.server.ts). */
+export const STAFF_COOKIE_NAME = "__staff";
 
 export const COOKIE_NAMES = { flash: "__session", privacy: "__privacy" } as const;
 type Purpose = keyof typeof COOKIE_NAMES;
@@ -46,9 +49,9 @@ function hasCookie(request: Request, name: string): boolean {
   return request.headers.get("Cookie")?.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`)) ?? false;
 }
 
-/** Whether the request carries any of our cookies (then its page is personal). */
+/** Whether the request carries any of our cookies, staff sign-in included (then its page is personal). */
 export function hasSessionCookie(request: Request): boolean {
-  return Object.values(COOKIE_NAMES).some((name) => hasCookie(request, name));
+  return [...Object.values(COOKIE_NAMES), STAFF_COOKIE_NAME].some((name) => hasCookie(request, name));
 }
 
 export function hasPurposeCookie(request: Request, purpose: Purpose): boolean {

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { isPublicPath } from "~/components/layout/navigation";
 import { hasSessionCookie } from "~/services/flash.server";
 
 export const PERSONAL = "private, no-store";
@@ -8,9 +9,14 @@ export const PERSONAL = "private, no-store";
  * post, sets the session cookie or was made with it (a flash banner) is
  * personal and never stored; other pages may be kept but must be revalidated
  * and vary with the cookie. A route that sets its own Cache-Control (the
- * plain-HTML API with its ETag) keeps it.
+ * plain-HTML API with its ETag) keeps it; staff pages and calls are never
+ * stored.
  */
 export function cacheHeaders(request: Request, response: Response): Array<[string, string]> {
+  // Staff pages (issue 12) are never stored and never indexed, whoever asks.
+  if (!isPublicPath(new URL(request.url).pathname)) {
+    return [["Cache-Control", PERSONAL], ["Vary", "Cookie"], ["X-Robots-Tag", "noindex, nofollow"]];
+  }
   const personal =
     !["GET", "HEAD"].includes(request.method) || response.headers.has("Set-Cookie") || hasSessionCookie(request);
   if (personal) return [["Cache-Control", PERSONAL], ["Vary", "Cookie"]];

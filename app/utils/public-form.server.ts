@@ -20,7 +20,13 @@ type Submission = ConformSubmission<unknown, string[], unknown>;
 export function formReply(
   definition: Pick<FormDefinition, "id">,
   submission: Submission,
-  options: { fieldErrors?: Record<string, string[]>; banner?: string; status?: number } = {},
+  options: {
+    fieldErrors?: Record<string, string[]>;
+    banner?: string;
+    status?: number;
+    /** Fields never sent back (a password is not written into the page again). */
+    hideFields?: string[];
+  } = {},
 ) {
   return data<FormActionData>(
     {
@@ -28,6 +34,7 @@ export function formReply(
       result: submission.reply({
         fieldErrors: options.fieldErrors,
         formErrors: options.banner ? [options.banner] : undefined,
+        hideFields: options.hideFields,
       }) as SubmissionResult<string[]>,
       ...(options.banner ? { banner: options.banner } : {}),
     },
@@ -51,10 +58,15 @@ export async function receivePublicForm<Schema extends z.ZodType>(
     /** A schema that replaces the definition's (e.g. one built for the request's country). */
     schema?: Schema;
     failureBanner: string;
-    /** The rate-limit bucket, when forms share one (default: the form's id). */
-    guard?: string;
+    /**
+     * The rate-limit bucket, when forms share one (default: the form's id);
+     * false for staff forms, whose guard is the sign-in (a call centre shares one address).
+     */
+    guard?: string | false;
     /** Adjusts the posted fields before parsing (e.g. a select-all without JavaScript). */
     prepare?: (formData: FormData) => void;
+    /** Fields never sent back when the form is shown again (a password). */
+    hideFields?: string[];
   },
 ): Promise<ReceivedForm<Schema>> {
   const schema = options.schema ?? definition.schema;
@@ -62,13 +74,14 @@ export async function receivePublicForm<Schema extends z.ZodType>(
   if (post.ok) options.prepare?.(post.formData);
   if (!post.ok) {
     const shown = parseWithZod(post.formData, { schema });
-    return { ok: false, response: formReply(definition, shown, { banner: "form.unexpectedFields", status: post.status }) };
+    return { ok: false, response: formReply(definition, shown, { banner: "form.unexpectedFields", status: post.status, hideFields: options.hideFields }) };
   }
   const submission = parseWithZod(post.formData, { schema });
-  if (submission.status !== "success") return { ok: false, response: formReply(definition, submission) };
+  if (submission.status !== "success") return { ok: false, response: formReply(definition, submission, { hideFields: options.hideFields }) };
 
   const clientIp = args.context.get(serverContext).clientIp;
-  const verdict = await guardPublicForm({ form: options.guard ?? definition.id, clientIp, honeypot: post.formData.getAll(HONEYPOT_FIELD) });
+  if (options.guard === false) return { ok: true, value: submission.value as z.output<Schema>, submission, formData: post.formData, clientIp };
+  const verdict = await guardPublicForm({ form: options.guard || definition.id, clientIp, honeypot: post.formData.getAll(HONEYPOT_FIELD) });
   if (!verdict.ok) {
     const limited = verdict.reason === "rate-limited";
     return {
@@ -76,6 +89,7 @@ export async function receivePublicForm<Schema extends z.ZodType>(
       response: formReply(definition, submission, {
         banner: limited ? "validation.rateLimited" : options.failureBanner,
         status: limited ? 429 : 400,
+        hideFields: options.hideFields,
       }),
     };
   }

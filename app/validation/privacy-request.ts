@@ -192,46 +192,64 @@ export const publicationSchema = z.object({
   userMessage: requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
 });
 
+/** At least one brand key of the country, each once. */
+const brandsField = (brandKeys: readonly string[]) =>
+  z
+    .array(z.string(), { error: MESSAGES.option })
+    .min(1, MESSAGES.option)
+    .refine((keys) => keys.every((key) => brandKeys.includes(key)), MESSAGES.option)
+    .transform((keys) => [...new Set(keys)]);
+
 /** Objection step 1: at least one brand key of the country. */
 export function objectionBrandsSchema(brandKeys: readonly string[]) {
-  return z.object({
-    brands: z
-      .array(z.string(), { error: MESSAGES.option })
-      .min(1, MESSAGES.option)
-      .refine((keys) => keys.every((key) => brandKeys.includes(key)), MESSAGES.option)
-      .transform((keys) => [...new Set(keys)]),
-  });
+  return z.object({ brands: brandsField(brandKeys) });
+}
+
+const communicationShape = {
+  communicationTypes: z.array(z.enum(COMMUNICATION_TYPES), { error: MESSAGES.option }).min(1, MESSAGES.option),
+  phoneNumber: phoneField,
+  email: z.string().trim().optional(),
+  userInfo: userInfoShape.optional(),
+};
+type CommunicationValue = { communicationTypes?: CommunicationType[]; phoneNumber?: string; email?: string; userInfo?: UserInfo };
+
+/** Each ticked channel's details are required and checked. */
+function checkTickedChannels(value: CommunicationValue, ctx: z.RefinementCtx) {
+  const ticked = new Set(Array.isArray(value.communicationTypes) ? value.communicationTypes : []);
+  if (ticked.has("PHONE") && !(value.phoneNumber && isValidPhone(value.phoneNumber))) {
+    addIssues(ctx, [{ path: ["phoneNumber"], message: value.phoneNumber ? MESSAGES.phone : MESSAGES.required }]);
+  }
+  if (ticked.has("EMAIL")) {
+    const email = requiredEmail().safeParse(value.email);
+    if (!email.success) addIssues(ctx, [{ path: ["email"], message: email.error.issues[0].message }]);
+  }
+  if (ticked.has("POSTAL")) addIssues(ctx, postalIssues(value.userInfo));
+}
+
+/** Spec 4: an unticked block sends nothing. */
+function keepTickedChannels(value: Required<Pick<CommunicationValue, "communicationTypes">> & CommunicationValue) {
+  const ticked = new Set(value.communicationTypes);
+  return {
+    communicationTypes: value.communicationTypes,
+    phoneNumber: ticked.has("PHONE") ? value.phoneNumber : undefined,
+    email: ticked.has("EMAIL") ? value.email?.toLowerCase() : undefined,
+    userInfo: ticked.has("POSTAL") ? value.userInfo : undefined,
+  };
 }
 
 /** Objection step 2: at least one channel; each ticked channel's details. */
 export const communicationSchema = z
-  .object({
-    communicationTypes: z.array(z.enum(COMMUNICATION_TYPES), { error: MESSAGES.option }).min(1, MESSAGES.option),
-    phoneNumber: phoneField,
-    email: z.string().trim().optional(),
-    userInfo: userInfoShape.optional(),
-  })
-  .superRefine((value, ctx) => {
-    const ticked = new Set(Array.isArray(value.communicationTypes) ? value.communicationTypes : []);
-    if (ticked.has("PHONE") && !(value.phoneNumber && isValidPhone(value.phoneNumber))) {
-      addIssues(ctx, [{ path: ["phoneNumber"], message: value.phoneNumber ? MESSAGES.phone : MESSAGES.required }]);
-    }
-    if (ticked.has("EMAIL")) {
-      const email = requiredEmail().safeParse(value.email);
-      if (!email.success) addIssues(ctx, [{ path: ["email"], message: email.error.issues[0].message }]);
-    }
-    if (ticked.has("POSTAL")) addIssues(ctx, postalIssues(value.userInfo));
-  }, EVEN_WITH_OTHER_ERRORS)
-  // Spec 4: an unticked block sends nothing.
-  .transform((value) => {
-    const ticked = new Set(value.communicationTypes);
-    return {
-      communicationTypes: value.communicationTypes,
-      phoneNumber: ticked.has("PHONE") ? value.phoneNumber : undefined,
-      email: ticked.has("EMAIL") ? value.email?.toLowerCase() : undefined,
-      userInfo: ticked.has("POSTAL") ? value.userInfo : undefined,
-    };
-  });
+  .object(communicationShape)
+  .superRefine(checkTickedChannels, EVEN_WITH_OTHER_ERRORS)
+  .transform(keepTickedChannels);
+
+/** The staff form (issue 12): both objection steps on one page. */
+export function internalObjectionSchema(brandKeys: readonly string[]) {
+  return z
+    .object({ brands: brandsField(brandKeys), ...communicationShape })
+    .superRefine(checkTickedChannels, EVEN_WITH_OTHER_ERRORS)
+    .transform((value) => ({ brands: value.brands, ...keepTickedChannels(value) }));
+}
 
 /**
  * `POST /api/privacy-rights/request` (spec 7). `brands` are brand keys of the

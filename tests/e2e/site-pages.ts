@@ -41,6 +41,7 @@ export const SITE_PAGES: SitePage[] = [
   { name: "verification failed", path: "/email-verification-failed" },
   { name: "verification expired", path: "/email-verification-expired" },
   { name: "not found", path: "/not-found" },
+  { name: "internal: login", path: "/internal-privacy-rights/login" },
   { name: "internal: confirm login", path: "/internal-privacy-rights/confirm-login" },
   { name: "internal: direct marketing", path: "/internal-privacy-rights/direct-marketing" },
   { name: "internal: processed", path: "/internal-privacy-rights/processed" },

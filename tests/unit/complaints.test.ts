@@ -81,7 +81,7 @@ describe.each(testDatabases())("ad reports on $name", (target) => {
   });
 
   it("deletes reports when their retention ends, and not before", async () => {
-    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730 };
+    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, staffSessionIdleMinutes: 30 };
     const count = async () => Number((await db().selectFrom("political_ad_complaint").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     expect(await count()).toBe(1);
     expect((await runRetention(db(), policy, new Date(NOW.getTime() + 729 * DAY))).deletedComplaints).toBe(0);

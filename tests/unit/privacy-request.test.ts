@@ -192,7 +192,7 @@ describe.each(testDatabases())("privacy requests on $name", (target) => {
       ])
       .execute();
     await db().updateTable("outbox").set({ status: "sent", sent_at: "2026-01-01T00:00:00.000Z" }).where("recipient", "=", "lotte@veldhaven-test.nl").execute();
-    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730 };
+    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, staffSessionIdleMinutes: 30 };
 
     // A day later the link has expired: the request is EXPIRED, not yet deleted.
     const dayLater = await runRetention(db(), policy, new Date("2026-05-02T10:00:00Z"));

@@ -3,6 +3,7 @@ import * as appMeta from "./001-app-meta";
 import * as contactAndOutbox from "./002-contact-and-outbox";
 import * as privacyRequests from "./003-privacy-requests";
 import * as politicalAds from "./004-political-ads";
+import * as staff from "./005-staff";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "002-contact-and-outbox": contactAndOutbox,
   "003-privacy-requests": privacyRequests,
   "004-political-ads": politicalAds,
+  "005-staff": staff,
 };
 
 export const migrationProvider: MigrationProvider = {

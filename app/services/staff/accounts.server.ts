@@ -1,0 +1,48 @@
+/** Local staff accounts (`npm run staff`), for the embedded default and small deployments. */
+import { randomUUID } from "node:crypto";
+import type { Db } from "~/db/db.server";
+import type { StaffRole } from "~/db/schema";
+import { hashPassword, passwordProblem } from "./passwords.server";
+
+export const STAFF_ROLES = ["agent", "officer"] as const satisfies readonly StaffRole[];
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export type UpsertOutcome = { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
+
+/** Creates the account, or sets a new password (and role) on an existing one. */
+export async function upsertAccount(db: Db, input: { email: string; password: string; role: StaffRole }, now = new Date()): Promise<UpsertOutcome> {
+  const email = normaliseEmail(input.email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { status: "refused", problem: "e-mail address is not valid" };
+  const problem = passwordProblem(input.password, email);
+  if (problem) return { status: "refused", problem: `password ${problem}` };
+  const passwordHash = await hashPassword(input.password);
+  const existing = await db.selectFrom("staff_account").select("id").where("email", "=", email).executeTakeFirst();
+  if (existing) {
+    await db.updateTable("staff_account").set({ password_hash: passwordHash, role: input.role, updated_at: now.toISOString() }).where("id", "=", existing.id).execute();
+    // A new password ends every session the old one opened.
+    await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
+    return { status: "reset", email, role: input.role };
+  }
+  await db
+    .insertInto("staff_account")
+    .values({ id: randomUUID(), email, password_hash: passwordHash, role: input.role, created_at: now.toISOString(), updated_at: now.toISOString() })
+    .execute();
+  return { status: "created", email, role: input.role };
+}
+
+/** Removes the account and signs it out everywhere. */
+export async function removeAccount(db: Db, rawEmail: string): Promise<boolean> {
+  const email = normaliseEmail(rawEmail);
+  const result = await db.deleteFrom("staff_account").where("email", "=", email).executeTakeFirst();
+  await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function listAccounts(db: Db) {
+  return db.selectFrom("staff_account").select(["email", "role", "created_at", "updated_at"]).orderBy("email").execute();
+}
+
+export function findAccount(db: Db, rawEmail: string) {
+  return db.selectFrom("staff_account").selectAll().where("email", "=", normaliseEmail(rawEmail)).executeTakeFirst();
+}

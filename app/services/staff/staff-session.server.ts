@@ -1,0 +1,55 @@
+/**
+ * The staff sign-in cookie (`__staff`): signed, HttpOnly, SameSite=Lax,
+ * Secure over HTTPS, holding only the session's opaque id. The session
+ * itself is a database row (sessions.server.ts).
+ */
+import { createCookie } from "react-router";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/instance.server";
+import { STAFF_COOKIE_NAME } from "~/services/session.server";
+import { ABSOLUTE_SESSION_HOURS, endSession, readSession, startSession, type StaffUser } from "./sessions.server";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function staffCookie() {
+  cookie ??= createCookie(STAFF_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: ABSOLUTE_SESSION_HOURS * 3600,
+    secrets: [getConfig().sessionSecret],
+  });
+  return cookie;
+}
+
+function secure(request: Request): boolean {
+  const setting = getConfig().cookieSecure;
+  return setting === "auto" ? new URL(request.url).protocol === "https:" : setting;
+}
+
+async function sessionId(request: Request): Promise<string | null> {
+  const value: unknown = await staffCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** The signed-in staff member, or null (no cookie, unknown or expired session). */
+export async function currentStaff(request: Request): Promise<StaffUser | null> {
+  const id = await sessionId(request);
+  if (!id) return null;
+  return readSession(await getDb(), id, getConfig().STAFF_SESSION_IDLE_MINUTES);
+}
+
+/** Ends any session the browser had and starts a new one: the Set-Cookie value. */
+export async function signIn(request: Request, user: StaffUser): Promise<string> {
+  const db = await getDb();
+  const previous = await sessionId(request);
+  if (previous) await endSession(db, previous);
+  const id = await startSession(db, user);
+  return staffCookie().serialize(id, { secure: secure(request) });
+}
+
+/** Ends the session: the Set-Cookie value that removes the cookie. */
+export async function signOut(request: Request): Promise<string> {
+  const id = await sessionId(request);
+  if (id) await endSession(await getDb(), id);
+  return staffCookie().serialize("", { secure: secure(request), maxAge: 0 });
+}

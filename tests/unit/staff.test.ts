@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, type DatabaseHandle } from "~/db/db.server";
+import { createRateLimiter } from "~/services/public-form-guard.server";
+import { listAccounts, removeAccount, upsertAccount } from "~/services/staff/accounts.server";
+import { hashPassword, passwordProblem, verifyPassword } from "~/services/staff/passwords.server";
+import { endSession, purgeSessions, readSession, startSession } from "~/services/staff/sessions.server";
+import { signInWithPassword, type SignInLimiters } from "~/services/staff/sign-in.server";
+import { testDatabases } from "../setup/test-databases";
+
+const MINUTE = 60_000;
+const PASSWORD = "Zonnebloem-Kade-42";
+
+describe("staff passwords", () => {
+  it("are stored as salted scrypt hashes that verify only the right password", async () => {
+    const first = await hashPassword(PASSWORD);
+    const second = await hashPassword(PASSWORD);
+    expect(first).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]{43}$/);
+    expect(first).not.toBe(second);
+    expect(first).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, first)).toBe(true);
+    expect(await verifyPassword(`${PASSWORD} `, first)).toBe(false);
+    expect(await verifyPassword(PASSWORD, "md5$abc")).toBe(false);
+  });
+
+  it("refuse short, repetitive, common and self-describing ones", () => {
+    expect(passwordProblem("kort-wacht1", "a@b.nl")).toMatch(/at least 12/);
+    expect(passwordProblem("aaaaaaaaaaaaaaa", "a@b.nl")).toMatch(/repetitive/);
+    expect(passwordProblem("Password1234", "a@b.nl")).toMatch(/common/);
+    expect(passwordProblem("!!Wachtwoord2026", "a@b.nl")).toMatch(/common/);
+    expect(passwordProblem("Veldhaven2026!", "a@b.nl")).toMatch(/common/);
+    expect(passwordProblem("annelies-de-vries-1", "annelies@veldhaven.nl")).toMatch(/e-mail name/);
+    expect(passwordProblem(PASSWORD, "anna@veldhaven.nl")).toBeNull();
+  });
+});
+
+describe.each(testDatabases())("staff accounts, sessions and sign-in on $name", (target) => {
+  let handle: DatabaseHandle;
+  let limiters: SignInLimiters;
+  beforeAll(async () => {
+    handle = await target.open();
+    await migrateToLatest(handle.db);
+    limiters = {
+      account: await createRateLimiter(handle, 3, { keyPrefix: `test_account_${Date.now()}`, durationSeconds: 900 }),
+      client: await createRateLimiter(handle, 5, { keyPrefix: `test_client_${Date.now()}`, durationSeconds: 3600 }),
+    };
+  });
+  afterAll(async () => {
+    await handle.db.destroy();
+    await target.cleanup?.();
+  });
+  const db = () => handle.db;
+
+  it("creates an account, resets its password (ending its sessions), lists and removes it", async () => {
+    expect(await upsertAccount(db(), { email: " Anna@Veldhaven.NL ", password: PASSWORD, role: "agent" })).toEqual({ status: "created", email: "anna@veldhaven.nl", role: "agent" });
+    expect(await upsertAccount(db(), { email: "anna@veldhaven.nl", password: "kort", role: "agent" })).toMatchObject({ status: "refused" });
+    const session = await startSession(db(), { email: "anna@veldhaven.nl", role: "agent", method: "local" });
+    expect(await upsertAccount(db(), { email: "anna@veldhaven.nl", password: "Nieuwe-Lente-Regen-7", role: "officer" })).toEqual({ status: "reset", email: "anna@veldhaven.nl", role: "officer" });
+    expect(await readSession(db(), session, 30)).toBeNull();
+    expect(await listAccounts(db())).toEqual([expect.objectContaining({ email: "anna@veldhaven.nl", role: "officer" })]);
+    const again = await startSession(db(), { email: "anna@veldhaven.nl", role: "officer", method: "local" });
+    expect(await removeAccount(db(), "ANNA@veldhaven.nl")).toBe(true);
+    expect(await readSession(db(), again, 30)).toBeNull();
+    expect(await removeAccount(db(), "anna@veldhaven.nl")).toBe(false);
+    expect(await listAccounts(db())).toEqual([]);
+  });
+
+  it("keeps a session while it is used, ends it after the idle time, the absolute limit, or sign-out", async () => {
+    const start = new Date("2026-11-23T08:00:00Z");
+    const user = { email: "bart@veldhaven.nl", role: "agent" as const, method: "local" as const };
+    const id = await startSession(db(), user, start);
+    expect(id).toMatch(/^[\w-]{43}$/);
+    // Only the id's hash is stored.
+    const rows = await db().selectFrom("staff_session").select("id_hash").execute();
+    expect(rows.map((row) => row.id_hash)).not.toContain(id);
+
+    // Used every 25 minutes, it lives on until the 12-hour limit.
+    let now = start;
+    for (let step = 1; step * 25 < 12 * 60; step++) {
+      now = new Date(start.getTime() + step * 25 * MINUTE);
+      expect(await readSession(db(), id, 30, now), `after ${step * 25} minutes`).toEqual(user);
+    }
+    expect(await readSession(db(), id, 30, new Date(start.getTime() + 12 * 60 * MINUTE))).toBeNull();
+
+    const idle = await startSession(db(), user, start);
+    expect(await readSession(db(), idle, 30, new Date(start.getTime() + 29 * MINUTE))).toEqual(user);
+    expect(await readSession(db(), idle, 30, new Date(start.getTime() + 60 * MINUTE))).toBeNull();
+
+    const signedOut = await startSession(db(), user, start);
+    await endSession(db(), signedOut);
+    expect(await readSession(db(), signedOut, 30, start)).toBeNull();
+    expect(await readSession(db(), "not-a-session-id", 30, start)).toBeNull();
+  });
+
+  it("purges sessions past their limits", async () => {
+    const start = new Date("2026-11-24T08:00:00Z");
+    await db().deleteFrom("staff_session").execute();
+    await startSession(db(), { email: "c@veldhaven.nl", role: "agent", method: "local" }, start);
+    await startSession(db(), { email: "d@veldhaven.nl", role: "agent", method: "oidc" }, new Date(start.getTime() + 50 * MINUTE));
+    expect(await purgeSessions(db(), 30, new Date(start.getTime() + 60 * MINUTE))).toBe(1);
+    expect((await db().selectFrom("staff_session").select("email").execute()).map((row) => row.email)).toEqual(["d@veldhaven.nl"]);
+  });
+
+  it("signs in with the right password; an unknown account and a wrong password get the same answer", async () => {
+    await upsertAccount(db(), { email: "eva@veldhaven.nl", password: PASSWORD, role: "officer" });
+    const ok = await signInWithPassword(db(), limiters, { email: "EVA@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.1" });
+    expect(ok).toEqual({ status: "signed-in", user: { email: "eva@veldhaven.nl", role: "officer", method: "local" } });
+    expect(await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: "Verkeerd-Wachtwoord-1", clientIp: "192.0.2.1" })).toEqual({ status: "INVALID" });
+    expect(await signInWithPassword(db(), limiters, { email: "niemand@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.1" })).toEqual({ status: "INVALID" });
+  });
+
+  it("limits failed sign-ins per account (even with the right password afterwards) and per client address", async () => {
+    await upsertAccount(db(), { email: "fleur@veldhaven.nl", password: PASSWORD, role: "agent" });
+    for (const clientIp of ["192.0.2.10", "192.0.2.11", "192.0.2.12"]) {
+      expect((await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp })).status).toBe("INVALID");
+    }
+    const locked = await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.13" });
+    expect(locked).toMatchObject({ status: "RATE_LIMITED" });
+    expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
+
+    // One address trying many accounts.
+    for (let n = 0; n < 5; n++) {
+      await signInWithPassword(db(), limiters, { email: `poging${n}@veldhaven.nl`, password: "Fout-Fout-Fout-1", clientIp: "198.51.100.99" });
+    }
+    expect((await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: PASSWORD, clientIp: "198.51.100.99" })).status).toBe("RATE_LIMITED");
+    // Another address is not affected.
+    expect((await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: PASSWORD, clientIp: "198.51.100.100" })).status).toBe("signed-in");
+  });
+});
