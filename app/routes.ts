@@ -10,6 +10,8 @@ import {
 export default [
   // `/` has no language segment: the root loader redirects it to /nl.
   index("routes/root-index.tsx"),
+  // Single sign-on's return address: one per host, whatever the language (kept in the sign-in's cookie).
+  route("auth/oidc/callback", "routes/auth.oidc.callback.ts"),
   ...prefix("api", [
     route("contact", "routes/api.contact.ts"),
     route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),
@@ -32,6 +34,7 @@ export default [
       layout("routes/internal-privacy-rights.layout.tsx", [
         route("login", "routes/internal-privacy-rights.login.tsx"),
         route("logout", "routes/internal-privacy-rights.logout.ts"),
+        route("sso", "routes/internal-privacy-rights.sso.ts"),
         route("confirm-login", "routes/internal-privacy-rights.confirm-login.tsx"),
         route("direct-marketing", "routes/internal-privacy-rights.direct-marketing.tsx"),
         route("processed", "routes/internal-privacy-rights.processed.tsx"),

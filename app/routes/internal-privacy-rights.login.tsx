@@ -1,13 +1,13 @@
 import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/internal-privacy-rights.login";
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
-import { getConfig } from "~/config.server";
 import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
+import { oidcEnabled } from "~/services/staff/oidc.server";
 import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
 import { currentStaff, signIn } from "~/services/staff/staff-session.server";
 import { getLogger } from "~/utils/logger.server";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await currentStaff(request)) throw redirect(`/${language}/internal-privacy-rights/confirm-login`);
   const problem = new URL(request.url).searchParams.get("sso");
   return {
-    ssoEnabled: Boolean(getConfig().OIDC_ISSUER),
+    ssoEnabled: oidcEnabled(),
     ssoProblem: problem && problem in SSO_PROBLEMS ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
   };
 }
@@ -65,11 +65,9 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.ssoEnabled ? (
         <section className="app-section">
-          <Form method="post" action={to("/internal-privacy-rights/sso")}>
-            <button type="submit" className="app-button">
-              {t("internal.login.sso")}
-            </button>
-          </Form>
+          <a className="app-button" href={to("/internal-privacy-rights/sso")}>
+            {t("internal.login.sso")}
+          </a>
         </section>
       ) : null}
       <section className="app-section" aria-labelledby="local-login">

@@ -88,4 +88,14 @@ describe("proxy and cookie settings", () => {
     expect(problemsOf({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })[0]).toMatch(/^HEADERS_TIMEOUT_MS: /);
     expect(parseConfig({}).FORM_BODY_LIMIT_BYTES).toBe(65_536);
   });
+
+  it("wants single sign-on complete (issuer, client id and secret) and a domain that is a domain", () => {
+    expect(problemsOf({ OIDC_ISSUER: "https://login.veldhavenmedia.nl" }).sort()).toEqual([
+      expect.stringMatching(/^OIDC_CLIENT_ID: is required with OIDC_ISSUER/),
+      expect.stringMatching(/^OIDC_CLIENT_SECRET: is required with OIDC_ISSUER/),
+    ]);
+    expect(problemsOf({ OIDC_ISSUER: "https://login.veldhavenmedia.nl", OIDC_CLIENT_ID: "site", OIDC_CLIENT_SECRET: "s" })).toEqual([]);
+    expect(problemsOf({ OIDC_ALLOWED_EMAIL_DOMAIN: "@veldhaven" })[0]).toMatch(/^OIDC_ALLOWED_EMAIL_DOMAIN: /);
+    expect(parseConfig({}).STAFF_SESSION_IDLE_MINUTES).toBe(30);
+  });
 });
