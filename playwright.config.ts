@@ -66,6 +66,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_HOUR: "10000",
       MAIL_POLL_INTERVAL_MS: "200",
+      // A marketing system's token for the suppression feed (back-office.spec.ts).
+      SUPPRESSION_API_TOKENS: "e2e-marketing-system-token-0123456789abcdef",
     },
   },
 });

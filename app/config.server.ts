@@ -140,6 +140,15 @@ export const configSchema = z
     // Members of this group sign in as officer (back office); everyone else as agent.
     OIDC_OFFICER_GROUP: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     OIDC_GROUPS_CLAIM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()).default("groups"),
+    // Bearer tokens of the marketing systems that read the suppression feed (issue 13).
+    SUPPRESSION_API_TOKENS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((value) => (value ? value.split(",").map((token) => token.trim()).filter(Boolean) : []))
+        .refine((tokens) => tokens.every((token) => token.length >= 32), "each token must be at least 32 characters (e.g. openssl rand -hex 32)"),
+    ),
   })
   .superRefine((config, ctx) => {
     const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;

@@ -21,6 +21,7 @@ export default [
     route("campaign-items/:id", "routes/api.campaign-items.detail.ts"),
     route("political-ad-complaint", "routes/api.political-ad-complaint.ts"),
     route("internal-privacy-rights/request", "routes/api.internal-privacy-rights.request.ts"),
+    route("internal/suppressions", "routes/api.internal.suppressions.ts"),
   ]),
   route(":lang", "routes/lang.tsx", [
     index("routes/home.tsx"),
@@ -38,6 +39,14 @@ export default [
         route("confirm-login", "routes/internal-privacy-rights.confirm-login.tsx"),
         route("direct-marketing", "routes/internal-privacy-rights.direct-marketing.tsx"),
         route("processed", "routes/internal-privacy-rights.processed.tsx"),
+        // The back office (officers).
+        route("requests", "routes/internal-privacy-rights.requests.tsx"),
+        route("requests/export", "routes/internal-privacy-rights.requests.export.ts"),
+        route("requests/:reference", "routes/internal-privacy-rights.request.tsx"),
+        route("reports", "routes/internal-privacy-rights.reports.tsx"),
+        route("reports/export", "routes/internal-privacy-rights.reports.export.ts"),
+        route("reports/:reference", "routes/internal-privacy-rights.report.tsx"),
+        route("suppressions/export", "routes/internal-privacy-rights.suppressions.export.ts"),
       ]),
     ]),
     route("phone", "routes/phone.tsx"),

@@ -204,7 +204,23 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
+export type ComplaintState = "RECEIVED" | "IN_REVIEW" | "CLOSED";
+
+export interface ComplaintEventTable {
+  id: string;
+  complaint_id: string;
+  seq: number;
+  at: string;
+  actor: AuditActor;
+  actor_id: string | null;
+  action: string;
+  from_state: ComplaintState | null;
+  to_state: ComplaintState | null;
+  note: string | null;
+}
+
 export interface Database {
+  complaint_event: ComplaintEventTable;
   staff_account: StaffAccountTable;
   staff_session: StaffSessionTable;
   campaign_item: CampaignItemTable;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, Outlet, useRouteLoaderData } from "react-router";
+import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/internal-privacy-rights.layout";
 import { currentStaff } from "~/services/staff/staff-session.server";
 import { useLocalizedPath } from "~/utils/site";
@@ -23,12 +24,29 @@ function StaffBar({ staff }: { staff: SignedInStaff }) {
   return (
     <div className="app-staff-bar">
       <p className="app-staff-bar__who">{t("internal.signedInAs", { email: staff.email })}</p>
+      {staff.role === "officer" ? <BackOfficeNav /> : null}
       <Form method="post" action={to("/internal-privacy-rights/logout")} className="app-staff-bar__form">
         <button type="submit" className="app-button app-button--secondary">
           {t("internal.signOut")}
         </button>
       </Form>
     </div>
+  );
+}
+
+/** An agent on a back-office page (403), or a request or report that does not exist (404). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <>
+      {staff ? <StaffBar staff={staff} /> : null}
+      <section className="app-section">
+        <h1 className="app-heading-1">{status === 403 ? t("backOffice.forbiddenTitle") : status === 404 ? t("notFound.heading") : t("error.heading")}</h1>
+        {status === 403 ? <p>{t("backOffice.forbidden")}</p> : null}
+      </section>
+    </>
   );
 }
 

@@ -128,7 +128,7 @@ async function writeSuppressions(db: Db, request: PrivacyRequestTable, now: Date
   return written;
 }
 
-function privacyTeamAddress(country: Country): string {
+export function privacyTeamAddress(country: Country): string {
   const config = getConfig();
   return country === "nl" ? config.PRIVACY_TEAM_EMAIL_NL : config.PRIVACY_TEAM_EMAIL_BE;
 }

@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import { audit } from "./privacy-request.server";
+import { runDailyDigest } from "./privacy-admin.server";
 import { purgeSessions } from "./staff/sessions.server";
 
 export type RetentionPolicy = {
@@ -121,7 +122,10 @@ const globalForRetention = globalThis as unknown as { __retentionTimer?: NodeJS.
 export function startRetentionJob(db: Kysely<Database>, log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void }): void {
   if (globalForRetention.__retentionTimer) return;
   const run = () =>
-    runRetention(db, retentionPolicy()).then(
+    runRetention(db, retentionPolicy())
+      // The privacy team's digest rides on the same clock: once a day, from 07:00 Brussels time.
+      .then(async (report) => ({ ...report, digests: await runDailyDigest(db) }))
+      .then(
       (report) => {
         if (Object.values(report).some((count) => count > 0)) log.info(report, "retention run");
       },

@@ -40,7 +40,7 @@ function letSessionsIdle(email: string) {
 let staffEmail: string;
 test.beforeEach(async ({}, testInfo) => {
   // One account per test, so that parallel tests never share sessions or counts.
-  staffEmail = `agent-${testInfo.project.name}-${testInfo.testId.slice(0, 8)}@veldhaven-test.nl`;
+  staffEmail = `agent-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
   addStaff(staffEmail);
 });
 

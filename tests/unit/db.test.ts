@@ -11,7 +11,7 @@ describe.each(testDatabases())("database on $name", (target) => {
 
   it("runs the migrations once and is ready", async () => {
     handle = await target.open();
-    expect(await migrateToLatest(handle.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff"]);
+    expect(await migrateToLatest(handle.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff", "006-complaint-events"]);
     expect(await migrateToLatest(handle.db)).toEqual([]);
     expect(await isDatabaseReady(handle.db)).toBe(true);
   });

@@ -4,6 +4,7 @@ import * as contactAndOutbox from "./002-contact-and-outbox";
 import * as privacyRequests from "./003-privacy-requests";
 import * as politicalAds from "./004-political-ads";
 import * as staff from "./005-staff";
+import * as complaintEvents from "./006-complaint-events";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "003-privacy-requests": privacyRequests,
   "004-political-ads": politicalAds,
   "005-staff": staff,
+  "006-complaint-events": complaintEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,113 @@
+/** Pieces every back-office page shares (issue 13). */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { useLocalizedPath, usePageLanguageTag } from "~/utils/site";
+
+/** For officers: the back office's sections, beside the unsubscribe form. */
+export function BackOfficeNav() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <nav className="app-back-office-nav" aria-label={t("backOffice.nav.label")}>
+      <ul>
+        <li>
+          <NavLink to={to("/internal-privacy-rights/requests")}>{t("backOffice.nav.requests")}</NavLink>
+        </li>
+        <li>
+          <NavLink to={to("/internal-privacy-rights/reports")}>{t("backOffice.nav.reports")}</NavLink>
+        </li>
+        <li>
+          <NavLink to={to("/internal-privacy-rights/direct-marketing")}>{t("backOffice.nav.form")}</NavLink>
+        </li>
+        <li>
+          <a href={to("/internal-privacy-rights/suppressions/export")} download>
+            {t("backOffice.nav.suppressions")}
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Previous / next links that keep the filters (GET, so they work without JavaScript). */
+export function Pager({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
+  const { t } = useTranslation();
+  if (pageCount <= 1) return null;
+  const href = (target: number) => {
+    const params = new URLSearchParams(search);
+    if (target > 1) params.set("page", String(target));
+    else params.delete("page");
+    const query = params.toString();
+    return query ? `?${query}` : ".";
+  };
+  return (
+    <nav className="app-pagination" aria-label={t("backOffice.page", { page, count: pageCount })}>
+      <ul className="app-pagination__list">
+        {page > 1 ? (
+          <li>
+            <Link to={href(page - 1)} rel="prev">
+              {t("backOffice.previous")}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <span className="app-pagination__current" aria-current="page">
+            {t("backOffice.page", { page, count: pageCount })}
+          </span>
+        </li>
+        {page < pageCount ? (
+          <li>
+            <Link to={href(page + 1)} rel="next">
+              {t("backOffice.next")}
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/** A select of a GET filter form, with "all" first. */
+export function FilterSelect(props: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="app-ad-filters__field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name} defaultValue={props.value} key={`${props.name}-${props.value}`}>
+        <option value="">{t("backOffice.any")}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A date and time as staff read it, in Brussels time. */
+export function useDateTime(): (iso: string | null) => string {
+  const tag = usePageLanguageTag();
+  return (iso) => (iso ? new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso)) : "—");
+}
+
+export function Table(props: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <div className="app-table-scroll" role="region" aria-label={props.caption} tabIndex={0}>
+      <table className="app-table">
+        <caption className="app-visually-hidden">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.head.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}

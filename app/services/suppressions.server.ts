@@ -1,0 +1,73 @@
+/**
+ * The suppression feed: what objections produced, for the group's marketing
+ * systems to honour. Rows never change once written (a repeated objection
+ * adds nothing), so "added or changed since" is "created since". Pages
+ * follow (created_at, id), so a consumer reading page after page sees each
+ * row exactly once.
+ */
+import type { Db } from "~/db/db.server";
+
+export type SuppressionItem = {
+  brandKey: string;
+  channel: string;
+  identifier: string;
+  requestReference: string;
+  country: "NL" | "BE";
+  createdAt: string;
+};
+
+export const FEED_PAGE_SIZE = { default: 500, max: 1000 } as const;
+
+type Cursor = { createdAt: string; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+/** The cursor a previous page gave, or null when it is not one of ours. */
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === "string")) {
+      return { createdAt: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // Not JSON: not ours.
+  }
+  return null;
+}
+
+export async function suppressionsSince(
+  db: Db,
+  query: { since?: string; country?: "nl" | "be"; cursor?: Cursor | null; limit: number },
+): Promise<{ items: SuppressionItem[]; nextCursor: string | null }> {
+  let select = db
+    .selectFrom("marketing_suppression as s")
+    .leftJoin("privacy_request as r", "r.id", "s.request_id")
+    .select(["s.id", "s.brand_key", "s.channel", "s.identifier", "s.country", "s.created_at", "r.reference"])
+    .orderBy("s.created_at")
+    .orderBy("s.id")
+    .limit(query.limit + 1);
+  if (query.since) select = select.where("s.created_at", ">", query.since);
+  if (query.country) select = select.where("s.country", "=", query.country);
+  const cursor = query.cursor;
+  if (cursor) {
+    select = select.where((eb) =>
+      eb.or([eb("s.created_at", ">", cursor.createdAt), eb.and([eb("s.created_at", "=", cursor.createdAt), eb("s.id", ">", cursor.id)])]),
+    );
+  }
+  const rows = await select.execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      brandKey: row.brand_key,
+      channel: row.channel,
+      identifier: row.identifier,
+      requestReference: row.reference ?? "",
+      country: row.country.toUpperCase() as "NL" | "BE",
+      createdAt: row.created_at,
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}

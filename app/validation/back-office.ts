@@ -1,0 +1,29 @@
+/** The back office's action forms (issue 13): each a plain POST with its note or reason. */
+import { z } from "zod";
+import { defineForm } from "./form-definition";
+import { MESSAGES, optionalText, requiredText } from "./rules";
+
+const NOTE_MAX = 2000;
+
+export const startForm = defineForm({ id: "request-start", schema: z.object({ note: optionalText(NOTE_MAX, { multiline: true }) }), fields: { note: 1 } });
+
+export const extendForm = defineForm({
+  id: "request-extend",
+  schema: z.object({
+    months: z.enum(["1", "2"], { error: MESSAGES.option }).transform(Number),
+    reason: requiredText(NOTE_MAX, { multiline: true }),
+  }),
+  fields: { months: 1, reason: 1 },
+});
+
+export const completeForm = defineForm({ id: "request-complete", schema: z.object({ note: requiredText(NOTE_MAX, { multiline: true }) }), fields: { note: 1 } });
+
+export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true }) }), fields: { reason: 1 } });
+
+export const REQUEST_ACTION_FORMS = [startForm, extendForm, completeForm, rejectForm] as const;
+
+export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}), fields: {} });
+
+export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true }) }), fields: { outcome: 1 } });
+
+export const COMPLAINT_ACTION_FORMS = [reviewForm, closeForm] as const;

@@ -1,0 +1,318 @@
+/**
+ * Issue 13: the back office as privacy officers use it, with JavaScript on
+ * and off: filter and open requests, every action with its mail, the overdue
+ * marker, export; ad reports and their outcome mail; the suppression feed a
+ * marketing system reads; and every back-office page and call refusing an
+ * agent and an anonymous visitor.
+ */
+import Database from "better-sqlite3";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { request } from "../setup/spawn-server";
+import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+import { registerItems } from "./site-pages";
+
+const PASSWORD = "Winterse-Polder-73";
+const FEED_TOKEN = "e2e-marketing-system-token-0123456789abcdef";
+const port = () => Number(process.env.E2E_PORT);
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function addStaff(email: string, role: "agent" | "officer") {
+  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", role], {
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+}
+
+function sql<T>(statement: string, ...values: unknown[]): T[] {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
+  try {
+    const prepared = db.prepare(statement);
+    return prepared.reader ? (prepared.all(...values) as T[]) : (prepared.run(...values), []);
+  } finally {
+    db.close();
+  }
+}
+
+async function postJson(pathname: string, body: unknown, host: "nl" | "be" = "nl") {
+  const answer = await request(port(), { method: "POST", path: pathname, host: `${host}.localhost:${port()}`, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: answer.status, json: JSON.parse(answer.body) as Record<string, string> };
+}
+
+/**
+ * A verified access request: made through the public call, then confirmed the
+ * way the link does (OPEN, due one month later), with `dueAt` set to the
+ * moment a test needs (our clock).
+ */
+async function openRequest(email: string, dueAt: Date): Promise<string> {
+  const made = await postJson("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email, language: "nl", userMessage: "Welke gegevens hebben jullie?" });
+  expect(made.status).toBe(201);
+  sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), dueAt.toISOString(), made.json.reference);
+  return made.json.reference;
+}
+
+async function mailTo(address: string, containing: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  let found = "";
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      found = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).find((eml) => eml.includes(address) && eml.includes(containing)) ?? "";
+      return found !== "";
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/login"));
+  await page.getByLabel("E-mailadres").fill(email);
+  await page.getByLabel("Wachtwoord").fill(PASSWORD);
+  await page.getByRole("button", { name: "Aanmelden", exact: true }).click();
+  await expect(page).toHaveURL(/confirm-login/);
+}
+
+let officer: string;
+test.beforeEach(async ({}, testInfo) => {
+  // An account of its own per test: adding an existing one resets it and ends its sessions.
+  officer = `officer-${testInfo.project.name}-${unique()}@veldhaven-test.nl`;
+  addStaff(officer, "officer");
+});
+
+test("requests: filter, the overdue marker, open one, start, extend (mailed), complete; the trail of each step", async ({ page }) => {
+  const subject = `inzage-${unique()}@veldhaven-test.nl`;
+  // Our clock: this request was due yesterday.
+  const reference = await openRequest(subject, new Date(Date.now() - 86_400_000));
+  await signIn(page, officer);
+  await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Privacyaanvragen" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacyaanvragen");
+  await page.getByLabel("Zoek op referentie of e-mailadres").fill(subject.toUpperCase());
+  await page.getByLabel("Alleen aanvragen die te laat zijn").check();
+  await page.getByRole("button", { name: "Filteren" }).click();
+  await expect(page).toHaveURL(/overdue=on/);
+  await expect(page.getByRole("status").filter({ hasText: "1 aanvraag" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row.getByText("Te laat")).toBeVisible();
+  await expectAxeClean(page);
+
+  await row.getByRole("link", { name: reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Aanvraag ${reference}`);
+  await expect(page.getByText(subject)).toBeVisible();
+  await expectAxeClean(page);
+
+  const start = page.getByRole("region", { name: "In behandeling nemen" });
+  await start.getByLabel("Notitie (optioneel)").fill("Gegevens opvragen bij de abonnementenadministratie.");
+  await start.getByRole("button", { name: "In behandeling nemen" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De aanvraag is in behandeling genomen.");
+  await expect(page.locator("header").getByText(/In behandeling/)).toBeVisible();
+
+  const extend = page.getByRole("region", { name: "Termijn verlengen" });
+  await extend.getByRole("button", { name: "Termijn verlengen" }).click();
+  await expect(extend.getByText("Gelieve een optie te kiezen").first()).toBeVisible();
+  await extend.getByRole("radio", { name: "2 maanden" }).check();
+  await extend.getByLabel("Reden (we mailen die naar de betrokkene)").fill("Je gegevens staan in drie systemen; die zoeken we zorgvuldig na.");
+  await extend.getByRole("button", { name: "Termijn verlengen" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De termijn is verlengd en de betrokkene is gemaild.");
+  await expect(page.getByRole("region", { name: "Termijn verlengen" }).getByText("De termijn is al eens verlengd")).toBeVisible();
+  // No longer overdue: due two months after yesterday.
+  await expect(page.locator("header").getByText("Te laat")).toHaveCount(0);
+  const extensionMail = await mailTo(subject, "drie systemen");
+  expect(extensionMail).toContain(reference);
+
+  const complete = page.getByRole("region", { name: "Afronden" });
+  await complete.getByLabel("Wat is er gedaan?").fill("Overzicht van de gegevens per post verstuurd.");
+  await complete.getByRole("button", { name: "Afronden" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De aanvraag is afgerond.");
+  await expect(page.getByText("In deze status is er niets meer te doen.")).toBeVisible();
+  const history = page.locator(".app-history");
+  for (const step of ["Ingediend", "In behandeling genomen", "Termijn verlengd", "Afgerond"]) await expect(history.getByText(step, { exact: true })).toBeVisible();
+  await expect(history).toContainText(officer);
+  expect(sql<{ action: string; actor_id: string | null }>("select action, actor_id from audit_event where request_id = (select id from privacy_request where reference = ?) order by seq", reference).map((event) => event.action)).toEqual([
+    "SUBMITTED",
+    "STARTED",
+    "EXTENDED",
+    "COMPLETED",
+  ]);
+});
+
+test("reject with a reason mailed to the data subject; a second officer's late action is refused, not applied twice", async ({ page, browser }) => {
+  const subject = `verwijder-${unique()}@veldhaven-test.nl`;
+  const reference = await openRequest(subject, new Date(Date.now() + 20 * 86_400_000));
+  await signIn(page, officer);
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
+  // Another officer's tab, opened before the rejection.
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const otherPage = await other.newPage();
+  await otherPage.context().addCookies(await page.context().cookies());
+  await otherPage.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
+
+  const reject = page.getByRole("region", { name: "Afwijzen" });
+  await reject.getByRole("button", { name: "Afwijzen" }).click();
+  await expect(reject.getByText("Dit veld is verplicht").first()).toBeVisible();
+  await reject.getByLabel("Reden (we mailen die naar de betrokkene)").fill("We konden niet vaststellen dat dit account van jou is.");
+  await reject.getByRole("button", { name: "Afwijzen" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De aanvraag is afgewezen en de betrokkene is gemaild.");
+  const mail = await mailTo(subject, "niet vaststellen");
+  expect(mail).toContain("Autoriteit Persoonsgegevens");
+
+  const complete = otherPage.getByRole("region", { name: "Afronden" });
+  await complete.getByLabel("Wat is er gedaan?").fill("Toch afgerond.");
+  await complete.getByRole("button", { name: "Afronden" }).click();
+  await expect(otherPage.getByText("Dat kan niet (meer) in deze status.").first()).toBeVisible();
+  await other.close();
+  expect(sql<{ state: string }>("select state from privacy_request where reference = ?", reference)).toEqual([{ state: "REJECTED" }]);
+});
+
+test("the export is the filtered list as CSV", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "a download: once is enough");
+  const subject = `export-${unique()}@veldhaven-test.nl`;
+  const reference = await openRequest(subject, new Date(Date.now() + 86_400_000));
+  await signIn(page, officer);
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?text=${encodeURIComponent(subject)}`));
+  const link = page.getByRole("link", { name: "Exporteer als CSV" });
+  await expect(link).toHaveAttribute("href", `/nl/internal-privacy-rights/requests/export?text=${encodeURIComponent(subject).replace(/%40/, "%40")}`);
+  const csv = await page.evaluate(async (href) => {
+    const answer = await fetch(href);
+    return { type: answer.headers.get("content-type"), disposition: answer.headers.get("content-disposition"), text: await answer.text() };
+  }, (await link.getAttribute("href"))!);
+  expect(csv.type).toBe("text/csv; charset=utf-8");
+  expect(csv.disposition).toMatch(/^attachment; filename="privacy-requests-/);
+  const lines = csv.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  expect(lines[0]).toBe("reference,rightType,state,country,locale,email,createdAt,verifiedAt,dueAt,overdue");
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`${reference},RIGHT_OF_ACCESS,OPEN,NL,nl_nl,${subject}`);
+});
+
+test("ad reports: filter, open with the ad, review, close with an outcome mailed to the reporter", async ({ page }) => {
+  const [ad] = await registerItems(page.request, "be");
+  const reporter = `melder-${unique()}@veldhaven-test.nl`;
+  const made = await postJson("/api/political-ad-complaint", { name: "Lotte Lezer", email: reporter, explanation: "Geen betaler vermeld.", reason: "ALCOHOL_DRUGS_SEX", campaignId: ad.id, locale: "nl_be" }, "be");
+  expect(made.status).toBe(201);
+  const reference = made.json.reference;
+  await signIn(page, officer);
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/reports"));
+  await page.getByLabel("Reden").selectOption({ label: "Alcohol, drugs of seks" });
+  await page.getByLabel("Land").selectOption({ label: "België" });
+  await page.getByRole("button", { name: "Filteren" }).click();
+  await expect(page).toHaveURL(/reason=ALCOHOL_DRUGS_SEX/);
+  await page.getByRole("link", { name: reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Melding ${reference}`);
+  await expect(page.getByRole("link", { name: ad.id })).toBeVisible();
+  await expect(page.getByText(ad.sponsorName)).toBeVisible();
+  await expectAxeClean(page);
+
+  await page.getByRole("button", { name: "Beoordeling starten" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De beoordeling is gestart.");
+  await page.getByLabel("Uitkomst (we mailen die naar de melder)").fill("De adverteerder heeft de advertentie aangepast; de betaler staat er nu bij.");
+  await page.getByRole("button", { name: "Afsluiten en melder informeren" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De melding is afgesloten en de melder is gemaild.");
+  await expect(page.locator(".app-history")).toContainText("Beoordeling gestart");
+  const mail = await mailTo(reporter, "de betaler staat er nu bij");
+  expect(mail).toContain(reference);
+});
+
+test("every back-office page and call refuses an agent and an anonymous visitor", async ({ page, browser, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "server answers: once is enough");
+  const pages = ["/nl/internal-privacy-rights/requests", "/nl/internal-privacy-rights/requests/PR-0000-0000", "/nl/internal-privacy-rights/reports", "/nl/internal-privacy-rights/reports/PA-0000-0000"];
+  const downloads = ["/nl/internal-privacy-rights/requests/export", "/nl/internal-privacy-rights/reports/export", "/nl/internal-privacy-rights/suppressions/export"];
+  // Anonymous: pages go to the login page, downloads answer 401.
+  for (const pathname of pages) {
+    await page.goto(siteUrl("nl", pathname));
+    await expect(page, pathname).toHaveURL(siteUrl("nl", "/nl/internal-privacy-rights/login"));
+  }
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/login"));
+  const anonymous = await page.evaluate((urls) => Promise.all(urls.map((url) => fetch(url).then((answer) => answer.status))), downloads);
+  expect(anonymous).toEqual([401, 401, 401]);
+
+  // An agent: 403 with an explanation, downloads and posts 403.
+  const agent = `agent-${unique()}@veldhaven-test.nl`;
+  addStaff(agent, "agent");
+  const context = await browser.newContext();
+  const agentPage = await context.newPage();
+  await signIn(agentPage, agent);
+  await expect(agentPage.getByRole("navigation", { name: "Backoffice" })).toHaveCount(0);
+  for (const pathname of pages) {
+    const answer = await agentPage.goto(siteUrl("nl", pathname));
+    expect(answer?.status(), pathname).toBe(403);
+    await expect(agentPage.getByRole("heading", { level: 1 })).toHaveText("Geen toegang");
+  }
+  await expectAxeClean(agentPage);
+  const forbidden = await agentPage.evaluate((urls) => Promise.all(urls.map((url) => fetch(url).then((answer) => answer.status))), downloads);
+  expect(forbidden).toEqual([403, 403, 403]);
+  const posted = await agentPage.evaluate(() =>
+    fetch("/nl/internal-privacy-rights/requests/PR-0000-0000", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "form=request-reject&reason=x",
+    }).then((answer) => answer.status),
+  );
+  expect(posted).toBe(403);
+  await context.close();
+});
+
+test("the suppression feed: 401 without or with a wrong token; since and the cursor give every row exactly once", async ({ javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "server answers: once is enough");
+  const feed = (query: string, token?: string) =>
+    request(port(), { path: `/api/internal/suppressions${query}`, headers: token ? { Authorization: `Bearer ${token}` } : {} }).then((answer) => ({
+      status: answer.status,
+      headers: answer.headers,
+      json: JSON.parse(answer.body) as { suppressions: Array<{ brandKey: string; channel: string; identifier: string; requestReference: string; createdAt: string }>; nextCursor: string | null },
+    }));
+  expect((await feed("")).status).toBe(401);
+  expect((await feed("", "wrong-token-wrong-token-wrong-token-00")).status).toBe(401);
+  expect((await feed("")).headers["www-authenticate"]).toBe('Bearer realm="suppressions"');
+
+  // Two objections without e-mail, executed at once: 5 + 3 brand keys × phone.
+  const since = new Date(Date.now() - 1000).toISOString();
+  const phoneA = `+3161${String(Date.now()).slice(-7)}`;
+  const phoneB = `+3162${String(Date.now()).slice(-7)}`;
+  const keys = ["ademruimte", "baardwerk", "bitbuurt", "fietsvrij", "koffervol"];
+  expect((await postJson("/api/privacy-rights/request", { flowType: "OBJECTION", brands: keys, phoneNumber: phoneA })).status).toBe(201);
+  expect((await postJson("/api/privacy-rights/request", { flowType: "OBJECTION", brands: keys.slice(0, 3), phoneNumber: phoneB })).status).toBe(201);
+  const expected = sql<{ n: number }>("select count(*) as n from marketing_suppression where created_at > ? and country = 'nl'", since)[0].n;
+  expect(expected).toBeGreaterThanOrEqual(8);
+
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const answer = await feed(`?since=${encodeURIComponent(since)}&country=NL&limit=3${cursor ? `&cursor=${cursor}` : ""}`, FEED_TOKEN);
+    expect(answer.status).toBe(200);
+    expect(answer.json.suppressions.length).toBeLessThanOrEqual(3);
+    seen.push(...answer.json.suppressions.map((item) => `${item.brandKey}|${item.channel}|${item.identifier}`));
+    cursor = answer.json.nextCursor;
+    pages += 1;
+  } while (cursor && pages < 50);
+  expect(pages).toBeGreaterThan(2);
+  expect(new Set(seen).size).toBe(seen.length);
+  expect(seen).toHaveLength(expected);
+  expect(seen).toContain(`ademruimte|PHONE|${phoneA}`);
+  expect(seen).toContain(`bitbuurt|PHONE|${phoneB}`);
+  expect((await feed("?cursor=not-a-cursor", FEED_TOKEN)).status).toBe(400);
+  expect((await feed("?since=yesterday", FEED_TOKEN)).status).toBe(400);
+});
+
+test("the back office fits a 320 px screen and 200 % text without sideways scrolling", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "layout is CSS: measured once");
+  const reference = await openRequest(`smal-${unique()}@veldhaven-test.nl`, new Date(Date.now() - 86_400_000));
+  await signIn(page, officer);
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  for (const [width, scale] of [
+    [320, 1],
+    [1280, 2],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    if (scale !== 1) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
+    }
+    for (const pathname of ["/nl/internal-privacy-rights/requests?overdue=on", `/nl/internal-privacy-rights/requests/${reference}`, "/nl/internal-privacy-rights/reports"]) {
+      await page.goto(siteUrl("nl", pathname));
+      expect(await overflow(), `${pathname} at ${width} px, text ×${scale}`).toBeLessThanOrEqual(0);
+    }
+  }
+});
