@@ -51,6 +51,32 @@ type TimingHandlers<E extends HTMLElement> = {
   onBlur?: (event: FocusEvent<E>) => void;
 };
 
+/**
+ * Whether a mouse button, finger or pen is down. A blur caused by pressing
+ * on another control (a checkbox, the submit button) must not change the
+ * layout before the press ends: an error message removed under the pointer
+ * moves that control, and the press would land elsewhere and be lost.
+ */
+let pointerPressed = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("pointerdown", () => (pointerPressed = true), true);
+  window.addEventListener("pointerup", () => (pointerPressed = false), true);
+  window.addEventListener("pointercancel", () => (pointerPressed = false), true);
+}
+
+/** Runs `task` now, or once the current press has become its click. */
+function afterPointerPress(task: () => void) {
+  if (!pointerPressed) return task();
+  const done = () => {
+    window.removeEventListener("pointerup", done, true);
+    window.removeEventListener("pointercancel", done, true);
+    // The click follows the pointerup in the same task.
+    setTimeout(task, 0);
+  };
+  window.addEventListener("pointerup", done, true);
+  window.addEventListener("pointercancel", done, true);
+}
+
 /** The handlers that give a control its timing, chained with the caller's own. */
 export function useTimingHandlers<E extends HTMLElement>(
   name: string,
@@ -67,7 +93,7 @@ export function useTimingHandlers<E extends HTMLElement>(
     },
     onBlur: (event) => {
       own.onBlur?.(event);
-      if (timing === "blur") validation.validate(name, true);
+      if (timing === "blur") afterPointerPress(() => validation.validate(name, true));
     },
   };
 }

@@ -1,20 +1,47 @@
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { SITE_NAME } from "~/utils/meta";
+
+/**
+ * Forms on this page whose last submit the browser-side validation stopped:
+ * with JavaScript the post never reaches the server, yet the title must say
+ * what it says after a failed post without it. Only effects write here, so
+ * the server always renders the plain title.
+ */
+const stoppedForms = new Set<string>();
+const listeners = new Set<() => void>();
+
+export function markFormStopped(formId: string, stopped: boolean) {
+  if (stoppedForms.has(formId) === stopped) return;
+  if (stopped) stoppedForms.add(formId);
+  else stoppedForms.delete(formId);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * The `<title>` of a page with a form (React hoists it into `<head>`). A
  * route's `meta` cannot see the action's answer, and the answer is only
  * ever a form shown again (success redirects): then the title starts with
  * the error prefix ('Fout: …', 'Erreur : …'), the first thing a screen
- * reader says after a post without JavaScript. Such routes leave the title
- * out of `meta` (`formPageMeta`). `error` marks a GET form answered with
- * an error.
+ * reader says after a post without JavaScript, and also after a submit the
+ * browser-side validation stopped. Such routes leave the title out of
+ * `meta` (`formPageMeta`). `error` marks a GET form answered with an error.
  */
 export function PageTitle({ titleKey, error = false }: { titleKey: string; error?: boolean }) {
   const { t } = useTranslation();
   const answered = useActionData() !== undefined;
-  const failed = error || answered;
+  const stopped = useSyncExternalStore(
+    subscribe,
+    () => stoppedForms.size > 0,
+    () => false,
+  );
+  const failed = error || answered || stopped;
   const title = `${t(titleKey)} | ${SITE_NAME}`;
   return <title>{failed ? t("form.titleWithError", { title }) : title}</title>;
 }

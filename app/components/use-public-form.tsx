@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
 import type { FormActionData } from "~/utils/public-form.server";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
 import { Banner } from "./banner";
+import { markFormStopped } from "./page-title";
 import { ErrorSummary, FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
 
 /**
@@ -61,6 +62,8 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
     () => ({
       typed: (name) => typedIn.current.add(name),
       validate: (name, onlyIfTyped) => {
+        // A blur's check may run after its click sent the page elsewhere.
+        if (!document.getElementById(form.id)) return;
         if (!onlyIfTyped || typedIn.current.has(name)) form.validate({ name });
       },
     }),
@@ -115,6 +118,12 @@ export function PublicForm(props: {
   const { t } = useTranslation();
   const { state } = props;
   const FormElement = state.fetcher ? state.fetcher.Form : Form;
+  // A submit with errors left changes the title as a failed post does.
+  const stopped = state.submitCount > 0 && Object.values(state.form.allErrors).some((errors) => errors.length > 0);
+  useEffect(() => {
+    markFormStopped(state.id, stopped);
+    return () => markFormStopped(state.id, false);
+  }, [state.id, stopped]);
   return (
     <div className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
       <div role="alert">
