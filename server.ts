@@ -3,14 +3,16 @@
  * Production (`npm start`): the built app from build/server and fingerprinted
  * assets from build/client. See README "Architecture".
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { ConfigError, getConfig } from "./app/config.server";
+import { cspDirectives } from "./app/utils/csp.server";
 import { getLogger } from "./app/utils/logger.server";
 import { loggableUrl } from "./app/utils/log-redaction";
 import { acceptedRequestId } from "./app/utils/request-id";
@@ -82,28 +84,12 @@ async function main() {
     }),
   );
   app.use(compression());
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("hex");
-    next();
-  });
   app.use(
     helmet({
-      // Vite's development client injects inline styles and scripts.
-      contentSecurityPolicy: isProduction
-        ? {
-            directives: {
-              // Only our own stylesheet and no web fonts (helmet's defaults allow any https: origin).
-              "style-src": ["'self'"],
-              "font-src": ["'self'"],
-              "script-src": [
-                "'self'",
-                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-              ],
-              // Served over plain http on *.localhost in the embedded default.
-              "upgrade-insecure-requests": null,
-            },
-          }
-        : false,
+      // Vite's development client injects inline styles and scripts. A
+      // document replaces this policy with its own, which adds the hashes of
+      // its inline scripts (app/utils/csp.server.ts).
+      contentSecurityPolicy: isProduction ? { useDefaults: false, directives: cspDirectives() } : false,
       crossOriginEmbedderPolicy: false,
       // HSTS belongs to the TLS-terminating proxy of a deployment.
       strictTransportSecurity: false,
@@ -121,12 +107,14 @@ async function main() {
 
   let appModule: AppModule;
   if (isProduction) {
+    // Fingerprinted assets, compressed once at build time (scripts/precompress-assets.mjs).
     app.use(
       "/assets",
-      express.static(path.resolve("build/client/assets"), {
-        immutable: true,
-        maxAge: "1y",
+      expressStaticGzip(path.resolve("build/client/assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
         index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
     app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));

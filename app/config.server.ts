@@ -126,6 +126,10 @@ export const configSchema = z
     AD_COMPLIANCE_EMAIL_BE: z
       .preprocess(emptyAsUndefined, z.email().optional())
       .default("publicite-politique@veldhavenmedia.be"),
+    // Anonymous pages (issue 14): how long a CDN (s-maxage) and this process
+    // keep them, and how much memory the process gives them. 0 seconds: no caching.
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
     // Staff sign-in (issue 12).
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
     OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),

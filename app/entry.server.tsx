@@ -1,7 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
@@ -10,13 +7,20 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { getConfig } from "./config.server";
 import { serverContext } from "./context";
-import { NonceProvider } from "./utils/nonce";
+import { documentCsp } from "./utils/csp.server";
 import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole document before answering (pages are small and have no
+ * deferred data): its inline scripts are then known, and their hashes go into
+ * the page's Content-Security-Policy; the same page gives the same bytes and
+ * headers for everyone, which lets it be cached (issue 14).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -27,52 +31,39 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(serverContext).cspNonce;
+  const scriptSources = loadContext.get(serverContext).extraScriptSources;
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) getLogger().error({ err: error }, "render error");
-        },
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+        callback();
       },
-    );
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        const html = Buffer.concat(chunks).toString("utf8");
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        // Vite's development client injects inline styles and scripts of its own.
+        if (getConfig().isProduction) responseHeaders.set("Content-Security-Policy", documentCsp(html, scriptSources));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        getLogger().error({ err: error }, "render error");
+      },
+    });
   });
 }
 

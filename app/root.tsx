@@ -1,3 +1,4 @@
+import "./utils/zod-browser";
 import {
   Links,
   Meta,
@@ -14,7 +15,7 @@ import type { Route } from "./+types/root";
 import { PageLayout } from "./components/layout/page-layout";
 import { siteContext } from "./context";
 import { I18nProvider } from "./i18n/i18n-provider";
-import { i18nextMiddleware, resolvedTranslations, translationsByLocale } from "./i18n/i18next.server";
+import { resolvedTranslations, translationsByLocale } from "./i18n/translations.server";
 import { firstSegment, htmlLang, partialTextLanguage, textLanguageTag } from "./i18n/locale";
 import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
@@ -22,9 +23,8 @@ import { siteMiddleware } from "./i18n/site.server";
 import { takeBanner } from "./services/flash.server";
 import appStylesHref from "./styles/app.css?url";
 import { cacheControlMiddleware } from "./utils/cache-control.server";
-import { useNonce } from "./utils/nonce";
 
-export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -71,7 +71,6 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const nonce = useNonce();
   return (
     <html lang={rootData?.pageLanguageTag ?? "nl-NL"}>
       <head>
@@ -82,8 +81,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -1,24 +1,41 @@
-// `npm run bench`: requests per second and latency of the main pages against
-// the production build, with a throwaway DATA_DIR. Prints figures; it asserts
-// nothing (DEVELOPERS.md: speed goals are checked here, not in tests).
+// `npm run bench`: every public page type beside a static asset of the same
+// server, against the production build with a throwaway DATA_DIR (issue 14).
+// For each: requests per second at 10 connections and its ratio to the static
+// asset, p50 and p99 latency at 50 connections, and the JavaScript the page
+// asks for (files, gzip KB). Prints figures; asserts nothing (speed goals are
+// checked here, not in tests). BENCH_SECONDS sets each run's length.
 import { spawn } from "node:child_process";
+import { request } from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const PATHS = [
-  ["nl.localhost", "/nl"],
-  ["nl.localhost", "/nl/document/privacy-policy"],
-  ["be.localhost", "/fr/phone?type=radio"],
-  ["be.localhost", "/nl/search?q=bewaartermijn"],
-  ["nl.localhost", "/api/plainhtml/cookie-policy?locale=nl_nl"],
-  ["nl.localhost", "/nl/political-ads"],
-  ["be.localhost", "/fr/political-ads?period=PAST_YEAR&text=climat"],
-  ["be.localhost", "/api/campaign-items?countryCode=BE&period=PAST_30_DAYS"],
-  ["nl.localhost", "/api/campaign-items/export?countryCode=NL&format=csv"],
+
+/** [label, host, path]; `{campaign}` is the newest ad of that country. */
+const PAGES = [
+  ["home", "nl.localhost", "/nl"],
+  ["document", "nl.localhost", "/nl/document/privacy-policy"],
+  ["about", "be.localhost", "/fr/about"],
+  ["phone", "be.localhost", "/fr/phone?type=radio"],
+  ["search", "be.localhost", "/nl/search?q=bewaartermijn"],
+  ["privacy-rights", "nl.localhost", "/nl/privacy-rights"],
+  ["access form", "nl.localhost", "/nl/privacy-rights/access"],
+  ["objection step 1", "be.localhost", "/fr/privacy-rights/direct-marketing/brands"],
+  ["forgotten overview", "nl.localhost", "/nl/privacy-rights/forgotten-overview"],
+  ["placeholder", "nl.localhost", "/nl/privacy-rights/push-notifications"],
+  ["ad list", "nl.localhost", "/nl/political-ads"],
+  ["ad list, filtered", "be.localhost", "/fr/political-ads?period=PAST_YEAR&text=climat"],
+  ["ad", "be.localhost", "/nl/political-ads/{campaign}"],
+  ["report an ad", "be.localhost", "/nl/political-ads/{campaign}/report"],
+  ["not found", "nl.localhost", "/nl/bestaat-niet"],
+];
+const CALLS = [
+  ["plain-HTML call", "nl.localhost", "/api/plainhtml/cookie-policy?locale=nl_nl"],
+  ["ad register call", "be.localhost", "/api/campaign-items?countryCode=BE&period=PAST_30_DAYS"],
 ];
 
 if (!fs.existsSync("build/server.js")) {
@@ -26,6 +43,7 @@ if (!fs.existsSync("build/server.js")) {
   process.exit(1);
 }
 
+const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
 const server = spawn(process.execPath, ["build/server.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
@@ -35,27 +53,79 @@ const server = spawn(process.execPath, ["build/server.js"], {
 async function waitUntilUp() {
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
+      if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("server did not start");
 }
 
+/** A GET with our own Host header (fetch does not let a caller set it). */
+async function get(host, urlPath) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${urlPath}`, { headers: { host: `${host}:${PORT}` } }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The scripts a page loads at once: script src, module preloads and inline imports. */
+async function javascriptOf(host, html) {
+  const urls = new Set();
+  for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
+  for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
+  for (const [, href] of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(href);
+  for (const [, src] of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(src);
+  let gzipBytes = 0;
+  for (const url of urls) gzipBytes += gzipSync((await get(host, url)).body).length;
+  return { files: urls.size, gzipKb: gzipBytes / 1024 };
+}
+
+/** Everything as a browser asks for it: compressed. */
+async function load(host, urlPath, connections) {
+  return autocannon({
+    url: `${base}${urlPath}`,
+    headers: { host: `${host}:${PORT}`, "accept-encoding": "gzip, br" },
+    connections,
+    duration: DURATION,
+  });
+}
+
+const STATIC_LABEL = "static asset (CSS)";
+const pad = (value, width) => String(value).padStart(width);
+
 try {
   await waitUntilUp();
-  console.log(`${"path".padEnd(48)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"KB/req".padStart(8)}`);
-  for (const [host, urlPath] of PATHS) {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${PORT}${urlPath}`,
-      headers: { host: `${host}:${PORT}`, "accept-encoding": "gzip" },
-      connections: 10,
-      duration: DURATION,
-    });
-    const kbPerRequest = result.throughput.total / Math.max(1, result.requests.total) / 1024;
+  const newest = {};
+  for (const country of ["NL", "BE"]) {
+    const { body } = await get(`${country.toLowerCase()}.localhost`, `/api/campaign-items?countryCode=${country}`);
+    newest[country] = JSON.parse(body).campaignItems[0]?.id;
+  }
+  const resolve = (host, urlPath) => urlPath.replace("{campaign}", newest[host.startsWith("be") ? "BE" : "NL"]);
+
+  const home = await get("nl.localhost", "/nl");
+  const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(home.body)?.[1];
+  const rows = [[STATIC_LABEL, "nl.localhost", stylesheet, false], ...PAGES.map((row) => [...row, true]), ...CALLS.map((row) => [...row, false])];
+
+  console.log(`${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine.`);
+  console.log(
+    `${"what".padEnd(22)} ${pad("req/s@10", 9)} ${pad("× static", 8)} ${pad("p50@50", 7)} ${pad("p99@50", 7)} ${pad("JS files", 8)} ${pad("JS gz KB", 8)}  path`,
+  );
+  let staticRate = 0;
+  for (const [label, host, rawPath, isPage] of rows) {
+    const urlPath = resolve(host, rawPath);
+    const at10 = await load(host, urlPath, 10);
+    const at50 = await load(host, urlPath, 50);
+    if (!staticRate) staticRate = at10.requests.average;
+    const js = isPage ? await javascriptOf(host, (await get(host, urlPath)).body) : null;
+    const errors = at10.non2xx + at50.non2xx;
     console.log(
-      `${`${host}${urlPath}`.padEnd(48)} ${result.requests.average.toFixed(0).padStart(8)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(8)} ${kbPerRequest.toFixed(1).padStart(8)}` +
-        (result.non2xx ? `  (${result.non2xx} non-2xx)` : ""),
+      `${label.padEnd(22)} ${pad(at10.requests.average.toFixed(0), 9)} ${pad((at10.requests.average / staticRate).toFixed(2), 8)} ${pad(at50.latency.p50, 7)} ${pad(at50.latency.p99, 7)} ${pad(js ? js.files : "", 8)} ${pad(js ? js.gzipKb.toFixed(1) : "", 8)}  ${host}${urlPath}` +
+        (errors && label !== "not found" ? `  (${errors} non-2xx)` : ""),
     );
   }
 } finally {

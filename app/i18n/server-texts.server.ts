@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { parseMessage } from "~/validation/rules";
 import { instanceFor } from "./i18n-provider";
-import { resolvedTranslations } from "./i18next.server";
+import { resolvedTranslations } from "./translations.server";
 import { htmlLang, type Locale } from "./locale";
 
 /** A `t` for a locale outside a page request (API answers, mail). */

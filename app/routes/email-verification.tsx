@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-verification";
 import { SubmitButton } from "~/components/forms";
 import { siteContext } from "~/context";
 import { localizedPath } from "~/i18n/locale";
 import { confirmVerification, inspectVerification } from "~/services/privacy-request.server";
 import privacyStylesHref from "~/styles/privacy.css?url";
+import { PERSONAL } from "~/utils/cache-control.server";
 import { readFormPost } from "~/utils/form-post.server";
 import { pageMeta } from "~/utils/meta";
 import { defineForm } from "~/validation/form-definition";
@@ -32,8 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const view = await inspectVerification(token);
   if (view.status !== "valid") throw redirect(localizedPath(language, OUTCOME_PAGES[view.status]));
-  return { token, ...view };
+  // One person's link, valid until used: never kept by a cache.
+  return data({ token, ...view }, { headers: { "Cache-Control": PERSONAL } });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { language } = context.get(siteContext);

@@ -1,4 +1,6 @@
 import { Resolver } from "node:dns/promises";
+import { LRUCache } from "lru-cache";
+import pLimit, { type LimitFunction } from "p-limit";
 import { getConfig } from "~/config.server";
 
 /**
@@ -61,6 +63,55 @@ export async function checkEmailDomain(email: string, options: Lookup = {}): Pro
   }
 }
 
+/** How long a verdict holds: a change at the domain shows within the hour; a failed lookup is retried soon. */
+export const VERDICT_TTL_MS: Record<EmailDomainVerdict, number> = {
+  deliverable: 60 * 60_000,
+  undeliverable: 10 * 60_000,
+  unknown: 30_000,
+};
+
+/**
+ * The check as the forms use it: each domain's verdict kept for a while
+ * (at most `maxDomains`, least recently used out), one lookup per domain at a
+ * time however many forms ask, and at most `concurrency` lookups at once. A
+ * burst of submissions is not a burst of DNS queries; when too many lookups
+ * wait already, the address is accepted ("unknown") rather than kept waiting.
+ */
+export class EmailDomainChecker {
+  readonly #verdicts: LRUCache<string, EmailDomainVerdict>;
+  readonly #pending = new Map<string, Promise<EmailDomainVerdict>>();
+  readonly #limit: LimitFunction;
+  readonly #maxWaiting: number;
+
+  constructor(
+    private readonly lookup: Lookup,
+    options: { maxDomains?: number; concurrency?: number; maxWaiting?: number } = {},
+  ) {
+    this.#verdicts = new LRUCache({ max: options.maxDomains ?? 10_000, ttl: VERDICT_TTL_MS.deliverable });
+    this.#limit = pLimit(options.concurrency ?? 8);
+    this.#maxWaiting = options.maxWaiting ?? 200;
+  }
+
+  async check(email: string): Promise<EmailDomainVerdict> {
+    const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+    const known = this.#verdicts.get(domain);
+    if (known) return known;
+    const pending = this.#pending.get(domain);
+    if (pending) return pending;
+    if (this.#limit.activeCount + this.#limit.pendingCount >= this.#limit.concurrency + this.#maxWaiting) return "unknown";
+    const lookup = this.#limit(() => checkEmailDomain(email, this.lookup))
+      .then((verdict) => {
+        this.#verdicts.set(domain, verdict, { ttl: VERDICT_TTL_MS[verdict] });
+        return verdict;
+      })
+      .finally(() => this.#pending.delete(domain));
+    this.#pending.set(domain, lookup);
+    return lookup;
+  }
+}
+
+let checker: EmailDomainChecker | undefined;
+
 /**
  * The configured check (EMAIL_DOMAIN_CHECK, DNS_SERVERS, canary): false only
  * when the address's domain certainly cannot receive mail.
@@ -68,9 +119,9 @@ export async function checkEmailDomain(email: string, options: Lookup = {}): Pro
 export async function mayReceiveMail(email: string): Promise<boolean> {
   const config = getConfig();
   if (!config.EMAIL_DOMAIN_CHECK) return true;
-  const verdict = await checkEmailDomain(email, {
+  checker ??= new EmailDomainChecker({
     servers: config.DNS_SERVERS?.split(","),
     canary: config.EMAIL_DOMAIN_CHECK_CANARY,
   });
-  return verdict !== "undeliverable";
+  return (await checker.check(email)) !== "undeliverable";
 }

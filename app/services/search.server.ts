@@ -3,7 +3,7 @@ import { DOCUMENT_KEYS } from "~/content/documents";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { SEARCHABLE_PAGES } from "~/content/pages";
 import { LOCALES, countryOfLocale, type Locale } from "~/i18n/locale";
-import { resolvedTranslations } from "~/i18n/i18next.server";
+import { resolvedTranslations } from "~/i18n/translations.server";
 import { lookup } from "~/i18n/translations";
 import { foldText } from "~/utils/fold";
 import { getDocument } from "./documents.server";

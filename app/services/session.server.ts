@@ -49,9 +49,16 @@ function hasCookie(request: Request, name: string): boolean {
   return request.headers.get("Cookie")?.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`)) ?? false;
 }
 
-/** Whether the request carries any of our cookies, staff sign-in included (then its page is personal). */
+const PERSONAL_COOKIES = [...Object.values(COOKIE_NAMES), STAFF_COOKIE_NAME];
+
+/** Whether a Cookie header holds any of our cookies, staff sign-in included (then its page is personal). */
+export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
+  const names = cookieHeader?.split(/;\s*/).map((pair) => pair.split("=")[0].trim()) ?? [];
+  return names.some((name) => PERSONAL_COOKIES.includes(name as (typeof PERSONAL_COOKIES)[number]));
+}
+
 export function hasSessionCookie(request: Request): boolean {
-  return [...Object.values(COOKIE_NAMES), STAFF_COOKIE_NAME].some((name) => hasCookie(request, name));
+  return hasPersonalCookie(request.headers.get("Cookie"));
 }
 
 export function hasPurposeCookie(request: Request, purpose: Purpose): boolean {

@@ -1,14 +1,28 @@
 import type { MiddlewareFunction } from "react-router";
 import { isPublicPath } from "~/components/layout/navigation";
+import { getConfig } from "~/config.server";
 import { hasSessionCookie } from "~/services/flash.server";
 
 export const PERSONAL = "private, no-store";
 
 /**
+ * An anonymous page is the same for everyone (issue 14): a CDN or reverse
+ * proxy may keep it for PAGE_CACHE_SECONDS and serve it a while longer while
+ * it fetches a fresh one; browsers revalidate it every time (max-age=0, a
+ * 304 when unchanged). A 404 is kept as briefly (crawlers ask for gone pages
+ * in bursts); other answers (an error) are not.
+ */
+function anonymousPageCacheControl(status: number): string {
+  const seconds = getConfig().PAGE_CACHE_SECONDS;
+  if (![200, 404].includes(status) || seconds === 0) return "no-cache";
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 5}`;
+}
+
+/**
  * Caching rules for every page and call (issue 8): a response that answers a
  * post, sets the session cookie or was made with it (a flash banner) is
- * personal and never stored; other pages may be kept but must be revalidated
- * and vary with the cookie. A route that sets its own Cache-Control (the
+ * personal and never stored; other pages are public for a short while
+ * (issue 14) and vary with the cookie. A route that sets its own Cache-Control (the
  * plain-HTML API with its ETag) keeps it; staff pages and calls are never
  * stored.
  */
@@ -21,7 +35,7 @@ export function cacheHeaders(request: Request, response: Response): Array<[strin
     !["GET", "HEAD"].includes(request.method) || response.headers.has("Set-Cookie") || hasSessionCookie(request);
   if (personal) return [["Cache-Control", PERSONAL], ["Vary", "Cookie"]];
   if (response.headers.has("Cache-Control")) return [];
-  return [["Cache-Control", "no-cache"], ["Vary", "Cookie"]];
+  return [["Cache-Control", anonymousPageCacheControl(response.status)], ["Vary", "Cookie"]];
 }
 
 export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {

@@ -129,7 +129,7 @@ test.describe("requests the server answers as client errors", () => {
 test.describe("headers", () => {
   test("pages say how they may be cached; anything with the session cookie is private", async () => {
     const plain = await request(port(), { path: "/nl/about" });
-    expect(plain.headers["cache-control"]).toBe("no-cache");
+    expect(plain.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
     expect(plain.headers.vary).toMatch(/\bCookie\b/);
 
     const invalid = await postContactForm("form=contact&name=&email=&question=");
@@ -143,9 +143,45 @@ test.describe("headers", () => {
 
     const cookie = sent.headers["set-cookie"]![0].split(";")[0];
     const withBanner = await request(port(), { path: "/nl", headers: { Cookie: cookie } });
-    expect(withBanner.body).toContain("Jouw bericht is succesvol verzonden.");
+    expect(withBanner.body).toMatch(/class="app-banner app-banner--success"[^]*Jouw bericht is succesvol verzonden\./);
     expect(withBanner.headers["cache-control"]).toBe("private, no-store");
     expect(withBanner.headers.vary).toMatch(/\bCookie\b/);
+    expect(withBanner.headers.etag).toBeUndefined();
+    // The page with the banner was not kept: the next visitor does not see it.
+    const next = await request(port(), { path: "/nl" });
+    expect(next.status).toBe(200);
+    expect(next.body).not.toContain("app-banner--success");
+  });
+
+  test("an anonymous page is kept, compressed, and revalidates with 304 (issue 14)", async () => {
+    const path = `/nl/search?q=cache-${Date.now()}`;
+    const first = await request(port(), { path, host: `be.localhost:${port()}` });
+    expect(first.status).toBe(200);
+    expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers["x-cache"]).toBe("MISS");
+
+    const second = await request(port(), { path, host: `be.localhost:${port()}` });
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body).toBe(first.body);
+    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+
+    const gzipped = await request(port(), { path, host: `be.localhost:${port()}`, headers: { "Accept-Encoding": "gzip" } });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+
+    const revalidated = await request(port(), { path, host: `be.localhost:${port()}`, headers: { "If-None-Match": first.headers.etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe("");
+
+    // Another host is another page: the .nl search is not the .be one.
+    const otherHost = await request(port(), { path, host: `nl.localhost:${port()}` });
+    expect(otherHost.headers["x-cache"]).toBe("MISS");
+
+    // With one of our cookies the page is rendered for that visitor alone.
+    const personal = await request(port(), { path, host: `be.localhost:${port()}`, headers: { Cookie: "__privacy=x" } });
+    expect(personal.headers["cache-control"]).toBe("private, no-store");
+    expect(personal.headers["x-cache"]).toBeUndefined();
+    expect(personal.headers.etag).toBeUndefined();
   });
 
   test("an X-Forwarded-Proto from an untrusted client does not make the cookie Secure", async () => {

@@ -26,11 +26,13 @@ function record(fields: Record<string, unknown>): Answer {
 
 export async function startTestDnsServer(
   zones: Record<string, { mx?: string[]; a?: string[] }> = TEST_ZONES,
-): Promise<{ address: string; close: () => Promise<void> }> {
+): Promise<{ address: string; close: () => Promise<void>; queries: () => string[] }> {
+  const received: string[] = [];
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const [question] = request.questions;
+      received.push(question.name.toLowerCase());
       const name = question.name.toLowerCase();
       if (name.endsWith("slow.test")) return; // a resolver that never answers
       const response = Packet.createResponseFromRequest(request);
@@ -54,5 +56,5 @@ export async function startTestDnsServer(
   });
   await server.listen({ udp: { port: 0, address: "127.0.0.1" } });
   const { udp } = server.addresses() as { udp: { port: number } };
-  return { address: `127.0.0.1:${udp.port}`, close: () => server.close() };
+  return { address: `127.0.0.1:${udp.port}`, close: () => server.close(), queries: () => [...received] };
 }

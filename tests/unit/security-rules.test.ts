@@ -141,8 +141,13 @@ describe("cache headers", () => {
       "private, no-store",
     ]);
   });
-  it("other pages are revalidated and vary with the cookie; a route's own policy stays", () => {
+  it("other pages are public for a short while (CDN, then stale while revalidating) and vary with the cookie; a route's own policy stays", () => {
     expect(cacheHeaders(page({ headers: { Cookie: "my__session=x" } }), new Response())).toEqual([
+      ["Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300"],
+      ["Vary", "Cookie"],
+    ]);
+    // An error is not kept.
+    expect(cacheHeaders(page(), new Response(null, { status: 500 }))).toEqual([
       ["Cache-Control", "no-cache"],
       ["Vary", "Cookie"],
     ]);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { resolvedTranslations, translationsByLocale } from "~/i18n/i18next.server";
+import { resolvedTranslations, translationsByLocale } from "~/i18n/translations.server";
 import { flattenKeys, lookup } from "~/i18n/translations";
 
 const APP_DIR = path.resolve(import.meta.dirname, "../../app");

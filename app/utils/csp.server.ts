@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+import helmet from "helmet";
+
+/**
+ * The Content-Security-Policy, one definition for helmet (every response)
+ * and for documents (entry.server), which add the hashes of their own inline
+ * scripts. Hashes instead of a per-response nonce keep a page the same for
+ * every visitor, so it can be cached (docs/decisions/csp-hashes.md), and the
+ * policy as strict: an injected script has no hash on the list.
+ */
+export function cspDirectives(extraScriptSources: readonly string[] = []): Record<string, string[]> {
+  const defaults = helmet.contentSecurityPolicy.getDefaultDirectives() as Record<string, Iterable<string>>;
+  const directives: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(defaults)) directives[name] = [...values];
+  // Only our own stylesheet and no web fonts (helmet's defaults allow any https: origin).
+  directives["style-src"] = ["'self'"];
+  directives["font-src"] = ["'self'"];
+  directives["script-src"] = ["'self'", ...extraScriptSources];
+  // Served over plain http on *.localhost in the embedded default.
+  delete directives["upgrade-insecure-requests"];
+  return directives;
+}
+
+export function serializeCsp(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** 'sha256-…' of every inline script of a document, as the browser hashes its text. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The policy of one document: its own inline scripts, plus the analytics origin where it is switched on. */
+export function documentCsp(html: string, extraScriptSources: readonly string[] = []): string {
+  return serializeCsp(cspDirectives([...extraScriptSources, ...inlineScriptHashes(html)]));
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { chooseEncoding, compressPage, createPageCache, matchesEtag } from "../../server/page-cache";
+import { documentCsp, inlineScriptHashes } from "~/utils/csp.server";
+
+const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
+
+describe("page cache (issue 14)", () => {
+  it("keeps each encoding of a page, all decoding to the same bytes, under one ETag per content", async () => {
+    const page = await compressPage(200, [["content-type", "text/html"]], html("Privacybeleid"));
+    expect(gunzipSync(page.bodies.gzip).equals(page.bodies.identity)).toBe(true);
+    expect(brotliDecompressSync(page.bodies.br).equals(page.bodies.identity)).toBe(true);
+    expect((await compressPage(200, [], html("Privacybeleid"))).etag).toBe(page.etag);
+    expect((await compressPage(200, [], html("Cookiebeleid"))).etag).not.toBe(page.etag);
+  });
+
+  it("forgets the least recently used page when over its byte budget, and every page after its time", async () => {
+    const page = await compressPage(200, [], html("x".repeat(2000)));
+    const size = page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length + 512;
+    const cache = createPageCache({ maxBytes: size * 2 + 10, ttlMs: 60_000 });
+    cache.set("a", page);
+    cache.set("b", page);
+    cache.get("a");
+    cache.set("c", page);
+    expect([cache.has("a"), cache.has("b"), cache.has("c")]).toEqual([true, false, true]);
+
+    const brief = createPageCache({ maxBytes: 1_000_000, ttlMs: 30 });
+    brief.set("a", page);
+    expect(brief.get("a")).toBe(page);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(brief.get("a")).toBeUndefined();
+  });
+
+  it("chooses brotli, then gzip, honouring q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(chooseEncoding("identity")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("*")).toBe("br");
+  });
+
+  it("matches If-None-Match weakly, in a list, and '*'", () => {
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe("content security policy with script hashes (issue 14)", () => {
+  const page = `<html><head><script type="module" src="/assets/a.js"></script></head><body><script>console.log(1)</script><script type="module">import("/assets/b.js");</script></body></html>`;
+
+  it("lists the hash of every inline script as the browser computes it, and none for external ones", () => {
+    // sha256 of "console.log(1)", computed independently.
+    expect(inlineScriptHashes(page)).toContain("'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='");
+    expect(inlineScriptHashes(page)).toHaveLength(2);
+  });
+
+  it("keeps the policy strict: no unsafe-inline, no nonce, objects and framing limited", () => {
+    const policy = documentCsp(page);
+    const scriptSrc = policy.split(";").find((directive) => directive.startsWith("script-src "));
+    expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[^ ]+' 'sha256-[^ ]+'$/);
+    expect(policy).not.toMatch(/unsafe-inline|nonce-/);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toContain("script-src-attr 'none'");
+  });
+});
