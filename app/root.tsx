@@ -8,21 +8,24 @@ import {
   data,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { isPublicPath } from "./components/layout/navigation";
 import { PageLayout } from "./components/layout/page-layout";
 import { siteContext } from "./context";
 import { I18nProvider } from "./i18n/i18n-provider";
 import { resolvedTranslations, translationsByLocale } from "./i18n/translations.server";
-import { firstSegment, htmlLang, partialTextLanguage, textLanguageTag } from "./i18n/locale";
+import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textLanguageTag, type Country } from "./i18n/locale";
 import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
 import { takeBanner } from "./services/flash.server";
 import appStylesHref from "./styles/app.css?url";
 import { cacheControlMiddleware } from "./utils/cache-control.server";
+import { publicOrigin } from "./utils/public-origin.server";
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware];
 
@@ -41,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
         : null,
       translations: resolvedTranslations(site.locale),
+      origin: publicOrigin(site.country, request),
       banner,
     },
     { headers },
@@ -77,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {rootData ? <AlternateLinks origin={rootData.origin} country={rootData.site.country} /> : null}
         <Links />
       </head>
       <body>
@@ -85,6 +90,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * The page's canonical address, and on .be its other language (hreflang),
+ * so search engines show one page per language and never two copies.
+ */
+function AlternateLinks({ origin, country }: { origin: string; country: Country }) {
+  const { pathname } = useLocation();
+  if (!isPublicPath(pathname)) return null;
+  const rest = pathname.replace(/^\/[^/]+/, "");
+  const languages = switchableLanguages(country);
+  return (
+    <>
+      <link rel="canonical" href={`${origin}${pathname}`} />
+      {languages.map((language) => (
+        <link key={language} rel="alternate" hrefLang={`${language}-BE`} href={`${origin}/${language}${rest}`} />
+      ))}
+      {languages.length ? <link rel="alternate" hrefLang="x-default" href={`${origin}/${languages[0]}${rest}`} /> : null}
+    </>
   );
 }
 

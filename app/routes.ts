@@ -12,6 +12,9 @@ export default [
   index("routes/root-index.tsx"),
   // Single sign-on's return address: one per host, whatever the language (kept in the sign-in's cookie).
   route("auth/oidc/callback", "routes/auth.oidc.callback.ts"),
+  // Per host: what crawlers may read, and every public page in each language.
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   ...prefix("api", [
     route("contact", "routes/api.contact.ts"),
     route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),

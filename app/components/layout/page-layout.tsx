@@ -8,6 +8,7 @@ import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { LogoMark } from "./logo-mark";
 
 /** Public pages get navigation and footer; internal pages only the page itself. */
 export function PageLayout(props: { banner: BannerMessage | null; children: ReactNode }) {
@@ -41,7 +42,7 @@ function InternalHeader() {
     <header className="app-header app-header--internal">
       <div className="app-header__inner">
         <span className="app-header__logo">
-          <span aria-hidden="true" className="app-header__logo-mark">V</span>
+          <LogoMark />
           <span className="app-header__logo-text">{t("internal.headerTitle")}</span>
         </span>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
 import { LanguageSwitcher } from "./language-switcher";
+import { LogoMark } from "./logo-mark";
 import { MobileMenu } from "./mobile-menu";
 import { NAV_ITEMS, isNavGroup, type NavGroup } from "./navigation";
 import { useDismissableDetails } from "./use-dismissable-details";
@@ -19,7 +20,7 @@ export function SiteHeader() {
       <div className="app-header__inner" ref={innerRef}>
         {/* The accessible name starts with the visible text (WCAG 2.5.3). */}
         <Link to={to("/")} className="app-header__logo">
-          <span aria-hidden="true" className="app-header__logo-mark" />
+          <LogoMark />
           <span className="app-header__logo-text">Veldhaven Media</span>
           <span className="app-visually-hidden">, {t("nav.logoHome")}</span>
         </Link>

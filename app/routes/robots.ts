@@ -1,0 +1,12 @@
+import type { Route } from "./+types/robots";
+import { siteContext } from "~/context";
+import { robotsTxt } from "~/services/sitemap.server";
+import { publicOrigin } from "~/utils/public-origin.server";
+
+/** `GET /robots.txt`, per host (issue 14). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { country } = context.get(siteContext);
+  return new Response(robotsTxt(publicOrigin(country, request)), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

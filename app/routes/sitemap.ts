@@ -1,0 +1,17 @@
+import type { Route } from "./+types/sitemap";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { publicPagePaths, sitemapXml } from "~/services/sitemap.server";
+import { readingRegister } from "~/utils/campaign-answers.server";
+import { publicOrigin } from "~/utils/public-origin.server";
+
+/** `GET /sitemap.xml`, per host: every public page in each language of the country, the ads included (issue 14). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { country } = context.get(siteContext);
+  return readingRegister(async () => {
+    const paths = await publicPagePaths(await getDb(), country);
+    return new Response(sitemapXml(publicOrigin(country, request), country, paths), {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    });
+  });
+}
