@@ -23,6 +23,16 @@ const smtpUrl = z
 const emptyAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
+/** A comma-separated list of host names, lower case (empty: none). */
+const hostList = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, "must be a comma-separated list of host names, e.g. privacy.veldhavenmedia.nl")
+    .optional()
+    .transform((value) => (value ? value.split(",").map((host) => host.trim().toLowerCase()) : [])),
+);
+
 export const configSchema = z
   .object({
     NODE_ENV: z
@@ -130,6 +140,11 @@ export const configSchema = z
     // keep them, and how much memory the process gives them. 0 seconds: no caching.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
+    // Feature toggles per host (spec 6, issue 14): the group's production
+    // hosts get the analytics script; the test toggle is on nowhere unless listed.
+    PRODUCTION_HOSTS: hostList,
+    ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https$/, message: "must be an https:// URL" }).optional()),
+    TEST_TOGGLE_HOSTS: hostList,
     // Staff sign-in (issue 12).
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
     OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),

@@ -16,8 +16,8 @@ export const siteContext = createContext<Site>();
 export type ServerServices = {
   /** Whether a path matches a page of the route table (not the catch-all). */
   isKnownPage: (pathname: string) => boolean;
-  /** Script origins the page's CSP allows besides its own (a switched-on analytics script). */
-  extraScriptSources: readonly string[];
+  /** Origins the page's CSP allows besides its own (a switched-on analytics script, features.server.ts). */
+  thirdPartyOrigins: readonly string[];
   /** Client IP as Express sees it (honours TRUST_PROXY). */
   clientIp: string;
   /** Adds a reason to this request's log line (ids and codes only, never personal data). */

@@ -31,7 +31,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const scriptSources = loadContext.get(serverContext).extraScriptSources;
+  const thirdPartyOrigins = loadContext.get(serverContext).thirdPartyOrigins;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -47,7 +47,7 @@ export default function handleRequest(
         const html = Buffer.concat(chunks).toString("utf8");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // Vite's development client injects inline styles and scripts of its own.
-        if (getConfig().isProduction) responseHeaders.set("Content-Security-Policy", documentCsp(html, scriptSources));
+        if (getConfig().isProduction) responseHeaders.set("Content-Security-Policy", documentCsp(html, thirdPartyOrigins));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },

@@ -22,10 +22,12 @@ import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textL
 import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
+import { featuresFor, type Features } from "./services/features.server";
 import { takeBanner } from "./services/flash.server";
 import appStylesHref from "./styles/app.css?url";
 import { cacheControlMiddleware } from "./utils/cache-control.server";
 import { publicOrigin } from "./utils/public-origin.server";
+import { useReloadOnNewVersion } from "./utils/version";
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware];
 
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
       translations: resolvedTranslations(site.locale),
       origin: publicOrigin(site.country, request),
+      features: featuresFor(new URL(request.url).host),
       banner,
     },
     { headers },
@@ -76,12 +79,13 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang={rootData?.pageLanguageTag ?? "nl-NL"}>
+    <html lang={rootData?.pageLanguageTag ?? "nl-NL"} data-features={featureNames(rootData?.features)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {rootData ? <AlternateLinks origin={rootData.origin} country={rootData.site.country} /> : null}
+        {rootData?.features.analyticsScript ? <script src={rootData.features.analyticsScript} async /> : null}
         <Links />
       </head>
       <body>
@@ -91,6 +95,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The toggles switched on for this host, for anyone checking a deployment (spec 6). */
+function featureNames(features: Features | undefined): string | undefined {
+  if (!features) return undefined;
+  const names = [features.test ? "test" : null, features.analyticsScript ? "analytics" : null].filter(Boolean);
+  return names.length ? names.join(" ") : undefined;
 }
 
 /**
@@ -130,6 +141,7 @@ export default function App() {
  * because no locale could be determined.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useReloadOnNewVersion();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const body: unknown = isRouteErrorResponse(error) ? error.data : undefined;
   const countryError = isCountryError(body) ? body : null;

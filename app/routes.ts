@@ -15,6 +15,8 @@ export default [
   // Per host: what crawlers may read, and every public page in each language.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  // The live deployment, checked by a page after an error (spec 4).
+  route("version.json", "routes/version.ts"),
   ...prefix("api", [
     route("contact", "routes/api.contact.ts"),
     route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),

@@ -20,6 +20,7 @@ import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { warmSearchIndexes } from "~/services/search.server";
 import { isPublicPath } from "~/components/layout/navigation";
+import { thirdPartyOrigins } from "~/services/features.server";
 import { hasPersonalCookie } from "~/services/session.server";
 import { getLogger } from "~/utils/logger.server";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag, type CachedPage, type PageCache } from "./page-cache";
@@ -174,7 +175,7 @@ function loadContextFor(req: express.Request, res: express.Response, isKnownPage
   const context = new RouterContextProvider();
   context.set(serverContext, {
     isKnownPage,
-    extraScriptSources: [],
+    thirdPartyOrigins: thirdPartyOrigins(req.hostname),
     clientIp: req.ip ?? "unknown",
     noteForLog: (reason) => {
       res.locals.logReason = reason;

@@ -1,4 +1,5 @@
 import { Outlet, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useReloadOnNewVersion } from "~/utils/version";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/lang";
 import { NotFoundPage } from "~/components/not-found-page";
@@ -31,6 +32,7 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  useReloadOnNewVersion();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
     <section className="app-section">

@@ -8,14 +8,19 @@ import helmet from "helmet";
  * every visitor, so it can be cached (docs/decisions/csp-hashes.md), and the
  * policy as strict: an injected script has no hash on the list.
  */
-export function cspDirectives(extraScriptSources: readonly string[] = []): Record<string, string[]> {
+export function cspDirectives(scriptHashes: readonly string[] = [], thirdPartyOrigins: readonly string[] = []): Record<string, string[]> {
   const defaults = helmet.contentSecurityPolicy.getDefaultDirectives() as Record<string, Iterable<string>>;
   const directives: Record<string, string[]> = {};
   for (const [name, values] of Object.entries(defaults)) directives[name] = [...values];
   // Only our own stylesheet and no web fonts (helmet's defaults allow any https: origin).
   directives["style-src"] = ["'self'"];
   directives["font-src"] = ["'self'"];
-  directives["script-src"] = ["'self'", ...extraScriptSources];
+  directives["script-src"] = ["'self'", ...thirdPartyOrigins, ...scriptHashes];
+  // A switched-on analytics script loads from its origin and reports to it.
+  if (thirdPartyOrigins.length) {
+    directives["connect-src"] = ["'self'", ...thirdPartyOrigins];
+    directives["img-src"] = [...directives["img-src"], ...thirdPartyOrigins];
+  }
   // Served over plain http on *.localhost in the embedded default.
   delete directives["upgrade-insecure-requests"];
   return directives;
@@ -40,6 +45,6 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The policy of one document: its own inline scripts, plus the analytics origin where it is switched on. */
-export function documentCsp(html: string, extraScriptSources: readonly string[] = []): string {
-  return serializeCsp(cspDirectives([...extraScriptSources, ...inlineScriptHashes(html)]));
+export function documentCsp(html: string, thirdPartyOrigins: readonly string[] = []): string {
+  return serializeCsp(cspDirectives(inlineScriptHashes(html), thirdPartyOrigins));
 }

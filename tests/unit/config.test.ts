@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, resolveConfig } from "~/config.server";
+import { featuresFor } from "~/services/features.server";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -97,5 +98,31 @@ describe("proxy and cookie settings", () => {
     expect(problemsOf({ OIDC_ISSUER: "https://login.veldhavenmedia.nl", OIDC_CLIENT_ID: "site", OIDC_CLIENT_SECRET: "s" })).toEqual([]);
     expect(problemsOf({ OIDC_ALLOWED_EMAIL_DOMAIN: "@veldhaven" })[0]).toMatch(/^OIDC_ALLOWED_EMAIL_DOMAIN: /);
     expect(parseConfig({}).STAFF_SESSION_IDLE_MINUTES).toBe(30);
+  });
+});
+
+describe("feature toggles per host (spec 6)", () => {
+  const config = (env: Record<string, string>) => parseConfig(env);
+
+  it("are all off by default, on every host", () => {
+    expect(featuresFor("privacy.veldhavenmedia.nl", config({}))).toEqual({ test: false, analyticsScript: null });
+  });
+
+  it("load the analytics script only on a listed production host, and only when its address is set", () => {
+    const production = config({ PRODUCTION_HOSTS: "privacy.veldhavenmedia.nl, Privacy.VeldhavenMedia.be", ANALYTICS_SCRIPT_URL: "https://stats.example/a.js" });
+    expect(featuresFor("privacy.veldhavenmedia.be:443", production).analyticsScript).toBe("https://stats.example/a.js");
+    expect(featuresFor("staging.veldhavenmedia.nl", production).analyticsScript).toBeNull();
+    expect(featuresFor("privacy.veldhavenmedia.nl", config({ PRODUCTION_HOSTS: "privacy.veldhavenmedia.nl" })).analyticsScript).toBeNull();
+  });
+
+  it("switch the test toggle on for the listed hosts only", () => {
+    const testing = config({ TEST_TOGGLE_HOSTS: "nl.localhost" });
+    expect(featuresFor("nl.localhost:3000", testing).test).toBe(true);
+    expect(featuresFor("be.localhost:3000", testing).test).toBe(false);
+  });
+
+  it("refuse a script over plain http and a malformed host list", () => {
+    expect(problemsOf({ ANALYTICS_SCRIPT_URL: "http://stats.example/a.js" })).toEqual(["ANALYTICS_SCRIPT_URL: must be an https:// URL"]);
+    expect(problemsOf({ PRODUCTION_HOSTS: "https://privacy.veldhavenmedia.nl/" })[0]).toMatch(/^PRODUCTION_HOSTS: must be a comma-separated list of host names/);
   });
 });

@@ -1,0 +1,46 @@
+/**
+ * Spec 4: when a new version of the product is live, a page that showed an
+ * error reloads (once), so a visitor with the previous deployment's scripts
+ * gets the new site. The version file is never cached.
+ */
+import { expect, test } from "./fixtures";
+import { siteUrl } from "./fixtures";
+import { request } from "../setup/spawn-server";
+
+const port = () => Number(process.env.E2E_PORT);
+
+test("the version file names the live deployment and is never cached", async () => {
+  const answer = await request(port(), { path: "/version.json" });
+  expect(answer.status).toBe(200);
+  expect(answer.headers["cache-control"]).toBe("no-cache, no-store, must-revalidate");
+  expect(JSON.parse(answer.body)).toEqual({ version: expect.stringMatching(/^\d{14}$/) });
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the check is made by the page's script");
+
+  test("an error page reloads once when a newer deployment is live", async ({ page }) => {
+    await page.route("**/version.json", (route) => route.fulfill({ json: { version: "99990101000000" } }));
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(siteUrl("nl", "/nl/bestaat-niet"));
+    await expect.poll(() => loads).toBe(2);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oeps... de weg kwijt?");
+    // Still an error after the reload: it stays, no loop.
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(2);
+  });
+
+  test("an error page stays when the live deployment is its own", async ({ page }) => {
+    let checked = false;
+    page.on("request", (outgoing) => {
+      if (outgoing.url().endsWith("/version.json")) checked = true;
+    });
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(siteUrl("be", "/fr/bestaat-niet"));
+    await expect.poll(() => checked).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(1);
+  });
+});
