@@ -9,6 +9,7 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -24,8 +25,12 @@ import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
 import { featuresFor, type Features } from "./services/features.server";
 import { takeBanner } from "./services/flash.server";
-import appStylesHref from "./styles/app.css?url";
+import appCss from "./styles/app.css?inline";
+import politicalAdsCss from "./styles/political-ads.css?inline";
+import privacyCss from "./styles/privacy.css?inline";
 import { cacheControlMiddleware } from "./utils/cache-control.server";
+import { enhanceScriptUrl } from "./utils/enhance-script.server";
+import type { PageHandle } from "./utils/page-handle";
 import { publicOrigin } from "./utils/public-origin.server";
 import { useReloadOnNewVersion } from "./utils/version";
 
@@ -48,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       translations: resolvedTranslations(site.locale),
       origin: publicOrigin(site.country, request),
       features: featuresFor(new URL(request.url).host),
+      enhanceScript: enhanceScriptUrl(),
       banner,
     },
     { headers },
@@ -71,27 +77,45 @@ export function shouldRevalidate({
   return false;
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: appStylesHref },
-  { rel: "icon", href: "/favicon.ico", sizes: "any" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "any" }];
+
+/**
+ * All of the site's CSS (about 6.5 KB compressed), in the page: nothing
+ * blocks the first paint on a slow connection (issue 14), and a page that
+ * React takes over needs no stylesheet of its own on navigation. Its hash is
+ * in the page's CSP (style-src).
+ */
+const SITE_CSS = import.meta.env.SSR ? [appCss, privacyCss, politicalAdsCss].join("\n") : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Decided by the server's render only: once React runs (a page that
+  // hydrated, navigating to one that would not), it keeps its scripts and
+  // scroll restoration for every page it shows.
+  const staticPage = useMatches().some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
+  const hydrate = typeof document !== "undefined" || !staticPage;
   return (
     <html lang={rootData?.pageLanguageTag ?? "nl-NL"} data-features={featureNames(rootData?.features)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The browser keeps what the server put here; its bundle does not carry the CSS again. */}
+        <style dangerouslySetInnerHTML={{ __html: SITE_CSS }} suppressHydrationWarning />
         {rootData ? <AlternateLinks origin={rootData.origin} country={rootData.site.country} /> : null}
         {rootData?.features.analyticsScript ? <script src={rootData.features.analyticsScript} async /> : null}
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : rootData ? (
+          <script type="module" src={rootData.enhanceScript} />
+        ) : null}
       </body>
     </html>
   );

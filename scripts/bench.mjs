@@ -95,7 +95,7 @@ async function load(host, urlPath, connections) {
   });
 }
 
-const STATIC_LABEL = "static asset (CSS)";
+const STATIC_LABEL = "static asset (JS)";
 const pad = (value, width) => String(value).padStart(width);
 
 try {
@@ -108,8 +108,9 @@ try {
   const resolve = (host, urlPath) => urlPath.replace("{campaign}", newest[host.startsWith("be") ? "BE" : "NL"]);
 
   const home = await get("nl.localhost", "/nl");
-  const stylesheet = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(home.body)?.[1];
-  const rows = [[STATIC_LABEL, "nl.localhost", stylesheet, false], ...PAGES.map((row) => [...row, true]), ...CALLS.map((row) => [...row, false])];
+  // React Router's client entry: the asset every hydrated page loads.
+  const asset = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(home.body)?.[1];
+  const rows = [[STATIC_LABEL, "nl.localhost", asset, false], ...PAGES.map((row) => [...row, true]), ...CALLS.map((row) => [...row, false])];
 
   console.log(`${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine.`);
   console.log(

@@ -10,6 +10,7 @@ import { getDocument } from "~/services/documents.server";
 import { SITE_NAME } from "~/utils/meta";
 import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
 import { useLocalizedPath } from "~/utils/site";
+import { STATIC_PAGE } from "~/utils/page-handle";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const { language, locale } = context.get(siteContext);
@@ -102,3 +103,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         { name: "description", content: loaderData.description },
       ]
     : [];
+
+// Links only: no React in the browser (issue 14).
+export const handle = STATIC_PAGE;

@@ -1,11 +1,9 @@
 import type { Route } from "./+types/email-verification-failed";
 import { VerificationResult } from "~/components/privacy/verification-result";
 import { COMPANY } from "~/content/company";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
+import { STATIC_PAGE } from "~/utils/page-handle";
 
 export default function Page() {
   const { country } = useSite();
@@ -13,3 +11,6 @@ export default function Page() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.emailVerificationFailed.title");
+
+// Links only: no React in the browser (issue 14).
+export const handle = STATIC_PAGE;

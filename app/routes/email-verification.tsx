@@ -5,7 +5,6 @@ import { SubmitButton } from "~/components/forms";
 import { siteContext } from "~/context";
 import { localizedPath } from "~/i18n/locale";
 import { confirmVerification, inspectVerification } from "~/services/privacy-request.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { PERSONAL } from "~/utils/cache-control.server";
 import { readFormPost } from "~/utils/form-post.server";
 import { pageMeta } from "~/utils/meta";
@@ -25,8 +24,6 @@ const OUTCOME_PAGES = {
   unknown: "/email-verification-failed",
   expired: "/email-verification-expired",
 } as const;
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);

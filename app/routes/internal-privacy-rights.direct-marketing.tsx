@@ -11,7 +11,6 @@ import { brandsFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { redirectToStaffProcessed } from "~/services/privacy-session.server";
 import { currentStaff } from "~/services/staff/staff-session.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { readFormPost } from "~/utils/form-post.server";
 import { getLogger } from "~/utils/logger.server";
 import { formReply, receivePublicForm } from "~/utils/public-form.server";
@@ -20,8 +19,6 @@ import { internalObjectionSchema } from "~/validation/privacy-request";
 import { applySelectAll } from "~/validation/select-all";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
 import { useStaff } from "./internal-privacy-rights.layout";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const brands = brandsFor(context.get(siteContext).country);

@@ -6,12 +6,9 @@ import { getDb } from "~/db/instance.server";
 import { brandsFor } from "~/services/content.server";
 import { takeStaffProcessed } from "~/services/privacy-session.server";
 import { currentStaff } from "~/services/staff/staff-session.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import type { UserInfo } from "~/validation/privacy-request";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 /** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
 export async function loader({ request, context }: Route.LoaderArgs) {

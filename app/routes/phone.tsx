@@ -13,7 +13,9 @@ import {
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { siteContext } from "~/context";
 import { phoneDirectoryFor } from "~/services/content.server";
+import { islandJson } from "~/enhance/phone-filter";
 import { pageMeta } from "~/utils/meta";
+import { STATIC_PAGE } from "~/utils/page-handle";
 import { useLocalizedPath, useSite } from "~/utils/site";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -91,7 +93,7 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
 
-      <p className="app-visually-hidden" role="status">
+      <p className="app-visually-hidden" role="status" data-phone-count>
         {t("phone.resultsCount", { count: groups.reduce((total, group) => total + group.entries.length, 0) })}
       </p>
       <div className="app-phone__results">
@@ -118,6 +120,20 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <p className="app-phone__hours">{t("contact.hours")}</p>
+      {/* For the live filter of app/enhance/page.ts when React does not run this page. */}
+      <script
+        type="application/json"
+        id="phone-directory"
+        dangerouslySetInnerHTML={{
+          __html: islandJson({
+            entries: loaderData.entries,
+            callingCode,
+            typeLabels: Object.fromEntries(loaderData.types.map((type) => [type, t(`phone.types.${type}`)])),
+            counts: Array.from({ length: loaderData.entries.length + 1 }, (_, count) => t("phone.resultsCount", { count })),
+            empty: t("phone.empty"),
+          }),
+        }}
+      />
       <Link to={to("/")} className="app-button app-button--secondary">
         {t("phone.back")}
       </Link>
@@ -127,3 +143,6 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.phone.title", "pages.phone.description");
+
+// Links and a GET filter: no React in the browser; app/enhance/page.ts filters live (issue 14).
+export const handle = STATIC_PAGE;

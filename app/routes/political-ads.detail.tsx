@@ -6,15 +6,12 @@ import { usePeriodText } from "~/components/political-ads/campaign-card";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { findCampaign } from "~/services/campaigns.server";
-import politicalAdsStylesHref from "~/styles/political-ads.css?url";
 import { formatCount, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
 import { getLogger } from "~/utils/logger.server";
 import { SITE_NAME, rootTranslations } from "~/utils/meta";
 import { lookup } from "~/i18n/translations";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import type { CampaignCountry, CampaignItem } from "~/validation/campaign";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: politicalAdsStylesHref }];
 
 /** Unknown id: a 404 page saying the ad could not be loaded (spec 8). */
 export async function loader({ params, context }: Route.LoaderArgs) {

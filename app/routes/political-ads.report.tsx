@@ -8,19 +8,12 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { findCampaign } from "~/services/campaigns.server";
 import { submitComplaint } from "~/services/complaints.server";
-import politicalAdsStylesHref from "~/styles/political-ads.css?url";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/utils/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
 import type { CampaignCountry } from "~/validation/campaign";
 import { COMPLAINT_FORM_ID, COMPLAINT_REASONS, complaintForm, complaintSchema, type ComplaintReason } from "~/validation/complaint";
-
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: politicalAdsStylesHref },
-  { rel: "stylesheet", href: privacyStylesHref },
-];
 
 type FoundCampaign = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
 

@@ -7,7 +7,6 @@ import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { listCampaigns } from "~/services/campaigns.server";
-import politicalAdsStylesHref from "~/styles/political-ads.css?url";
 import { getLogger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
@@ -19,8 +18,6 @@ import {
   type CampaignCountry,
   type CampaignQuery,
 } from "~/validation/campaign";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: politicalAdsStylesHref }];
 
 const PAGE_SIZE = 10;
 /** Spec 9: the rules on political advertising apply from this day. */

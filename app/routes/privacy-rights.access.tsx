@@ -2,13 +2,10 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.access";
 import { DetailsRequestForm } from "~/components/privacy/details-request-form";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { formPageMeta } from "~/utils/meta";
 import { accessForm } from "~/validation/privacy-forms";
 import { detailsRequestInput } from "./privacy-details.server";
 import { privacyRequestAction } from "./privacy-request.action.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 export function action(args: Route.ActionArgs) {
   return privacyRequestAction(args, accessForm, detailsRequestInput(args, "RIGHT_OF_ACCESS"));

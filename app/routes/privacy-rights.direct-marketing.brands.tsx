@@ -7,14 +7,11 @@ import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
 import { objectionBrands, redirectWithObjectionBrands } from "~/services/privacy-session.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { formPageMeta } from "~/utils/meta";
 import { receivePublicForm } from "~/utils/public-form.server";
 import { OBJECTION_BRANDS_FORM_ID, objectionBrandsForm } from "~/validation/privacy-forms";
 import { objectionBrandsSchema } from "~/validation/privacy-request";
 import { applySelectAll } from "~/validation/select-all";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 /** The country's brands, and those chosen before (back from step 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {

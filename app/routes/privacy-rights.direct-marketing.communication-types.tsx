@@ -7,14 +7,11 @@ import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { objectionBrands } from "~/services/privacy-session.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { communicationForm } from "~/validation/privacy-forms";
 import { communicationSchema, type UserInfo } from "~/validation/privacy-request";
 import { privacyRequestAction } from "./privacy-request.action.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 /** Spec 2: without brands from step 1 there is nothing to object to. */
 async function chosenBrandsOrRedirect(request: Request, language: string) {

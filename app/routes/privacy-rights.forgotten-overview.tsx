@@ -4,11 +4,9 @@ import type { Route } from "./+types/privacy-rights.forgotten-overview";
 import { accountDeletionOptions } from "~/content/account-deletion";
 import { siteContext } from "~/context";
 import { fallbackChain } from "~/i18n/locale";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
+import { STATIC_PAGE } from "~/utils/page-handle";
 
 /** The country's account-deletion options, in the page's language. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -70,3 +68,6 @@ export default function ForgottenOverviewPage({ loaderData }: Route.ComponentPro
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.forgottenOverview.title", "pages.forgottenOverview.description");
+
+// Links only: no React in the browser (issue 14).
+export const handle = STATIC_PAGE;

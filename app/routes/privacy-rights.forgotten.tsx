@@ -3,14 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/privacy-rights.forgotten";
 import { DetailsRequestForm } from "~/components/privacy/details-request-form";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { forgottenForm } from "~/validation/privacy-forms";
 import { detailsRequestInput } from "./privacy-details.server";
 import { privacyRequestAction } from "./privacy-request.action.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 export function action(args: Route.ActionArgs) {
   return privacyRequestAction(args, forgottenForm, detailsRequestInput(args, "RIGHT_TO_BE_FORGOTTEN"));

@@ -3,11 +3,8 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/privacy-rights.processed";
 import { siteContext } from "~/context";
 import { takeProcessedSummary, type ProcessedSummary } from "~/services/privacy-session.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 /** Shown once, after a request was stored; without that there is nothing to show (spec 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,14 +9,11 @@ import { EmailField, MessageField } from "~/components/privacy/request-fields";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { formPageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
 import { publicationForm } from "~/validation/privacy-forms";
 import { PRIVACY_LIMITS, flowAllowedIn, publicationSchema } from "~/validation/privacy-request";
 import { privacyRequestAction } from "./privacy-request.action.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 /** Removal from a publication is offered in Belgium only (spec 2, 9): elsewhere the page does not exist. */
 function onlyInBelgium({ request, context }: { request: Request; context: Route.LoaderArgs["context"] }) {

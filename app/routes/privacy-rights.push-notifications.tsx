@@ -4,6 +4,7 @@ import { pushNotificationSteps } from "~/content/push-notifications";
 import { siteContext } from "~/context";
 import { fallbackChain } from "~/i18n/locale";
 import { pageMeta } from "~/utils/meta";
+import { STATIC_PAGE } from "~/utils/page-handle";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { country, locale } = context.get(siteContext);
@@ -54,3 +55,6 @@ export default function PushNotificationsPage({ loaderData }: Route.ComponentPro
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.pushNotifications.title", "pages.pushNotifications.description");
+
+// Links only: no React in the browser (issue 14).
+export const handle = STATIC_PAGE;

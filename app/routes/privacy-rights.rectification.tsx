@@ -6,13 +6,10 @@ import { EmailField, MessageField } from "~/components/privacy/request-fields";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { formPageMeta } from "~/utils/meta";
 import { rectificationForm } from "~/validation/privacy-forms";
 import { rectificationSchema } from "~/validation/privacy-request";
 import { privacyRequestAction } from "./privacy-request.action.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { brandNames: brandsFor(context.get(siteContext).country).map((brand) => brand.description) };

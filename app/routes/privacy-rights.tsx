@@ -1,11 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-rights";
-import privacyStylesHref from "~/styles/privacy.css?url";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath, useSite } from "~/utils/site";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStylesHref }];
+import { STATIC_PAGE } from "~/utils/page-handle";
 
 /** Spec 2: the rights as clickable blocks; removal from a publication in Belgium only. */
 const RIGHTS = [
@@ -53,3 +51,6 @@ export default function PrivacyRightsPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.privacyRights.title", "pages.privacyRights.description");
+
+// Links only: no React in the browser (issue 14).
+export const handle = STATIC_PAGE;

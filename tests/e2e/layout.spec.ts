@@ -129,11 +129,16 @@ test("fingerprinted assets are cached for a year, pages carry security headers",
   expect(headers["content-security-policy"]).not.toMatch(/nonce-|unsafe-inline/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-request-id"]).toMatch(/^[\w-]+$/);
-  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
-  expect(stylesheet).toMatch(/^\/assets\/.+\.css$/);
-  // Node cannot resolve *.localhost; assets are served whatever the host.
-  const asset = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}${stylesheet}`);
+  // The site's CSS is in the page, its hash in the policy (issue 14).
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  expect(headers["content-security-policy"]).toMatch(/style-src 'self' 'sha256-[\w+/=]+'(;|$)/);
+  await page.goto(siteUrl("nl", "/nl/document/cookie-policy"));
+  const script = await page.locator('script[src^="/assets/"]').first().getAttribute("src");
+  expect(script).toMatch(/^\/assets\/enhance-[\w-]+\.js$/);
+  // Node cannot resolve *.localhost; assets are served whatever the host. Compressed at build time.
+  const asset = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}${script}`, { headers: { "Accept-Encoding": "br" } });
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers()["content-encoding"]).toBe("br");
 });
 
 test("the page's own scripts run under its policy: nothing is blocked", async ({ page, javaScriptEnabled }) => {
@@ -149,4 +154,6 @@ test("the page's own scripts run under its policy: nothing is blocked", async ({
   await page.getByRole("link", { name: "À propos" }).first().click();
   await expect(page).toHaveURL(/\/fr\/about$/);
   expect(await page.evaluate(() => (window as unknown as { violations?: string[] }).violations ?? [])).toEqual([]);
+  // The CSS the server put in the page is still there after hydration and navigation.
+  expect(await page.evaluate(() => document.querySelector("head style")?.textContent?.includes(".app-header"))).toBe(true);
 });

@@ -29,9 +29,11 @@ test.describe("mobile menu", () => {
     await expect(page).toHaveURL(siteUrl("be", "/fr/political-ads"));
   });
 
-  test("closes on Escape, outside click and above 1000 px (JavaScript)", async ({ page, javaScriptEnabled }) => {
+  // The about page runs React; a document page only app/enhance/page.ts (issue 14).
+  for (const path of ["/nl/about", "/nl/document/cookie-policy"]) {
+  test(`closes on Escape, outside click and above 1000 px (JavaScript): ${path}`, async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "JavaScript enhancements");
-    await page.goto(siteUrl("nl", "/nl/about"));
+    await page.goto(siteUrl("nl", path));
     const toggle = page.locator("summary", { hasText: "Menu" });
     const panel = page.getByRole("navigation", { name: "Menu", exact: true });
 
@@ -54,6 +56,7 @@ test.describe("mobile menu", () => {
     await page.setViewportSize({ width: 800, height: 900 });
     await expect(panel).toBeHidden();
   });
+  }
 
   test("the veil fades in over 200 ms", async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
@@ -61,5 +64,49 @@ test.describe("mobile menu", () => {
     const veil = page.locator(".app-mobile-menu__veil");
     await expect(veil).toBeVisible();
     expect(await veil.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.2s");
+  });
+});
+
+test.describe("pages without React (issue 14)", () => {
+  test("a document ships one small script instead of React, and its conveniences still work", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(siteUrl("be", "/fr/document/privacy-policy"));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+
+    // Scroll to top appears after 100 px and brings the focus back to the content.
+    const toTop = page.getByRole("button", { name: "Retour en haut" });
+    await expect(toTop).toBeHidden();
+    await page.mouse.wheel(0, 1500);
+    await expect(toTop).toBeVisible();
+    await toTop.click();
+    await expect(page.locator("#main")).toBeFocused();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A hovered link to another page is fetched ahead (spec 9: after 20 ms).
+    const link = page.locator('main a[href^="/fr/"]:not([href*="#"]):not([aria-current])').first();
+    const href = await link.getAttribute("href");
+    const prefetched = page.waitForRequest((request) => new URL(request.url()).pathname === href);
+    await link.hover();
+    await prefetched;
+  });
+
+  test("the phone directory filters live without React", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(siteUrl("be", "/nl/phone"));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    await page.getByLabel("Soort merk").selectOption("radio");
+    await expect(page).toHaveURL(/\/nl\/phone\?type=radio$/);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Radio"]);
+    const count = await page.locator(".app-phone__number").count();
+    await expect(page.getByRole("status").filter({ hasText: new RegExp(`^${count} nummers? gevonden$`) })).toBeAttached();
   });
 });

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag } from "../../server/page-cache";
-import { documentCsp, inlineScriptHashes } from "~/utils/csp.server";
+import { documentCsp, inlineScriptHashes, inlineStyleHashes } from "~/utils/csp.server";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
 
@@ -56,6 +57,12 @@ describe("content security policy with script hashes (issue 14)", () => {
     // sha256 of "console.log(1)", computed independently.
     expect(inlineScriptHashes(page)).toContain("'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='");
     expect(inlineScriptHashes(page)).toHaveLength(2);
+  });
+
+  it("lists the hash of the page's own CSS, so no other inline style applies", () => {
+    const styled = `<html><head><style>body{color:red}</style></head><body></body></html>`;
+    expect(inlineStyleHashes(styled)).toEqual([`'sha256-${createHash("sha256").update("body{color:red}").digest("base64")}'`]);
+    expect(documentCsp(styled)).toMatch(/style-src 'self' 'sha256-[^ ;]+'(;|$)/);
   });
 
   it("keeps the policy strict: no unsafe-inline, no nonce, objects and framing limited", () => {

@@ -1,28 +1,20 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { enhanceScrollToTop } from "~/enhance/scroll-to-top";
 
-/** Appears after 100 px of scroll (spec 9); a JavaScript-only convenience. */
-export const SCROLL_TO_TOP_THRESHOLD = 100;
+export { SCROLL_TO_TOP_THRESHOLD } from "~/enhance/scroll-to-top";
 
+/**
+ * Rendered hidden: a JavaScript-only convenience that a script (this
+ * component's effect, or page.ts on pages without React) shows after 100 px
+ * of scroll (spec 9).
+ */
 export function ScrollToTop() {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-  if (!visible) return null;
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => (ref.current ? enhanceScrollToTop(ref.current) : undefined), []);
   return (
-    <button
-      type="button"
-      className="app-scroll-to-top"
-      onClick={() => {
-        window.scrollTo({ top: 0, behavior: "smooth" });
-        document.getElementById("main")?.focus({ preventScroll: true });
-      }}
-    >
+    <button ref={ref} type="button" className="app-scroll-to-top" hidden>
       <span aria-hidden="true">↑</span>
       <span className="app-visually-hidden">{t("scrollToTop")}</span>
     </button>

@@ -1,0 +1,23 @@
+/**
+ * The only script of a page that has nothing but links and GET forms
+ * (issue 14): what the spec asks of such a page without React. Everything
+ * here also works without it; this adds the conveniences.
+ */
+import { enhanceDismissableDetails } from "./dismissable-details";
+import { fitHeader } from "./header-fit";
+import { prefetchOnHover } from "./hover-prefetch";
+import { enhancePhoneFilter } from "./phone-filter";
+import { enhanceScrollToTop } from "./scroll-to-top";
+
+const inner = document.querySelector<HTMLElement>(".app-header__inner");
+if (inner) fitHeader(inner);
+const menu = document.querySelector<HTMLDetailsElement>("details.app-mobile-menu");
+if (menu) enhanceDismissableDetails(menu, { closeWhenHidden: true });
+for (const dropdown of document.querySelectorAll<HTMLDetailsElement>("details.app-nav__dropdown")) {
+  enhanceDismissableDetails(dropdown);
+}
+const toTop = document.querySelector<HTMLButtonElement>(".app-scroll-to-top");
+if (toTop) enhanceScrollToTop(toTop);
+prefetchOnHover();
+const phoneDirectory = document.getElementById("phone-directory");
+if (phoneDirectory) enhancePhoneFilter(phoneDirectory);

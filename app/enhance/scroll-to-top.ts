@@ -1,0 +1,24 @@
+/** Appears after 100 px of scroll (spec 9). */
+export const SCROLL_TO_TOP_THRESHOLD = 100;
+
+/**
+ * The scroll-to-top button, rendered hidden (it is a JavaScript-only
+ * convenience): shown after 100 px of scroll; it scrolls up and puts the
+ * focus on the main content. Returns what undoes it.
+ */
+export function enhanceScrollToTop(button: HTMLButtonElement): () => void {
+  const update = () => {
+    button.hidden = window.scrollY <= SCROLL_TO_TOP_THRESHOLD;
+  };
+  const onClick = () => {
+    window.scrollTo({ top: 0, behavior: "smooth" });
+    document.getElementById("main")?.focus({ preventScroll: true });
+  };
+  update();
+  window.addEventListener("scroll", update, { passive: true });
+  button.addEventListener("click", onClick);
+  return () => {
+    window.removeEventListener("scroll", update);
+    button.removeEventListener("click", onClick);
+  };
+}

@@ -1,0 +1,95 @@
+// `npm run lighthouse`: Lighthouse (mobile, its default throttling) on the six
+// pages of issue 14, against the production build with a throwaway DATA_DIR,
+// in Debian's Chromium (CHROMIUM_PATH). Prints the four category scores and
+// every audit that kept a page below 100; writes no reports.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { request } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3998);
+const base = (host) => `http://${host}.localhost:${PORT}`;
+
+if (!fs.existsSync("build/server.js")) {
+  console.error("Run `npm run build` first.");
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-"));
+const server = spawn(process.execPath, ["build/server.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+async function waitUntilUp() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("server did not start");
+}
+
+/** The Belgian register, asked with the host that names the country (Node does not resolve *.localhost). */
+function newestCampaigns() {
+  return new Promise((resolve, reject) => {
+    const req = request(`http://127.0.0.1:${PORT}/api/campaign-items?countryCode=BE`, { headers: { host: `be.localhost:${PORT}` } }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve(JSON.parse(body)));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+  ],
+});
+
+try {
+  await waitUntilUp();
+  const newestAd = (await newestCampaigns()).campaignItems[0].id;
+  const pages = [
+    ["home", `${base("nl")}/nl`],
+    ["document", `${base("nl")}/nl/document/privacy-policy`],
+    ["phone", `${base("be")}/fr/phone`],
+    ["access form", `${base("nl")}/nl/privacy-rights/access`],
+    ["ad list", `${base("be")}/nl/political-ads`],
+    ["ad", `${base("be")}/nl/political-ads/${newestAd}`],
+  ];
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  console.log(`${"page".padEnd(14)} ${categories.map((name) => name.slice(0, 12).padStart(13)).join("")}  FCP / LCP / TBT / CLS`);
+  for (const [label, url] of pages) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+    const lhr = result.lhr;
+    const scores = categories.map((name) => String(Math.round((lhr.categories[name].score ?? 0) * 100)).padStart(13)).join("");
+    const metric = (id) => lhr.audits[id]?.displayValue ?? "?";
+    console.log(`${label.padEnd(14)} ${scores}  ${metric("first-contentful-paint")} / ${metric("largest-contentful-paint")} / ${metric("total-blocking-time")} / ${metric("cumulative-layout-shift")}`);
+    for (const name of categories) {
+      for (const ref of lhr.categories[name].auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+          console.log(`${"".padEnd(16)}${name}: ${ref.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ""}`);
+        }
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+}
