@@ -32,9 +32,11 @@ import { cacheControlMiddleware } from "./utils/cache-control.server";
 import { enhanceScriptUrl } from "./utils/enhance-script.server";
 import type { PageHandle } from "./utils/page-handle";
 import { publicOrigin } from "./utils/public-origin.server";
+import { redirectLimit, useRedirectCountReset } from "./utils/redirect-limit";
 import { useReloadOnNewVersion } from "./utils/version";
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [redirectLimit];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
@@ -100,8 +102,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* The browser keeps what the server put here; its bundle does not carry the CSS again. */}
-        <style dangerouslySetInnerHTML={{ __html: SITE_CSS }} suppressHydrationWarning />
+        {/* A style resource (React 19): the browser adopts the element the server
+            sent by its href, also when an error page remounts the layout, so its
+            bundle need not carry the CSS again. */}
+        <style href="site-css" precedence="default">
+          {SITE_CSS}
+        </style>
         {rootData ? <AlternateLinks origin={rootData.origin} country={rootData.site.country} /> : null}
         {rootData?.features.analyticsScript ? <script src={rootData.features.analyticsScript} async /> : null}
         <Links />
@@ -150,6 +156,7 @@ function AlternateLinks({ origin, country }: { origin: string; country: Country 
 
 export default function App() {
   const { languageTag, translations, banner } = useLoaderData<typeof loader>();
+  useRedirectCountReset();
   return (
     <I18nProvider languageTag={languageTag} translations={translations}>
       <PageLayout banner={banner}>
@@ -169,7 +176,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const body: unknown = isRouteErrorResponse(error) ? error.data : undefined;
   const countryError = isCountryError(body) ? body : null;
-  const message = countryError?.message ?? (status === 404 ? "Not Found" : "Internal Error");
+  // Spec 7: the message of the answer when it has one ('Redirect loop'), else the status's.
+  const message =
+    countryError?.message ?? (typeof body === "string" && body ? body : status === 404 ? "Not Found" : "Internal Error");
   return (
     <main className="app-error-page" id="main">
       <title>{`${status} - ${message}`}</title>

@@ -44,3 +44,37 @@ test.describe("with JavaScript", () => {
     expect(loads).toBe(1);
   });
 });
+
+test.describe("redirects in the browser (spec 4, 9)", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser applies its own limit");
+
+  /** React Router's answer for a page's data that redirects (what the server sends, with another target). */
+  const redirectTo = (target: string) => ({
+    status: 202,
+    headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
+    body: JSON.stringify([["SingleFetchRedirect", 1], { _2: 3, _4: 5, _6: 7, _8: 7, _9: 7 }, "redirect", target, "status", 302, "revalidate", false, "reload", "replace"]),
+  });
+
+  test("a navigation that keeps redirecting stops after 20 with 500 'Redirect loop'", async ({ page }) => {
+    let followed = 0;
+    await page.route(/\/nl\/(about|loop)\.data/, (route) => {
+      followed++;
+      return route.fulfill(redirectTo(route.request().url().includes("/about.data") ? "/nl/loop" : "/nl/about"));
+    });
+    await page.goto(siteUrl("nl", "/nl"));
+    await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over ons" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Redirect loop");
+    await expect(page).toHaveTitle("500 - Redirect loop");
+    expect(followed).toBeGreaterThanOrEqual(20);
+    expect(followed).toBeLessThanOrEqual(22);
+  });
+
+  test("a few redirects in a row are followed to the page", async ({ page }) => {
+    let followed = 0;
+    await page.route(/\/nl\/about\.data/, (route) => (followed++ < 3 ? route.fulfill(redirectTo("/nl/about")) : route.continue()));
+    await page.goto(siteUrl("nl", "/nl"));
+    await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over ons" }).click();
+    await expect(page).toHaveURL(siteUrl("nl", "/nl/about"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Over Veldhaven Media");
+  });
+});
