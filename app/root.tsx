@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
         : null,
       translations: resolvedTranslations(site.locale),
-      origin: publicOrigin(site.country, request),
+      origin: publicOrigin(site.country, new URL(request.url).origin),
       features: featuresFor(new URL(request.url).host),
       enhanceScript: enhanceScriptUrl(),
       banner,

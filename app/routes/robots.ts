@@ -6,7 +6,7 @@ import { publicOrigin } from "~/utils/public-origin.server";
 /** `GET /robots.txt`, per host (issue 14). */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
-  return new Response(robotsTxt(publicOrigin(country, request)), {
+  return new Response(robotsTxt(publicOrigin(country, new URL(request.url).origin)), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
   return readingRegister(async () => {
     const paths = await publicPagePaths(await getDb(), country);
-    return new Response(sitemapXml(publicOrigin(country, request), country, paths), {
+    return new Response(sitemapXml(publicOrigin(country, new URL(request.url).origin), country, paths), {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
     });
   });

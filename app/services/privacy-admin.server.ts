@@ -11,7 +11,8 @@ import type { Country, Locale } from "~/i18n/locale";
 import { digestMail, extensionMail, rejectionMail } from "./mail/back-office-templates.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
-import { audit, linkOrigin, privacyTeamAddress } from "./privacy-request.server";
+import { publicOrigin } from "~/utils/public-origin.server";
+import { audit, privacyTeamAddress } from "./privacy-request.server";
 
 export const ACTIVE_STATES: readonly RequestState[] = ["OPEN", "IN_PROGRESS"];
 export const REQUEST_PAGE_SIZE = 25;
@@ -229,6 +230,6 @@ export function runDailyDigest(db: Db, options: { now?: Date; force?: boolean } 
   return sendDailyDigest(db, {
     ...options,
     teamAddress: privacyTeamAddress,
-    backOfficeLink: (country) => `${linkOrigin(country, "")}/nl/internal-privacy-rights/requests?country=${country}`,
+    backOfficeLink: (country) => `${publicOrigin(country, "")}/nl/internal-privacy-rights/requests?country=${country}`,
   });
 }

@@ -7,6 +7,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
+import { publicOrigin } from "~/utils/public-origin.server";
 import type { Database, PrivacyRequestTable, RequestState, RightType, SuppressionChannel } from "~/db/schema";
 import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
@@ -133,12 +134,6 @@ export function privacyTeamAddress(country: Country): string {
   return country === "nl" ? config.PRIVACY_TEAM_EMAIL_NL : config.PRIVACY_TEAM_EMAIL_BE;
 }
 
-/** Origin of the links in our mail: the configured public origin, else the request's. */
-export function linkOrigin(country: Country, requestOrigin: string): string {
-  const config = getConfig();
-  return (country === "nl" ? config.PUBLIC_ORIGIN_NL : config.PUBLIC_ORIGIN_BE)?.replace(/\/$/, "") ?? requestOrigin;
-}
-
 /**
  * Stores a request. With an e-mail address it waits for verification and the
  * link is mailed in the same transaction; an objection without e-mail has
@@ -203,7 +198,7 @@ export async function submitPrivacyRequest(
     await trx.insertInto("privacy_request").values(row).execute();
     await audit(trx, { requestId: id, at: now, ...actor, action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
     if (verify) {
-      const link = `${linkOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
+      const link = `${publicOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
       await enqueueMail(
         trx,
         verificationMail({ to: input.email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),

@@ -45,16 +45,20 @@ function cookieOptions(request: Request) {
   return { secure: setting === "auto" ? new URL(request.url).protocol === "https:" : setting };
 }
 
+/** The names of the cookies in a Cookie header. */
+function cookieNames(cookieHeader: string | null | undefined): string[] {
+  return cookieHeader?.split(/;\s*/).map((pair) => pair.split("=")[0].trim()) ?? [];
+}
+
 function hasCookie(request: Request, name: string): boolean {
-  return request.headers.get("Cookie")?.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`)) ?? false;
+  return cookieNames(request.headers.get("Cookie")).includes(name);
 }
 
 const PERSONAL_COOKIES = [...Object.values(COOKIE_NAMES), STAFF_COOKIE_NAME];
 
 /** Whether a Cookie header holds any of our cookies, staff sign-in included (then its page is personal). */
 export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
-  const names = cookieHeader?.split(/;\s*/).map((pair) => pair.split("=")[0].trim()) ?? [];
-  return names.some((name) => PERSONAL_COOKIES.includes(name as (typeof PERSONAL_COOKIES)[number]));
+  return cookieNames(cookieHeader).some((name) => PERSONAL_COOKIES.includes(name as (typeof PERSONAL_COOKIES)[number]));
 }
 
 export function hasSessionCookie(request: Request): boolean {
