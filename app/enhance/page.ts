@@ -3,11 +3,14 @@
  * (issue 14): what the spec asks of such a page without React. Everything
  * here also works without it; this adds the conveniences.
  */
+import { enhanceAdFilters } from "./ad-filters";
 import { enhanceDismissableDetails } from "./dismissable-details";
 import { fitHeader } from "./header-fit";
 import { prefetchOnHover } from "./hover-prefetch";
 import { enhancePhoneFilter } from "./phone-filter";
 import { enhanceScrollToTop } from "./scroll-to-top";
+import { enhanceSiteSearch } from "./site-search";
+import { reloadOnNewVersion } from "~/utils/version-check";
 
 const inner = document.querySelector<HTMLElement>(".app-header__inner");
 if (inner) fitHeader(inner);
@@ -21,3 +24,9 @@ if (toTop) enhanceScrollToTop(toTop);
 prefetchOnHover();
 const phoneDirectory = document.getElementById("phone-directory");
 if (phoneDirectory) enhancePhoneFilter(phoneDirectory);
+const adFilters = document.querySelector<HTMLFormElement>("form.app-ad-filters");
+if (adFilters) enhanceAdFilters(adFilters);
+const siteSearch = document.querySelector<HTMLFormElement>("form.app-search-form");
+if (siteSearch) enhanceSiteSearch(siteSearch);
+const errorPage = document.querySelector<HTMLElement>("[data-error-build]");
+if (errorPage?.dataset.errorBuild) reloadOnNewVersion(errorPage.dataset.errorBuild);

@@ -1,5 +1,5 @@
 import { Outlet, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
-import { useReloadOnNewVersion } from "~/utils/version";
+import { BUILD_ID, useReloadOnNewVersion } from "~/utils/version";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/lang";
 import { NotFoundPage } from "~/components/not-found-page";
@@ -33,9 +33,19 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   useReloadOnNewVersion();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // Names this page's deployment for the check of a page React does not run (app/enhance/page.ts).
+  const marker = <span hidden data-error-build={BUILD_ID} />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        {marker}
+        <NotFoundPage />
+      </>
+    );
+  }
   return (
     <section className="app-section">
+      {marker}
       <h1 className="app-heading-1">{t("error.heading")}</h1>
       <p>{t("error.text")}</p>
     </section>

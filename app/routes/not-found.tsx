@@ -1,5 +1,10 @@
 import type { Route } from "./+types/not-found";
 import { notFound } from "~/utils/not-found";
+import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
+
+/** A page of links only: no React (issue 14). */
+export const handle = STATIC_PAGE;
+export const clientLoader = loadAsDocument;
 
 // Everything under a language that no other route matches, /{lang}/not-found too.
 export function loader({ request }: Route.LoaderArgs): never {

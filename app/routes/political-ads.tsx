@@ -1,6 +1,5 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, useNavigation, useSubmit } from "react-router";
+import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/political-ads";
 import { CampaignCard } from "~/components/political-ads/campaign-card";
 import { getConfig } from "~/config.server";
@@ -9,6 +8,7 @@ import { getDb } from "~/db/instance.server";
 import { listCampaigns } from "~/services/campaigns.server";
 import { getLogger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
+import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import {
   CHANNELS_BY_COUNTRY,
@@ -46,49 +46,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-// Spec 4: results are kept per filter combination, so going back to one is instant.
-const cache = new Map<string, Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>>>();
-const CACHE_LIMIT = 50;
-
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const key = new URL(request.url).search;
-  const kept = cache.get(key);
-  if (kept) return kept;
-  const fresh = await serverLoader();
-  if (!fresh.error) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, fresh);
-  }
-  return fresh;
-}
-
-/** Spec 9: text changes are followed after 500 ms of quiet. */
-const TEXT_DEBOUNCE_MS = 500;
+/**
+ * No React on this page (issue 14): app/enhance/ad-filters.ts follows the
+ * filters as they change, with the loading state and a cache per filter
+ * combination (spec 4, 9).
+ */
+export const handle = STATIC_PAGE;
+export const clientLoader = loadAsDocument;
 
 function Filters({ query, channels }: { query: CampaignQuery; channels: string[] }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const follow = (delay: number) => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
-    }, delay);
-  };
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      className="app-ad-filters"
-      role="search"
-      aria-label={t("politicalAds.filtersLabel")}
-      onChange={(event) => follow((event.target as HTMLElement).tagName === "SELECT" ? 0 : TEXT_DEBOUNCE_MS)}
-    >
+    <Form method="get" className="app-ad-filters" role="search" aria-label={t("politicalAds.filtersLabel")}>
       <div className="app-ad-filters__field">
         <label htmlFor="ad-period">{t("politicalAds.filters.period")}</label>
-        <select id="ad-period" name="period" defaultValue={query.period} key={`period-${query.period}`}>
+        <select id="ad-period" name="period" defaultValue={query.period}>
           {PERIOD_FILTERS.map((period) => (
             <option key={period} value={period}>
               {t(`politicalAds.periods.${period}`)}
@@ -98,7 +70,7 @@ function Filters({ query, channels }: { query: CampaignQuery; channels: string[]
       </div>
       <div className="app-ad-filters__field">
         <label htmlFor="ad-channel">{t("politicalAds.filters.channel")}</label>
-        <select id="ad-channel" name="channel" defaultValue={query.channel} key={`channel-${query.channel}`}>
+        <select id="ad-channel" name="channel" defaultValue={query.channel}>
           {channels.map((channel) => (
             <option key={channel} value={channel}>
               {t(channel === "ALL" ? "politicalAds.allChannels" : `politicalAds.channels.${channel}`)}
@@ -170,8 +142,6 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { country } = useSite();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname.endsWith("/political-ads");
   const languageTag = usePageLanguageTag();
   const { items, total, page, pageCount, query, error } = loaderData;
   return (
@@ -203,10 +173,10 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
       <section className="app-section" aria-labelledby="ad-list-title">
         <h2 id="ad-list-title">{t("politicalAds.listTitle")}</h2>
         <Filters query={query} channels={loaderData.channels} />
-        <p className="app-ad-results__count" role="status">
-          {loading ? t("politicalAds.loading") : error ? "" : t("politicalAds.count", { count: total })}
+        <p className="app-ad-results__count" role="status" data-loading-text={t("politicalAds.loading")}>
+          {error ? "" : t("politicalAds.count", { count: total })}
         </p>
-        <div className="app-ad-results" aria-busy={loading || undefined}>
+        <div className="app-ad-results" data-error-text={t("politicalAds.loadError")}>
           {error ? (
             <p className="app-empty app-empty--error" role="alert">
               {t("politicalAds.loadError")}
@@ -221,7 +191,9 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </div>
-        <Pagination page={page} pageCount={pageCount} query={query} />
+        <div className="app-ad-pagination">
+          <Pagination page={page} pageCount={pageCount} query={query} />
+        </div>
       </section>
     </>
   );

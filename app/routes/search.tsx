@@ -1,12 +1,12 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { siteContext } from "~/context";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { search } from "~/services/search.server";
 import { lookup } from "~/i18n/translations";
 import { SITE_NAME, pageMeta, rootTranslations } from "~/utils/meta";
+import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 import { useLocalizedPath } from "~/utils/site";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -15,18 +15,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { query, results: query ? search(locale, query) : [] };
 }
 
+/**
+ * No React on this page (issue 14): app/enhance/site-search.ts shows each
+ * search in place, with the focus left in the field.
+ */
+export const handle = STATIC_PAGE;
+export const clientLoader = loadAsDocument;
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const navigation = useNavigation();
   const { query, results } = loaderData;
-  // The field stays mounted across searches, so Enter keeps the focus in it;
-  // only a query from elsewhere (back, forward, a link) replaces its value.
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const input = inputRef.current;
-    if (input && input.value.trim() !== query) input.value = query;
-  }, [query]);
   return (
     <>
       <header className="app-page-header">
@@ -39,41 +38,42 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             id="search-q"
             name="q"
             type="search"
-            ref={inputRef}
             defaultValue={query}
             maxLength={SEARCH_BOX_MAX_LENGTH}
             autoComplete="off"
           />
-          <button type="submit" className="app-button" aria-busy={navigation.state === "loading"}>
+          <button type="submit" className="app-button">
             {t("search.submit")}
           </button>
         </div>
       </Form>
       {/* The live region exists from page load, so each new count is announced. */}
-      <div aria-live="polite" aria-atomic="true">
+      <div id="search-status" aria-live="polite" aria-atomic="true">
         {query ? (
           <h2 id="search-count" className="app-search-results__count">
             {t("search.resultsCount", { count: results.length, query })}
           </h2>
         ) : null}
       </div>
-      {query ? (
-        <section aria-labelledby="search-count" className="app-search-results">
-          <ol className="app-search-results__list">
-            {results.map((result) => (
-              <li key={result.id} className="app-search-result">
-                <p className="app-search-result__kind">{t(`search.kinds.${result.kind}`)}</p>
-                <Link to={to(result.path)} className="app-search-result__title">
-                  {result.title}
-                </Link>
-                <p className="app-search-result__snippet">{result.snippet}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : (
-        <p>{t("search.hint")}</p>
-      )}
+      <div id="search-results">
+        {query ? (
+          <section aria-labelledby="search-count" className="app-search-results">
+            <ol className="app-search-results__list">
+              {results.map((result) => (
+                <li key={result.id} className="app-search-result">
+                  <p className="app-search-result__kind">{t(`search.kinds.${result.kind}`)}</p>
+                  <Link to={to(result.path)} className="app-search-result__title">
+                    {result.title}
+                  </Link>
+                  <p className="app-search-result__snippet">{result.snippet}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : (
+          <p>{t("search.hint")}</p>
+        )}
+      </div>
     </>
   );
 }

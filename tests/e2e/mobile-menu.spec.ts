@@ -109,4 +109,49 @@ test.describe("pages without React (issue 14)", () => {
     const count = await page.locator(".app-phone__number").count();
     await expect(page.getByRole("status").filter({ hasText: new RegExp(`^${count} nummers? gevonden$`) })).toBeAttached();
   });
+
+  test("site search shows each search in place without React, the focus kept in the field; back shows the one before", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(siteUrl("nl", "/nl/search?q=radio"));
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    const field = page.getByLabel("Waar ben je naar op zoek?");
+    await field.fill("cookies");
+    await field.press("Enter");
+    await expect(page).toHaveURL(/\/nl\/search\?q=cookies$/);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(/gevonden voor ‘cookies’$/);
+    await expect(page).toHaveTitle(/cookies/);
+    await expect(field).toBeFocused();
+    expect(loads).toBe(1);
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(/gevonden voor ‘radio’$/);
+    await expect(field).toHaveValue("radio");
+    expect(loads).toBe(1);
+  });
+
+  test("the ad list and the 404 page ship no React; a link to them from a page React runs loads them as a page", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ["/fr/political-ads", "/fr/bestaat-niet"]) {
+      scripts.length = 0;
+      await page.goto(siteUrl("be", path));
+      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    }
+
+    await page.goto(siteUrl("be", "/fr"));
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    await page.locator('main a[href="/fr/political-ads"]').first().click();
+    await expect(page).toHaveURL(siteUrl("be", "/fr/political-ads"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Publicités politiques");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
 });

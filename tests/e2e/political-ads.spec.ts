@@ -146,7 +146,9 @@ test.describe("the list", () => {
     test.skip(!javaScriptEnabled, "the list follows the filters with JavaScript only");
     const dataRequests: string[] = [];
     // Slow answers, so the loading state can be seen.
-    await page.route(/political-ads\.data/, async (route) => {
+    await page.route(/\/nl\/political-ads\?/, async (route) => {
+      // The page's own requests for results, not the browser's page loads.
+      if (route.request().resourceType() !== "fetch") return route.continue();
       dataRequests.push(new URL(route.request().url()).search);
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
