@@ -1,10 +1,31 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // One id per build, the same in the browser and the server bundle (both are
 // built in this process): the version file tells a page that a newer
 // deployment is live (app/utils/version.ts).
 const buildId = (process.env.BUILD_ID ??= new Date().toISOString().replace(/\D/g, "").slice(0, 14));
+
+/**
+ * In the browser bundle only, i18next and react-i18next are the app's own
+ * small versions of what it uses (app/i18n/browser/): the texts are already
+ * resolved by the server, and the full libraries were a tenth of every
+ * page's JavaScript (issue 14). The server renders with the real ones.
+ */
+function browserI18n(): Plugin {
+  const shims: Record<string, string> = {
+    i18next: fileURLToPath(new URL("./app/i18n/browser/i18next.ts", import.meta.url)),
+    "react-i18next": fileURLToPath(new URL("./app/i18n/browser/react-i18next.ts", import.meta.url)),
+  };
+  return {
+    name: "browser-i18n",
+    enforce: "pre",
+    resolveId(source) {
+      return this.environment.config.consumer === "client" ? (shims[source] ?? null) : null;
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -12,5 +33,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: { tsconfigPaths: true },
-  plugins: [reactRouter()],
+  plugins: [browserI18n(), reactRouter()],
 }));
