@@ -1,4 +1,3 @@
-import "./utils/zod-browser";
 import {
   Links,
   Meta,

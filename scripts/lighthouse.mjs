@@ -61,6 +61,12 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
+/** What the largest paint was, to know what to make appear sooner. */
+function lcpElement(lhr) {
+  const node = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector} ${node.snippet.slice(0, 120)}` : "?";
+}
+
 try {
   await waitUntilUp();
   const newestAd = (await newestCampaigns()).campaignItems[0].id;
@@ -74,7 +80,9 @@ try {
   ];
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   console.log(`${"page".padEnd(14)} ${categories.map((name) => name.slice(0, 12).padStart(13)).join("")}  FCP / LCP / TBT / CLS`);
-  for (const [label, url] of pages) {
+  // LIGHTHOUSE_ONLY=ad,home runs those pages only.
+  const only = process.env.LIGHTHOUSE_ONLY?.split(",");
+  for (const [label, url] of pages.filter(([label]) => !only || only.includes(label))) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
     const lhr = result.lhr;
     const scores = categories.map((name) => String(Math.round((lhr.categories[name].score ?? 0) * 100)).padStart(13)).join("");
@@ -85,6 +93,7 @@ try {
         const audit = lhr.audits[ref.id];
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
           console.log(`${"".padEnd(16)}${name}: ${ref.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ""}`);
+          if (ref.id === "largest-contentful-paint") console.log(`${"".padEnd(18)}element: ${lcpElement(lhr)}`);
         }
       }
     }

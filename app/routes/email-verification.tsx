@@ -9,7 +9,7 @@ import { PERSONAL } from "~/utils/cache-control.server";
 import { readFormPost } from "~/utils/form-post.server";
 import { pageMeta } from "~/utils/meta";
 import { defineForm } from "~/validation/form-definition";
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 /**
  * The link in the verification mail. Opening it changes nothing (mail

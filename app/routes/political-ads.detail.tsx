@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/political-ads.detail";
-import { ReportAd } from "~/components/political-ads/report-ad";
+import { ReportAd } from "~/components/political-ads/report-ad-button";
 import { usePeriodText } from "~/components/political-ads/campaign-card";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";

@@ -1,5 +1,5 @@
 /** The back office's action forms (issue 13): each a plain POST with its note or reason. */
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { MESSAGES, optionalText, requiredText } from "./rules";
 

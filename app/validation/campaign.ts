@@ -3,7 +3,7 @@
  * campaign item must meet, whether it comes from the ad-sales system's file
  * (`npm run campaigns -- import`) or the embedded seed.
  */
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 export const CAMPAIGN_COUNTRIES = ["NL", "BE"] as const;
 export type CampaignCountry = (typeof CAMPAIGN_COUNTRIES)[number];

@@ -2,7 +2,7 @@
  * Reporting a political ad (spec 3 "Complaint", EU Regulation 2024/900
  * Art. 15): the reason, and who reports what.
  */
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { MESSAGES, requiredEmail, requiredText } from "./rules";
 

@@ -4,7 +4,7 @@
  * forms; `privacyRequestPayloadSchema` is the JSON call's payload. Both end in
  * a `PrivacyRequestInput`, the one shape the service takes.
  */
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import type { Country } from "~/i18n/locale";
 import {
   MESSAGES,

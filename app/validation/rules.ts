@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 /**
  * Spec 5 "Validation rules", in one place. Messages are translation keys;

@@ -1,5 +1,5 @@
 /** The staff area's forms (issue 12): sign-in, and the unsubscribe form with every brand on one page. */
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { COMMUNICATION_TYPES, internalObjectionSchema } from "./privacy-request";
 import { MESSAGES, requiredEmail } from "./rules";

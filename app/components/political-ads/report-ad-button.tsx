@@ -1,0 +1,62 @@
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLocalizedPath } from "~/utils/site";
+import type { CampaignItem } from "~/validation/campaign";
+
+const loadDialog = () => import("./report-dialog");
+const ReportDialog = lazy(loadDialog);
+
+/**
+ * The report control of the detail page: a link to the report pages until
+ * JavaScript runs, then a button that opens the dialog.
+ */
+export function ReportAd({ item }: { item: CampaignItem }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const [enhanced, setEnhanced] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [session, setSession] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setEnhanced(true), []);
+  if (!enhanced) {
+    return (
+      <Link className="app-button" to={to(`/political-ads/${encodeURIComponent(item.id)}/report`)}>
+        {t("politicalAds.report.open")}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="app-button"
+        aria-haspopup="dialog"
+        // The dialog's code is fetched at the first sign of intent, so it is there by the click.
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
+        onTouchStart={loadDialog}
+        onClick={() => {
+          setSession((count) => count + 1);
+          setOpen(true);
+        }}
+      >
+        {t("politicalAds.report.open")}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            key={session}
+            item={item}
+            open={open}
+            onClose={() => {
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
