@@ -63,6 +63,10 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      // The page is sent whole (onAllReady), so nothing is gained by sending a
+      // large Suspense boundary apart, after the page, to be put in place by a
+      // script: it would be missing without JavaScript (app/utils/lazy-enhanced.tsx).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         pipe(sink);
       },

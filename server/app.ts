@@ -23,6 +23,7 @@ import { isPublicPath } from "~/components/layout/navigation";
 import { thirdPartyOrigins } from "~/services/features.server";
 import { hasPersonalCookie } from "~/services/session.server";
 import { getLogger } from "~/utils/logger.server";
+import { serverPreloads } from "~/utils/lazy-enhanced";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag, type CachedPage, type PageCache } from "./page-cache";
 
 type RouteNode = { id: string; path?: string; index?: boolean; hasAction: boolean; children: RouteNode[] };
@@ -98,11 +99,15 @@ const loadBuild = () =>
   import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /**
- * Runs before the server listens: content and documents are validated (a
+ * Runs before the server listens: the app's modules loaded, content and documents are validated (a
  * malformed file stops the start), the search indexes built, the database
  * opened and migrated, and the mail outbox worker started.
  */
 export async function start(): Promise<void> {
+  // The pages' modules, and the components they load lazily in the browser,
+  // ready before the first request (app/utils/lazy-enhanced.tsx).
+  await loadBuild();
+  await Promise.all(serverPreloads);
   validateContent();
   allDocuments();
   warmSearchIndexes();

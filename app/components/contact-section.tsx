@@ -1,7 +1,11 @@
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { ContactForm } from "./contact-form";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+
+/** The form's code (Conform, Zod, its checks) comes after the page's (issue 14). */
+const ContactForm = lazyEnhanced(() => import("./contact-form").then((module) => module.ContactForm));
 
 /** Home and about: the contact form, with the reply promise and opening hours. */
 export function ContactSection() {
@@ -13,7 +17,9 @@ export function ContactSection() {
       <h2 id="contact-title">{t("contact.title")}</h2>
       <p>{t("contact.intro")}</p>
       <p>{t("contact.hours")}</p>
-      <ContactForm key={bannerId ?? "contact"} />
+      <Suspense fallback={null}>
+        <ContactForm key={bannerId ?? "contact"} />
+      </Suspense>
     </section>
   );
 }
