@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
@@ -17,9 +16,7 @@ export function ContactSection() {
       <h2 id="contact-title">{t("contact.title")}</h2>
       <p>{t("contact.intro")}</p>
       <p>{t("contact.hours")}</p>
-      <Suspense fallback={null}>
-        <ContactForm key={bannerId ?? "contact"} />
-      </Suspense>
+      <ContactForm key={bannerId ?? "contact"} />
     </section>
   );
 }

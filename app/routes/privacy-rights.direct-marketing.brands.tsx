@@ -1,17 +1,20 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.direct-marketing.brands";
-import { CheckboxGroup } from "~/components/form-controls";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
-import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
 import { objectionBrands, redirectWithObjectionBrands } from "~/services/privacy-session.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { receivePublicForm } from "~/utils/public-form.server";
-import { OBJECTION_BRANDS_FORM_ID, objectionBrandsForm } from "~/validation/privacy-forms";
-import { objectionBrandsSchema } from "~/validation/privacy-request";
+import { objectionBrandsForm } from "~/validation/privacy-forms";
 import { applySelectAll } from "~/validation/select-all";
+
+/** The form's code comes after the page's (issue 14). */
+const ObjectionBrandsForm = lazyEnhanced(() =>
+  import("~/components/privacy/objection-brands-form").then((module) => module.ObjectionBrandsForm),
+);
 
 /** The country's brands, and those chosen before (back from step 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,8 +43,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ObjectionBrandsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const ids = loaderData.brands.map((brand) => brand.id);
-  const state = usePublicForm({ id: OBJECTION_BRANDS_FORM_ID, schema: objectionBrandsSchema(ids) });
   return (
     <PrivacyFormPage
       titleKey="pages.directMarketingBrands.title"
@@ -52,22 +53,7 @@ export default function ObjectionBrandsPage({ loaderData }: Route.ComponentProps
         </>
       }
     >
-      <PublicForm
-        state={state}
-        labels={{ brands: t("privacyRights.objection.brands.legend") }}
-        submitLabel={t("privacyRights.objection.brands.next")}
-        sendingLabel={t("privacyRights.form.sending")}
-      >
-        <CheckboxGroup
-          meta={state.fields.brands}
-          legend={t("privacyRights.objection.brands.legend")}
-          hint={t("privacyRights.objection.brands.hint", { count: ids.length })}
-          selectAll={{ label: t("privacyRights.objection.brands.selectAll") }}
-          defaultValues={loaderData.chosen}
-          columns
-          options={loaderData.brands.map((brand) => ({ value: brand.id, label: brand.description }))}
-        />
-      </PublicForm>
+      <ObjectionBrandsForm brands={loaderData.brands} chosen={loaderData.chosen} />
     </PrivacyFormPage>
   );
 }

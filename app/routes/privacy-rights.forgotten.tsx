@@ -1,13 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-rights.forgotten";
-import { DetailsRequestForm } from "~/components/privacy/details-request-form";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
+import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { forgottenForm } from "~/validation/privacy-forms";
 import { detailsRequestInput } from "./privacy-details.server";
 import { privacyRequestAction } from "./privacy-request.action.server";
+
+/** The form's code comes after the page's (issue 14). */
+const DetailsRequestForm = lazyEnhanced(() =>
+  import("~/components/privacy/details-request-form").then((module) => module.DetailsRequestForm),
+);
 
 export function action(args: Route.ActionArgs) {
   return privacyRequestAction(args, forgottenForm, detailsRequestInput(args, "RIGHT_TO_BE_FORGOTTEN"));
@@ -30,7 +36,7 @@ export default function ForgottenPage() {
         </>
       }
     >
-      <DetailsRequestForm formId={forgottenForm.id} countryName={t("privacyRights.form.countryDefault")} />
+      <DetailsRequestForm formId={PRIVACY_FORM_IDS.forgotten} countryName={t("privacyRights.form.countryDefault")} />
     </PrivacyFormPage>
   );
 }

@@ -3,6 +3,7 @@
  * fields each may post (issue 8: anything else is refused before parsing).
  */
 import { defineForm } from "./form-definition";
+import { PRIVACY_FORM_IDS } from "./privacy-form-ids";
 import {
   COMMUNICATION_TYPES,
   accessSchema,
@@ -31,22 +32,22 @@ const DETAILS_FIELDS = {
   "userInfo.address.country": 1,
 };
 
-export const accessForm = defineForm({ id: "access", schema: accessSchema, fields: DETAILS_FIELDS });
-export const forgottenForm = defineForm({ id: "forgotten", schema: accessSchema, fields: DETAILS_FIELDS });
+export const accessForm = defineForm({ id: PRIVACY_FORM_IDS.access, schema: accessSchema, fields: DETAILS_FIELDS });
+export const forgottenForm = defineForm({ id: PRIVACY_FORM_IDS.forgotten, schema: accessSchema, fields: DETAILS_FIELDS });
 
 export const rectificationForm = defineForm({
-  id: "rectification",
+  id: PRIVACY_FORM_IDS.rectification,
   schema: rectificationSchema,
   fields: { email: 1, userMessage: 1, brandName: 1 },
 });
 
 export const publicationForm = defineForm({
-  id: "publication",
+  id: PRIVACY_FORM_IDS.publication,
   schema: publicationSchema,
   fields: { brandName: 1, article: 1, publicationDate: 1, publicationLink: 1, email: 1, userMessage: 1 },
 });
 
-export const OBJECTION_BRANDS_FORM_ID = "objection-brands";
+export const OBJECTION_BRANDS_FORM_ID = PRIVACY_FORM_IDS.objectionBrands;
 
 /** Objection step 1: one checkbox per brand of the country, and select-all. */
 export function objectionBrandsForm(brandIds: readonly string[]) {
@@ -59,7 +60,7 @@ export function objectionBrandsForm(brandIds: readonly string[]) {
 
 /** Objection step 2: the ticked channels and each one's details. */
 export const communicationForm = defineForm({
-  id: "objection-channels",
+  id: PRIVACY_FORM_IDS.objectionChannels,
   schema: communicationSchema,
   fields: {
     communicationTypes: COMMUNICATION_TYPES.length,
