@@ -2,18 +2,19 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/political-ads.report";
 import { PageTitle } from "~/components/page-title";
-import { ComplaintForm, ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "~/components/political-ads/report-ad";
-import { usePublicForm } from "~/components/use-public-form";
+import { ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "~/components/political-ads/report-ad";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { findCampaign } from "~/services/campaigns.server";
 import { submitComplaint } from "~/services/complaints.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/utils/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
 import type { CampaignCountry } from "~/validation/campaign";
-import { COMPLAINT_FORM_ID, COMPLAINT_REASONS, complaintForm, complaintSchema, type ComplaintReason } from "~/validation/complaint";
+import { complaintForm } from "~/validation/complaint";
+import { COMPLAINT_REASONS, type ComplaintReason } from "~/validation/complaint-reasons";
 
 type FoundCampaign = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
 
@@ -76,11 +77,15 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/${site.language}/political-ads/${encodeURIComponent(params.id)}/report?result=sent`);
 }
 
+/** The form's code comes after the page's (issue 14). */
+const PageComplaintForm = lazyEnhanced(() =>
+  import("~/components/political-ads/complaint-form").then((module) => module.PageComplaintForm),
+);
+
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { item, reason, reasonMissing, sent, unavailable } = loaderData;
-  const state = usePublicForm({ id: COMPLAINT_FORM_ID, schema: complaintSchema });
   const failed = unavailable || Boolean(actionData && "failed" in actionData && actionData.failed);
   const layer = sent || failed ? 3 : reason ? 2 : 1;
   const titleKey = layer === 1 ? "politicalAds.report.layer1Title" : layer === 2 ? "politicalAds.report.layer2Title" : reportResultTitle(sent);
@@ -108,7 +113,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           </Form>
         ) : layer === 2 ? (
           <>
-            <ComplaintForm state={state} reason={reason!} />
+            <PageComplaintForm reason={reason!} />
             <p>
               <Link to="?">{t("politicalAds.report.otherReason")}</Link>
             </p>

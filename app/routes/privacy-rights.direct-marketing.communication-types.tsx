@@ -1,16 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/privacy-rights.direct-marketing.communication-types";
-import { ChannelBlocks, channelLabels } from "~/components/privacy/channel-blocks";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
-import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { objectionBrands } from "~/services/privacy-session.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { communicationForm } from "~/validation/privacy-forms";
-import { communicationSchema, type UserInfo } from "~/validation/privacy-request";
+import type { UserInfo } from "~/validation/privacy-request";
 import { privacyRequestAction } from "./privacy-request.action.server";
 
 /** Spec 2: without brands from step 1 there is nothing to object to. */
@@ -43,11 +42,12 @@ export async function action(args: Route.ActionArgs) {
   }));
 }
 
+/** The form's code comes after the page's (issue 14). */
+const ObjectionChannelsForm = lazyEnhanced(() => import("~/components/privacy/objection-channels-form").then((module) => module.ObjectionChannelsForm));
+
 export default function ObjectionChannelsPage() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const state = usePublicForm({ id: communicationForm.id, schema: communicationSchema, defaultValue: { phoneNumber: "+" } });
-  const { fields, form } = state;
   return (
     <PrivacyFormPage
       titleKey="pages.directMarketingCommunicationTypes.title"
@@ -61,14 +61,7 @@ export default function ObjectionChannelsPage() {
         </>
       }
     >
-      <PublicForm
-        state={state}
-        labels={channelLabels(t)}
-        submitLabel={t("privacyRights.objection.channels.submit")}
-        sendingLabel={t("privacyRights.form.sending")}
-      >
-        <ChannelBlocks form={form as never} fields={fields as never} emailHint={t("privacyRights.objection.channels.emailHint")} />
-      </PublicForm>
+      <ObjectionChannelsForm />
     </PrivacyFormPage>
   );
 }

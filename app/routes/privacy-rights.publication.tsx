@@ -1,18 +1,13 @@
-import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.publication";
-import { DateInput } from "~/components/form-controls";
-import { Field } from "~/components/forms";
-import { BrandSelect } from "~/components/privacy/brand-select";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import { EmailField, MessageField } from "~/components/privacy/request-fields";
-import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
 import { publicationForm } from "~/validation/privacy-forms";
-import { PRIVACY_LIMITS, flowAllowedIn, publicationSchema } from "~/validation/privacy-request";
+import { flowAllowedIn } from "~/validation/privacy-request";
 import { privacyRequestAction } from "./privacy-request.action.server";
 
 /** Removal from a publication is offered in Belgium only (spec 2, 9): elsewhere the page does not exist. */
@@ -49,10 +44,11 @@ export function action(args: Route.ActionArgs) {
   }));
 }
 
+/** The form's code comes after the page's (issue 14). */
+const PublicationForm = lazyEnhanced(() => import("~/components/privacy/publication-form").then((module) => module.PublicationForm));
+
 export default function PublicationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const state = usePublicForm({ id: publicationForm.id, schema: publicationSchema });
-  const { fields } = state;
   return (
     <PrivacyFormPage
       titleKey="pages.publication.title"
@@ -64,47 +60,7 @@ export default function PublicationPage({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <PublicForm
-        state={state}
-        labels={{
-          brandName: t("privacyRights.form.brand"),
-          article: t("privacyRights.form.article"),
-          publicationDate: t("privacyRights.form.publicationDate"),
-          publicationLink: t("privacyRights.form.publicationLink"),
-          email: t("privacyRights.form.email"),
-          userMessage: t("privacyRights.form.userMessage"),
-        }}
-        submitLabel={t("privacyRights.form.submit")}
-        sendingLabel={t("privacyRights.form.sending")}
-      >
-        <BrandSelect meta={fields.brandName} brandNames={loaderData.brandNames} />
-        <Field
-          meta={fields.article}
-          label={t("privacyRights.form.article")}
-          hint={t("privacyRights.form.articleHint")}
-          timing="input"
-          inputProps={{ ...getInputProps(fields.article, { type: "text", ariaAttributes: false }), maxLength: PRIVACY_LIMITS.article }}
-        />
-        <DateInput
-          meta={fields.publicationDate}
-          label={t("privacyRights.form.publicationDate")}
-          hint={t("privacyRights.form.publicationDateHint")}
-          inputProps={getInputProps(fields.publicationDate, { type: "text", ariaAttributes: false })}
-        />
-        <Field
-          meta={fields.publicationLink}
-          label={t("privacyRights.form.optional", { label: t("privacyRights.form.publicationLink") })}
-          hint={t("privacyRights.form.publicationLinkHint")}
-          timing="blur"
-          inputProps={{
-            ...getInputProps(fields.publicationLink, { type: "url", ariaAttributes: false }),
-            maxLength: PRIVACY_LIMITS.publicationLink,
-            spellCheck: false,
-          }}
-        />
-        <EmailField meta={fields.email} />
-        <MessageField meta={fields.userMessage} hint={t("privacyRights.publication.messageHint")} />
-      </PublicForm>
+      <PublicationForm brandNames={loaderData.brandNames} />
     </PrivacyFormPage>
   );
 }

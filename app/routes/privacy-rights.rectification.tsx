@@ -1,14 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-rights.rectification";
-import { BrandSelect } from "~/components/privacy/brand-select";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import { EmailField, MessageField } from "~/components/privacy/request-fields";
-import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { rectificationForm } from "~/validation/privacy-forms";
-import { rectificationSchema } from "~/validation/privacy-request";
 import { privacyRequestAction } from "./privacy-request.action.server";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -24,10 +21,11 @@ export function action(args: Route.ActionArgs) {
   }));
 }
 
+/** The form's code comes after the page's (issue 14). */
+const RectificationForm = lazyEnhanced(() => import("~/components/privacy/rectification-form").then((module) => module.RectificationForm));
+
 export default function RectificationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const state = usePublicForm({ id: rectificationForm.id, schema: rectificationSchema });
-  const { fields } = state;
   return (
     <PrivacyFormPage
       titleKey="pages.rectification.title"
@@ -38,20 +36,7 @@ export default function RectificationPage({ loaderData }: Route.ComponentProps) 
         </>
       }
     >
-      <PublicForm
-        state={state}
-        labels={{
-          email: t("privacyRights.form.email"),
-          brandName: t("privacyRights.form.brand"),
-          userMessage: t("privacyRights.form.userMessage"),
-        }}
-        submitLabel={t("privacyRights.form.submit")}
-        sendingLabel={t("privacyRights.form.sending")}
-      >
-        <EmailField meta={fields.email} />
-        <BrandSelect meta={fields.brandName} brandNames={loaderData.brandNames} />
-        <MessageField meta={fields.userMessage} hint={t("privacyRights.rectification.messageHint")} />
-      </PublicForm>
+      <RectificationForm brandNames={loaderData.brandNames} />
     </PrivacyFormPage>
   );
 }

@@ -6,8 +6,9 @@ import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { MESSAGES, requiredEmail, requiredText } from "./rules";
 
-export const COMPLAINT_REASONS = ["MISLEADING", "INCORRECT", "DISCRIMINATORY", "ALCOHOL_DRUGS_SEX"] as const;
-export type ComplaintReason = (typeof COMPLAINT_REASONS)[number];
+import { COMPLAINT_FORM_ID, COMPLAINT_REASONS } from "./complaint-reasons";
+
+export { COMPLAINT_FORM_ID, COMPLAINT_REASONS, type ComplaintReason } from "./complaint-reasons";
 
 export const COMPLAINT_LIMITS = { name: 100, explanation: 2000 } as const;
 
@@ -19,8 +20,6 @@ export const complaintSchema = z.object({
 });
 
 export type ComplaintInput = z.output<typeof complaintSchema>;
-
-export const COMPLAINT_FORM_ID = "ad-complaint";
 
 /** The report's form; `via` says whether the dialog (JavaScript) or the page sent it. */
 export const complaintForm = defineForm({

@@ -5,13 +5,12 @@
  * with it, the same layers open in a modal `<dialog>` (focus kept inside,
  * Escape and the exit button close it, focus returns to the report button)
  * and the form is sent to the same route action without leaving the page.
+ * Layers 1 and 3 are here; layer 2, with the form's code, is in
+ * ./complaint-form.tsx.
  */
-import { getInputProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { COMPLAINT_LIMITS, COMPLAINT_REASONS, type ComplaintReason } from "~/validation/complaint";
-import { Field, TextareaField } from "../forms";
-import { PublicForm, type PublicFormState } from "../use-public-form";
+import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
 
 /** What the report action answers besides a form shown again. */
 export type ReportResult = { sent?: boolean; failed?: boolean };
@@ -50,47 +49,6 @@ export function ReasonChoice({ name, chosen, error }: { name: string; chosen?: s
         ))}
       </div>
     </fieldset>
-  );
-}
-
-/** Layer 2: who reports, and why. */
-export function ComplaintForm({ state, reason, action }: { state: PublicFormState; reason: ComplaintReason; action?: string }) {
-  const { t } = useTranslation();
-  const { fields } = state;
-  return (
-    <PublicForm
-      state={state}
-      action={action}
-      labels={{ name: t("politicalAds.report.name"), email: t("politicalAds.report.email"), explanation: t("politicalAds.report.explanation") }}
-      submitLabel={t("politicalAds.report.submit")}
-      sendingLabel={t("politicalAds.report.sending")}
-    >
-      <p className="app-report__reason">
-        {t("politicalAds.report.reasonChosen")} <strong>{t(`politicalAds.report.reasons.${reason}.title`)}</strong>
-      </p>
-      <input type="hidden" name="reason" value={reason} />
-      {state.fetcher ? <input type="hidden" name="via" value="dialog" /> : null}
-      <Field
-        meta={fields.name}
-        label={t("politicalAds.report.name")}
-        timing="input"
-        inputProps={{ ...getInputProps(fields.name, { type: "text", ariaAttributes: false }), autoComplete: "name", maxLength: COMPLAINT_LIMITS.name }}
-      />
-      <Field
-        meta={fields.email}
-        label={t("politicalAds.report.email")}
-        hint={t("politicalAds.report.emailHint")}
-        timing="blur"
-        inputProps={{ ...getInputProps(fields.email, { type: "email", ariaAttributes: false }), autoComplete: "email", spellCheck: false }}
-      />
-      <TextareaField
-        meta={fields.explanation}
-        label={t("politicalAds.report.explanation")}
-        hint={t("politicalAds.report.explanationHint")}
-        timing="input"
-        textareaProps={{ ...getTextareaProps(fields.explanation, { ariaAttributes: false }), maxLength: COMPLAINT_LIMITS.explanation }}
-      />
-    </PublicForm>
   );
 }
 

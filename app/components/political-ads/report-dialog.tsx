@@ -11,7 +11,8 @@ import { useLocalizedPath } from "~/utils/site";
 import type { CampaignItem } from "~/validation/campaign";
 import { COMPLAINT_FORM_ID, complaintSchema, type ComplaintReason } from "~/validation/complaint";
 import { usePublicForm } from "../use-public-form";
-import { ComplaintForm, ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "./report-ad";
+import { ComplaintForm } from "./complaint-form";
+import { ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "./report-ad";
 
 export default function ReportDialog({ item, open, onClose }: { item: CampaignItem; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
+import { communicationSchema } from "~/validation/privacy-request";
+import { PublicForm, usePublicForm } from "../use-public-form";
+import { ChannelBlocks, channelLabels } from "./channel-blocks";
+
+/** Objection step 2 (spec 2): each channel ticked opens its details. */
+export function ObjectionChannelsForm() {
+  const { t } = useTranslation();
+  const state = usePublicForm({ id: PRIVACY_FORM_IDS.objectionChannels, schema: communicationSchema, defaultValue: { phoneNumber: "+" } });
+  const { fields, form } = state;
+  return (
+    <PublicForm
+      state={state}
+      labels={channelLabels(t)}
+      submitLabel={t("privacyRights.objection.channels.submit")}
+      sendingLabel={t("privacyRights.form.sending")}
+    >
+      <ChannelBlocks form={form as never} fields={fields as never} emailHint={t("privacyRights.objection.channels.emailHint")} />
+    </PublicForm>
+  );
+}
