@@ -2,8 +2,10 @@
 // server, against the production build with a throwaway DATA_DIR (issue 14).
 // For each: requests per second at 10 connections and its ratio to the static
 // asset, p50 and p99 latency at 50 connections, and the JavaScript the page
-// asks for (files, gzip KB). Prints figures; asserts nothing (speed goals are
-// checked here, not in tests). BENCH_SECONDS sets each run's length.
+// asks for at once (files, gzip KB) and what its modules fetch afterwards
+// (a form's code, the report dialog: "+ later"). Prints figures; asserts
+// nothing (speed goals are checked here, not in tests). BENCH_SECONDS sets
+// each run's length.
 import { spawn } from "node:child_process";
 import { request } from "node:http";
 import fs from "node:fs";
@@ -73,16 +75,29 @@ async function get(host, urlPath) {
   });
 }
 
-/** The scripts a page loads at once: script src, module preloads and inline imports. */
+/**
+ * The scripts a page loads at once (script src, module preloads, inline
+ * imports), and the code its modules fetch afterwards: a form's module
+ * after hydration, the report dialog on intent (Vite's dynamic-import
+ * dependency lists).
+ */
 async function javascriptOf(host, html) {
   const urls = new Set();
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
   for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
   for (const [, href] of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(href);
   for (const [, src] of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(src);
+  const later = new Set();
   let gzipBytes = 0;
-  for (const url of urls) gzipBytes += gzipSync((await get(host, url)).body).length;
-  return { files: urls.size, gzipKb: gzipBytes / 1024 };
+  for (const url of urls) {
+    const { body } = await get(host, url);
+    gzipBytes += gzipSync(body).length;
+    const deps = /m\.f=\[([^\]]*)\]/.exec(body)?.[1] ?? "";
+    for (const [, file] of deps.matchAll(/"([^"]+\.js)"/g)) if (!urls.has(`/${file}`)) later.add(`/${file}`);
+  }
+  let laterBytes = 0;
+  for (const url of later) laterBytes += gzipSync((await get(host, url)).body).length;
+  return { files: urls.size, gzipKb: gzipBytes / 1024, laterKb: laterBytes / 1024 };
 }
 
 /** Everything as a browser asks for it: compressed. */
@@ -114,7 +129,7 @@ try {
 
   console.log(`${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine.`);
   console.log(
-    `${"what".padEnd(22)} ${pad("req/s@10", 9)} ${pad("× static", 8)} ${pad("p50@50", 7)} ${pad("p99@50", 7)} ${pad("JS files", 8)} ${pad("JS gz KB", 8)}  path`,
+    `${"what".padEnd(22)} ${pad("req/s@10", 9)} ${pad("× static", 8)} ${pad("p50@50", 7)} ${pad("p99@50", 7)} ${pad("JS files", 8)} ${pad("JS gz KB", 8)} ${pad("+ later", 7)}  path`,
   );
   let staticRate = 0;
   for (const [label, host, rawPath, isPage] of rows) {
@@ -125,7 +140,7 @@ try {
     const js = isPage ? await javascriptOf(host, (await get(host, urlPath)).body) : null;
     const errors = at10.non2xx + at50.non2xx;
     console.log(
-      `${label.padEnd(22)} ${pad(at10.requests.average.toFixed(0), 9)} ${pad((at10.requests.average / staticRate).toFixed(2), 8)} ${pad(at50.latency.p50, 7)} ${pad(at50.latency.p99, 7)} ${pad(js ? js.files : "", 8)} ${pad(js ? js.gzipKb.toFixed(1) : "", 8)}  ${host}${urlPath}` +
+      `${label.padEnd(22)} ${pad(at10.requests.average.toFixed(0), 9)} ${pad((at10.requests.average / staticRate).toFixed(2), 8)} ${pad(at50.latency.p50, 7)} ${pad(at50.latency.p99, 7)} ${pad(js ? js.files : "", 8)} ${pad(js ? js.gzipKb.toFixed(1) : "", 8)} ${pad(js?.laterKb ? js.laterKb.toFixed(1) : "", 7)}  ${host}${urlPath}` +
         (errors && label !== "not found" ? `  (${errors} non-2xx)` : ""),
     );
   }

@@ -11,7 +11,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { parseMessage } from "~/validation/rules";
+import { parseMessage } from "~/validation/messages";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 
 /** Conform submits with a `__intent__` button to validate a field; that is not a visitor's submit. */

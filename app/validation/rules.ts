@@ -1,21 +1,7 @@
 import { z } from "~/validation/zod";
+import { MESSAGES } from "./messages";
 
-/**
- * Spec 5 "Validation rules", in one place. Messages are translation keys;
- * `errorText()` in the UI and the API turn them into texts. A key may carry a
- * parameter after '|' ("validation.tooLong|100").
- */
-export const MESSAGES = {
-  required: "validation.required",
-  email: "validation.email",
-  tooLong: "validation.tooLong",
-  controlCharacters: "validation.controlCharacters",
-  phone: "validation.phone",
-  date: "validation.date",
-  address: "validation.address",
-  option: "validation.option",
-  link: "validation.link",
-} as const;
+export { MESSAGES, parseMessage } from "./messages";
 
 /**
  * Control characters have no place in what a visitor types: a NUL or a line
@@ -74,12 +60,6 @@ export function requiredEmail() {
     .trim()
     .refine((value) => value.length > 0, MESSAGES.required)
     .pipe(z.email({ error: MESSAGES.email }).max(254, `${MESSAGES.tooLong}|254`));
-}
-
-/** Splits "key|param" into a key and interpolation values. */
-export function parseMessage(message: string): { key: string; values: Record<string, string> } {
-  const [key, max] = message.split("|");
-  return { key, values: max ? { max } : {} };
 }
 
 /** Spec 5/9: '+', three digits 1-9, then 3 to 20 digits; at most 22 characters. */
