@@ -10,6 +10,7 @@ import {
 import { getConfig } from "./config.server";
 import { serverContext } from "./context";
 import { documentCsp } from "./utils/csp.server";
+import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
 import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
 
@@ -21,16 +22,6 @@ export const streamTimeout = 5_000;
  * the page's Content-Security-Policy; the same page gives the same bytes and
  * headers for everyone, which lets it be cached (issue 14).
  */
-/**
- * React Router preloads every module a page hydrates with (160–180 KB on a
- * page with a form) at high priority. The page is readable without them (all
- * CSS is in it), so on a slow connection they wait for what the first paint
- * and the largest image need: low priority (issue 14, Lighthouse FCP).
- */
-function lowerPreloadPriority(html: string): string {
-  return html.replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -54,7 +45,9 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         timeoutId = undefined;
-        const html = lowerPreloadPriority(Buffer.concat(chunks).toString("utf8"));
+        const rendered = Buffer.concat(chunks).toString("utf8");
+        // Vite's development client has a script shape of its own.
+        const html = getConfig().isProduction ? hydrateAfterFirstPaint(rendered) : rendered;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // Vite's development client injects inline styles and scripts of its own.
         if (getConfig().isProduction) responseHeaders.set("Content-Security-Policy", documentCsp(html, thirdPartyOrigins));

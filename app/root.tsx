@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { isPublicPath } from "./components/layout/navigation";
 import { PageLayout } from "./components/layout/page-layout";
@@ -156,6 +157,9 @@ function AlternateLinks({ origin, country }: { origin: string; country: Country 
 export default function App() {
   const { languageTag, translations, banner } = useLoaderData<typeof loader>();
   useRedirectCountReset();
+  // Says that React runs the page now (it starts after the first paint:
+  // app/utils/hydrate-after-paint.server.ts); the end-to-end tests wait for it.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <I18nProvider languageTag={languageTag} translations={translations}>
       <PageLayout banner={banner}>

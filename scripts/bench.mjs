@@ -76,8 +76,8 @@ async function get(host, urlPath) {
 }
 
 /**
- * The scripts a page loads at once (script src, module preloads, inline
- * imports), and the code its modules fetch afterwards: a form's module
+ * The scripts a page loads at once (script src, module preloads, what the
+ * inline module imports and preloads), and the code its modules fetch afterwards: a form's module
  * after hydration, the report dialog on intent (Vite's dynamic-import
  * dependency lists).
  */
@@ -86,7 +86,10 @@ async function javascriptOf(host, html) {
   for (const [, src] of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(src);
   for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
   for (const [, href] of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(href);
-  for (const [, src] of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(src);
+  // What the inline module imports, and preloads once the page is painted (app/utils/hydrate-after-paint.server.ts).
+  for (const [, script] of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, src] of script.matchAll(/"(\/assets\/[^"]+\.js)"/g)) urls.add(src);
+  }
   const later = new Set();
   let gzipBytes = 0;
   for (const url of urls) {

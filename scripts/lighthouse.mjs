@@ -81,7 +81,7 @@ try {
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   console.log(`${"page".padEnd(14)} ${categories.map((name) => name.slice(0, 12).padStart(13)).join("")}  FCP / LCP / TBT / CLS`);
   // LIGHTHOUSE_ONLY=ad,home runs those pages only.
-  const only = process.env.LIGHTHOUSE_ONLY?.split(",");
+  const only = process.env.LIGHTHOUSE_ONLY ? process.env.LIGHTHOUSE_ONLY.split(",") : null;
   for (const [label, url] of pages.filter(([label]) => !only || only.includes(label))) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
     const lhr = result.lhr;

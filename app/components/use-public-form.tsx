@@ -124,8 +124,12 @@ export function PublicForm(props: {
     markFormStopped(state.id, stopped);
     return () => markFormStopped(state.id, false);
   }, [state.id, stopped]);
+  // Says that the form's script runs (its code comes after the page's:
+  // app/utils/lazy-enhanced.tsx); the end-to-end tests wait for it.
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => wrapper.current?.setAttribute("data-enhanced", ""), []);
   return (
-    <div className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
+    <div ref={wrapper} className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
       <div role="alert">
         {state.banner ? <Banner type="error" text={t(state.banner)} onClose={state.closeBanner} /> : null}
       </div>

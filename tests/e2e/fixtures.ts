@@ -54,13 +54,39 @@ export async function expectAxeClean(page: Page) {
 }
 
 /**
+ * A page React runs starts it after its first paint, so after the page's
+ * load event (app/utils/hydrate-after-paint.server.ts). With JavaScript,
+ * `goto`, `reload` and `goBack` also wait until React has taken the page
+ * over (`<html data-hydrated>`) and each form's code has come
+ * (`data-enhanced`), as a visitor would find them a moment later; a page
+ * without React needs no wait.
+ */
+function waitForReactAfterLoads(page: Page) {
+  const reactRuns = () =>
+    page.waitForFunction(
+      () =>
+        !("__reactRouterContext" in window) ||
+        (document.documentElement.hasAttribute("data-hydrated") && !document.querySelector(".app-public-form:not([data-enhanced])")),
+    );
+  for (const method of ["goto", "reload", "goBack"] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await original(...args);
+      await reactRuns();
+      return response;
+    };
+  }
+}
+
+/**
  * `javaScriptEnabled` (a built-in option) tells the "js" and "no-js" projects
  * apart. Every page a test opens fails the test when the browser refused
  * something under the content security policy (an inline style, a font from
  * elsewhere): what the policy blocks, visitors do not see.
  */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitForReactAfterLoads(page);
     const refused: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && /Content Security Policy/i.test(message.text())) refused.push(message.text());

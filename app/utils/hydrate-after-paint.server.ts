@@ -1,0 +1,35 @@
+/**
+ * React Router starts a page's hydration from the HTML: a module preload
+ * for each of its 17–20 scripts and an inline module that imports the
+ * route modules, all fetched while the page is parsed. The page is complete
+ * without them (all CSS is in it, every form posts without JavaScript), so
+ * they wait until it has been painted: the inline module asks for them
+ * after the first frame, preloads included, and React takes the page over
+ * from there. On a slow phone the first paint no longer shares the network
+ * and the main thread with 120 KB of script (issue 14; decision 003).
+ *
+ * The rewrite recognises the shape React Router 7 writes; anything else is
+ * left as it is, so an upgrade that changes it costs speed, not function.
+ */
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const ROUTER_MODULE = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
+
+export function hydrateAfterFirstPaint(html: string): string {
+  const module = ROUTER_MODULE.exec(html);
+  if (!module) return html;
+  const body = module[1];
+  const imports = [...body.matchAll(ROUTE_IMPORT)];
+  if (imports.length === 0) return html;
+  const preloads = [...html.matchAll(PRELOAD)].map(([, href]) => href);
+  const rest = body.replace(ROUTE_IMPORT, "").replace(/^[;\s]+/, "");
+  const script =
+    `const start = async () => {\n` +
+    `for (const href of ${JSON.stringify(preloads)}) {` +
+    `const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }\n` +
+    `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${imports.map(([, , url]) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
+    `${rest}};\n` +
+    // A page opened in a background tab paints (and hydrates) when it is shown.
+    `if (document.visibilityState === "hidden") setTimeout(start, 0); else requestAnimationFrame(() => setTimeout(start, 0));`;
+  return html.replace(PRELOAD, "").replace(module[0], () => `<script type="module" async="">${script}</script>`);
+}
