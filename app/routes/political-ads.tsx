@@ -57,7 +57,7 @@ export const clientLoader = loadAsDocument;
 function Filters({ query, channels }: { query: CampaignQuery; channels: string[] }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" className="app-ad-filters" role="search" aria-label={t("politicalAds.filtersLabel")}>
+    <Form id="ad-filters" method="get" className="app-ad-filters" role="search" aria-label={t("politicalAds.filtersLabel")}>
       <div className="app-ad-filters__field">
         <label htmlFor="ad-period">{t("politicalAds.filters.period")}</label>
         <select id="ad-period" name="period" defaultValue={query.period}>

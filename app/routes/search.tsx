@@ -31,7 +31,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <header className="app-page-header">
         <h1 className="app-heading-1">{t("search.title")}</h1>
       </header>
-      <Form method="get" role="search" className="app-search-form">
+      <Form id="site-search" method="get" role="search" className="app-search-form">
         <label htmlFor="search-q">{t("search.label")}</label>
         <div className="app-search-form__row">
           <input

@@ -47,12 +47,10 @@ export const publicationForm = defineForm({
   fields: { brandName: 1, article: 1, publicationDate: 1, publicationLink: 1, email: 1, userMessage: 1 },
 });
 
-export const OBJECTION_BRANDS_FORM_ID = PRIVACY_FORM_IDS.objectionBrands;
-
 /** Objection step 1: one checkbox per brand of the country, and select-all. */
 export function objectionBrandsForm(brandIds: readonly string[]) {
   return defineForm({
-    id: OBJECTION_BRANDS_FORM_ID,
+    id: PRIVACY_FORM_IDS.objectionBrands,
     schema: objectionBrandsSchema(brandIds),
     fields: { brands: brandIds.length, [SELECT_ALL_FIELD]: 1, [SELECT_ALL_BEFORE_FIELD]: 1 },
   });
