@@ -96,6 +96,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // scroll restoration for every page it shows.
   const staticPage = useMatches().some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
   const hydrate = typeof document !== "undefined" || !staticPage;
+  // Says that React runs the page now, an error page too (it starts after
+  // the first paint: app/utils/hydrate-after-paint.server.ts); the
+  // end-to-end tests wait for it.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang={rootData?.pageLanguageTag ?? "nl-NL"} data-features={featureNames(rootData?.features)}>
       <head>
@@ -157,9 +161,6 @@ function AlternateLinks({ origin, country }: { origin: string; country: Country 
 export default function App() {
   const { languageTag, translations, banner } = useLoaderData<typeof loader>();
   useRedirectCountReset();
-  // Says that React runs the page now (it starts after the first paint:
-  // app/utils/hydrate-after-paint.server.ts); the end-to-end tests wait for it.
-  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <I18nProvider languageTag={languageTag} translations={translations}>
       <PageLayout banner={banner}>
