@@ -58,6 +58,9 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
   const banner = mine?.banner && bannerClosedAt !== submitCount ? mine.banner : null;
 
   const typedIn = useRef(new Set<string>());
+  useEffect(() => {
+    for (const name of typedBeforeScripts(definition.id)) typedIn.current.add(name);
+  }, [definition.id]);
   const validation = useMemo<FieldValidation>(
     () => ({
       typed: (name) => typedIn.current.add(name),
@@ -89,6 +92,19 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
       typedIn.current.clear();
     },
   };
+}
+
+/**
+ * The fields typed in before the form's code had come (it comes after the
+ * page's: app/utils/lazy-enhanced.tsx): they no longer hold what the server
+ * rendered.
+ */
+function typedBeforeScripts(formId: string): string[] {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return [];
+  return Array.from(form.elements)
+    .filter((field) => (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue)
+    .map((field) => (field as HTMLInputElement).name);
 }
 
 /** Any form's state: PublicForm only uses what every form has. */

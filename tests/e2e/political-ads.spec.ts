@@ -169,6 +169,34 @@ test.describe("the list", () => {
     expect(dataRequests.length).toBe(asked);
   });
 
+  test("with JavaScript: typing filters after a pause, in place; a failed answer says so and is not kept", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the list follows the filters with JavaScript only");
+    let failing = true;
+    const asked: string[] = [];
+    await page.route(/\/nl\/political-ads\?/, (route) => {
+      if (route.request().resourceType() !== "fetch") return route.continue();
+      asked.push(new URL(route.request().url()).searchParams.get("text") ?? "");
+      return failing ? route.fulfill({ status: 503, contentType: "text/plain", body: "unavailable" }) : route.continue();
+    });
+    let loads = 0;
+    page.on("load", () => loads++);
+    await page.goto(siteUrl("nl", "/nl/political-ads"));
+    const text = page.getByLabel("Zoek op adverteerder, betaler of onderwerp");
+    await text.pressSequentially("zzzz", { delay: 50 });
+    // One request for the whole word, once typing stopped (spec 9: 500 ms).
+    await expect(page.getByRole("alert").filter({ hasText: "Er is een fout opgetreden bij het laden van de advertenties." })).toBeVisible();
+    expect(asked).toEqual(["zzzz"]);
+    await expect(text).toBeFocused();
+    await expect(page).toHaveURL(/text=zzzz/);
+
+    failing = false;
+    await text.press("Enter");
+    await expect(page.locator(".app-ad-results__count")).toHaveText(/advertenties? gevonden/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    expect(asked).toEqual(["zzzz", "zzzz"]);
+    expect(loads).toBe(1);
+  });
+
   test("pagination works without JavaScript, keeps the filters and says which page is current", async ({ page, request }) => {
     const all = await registerItems(request, "be");
     const pages = Math.ceil(all.length / 10);
