@@ -87,9 +87,8 @@ async function javascriptOf(host, html) {
   for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
   for (const [, href] of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(href);
   // What the inline module imports, and preloads once the page is painted (app/utils/hydrate-after-paint.server.ts).
-  for (const [, script] of html.matchAll(/<script type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const [, src] of script.matchAll(/"(\/assets\/[^"]+\.js)"/g)) urls.add(src);
-  }
+  for (const [, list] of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const src of JSON.parse(list)) urls.add(src);
+  for (const [, src] of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(src);
   const later = new Set();
   let gzipBytes = 0;
   for (const url of urls) {
