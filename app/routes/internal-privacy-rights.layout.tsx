@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/internal-privacy-rights.layout";
 import { currentStaff } from "~/services/staff/staff-session.server";
@@ -9,6 +9,15 @@ import { useLocalizedPath } from "~/utils/site";
 export async function loader({ request }: Route.LoaderArgs) {
   const staff = await currentStaff(request);
   return { staff: staff ? { email: staff.email, role: staff.role } : null };
+}
+
+/**
+ * A post answered 401 found the session ended (spec 8): who is signed in is
+ * read again, so the page shows the notice. React Router re-reads nothing
+ * after a 4xx answer by default.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 401 ? true : defaultShouldRevalidate;
 }
 
 export type SignedInStaff = NonNullable<Awaited<ReturnType<typeof loader>>["staff"]>;

@@ -112,7 +112,11 @@ test("the session expires while a form is filled in: 401 with every value kept, 
   const customer = `klant-${Date.now()}@veldhaven-test.nl`;
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/login"));
   await signIn(page);
+  await expect(page).toHaveURL(/\/confirm-login$/);
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
+  // Signed in when the form is filled in: the session ends only afterwards.
+  await expect(page.getByText(`Aangemeld als ${staffEmail}`)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: NOT_SIGNED_IN })).toHaveCount(0);
   await page.getByRole("checkbox", { name: "Alle merken" }).check();
   await page.getByRole("checkbox", { name: "Telefoon" }).check();
   await page.getByLabel("Telefoonnummer").fill(phone);
