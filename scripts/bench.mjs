@@ -6,13 +6,10 @@
 // (a form's code, the report dialog: "+ later"). Prints figures; asserts
 // nothing (speed goals are checked here, not in tests). BENCH_SECONDS sets
 // each run's length.
-import { spawn } from "node:child_process";
-import { request } from "node:http";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { startProductionServer } from "./lib/production-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,40 +37,8 @@ const CALLS = [
   ["ad register call", "be.localhost", "/api/campaign-items?countryCode=BE&period=PAST_30_DAYS"],
 ];
 
-if (!fs.existsSync("build/server.js")) {
-  console.error("Run `npm run build` first.");
-  process.exit(1);
-}
-
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitUntilUp() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
-
-/** A GET with our own Host header (fetch does not let a caller set it). */
-async function get(host, urlPath) {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}${urlPath}`, { headers: { host: `${host}:${PORT}` } }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString("utf8") }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const server = startProductionServer(PORT, "bench");
+const { base, get } = server;
 
 /**
  * The scripts a page loads at once (script src, module preloads, what the
@@ -116,7 +81,7 @@ const STATIC_LABEL = "static asset (JS)";
 const pad = (value, width) => String(value).padStart(width);
 
 try {
-  await waitUntilUp();
+  await server.waitUntilUp();
   const newest = {};
   for (const country of ["NL", "BE"]) {
     const { body } = await get(`${country.toLowerCase()}.localhost`, `/api/campaign-items?countryCode=${country}`);
@@ -147,5 +112,5 @@ try {
     );
   }
 } finally {
-  server.kill("SIGTERM");
+  server.stop();
 }

@@ -2,50 +2,14 @@
 // pages of issue 14, against the production build with a throwaway DATA_DIR,
 // in Debian's Chromium (CHROMIUM_PATH). Prints the four category scores and
 // every audit that kept a page below 100; writes no reports.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import { request } from "node:http";
-import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startProductionServer } from "./lib/production-server.mjs";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3998);
 const base = (host) => `http://${host}.localhost:${PORT}`;
 
-if (!fs.existsSync("build/server.js")) {
-  console.error("Run `npm run build` first.");
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-"));
-const server = spawn(process.execPath, ["build/server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitUntilUp() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start");
-}
-
-/** The Belgian register, asked with the host that names the country (Node does not resolve *.localhost). */
-function newestCampaigns() {
-  return new Promise((resolve, reject) => {
-    const req = request(`http://127.0.0.1:${PORT}/api/campaign-items?countryCode=BE`, { headers: { host: `be.localhost:${PORT}` } }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve(JSON.parse(body)));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const server = startProductionServer(PORT, "lighthouse");
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -68,8 +32,9 @@ function lcpElement(lhr) {
 }
 
 try {
-  await waitUntilUp();
-  const newestAd = (await newestCampaigns()).campaignItems[0].id;
+  await server.waitUntilUp();
+  // The newest Belgian ad.
+  const newestAd = JSON.parse((await server.get("be.localhost", "/api/campaign-items?countryCode=BE")).body).campaignItems[0].id;
   const pages = [
     ["home", `${base("nl")}/nl`],
     ["document", `${base("nl")}/nl/document/privacy-policy`],
@@ -100,5 +65,5 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill("SIGTERM");
+  server.stop();
 }
