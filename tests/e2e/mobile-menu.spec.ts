@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
 
 test.use({ viewport: { width: 800, height: 900 } });
@@ -67,15 +68,24 @@ test.describe("mobile menu", () => {
   });
 });
 
+/** The paths of the scripts the page asks for, as it asks for them. */
+function scriptsAskedFor(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** A page without React loads app/enhance/page.ts, fingerprinted, and nothing else. */
+const ONLY_THE_ENHANCE_SCRIPT = [expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)];
+
 test.describe("pages without React (issue 14)", () => {
   test("a document ships one small script instead of React, and its conveniences still work", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "JavaScript enhancements");
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptsAskedFor(page);
     await page.goto(siteUrl("be", "/fr/document/privacy-policy"));
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    expect(scripts).toEqual(ONLY_THE_ENHANCE_SCRIPT);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
 
     // Scroll to top appears after 100 px and brings the focus back to the content.
@@ -97,12 +107,9 @@ test.describe("pages without React (issue 14)", () => {
 
   test("the phone directory filters live without React", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "JavaScript enhancements");
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptsAskedFor(page);
     await page.goto(siteUrl("be", "/nl/phone"));
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    expect(scripts).toEqual(ONLY_THE_ENHANCE_SCRIPT);
     await page.getByLabel("Soort merk").selectOption("radio");
     await expect(page).toHaveURL(/\/nl\/phone\?type=radio$/);
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Radio"]);
@@ -112,14 +119,11 @@ test.describe("pages without React (issue 14)", () => {
 
   test("site search shows each search in place without React, the focus kept in the field; back shows the one before", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "JavaScript enhancements");
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptsAskedFor(page);
     let loads = 0;
     page.on("load", () => loads++);
     await page.goto(siteUrl("nl", "/nl/search?q=radio"));
-    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+    expect(scripts).toEqual(ONLY_THE_ENHANCE_SCRIPT);
     const field = page.getByLabel("Waar ben je naar op zoek?");
     await field.fill("cookies");
     await field.press("Enter");
@@ -137,14 +141,11 @@ test.describe("pages without React (issue 14)", () => {
 
   test("the ad list and the 404 page ship no React; a link to them from a page React runs loads them as a page", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "JavaScript enhancements");
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptsAskedFor(page);
     for (const path of ["/fr/political-ads", "/fr/bestaat-niet"]) {
       scripts.length = 0;
       await page.goto(siteUrl("be", path));
-      expect(scripts).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+      expect(scripts).toEqual(ONLY_THE_ENHANCE_SCRIPT);
     }
 
     await page.goto(siteUrl("be", "/fr"));
