@@ -45,12 +45,13 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         timeoutId = undefined;
-        const rendered = Buffer.concat(chunks).toString("utf8");
-        // Vite's development client has a script shape of its own.
-        const html = getConfig().isProduction ? hydrateAfterFirstPaint(rendered) : rendered;
+        let html = Buffer.concat(chunks).toString("utf8");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // Vite's development client injects inline styles and scripts of its own.
-        if (getConfig().isProduction) responseHeaders.set("Content-Security-Policy", documentCsp(html, thirdPartyOrigins));
+        if (getConfig().isProduction) {
+          html = hydrateAfterFirstPaint(html);
+          responseHeaders.set("Content-Security-Policy", documentCsp(html, thirdPartyOrigins));
+        }
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },

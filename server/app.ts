@@ -99,9 +99,10 @@ const loadBuild = () =>
   import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /**
- * Runs before the server listens: the app's modules loaded, content and documents are validated (a
- * malformed file stops the start), the search indexes built, the database
- * opened and migrated, and the mail outbox worker started.
+ * Runs before the server listens: the app's modules are loaded, content
+ * and documents validated (a malformed file stops the start), the search
+ * indexes built, the database opened and migrated, and the mail outbox
+ * worker started.
  */
 export async function start(): Promise<void> {
   // The pages' modules, and the components they load lazily in the browser,
