@@ -6,77 +6,84 @@ import {
   route,
 } from "@react-router/dev/routes";
 
-/** Mirrors the route table of spec section 2; every page sits under /{lang}. */
+/**
+ * Mirrors the route table of spec section 2; every page sits under /{lang}.
+ * Files are grouped by area (README "Architecture"); each route has an
+ * explicit id, so no code depends on where its file lives.
+ */
 export default [
   // `/` has no language segment: the root loader redirects it to /nl.
-  index("routes/root-index.tsx"),
+  index("routes/site/root-index.tsx", { id: "root-index" }),
   // Single sign-on's return address: one per host, whatever the language (kept in the sign-in's cookie).
-  route("auth/oidc/callback", "routes/auth.oidc.callback.ts"),
+  route("auth/oidc/callback", "routes/resources/oidc-callback.ts", { id: "oidc-callback" }),
   // Per host: what crawlers may read, and every public page in each language.
-  route("robots.txt", "routes/robots.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts", { id: "robots" }),
+  route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap" }),
   // The live deployment, checked by a page after an error (spec 4).
-  route("version.json", "routes/version.ts"),
+  route("version.json", "routes/resources/version.ts", { id: "version" }),
+  // Spec 7: the calls.
   ...prefix("api", [
-    route("contact", "routes/api.contact.ts"),
-    route("plainhtml/:documentKey", "routes/api.plainhtml.ts"),
-    route("privacy-rights/request", "routes/api.privacy-rights.request.ts"),
-    route("campaign-items", "routes/api.campaign-items.ts"),
-    route("campaign-items/export", "routes/api.campaign-items.export.ts"),
-    route("campaign-items/:id", "routes/api.campaign-items.detail.ts"),
-    route("political-ad-complaint", "routes/api.political-ad-complaint.ts"),
-    route("internal-privacy-rights/request", "routes/api.internal-privacy-rights.request.ts"),
-    route("internal/suppressions", "routes/api.internal.suppressions.ts"),
+    route("contact", "routes/api/contact.ts", { id: "api-contact" }),
+    route("plainhtml/:documentKey", "routes/api/plainhtml.ts", { id: "api-plainhtml" }),
+    route("privacy-rights/request", "routes/api/privacy-rights.request.ts", { id: "api-privacy-request" }),
+    route("campaign-items", "routes/api/campaign-items.ts", { id: "api-campaign-items" }),
+    route("campaign-items/export", "routes/api/campaign-items.export.ts", { id: "api-campaign-items-export" }),
+    route("campaign-items/:id", "routes/api/campaign-items.detail.ts", { id: "api-campaign-item" }),
+    route("political-ad-complaint", "routes/api/political-ad-complaint.ts", { id: "api-political-ad-complaint" }),
+    route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
+    route("internal/suppressions", "routes/api/internal.suppressions.ts", { id: "api-suppressions" }),
   ]),
-  route(":lang", "routes/lang.tsx", [
-    index("routes/home.tsx"),
-    route("about", "routes/about.tsx"),
-    route("document/:key", "routes/document.tsx"),
-    route("email-verification", "routes/email-verification.tsx"),
-    route("email-verification-expired", "routes/email-verification-expired.tsx"),
-    route("email-verification-failed", "routes/email-verification-failed.tsx"),
-    route("email-verified", "routes/email-verified.tsx"),
+  route(":lang", "routes/site/lang.tsx", { id: "lang" }, [
+    index("routes/site/home.tsx", { id: "home" }),
+    route("about", "routes/site/about.tsx", { id: "about" }),
+    route("document/:key", "routes/site/document.tsx", { id: "document" }),
+    route("phone", "routes/site/phone.tsx", { id: "phone" }),
+    route("search", "routes/site/search.tsx", { id: "search" }),
+
+    route("email-verification", "routes/privacy-rights/email-verification.tsx", { id: "email-verification" }),
+    route("email-verification-expired", "routes/privacy-rights/email-verification-expired.tsx", { id: "email-verification-expired" }),
+    route("email-verification-failed", "routes/privacy-rights/email-verification-failed.tsx", { id: "email-verification-failed" }),
+    route("email-verified", "routes/privacy-rights/email-verified.tsx", { id: "email-verified" }),
+    ...prefix("privacy-rights", [
+      index("routes/privacy-rights/overview.tsx", { id: "privacy-rights" }),
+      route("access", "routes/privacy-rights/access.tsx", { id: "privacy-access" }),
+      route("direct-marketing/brands", "routes/privacy-rights/objection-brands.tsx", { id: "objection-brands" }),
+      route("direct-marketing/communication-types", "routes/privacy-rights/objection-channels.tsx", { id: "objection-channels" }),
+      route("forgotten-overview", "routes/privacy-rights/forgotten-overview.tsx", { id: "forgotten-overview" }),
+      route("forgotten", "routes/privacy-rights/forgotten.tsx", { id: "privacy-forgotten" }),
+      route("processed", "routes/privacy-rights/processed.tsx", { id: "privacy-processed" }),
+      route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
+      route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
+      route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),
+    ]),
+
+    layout("routes/political-ads/layout.tsx", { id: "political-ads-layout" }, [
+      route("political-ads", "routes/political-ads/list.tsx", { id: "political-ads" }),
+      route("political-ads/:id", "routes/political-ads/detail.tsx", { id: "political-ad" }),
+      route("political-ads/:id/report", "routes/political-ads/report.tsx", { id: "political-ad-report" }),
+    ]),
+
+    // Staff (spec 2 "internal pages"): who is signed in is read once, by the layout's middleware.
     ...prefix("internal-privacy-rights", [
-      layout("routes/internal-privacy-rights.layout.tsx", [
-        route("login", "routes/internal-privacy-rights.login.tsx"),
-        route("logout", "routes/internal-privacy-rights.logout.ts"),
-        route("sso", "routes/internal-privacy-rights.sso.ts"),
-        route("confirm-login", "routes/internal-privacy-rights.confirm-login.tsx"),
-        route("direct-marketing", "routes/internal-privacy-rights.direct-marketing.tsx"),
-        route("processed", "routes/internal-privacy-rights.processed.tsx"),
-        // The back office (officers).
-        route("requests", "routes/internal-privacy-rights.requests.tsx"),
-        route("requests/export", "routes/internal-privacy-rights.requests.export.ts"),
-        route("requests/:reference", "routes/internal-privacy-rights.request.tsx"),
-        route("reports", "routes/internal-privacy-rights.reports.tsx"),
-        route("reports/export", "routes/internal-privacy-rights.reports.export.ts"),
-        route("reports/:reference", "routes/internal-privacy-rights.report.tsx"),
-        route("suppressions/export", "routes/internal-privacy-rights.suppressions.export.ts"),
+      layout("routes/staff/layout.tsx", { id: "staff-layout" }, [
+        route("login", "routes/staff/login.tsx", { id: "staff-login" }),
+        route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
+        route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
+        route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
+        route("direct-marketing", "routes/staff/direct-marketing.tsx", { id: "staff-direct-marketing" }),
+        route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
+        // The back office: officers only.
+        route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
+        route("requests/export", "routes/staff/back-office/requests.export.ts", { id: "back-office-requests-export" }),
+        route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
+        route("reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
+        route("reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
+        route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
+        route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", { id: "back-office-suppressions-export" }),
       ]),
     ]),
-    route("phone", "routes/phone.tsx"),
-    layout("routes/political-ads.layout.tsx", [
-      route("political-ads", "routes/political-ads.tsx"),
-      route("political-ads/:id", "routes/political-ads.detail.tsx"),
-      route("political-ads/:id/report", "routes/political-ads.report.tsx"),
-    ]),
-    ...prefix("privacy-rights", [
-      index("routes/privacy-rights.tsx"),
-      route("access", "routes/privacy-rights.access.tsx"),
-      route("direct-marketing/brands", "routes/privacy-rights.direct-marketing.brands.tsx"),
-      route(
-        "direct-marketing/communication-types",
-        "routes/privacy-rights.direct-marketing.communication-types.tsx",
-      ),
-      route("forgotten-overview", "routes/privacy-rights.forgotten-overview.tsx"),
-      route("forgotten", "routes/privacy-rights.forgotten.tsx"),
-      route("processed", "routes/privacy-rights.processed.tsx"),
-      route("publication", "routes/privacy-rights.publication.tsx"),
-      route("push-notifications", "routes/privacy-rights.push-notifications.tsx"),
-      route("rectification", "routes/privacy-rights.rectification.tsx"),
-    ]),
-    route("search", "routes/search.tsx"),
+
     // Anything else under a language (including /{lang}/not-found) is the 404 page.
-    route("*", "routes/not-found.tsx"),
+    route("*", "routes/site/not-found.tsx", { id: "not-found" }),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/campaign-items.export";
+import { getDb } from "~/db/instance.server";
+import { allCampaigns, campaignsToCsv } from "~/services/campaigns.server";
+import { bodyAnswer, jsonError, readingRegister } from "~/utils/campaign-answers.server";
+import { readCountryCode } from "~/validation/campaign";
+
+/**
+ * A country's whole register in one file, for journalists and researchers:
+ * `GET /api/campaign-items/export?countryCode=NL|BE&format=csv|json`, the
+ * spec's field names.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const country = readCountryCode(params);
+  if (!country) return jsonError(400, "VALIDATION", "'countryCode' must be NL or BE.", "countryCode");
+  const format = params.get("format") ?? "csv";
+  if (format !== "csv" && format !== "json") return jsonError(400, "VALIDATION", "'format' must be csv or json.", "format");
+  return readingRegister(async () => {
+    const items = await allCampaigns(await getDb(), country);
+    const name = `politieke-advertenties-${country.toLowerCase()}.${format}`;
+    const text = format === "csv" ? `\uFEFF${campaignsToCsv(items)}` : JSON.stringify({ campaignItems: items }, null, 2);
+    return bodyAnswer(request, text, {
+      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    });
+  });
+}

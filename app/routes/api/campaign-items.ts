@@ -1,0 +1,22 @@
+import type { Route } from "./+types/campaign-items";
+import { getDb } from "~/db/instance.server";
+import { listCampaigns } from "~/services/campaigns.server";
+import { jsonAnswer, jsonError, readingRegister } from "~/utils/campaign-answers.server";
+import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
+
+/**
+ * Spec 7: `GET /api/campaign-items?countryCode=NL|BE&period&channel&text`
+ * → `{ campaignItems }`, newest first. A bad parameter is a 400 that names
+ * it. Public data: cacheable for a minute, with an ETag.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const country = readCountryCode(params);
+  if (!country) return jsonError(400, "VALIDATION", "'countryCode' must be NL or BE.", "countryCode");
+  const read = readCampaignQuery(params, country);
+  if (!read.ok) return jsonError(400, "VALIDATION", read.message, read.parameter);
+  return readingRegister(async () => {
+    const campaignItems = await listCampaigns(await getDb(), { country, ...read.query });
+    return jsonAnswer(request, { campaignItems });
+  });
+}

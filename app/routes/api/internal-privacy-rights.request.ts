@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import type { Route } from "./+types/internal-privacy-rights.request";
+import { serverContext, siteContext } from "~/context";
+import { isLanguage, resolveLocale } from "~/i18n/locale";
+import { messageText } from "~/i18n/server-texts.server";
+import { brandKeysFor } from "~/services/content.server";
+import { submitPrivacyRequest } from "~/services/privacy-request.server";
+import { currentStaff } from "~/services/staff/staff-session.server";
+import { readJsonBody } from "~/utils/json-body.server";
+import { methodNotAllowed, validationFailure } from "~/utils/json-call.server";
+import { getLogger } from "~/utils/logger.server";
+import { issuesToFields } from "~/validation/issues";
+import { privacyRequestPayloadSchema } from "~/validation/privacy-request";
+import { MESSAGES } from "~/validation/rules";
+
+/**
+ * Spec 7: `POST /api/internal-privacy-rights/request`, the public call's
+ * payload sent by a signed-in staff member: 401 without a session; an
+ * objection (the only request staff record) executed at once, with the
+ * staff member in its audit trail; 201 with the reference.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const { country } = context.get(siteContext);
+  const body = await readJsonBody(request);
+  const language = typeof body.language === "string" && isLanguage(body.language) ? body.language : "nl";
+  const locale = resolveLocale(language, country);
+  const staff = await currentStaff(request);
+  if (!staff) {
+    return data(
+      { error: "UNAUTHORIZED", message: messageText(locale, "internal.notLoggedIn") },
+      { status: 401, headers: { "WWW-Authenticate": 'Cookie realm="staff"' } },
+    );
+  }
+  const parsed = privacyRequestPayloadSchema.safeParse(body);
+  if (!parsed.success) return validationFailure(locale, issuesToFields(parsed.error.issues));
+  const input = parsed.data;
+  const fields: Record<string, string[]> = {};
+  if (input.flowType !== "OBJECTION") fields.flowType = [MESSAGES.option];
+  const brandKeys = brandKeysFor(country);
+  if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
+  if (Object.keys(fields).length > 0) return validationFailure(locale, fields);
+  try {
+    const outcome = await submitPrivacyRequest(input, { country, locale, language }, { requestOrigin: new URL(request.url).origin, staff: { email: staff.email } });
+    if (outcome.status === "INVALID_EMAIL") {
+      return data({ error: "INVALID_EMAIL", fields: { email: [messageText(locale, "contact.emailInvalid")] } }, { status: 400 });
+    }
+    context.get(serverContext).noteForLog(`staff privacy request ${outcome.id}`);
+    return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
+  } catch (error) {
+    getLogger().error({ err: error }, "staff privacy request could not be stored");
+    return data({ error: "UNAVAILABLE", message: messageText(locale, "privacyRights.sendFailure") }, { status: 503 });
+  }
+}
+
+export const loader = methodNotAllowed;

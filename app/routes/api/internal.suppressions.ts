@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Route } from "./+types/internal.suppressions";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/instance.server";
+import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
+import { getLogger } from "~/utils/logger.server";
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/** Compared in constant time (hashes of equal length), against every configured token. */
+function knownToken(request: Request): boolean {
+  const match = /^Bearer ([\x21-\x7e]+)$/.exec(request.headers.get("Authorization") ?? "");
+  if (!match) return false;
+  const given = digest(match[1]);
+  let found = false;
+  for (const token of getConfig().SUPPRESSION_API_TOKENS) found = timingSafeEqual(given, digest(token)) || found;
+  return found;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+
+const invalid = (parameter: string, message: string) => json(400, { error: "VALIDATION", parameter, message });
+
+/**
+ * `GET /api/internal/suppressions?since=ISO-TIME&country=NL|BE&cursor=&limit=`:
+ * the suppressions created after `since`, oldest first, a page at a time
+ * (`nextCursor` until the last page). For the marketing systems, with a
+ * bearer token from SUPPRESSION_API_TOKENS.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!knownToken(request)) {
+    return json(401, { error: "UNAUTHORIZED", message: "A valid bearer token is required." }, { "WWW-Authenticate": 'Bearer realm="suppressions"' });
+  }
+  const params = new URL(request.url).searchParams;
+  const since = params.get("since") ?? undefined;
+  if (since !== undefined && Number.isNaN(Date.parse(since))) return invalid("since", "'since' must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z.");
+  const country = params.get("country")?.toLowerCase();
+  if (country !== undefined && country !== "nl" && country !== "be") return invalid("country", "'country' must be NL or BE.");
+  const cursorParam = params.get("cursor");
+  const cursor = cursorParam ? decodeCursor(cursorParam) : null;
+  if (cursorParam && !cursor) return invalid("cursor", "'cursor' must be a nextCursor from a previous page.");
+  const limit = Number(params.get("limit") ?? FEED_PAGE_SIZE.default);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_SIZE.max) return invalid("limit", `'limit' must be a whole number from 1 to ${FEED_PAGE_SIZE.max}.`);
+  try {
+    const page = await suppressionsSince(await getDb(), {
+      since: since === undefined ? undefined : new Date(since).toISOString(),
+      country,
+      cursor,
+      limit,
+    });
+    return json(200, { suppressions: page.items, nextCursor: page.nextCursor });
+  } catch (error) {
+    getLogger().error({ err: error }, "suppression feed could not be read");
+    return json(503, { error: "UNAVAILABLE", message: "Try again in a minute." }, { "Retry-After": "60" });
+  }
+}

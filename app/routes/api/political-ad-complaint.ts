@@ -1,0 +1,55 @@
+import { data } from "react-router";
+import type { Route } from "./+types/political-ad-complaint";
+import { siteContext } from "~/context";
+import { countryOfLocale, isLocale, resolveLocale } from "~/i18n/locale";
+import { messageText } from "~/i18n/server-texts.server";
+import { submitComplaint } from "~/services/complaints.server";
+import { readJsonBody } from "~/utils/json-body.server";
+import { guardJsonCall, methodNotAllowed } from "~/utils/json-call.server";
+import { getLogger } from "~/utils/logger.server";
+import { COMPLAINT_FORM_ID, complaintPayloadSchema } from "~/validation/complaint";
+import { issuesToFields } from "~/validation/issues";
+
+/**
+ * Spec 7: `POST /api/political-ad-complaint` with `{name, email, explanation,
+ * reason, campaignId, locale}`. 201 with the reference; 400
+ * `{validationError: "INVALID_EMAIL"}` or `{validationError: "VALIDATION",
+ * fields}`; 404 for a campaign not in the host's country; 429; 503.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readJsonBody(request);
+  const { country } = context.get(siteContext);
+  // The locale of the texts: the caller's when it belongs to this site, else the site's Dutch.
+  const locale = typeof body.locale === "string" && isLocale(body.locale) && countryOfLocale(body.locale) === country ? body.locale : resolveLocale("nl", country);
+  const parsed = complaintPayloadSchema.safeParse(body);
+  if (!parsed.success) {
+    const fields = issuesToFields(parsed.error.issues);
+    // A malformed address is the spec's INVALID_EMAIL, like an undeliverable one.
+    if (Object.keys(fields).length === 1 && fields.email?.[0] === "validation.email") {
+      return data({ validationError: "INVALID_EMAIL", fields: { email: [messageText(locale, "validation.email")] } }, { status: 400 });
+    }
+    return data(
+      {
+        validationError: "VALIDATION",
+        fields: Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name, keys.map((key) => messageText(locale, key))])),
+      },
+      { status: 400 },
+    );
+  }
+  const refused = await guardJsonCall(context, COMPLAINT_FORM_ID, body, locale);
+  if (refused) return refused;
+  try {
+    const outcome = await submitComplaint(parsed.data, { country, locale });
+    if (outcome.status === "NOT_FOUND") return data({ error: "NOT_FOUND", message: `No campaign '${parsed.data.campaignId}' here.` }, { status: 404 });
+    if (outcome.status === "INVALID_EMAIL") {
+      return data({ validationError: "INVALID_EMAIL", fields: { email: [messageText(locale, "contact.emailInvalid")] } }, { status: 400 });
+    }
+    return data({ reference: outcome.reference }, { status: 201 });
+  } catch (error) {
+    getLogger().error({ err: error }, "complaint could not be stored");
+    return data({ error: "UNAVAILABLE", message: messageText(locale, "politicalAds.report.failure") }, { status: 503 });
+  }
+}
+
+export const loader = methodNotAllowed;

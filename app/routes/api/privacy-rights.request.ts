@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { Route } from "./+types/privacy-rights.request";
+import { serverContext, siteContext } from "~/context";
+import { isLanguage, resolveLocale } from "~/i18n/locale";
+import { messageText } from "~/i18n/server-texts.server";
+import { brandKeysFor } from "~/services/content.server";
+import { submitPrivacyRequest } from "~/services/privacy-request.server";
+import { readJsonBody } from "~/utils/json-body.server";
+import { guardJsonCall, methodNotAllowed, validationFailure } from "~/utils/json-call.server";
+import { getLogger } from "~/utils/logger.server";
+import { issuesToFields } from "~/validation/issues";
+import { PRIVACY_REQUEST_GUARD, flowAllowedIn, privacyRequestPayloadSchema } from "~/validation/privacy-request";
+import { MESSAGES } from "~/validation/rules";
+
+/**
+ * Spec 7: `POST /api/privacy-rights/request`. The country is the host's; the
+ * payload's `language` picks the texts. 201 with the reference; 400
+ * VALIDATION (localized field messages by whole path) or INVALID_EMAIL; 429;
+ * 503 when storage fails. Same service as the pages.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readJsonBody(request);
+  const { country } = context.get(siteContext);
+  const language = typeof body.language === "string" && isLanguage(body.language) ? body.language : "nl";
+  const locale = resolveLocale(language, country);
+  const site = { country, locale, language };
+  const invalid = (fields: Record<string, string[]>) => validationFailure(locale, fields);
+
+  const parsed = privacyRequestPayloadSchema.safeParse(body);
+  if (!parsed.success) return invalid(issuesToFields(parsed.error.issues));
+  const input = parsed.data;
+  const fields: Record<string, string[]> = {};
+  if (typeof body.country === "string" && body.country.toLowerCase() !== country) fields.country = [MESSAGES.option];
+  if (!flowAllowedIn(input.flowType, country)) fields.flowType = [MESSAGES.option];
+  const brandKeys = brandKeysFor(country);
+  if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
+  if (Object.keys(fields).length > 0) return invalid(fields);
+
+  const refused = await guardJsonCall(context, PRIVACY_REQUEST_GUARD, body, locale);
+  if (refused) return refused;
+  const server = context.get(serverContext);
+
+  try {
+    const outcome = await submitPrivacyRequest(input, site, { requestOrigin: new URL(request.url).origin });
+    if (outcome.status === "INVALID_EMAIL") {
+      return data({ error: "INVALID_EMAIL", fields: { email: [messageText(locale, "contact.emailInvalid")] } }, { status: 400 });
+    }
+    server.noteForLog(`privacy request ${outcome.id}`);
+    return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
+  } catch (error) {
+    getLogger().error({ err: error }, "privacy request could not be stored");
+    return data({ error: "UNAVAILABLE", message: messageText(locale, "privacyRights.sendFailure") }, { status: 503 });
+  }
+}
+
+export const loader = methodNotAllowed;

@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/access";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { formPageMeta } from "~/utils/meta";
+import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
+import { accessForm } from "~/validation/privacy-forms";
+import { detailsRequestInput } from "./privacy-details.server";
+import { privacyRequestAction } from "./privacy-request.action.server";
+
+/** The form's code comes after the page's (issue 14). */
+const DetailsRequestForm = lazyEnhanced(() =>
+  import("~/components/privacy/details-request-form").then((module) => module.DetailsRequestForm),
+);
+
+export function action(args: Route.ActionArgs) {
+  return privacyRequestAction(args, accessForm, detailsRequestInput(args, "RIGHT_OF_ACCESS"));
+}
+
+export default function AccessPage() {
+  const { t } = useTranslation();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.access.title"
+      intro={
+        <>
+          <p>{t("privacyRights.access.intro")}</p>
+          <p>{t("privacyRights.form.verifyNote")}</p>
+        </>
+      }
+    >
+      <DetailsRequestForm formId={PRIVACY_FORM_IDS.access} countryName={t("privacyRights.form.countryDefault")} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.access.description");

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/forgotten";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { formPageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
+import { forgottenForm } from "~/validation/privacy-forms";
+import { detailsRequestInput } from "./privacy-details.server";
+import { privacyRequestAction } from "./privacy-request.action.server";
+
+/** The form's code comes after the page's (issue 14). */
+const DetailsRequestForm = lazyEnhanced(() =>
+  import("~/components/privacy/details-request-form").then((module) => module.DetailsRequestForm),
+);
+
+export function action(args: Route.ActionArgs) {
+  return privacyRequestAction(args, forgottenForm, detailsRequestInput(args, "RIGHT_TO_BE_FORGOTTEN"));
+}
+
+export default function ForgottenPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.forgotten.title"
+      intro={
+        <>
+          <p>{t("privacyRights.forgotten.intro")}</p>
+          <p>{t("privacyRights.forgotten.scope")}</p>
+          <p>{t("privacyRights.form.verifyNote")}</p>
+          <p>
+            <Link to={to("/privacy-rights/forgotten-overview")}>{t("privacyRights.forgotten.otherAccounts")}</Link>
+          </p>
+        </>
+      }
+    >
+      <DetailsRequestForm formId={PRIVACY_FORM_IDS.forgotten} countryName={t("privacyRights.form.countryDefault")} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.forgotten.description");

@@ -1,0 +1,62 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/objection-brands";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { ProgressSteps } from "~/components/privacy/progress-steps";
+import { siteContext } from "~/context";
+import { brandsFor } from "~/services/content.server";
+import { objectionBrands, redirectWithObjectionBrands } from "~/services/privacy-session.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { formPageMeta } from "~/utils/meta";
+import { receivePublicForm } from "~/utils/public-form.server";
+import { objectionBrandsForm } from "~/validation/privacy-forms";
+import { applySelectAll } from "~/validation/select-all";
+
+/** The form's code comes after the page's (issue 14). */
+const ObjectionBrandsForm = lazyEnhanced(() =>
+  import("~/components/privacy/objection-brands-form").then((module) => module.ObjectionBrandsForm),
+);
+
+/** The country's brands, and those chosen before (back from step 2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const brands = brandsFor(context.get(siteContext).country);
+  const keptKeys = new Set(await objectionBrands(request));
+  return {
+    brands: brands.map((brand) => ({ id: brand.id, description: brand.description })),
+    chosen: brands.filter((brand) => brand.keys.some((key) => keptKeys.has(key))).map((brand) => brand.id),
+  };
+}
+
+/** Step 1 stores nothing but the choice (brand keys, in the signed cookie), then goes to step 2. */
+export async function action(args: Route.ActionArgs) {
+  const { country, language } = args.context.get(siteContext);
+  const brands = brandsFor(country);
+  const ids = brands.map((brand) => brand.id);
+  const received = await receivePublicForm(args, objectionBrandsForm(ids), {
+    failureBanner: "privacyRights.sendFailure",
+    prepare: (formData) => applySelectAll(formData, "brands", ids),
+  });
+  if (!received.ok) return received.response;
+  const chosen = new Set(received.value.brands);
+  const keys = brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys);
+  return redirectWithObjectionBrands(args.request, `/${language}/privacy-rights/direct-marketing/communication-types`, keys);
+}
+
+export default function ObjectionBrandsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.directMarketingBrands.title"
+      intro={
+        <>
+          <ProgressSteps current={1} />
+          <p>{t("privacyRights.objection.brands.intro")}</p>
+        </>
+      }
+    >
+      <ObjectionBrandsForm brands={loaderData.brands} chosen={loaderData.chosen} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  formPageMeta(matches, "pages.directMarketingBrands.description");

@@ -1,0 +1,69 @@
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/objection-channels";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { ProgressSteps } from "~/components/privacy/progress-steps";
+import { siteContext } from "~/context";
+import { objectionBrands } from "~/services/privacy-session.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { formPageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+import { communicationForm } from "~/validation/privacy-forms";
+import type { UserInfo } from "~/validation/privacy-request";
+import { privacyRequestAction } from "./privacy-request.action.server";
+
+/** Spec 2: without brands from step 1 there is nothing to object to. */
+async function chosenBrandsOrRedirect(request: Request, language: string) {
+  const brands = await objectionBrands(request);
+  if (brands.length === 0) throw redirect(`/${language}/privacy-rights`);
+  return brands;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = context.get(siteContext);
+  await chosenBrandsOrRedirect(request, language);
+  return null;
+}
+
+type ChannelsValue = { phoneNumber?: string; email?: string; userInfo?: UserInfo };
+
+export async function action(args: Route.ActionArgs) {
+  const { language, country } = args.context.get(siteContext);
+  const brands = await chosenBrandsOrRedirect(args.request, language);
+  return privacyRequestAction(args, communicationForm, (value: ChannelsValue) => ({
+    flowType: "OBJECTION",
+    brands,
+    phoneNumber: value.phoneNumber,
+    email: value.email,
+    // The postal block is an address in the site's country.
+    userInfo: value.userInfo
+      ? { ...value.userInfo, address: { ...value.userInfo.address, country: country.toUpperCase() } }
+      : undefined,
+  }));
+}
+
+/** The form's code comes after the page's (issue 14). */
+const ObjectionChannelsForm = lazyEnhanced(() => import("~/components/privacy/objection-channels-form").then((module) => module.ObjectionChannelsForm));
+
+export default function ObjectionChannelsPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.directMarketingCommunicationTypes.title"
+      intro={
+        <>
+          <ProgressSteps current={2} />
+          <p>{t("privacyRights.objection.channels.intro")}</p>
+          <p>
+            <Link to={to("/privacy-rights/direct-marketing/brands")}>{t("privacyRights.objection.channels.changeBrands")}</Link>
+          </p>
+        </>
+      }
+    >
+      <ObjectionChannelsForm />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches);

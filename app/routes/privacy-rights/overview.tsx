@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Route } from "./+types/overview";
+import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath, useSite } from "~/utils/site";
+import { STATIC_PAGE } from "~/utils/page-handle";
+
+/** Spec 2: the rights as clickable blocks; removal from a publication in Belgium only. */
+const RIGHTS = [
+  { key: "access", path: "/privacy-rights/access" },
+  { key: "rectification", path: "/privacy-rights/rectification" },
+  { key: "forgotten", path: "/privacy-rights/forgotten-overview" },
+  { key: "objection", path: "/privacy-rights/direct-marketing/brands" },
+  { key: "publication", path: "/privacy-rights/publication", onlyIn: "be" },
+  { key: "pushNotifications", path: "/privacy-rights/push-notifications" },
+] as const;
+
+export default function PrivacyRightsPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { country } = useSite();
+  const rights = RIGHTS.filter((right) => !("onlyIn" in right) || right.onlyIn === country);
+  return (
+    <>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("pages.privacyRights.title")}</h1>
+        <p>{t("privacyRights.overview.intro")}</p>
+      </header>
+      <section className="app-section" aria-labelledby="rights-title">
+        <h2 id="rights-title">{t("privacyRights.overview.rightsTitle")}</h2>
+        <ul className="app-rights">
+          {rights.map((right) => (
+            <li key={right.key} className="app-rights__item">
+              {/* The whole block is the link: one name, one target (spec 2 "clickable blocks"). */}
+              <Link className="app-rights__link" to={to(right.path)}>
+                <span className="app-rights__title">{t(`privacyRights.overview.rights.${right.key}.title`)}</span>
+                <span className="app-rights__text">{t(`privacyRights.overview.rights.${right.key}.text`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="app-section" aria-labelledby="rights-how">
+        <h2 id="rights-how">{t("privacyRights.overview.howTitle")}</h2>
+        <p>{t("privacyRights.overview.howText")}</p>
+        <p>{t("privacyRights.overview.timeText")}</p>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.privacyRights.title", "pages.privacyRights.description");
+
+// Links only: no React in the browser (issue 14).
+export const handle = STATIC_PAGE;

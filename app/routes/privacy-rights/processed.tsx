@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { Link, data, redirect } from "react-router";
+import type { Route } from "./+types/processed";
+import { siteContext } from "~/context";
+import { takeProcessedSummary, type ProcessedSummary } from "~/services/privacy-session.server";
+import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+
+/** Shown once, after a request was stored; without that there is nothing to show (spec 2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { summary, headers } = await takeProcessedSummary(request);
+  if (!summary) throw redirect(`/${context.get(siteContext).language}/privacy-rights`);
+  return data({ summary }, { headers });
+}
+
+/** Spec 2: 'processed' for an objection without e-mail (executed at once), otherwise 'submitted'. */
+function outcomeOf(summary: ProcessedSummary) {
+  if (summary.flowType === "OBJECTION" && !summary.withEmail) return "objectionExecuted" as const;
+  if (summary.flowType === "REMOVAL_FROM_PUBLICATION") return "publication" as const;
+  return "verify" as const;
+}
+
+const TITLE_KEYS = {
+  objectionExecuted: "privacyRights.processed.titleProcessed",
+  publication: "privacyRights.processed.titleSubmitted",
+  verify: "privacyRights.processed.titleSubmitted",
+} as const;
+
+export default function ProcessedPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { summary } = loaderData;
+  const outcome = outcomeOf(summary);
+  return (
+    <section className="app-section app-processed">
+      <svg className="app-processed__icon" aria-hidden="true" viewBox="0 0 48 48" width="48" height="48">
+        <circle cx="24" cy="24" r="22" fill="currentColor" />
+        <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h1 className="app-heading-1">{t(TITLE_KEYS[outcome])}</h1>
+      <p className="app-processed__message">{t(`privacyRights.processed.${outcome}`)}</p>
+      {outcome === "objectionExecuted" ? null : <p>{t("privacyRights.processed.verifyHint")}</p>}
+      <p>{t("privacyRights.processed.reference", { reference: summary.reference })}</p>
+      <p>
+        <Link to={to("/privacy-rights")}>{t("privacyRights.processed.backToOverview")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? TITLE_KEYS[outcomeOf(loaderData.summary)] : "pages.processed.title");

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/publication";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { siteContext } from "~/context";
+import { brandsFor } from "~/services/content.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { formPageMeta } from "~/utils/meta";
+import { notFound } from "~/utils/not-found";
+import { publicationForm } from "~/validation/privacy-forms";
+import { flowAllowedIn } from "~/validation/privacy-request";
+import { privacyRequestAction } from "./privacy-request.action.server";
+
+/** Removal from a publication is offered in Belgium only (spec 2, 9): elsewhere the page does not exist. */
+function onlyInBelgium({ request, context }: { request: Request; context: Route.LoaderArgs["context"] }) {
+  const { country } = context.get(siteContext);
+  if (!flowAllowedIn("REMOVAL_FROM_PUBLICATION", country)) notFound(request);
+  return country;
+}
+
+export function loader(args: Route.LoaderArgs) {
+  const country = onlyInBelgium(args);
+  return { brandNames: brandsFor(country).map((brand) => brand.description) };
+}
+
+type PublicationValue = {
+  email: string;
+  userMessage: string;
+  brandName?: string;
+  article: string;
+  publicationDate: string;
+  publicationLink?: string;
+};
+
+export function action(args: Route.ActionArgs) {
+  onlyInBelgium(args);
+  return privacyRequestAction(args, publicationForm, (value: PublicationValue) => ({
+    flowType: "REMOVAL_FROM_PUBLICATION",
+    email: value.email.toLowerCase(),
+    userMessage: value.userMessage,
+    brandName: value.brandName,
+    article: value.article,
+    publicationDate: value.publicationDate,
+    publicationLink: value.publicationLink,
+  }));
+}
+
+/** The form's code comes after the page's (issue 14). */
+const PublicationForm = lazyEnhanced(() => import("~/components/privacy/publication-form").then((module) => module.PublicationForm));
+
+export default function PublicationPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.publication.title"
+      intro={
+        <>
+          <p>{t("privacyRights.publication.intro")}</p>
+          <p>{t("privacyRights.publication.balance")}</p>
+          <p>{t("privacyRights.form.verifyNote")}</p>
+        </>
+      }
+    >
+      <PublicationForm brandNames={loaderData.brandNames} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.publication.description");

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/rectification";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { siteContext } from "~/context";
+import { brandsFor } from "~/services/content.server";
+import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { formPageMeta } from "~/utils/meta";
+import { rectificationForm } from "~/validation/privacy-forms";
+import { privacyRequestAction } from "./privacy-request.action.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { brandNames: brandsFor(context.get(siteContext).country).map((brand) => brand.description) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return privacyRequestAction(args, rectificationForm, (value: { email: string; userMessage: string; brandName?: string }) => ({
+    flowType: "RECTIFICATION",
+    email: value.email.toLowerCase(),
+    userMessage: value.userMessage,
+    brandName: value.brandName,
+  }));
+}
+
+/** The form's code comes after the page's (issue 14). */
+const RectificationForm = lazyEnhanced(() => import("~/components/privacy/rectification-form").then((module) => module.RectificationForm));
+
+export default function RectificationPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <PrivacyFormPage
+      titleKey="pages.rectification.title"
+      intro={
+        <>
+          <p>{t("privacyRights.rectification.intro")}</p>
+          <p>{t("privacyRights.form.verifyNote")}</p>
+        </>
+      }
+    >
+      <RectificationForm brandNames={loaderData.brandNames} />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.rectification.description");

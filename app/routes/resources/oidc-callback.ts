@@ -1,0 +1,22 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/oidc-callback";
+import { serverContext } from "~/context";
+import { finishSignIn } from "~/services/staff/oidc.server";
+import { signIn } from "~/services/staff/staff-session.server";
+
+/**
+ * Where the identity provider sends the browser back (registered as
+ * https://<host>/auth/oidc/callback for each site). Success lands on the
+ * confirm-login page like a local sign-in; anything else on the login page
+ * with the reason.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { result, clearCookie } = await finishSignIn(request);
+  const headers = new Headers([["Set-Cookie", clearCookie]]);
+  if (result.status !== "signed-in") {
+    return redirect(`/${result.language}/internal-privacy-rights/login?sso=${result.status}`, { headers });
+  }
+  headers.append("Set-Cookie", await signIn(request, result.user));
+  context.get(serverContext).noteForLog("staff signed in (sso)");
+  return redirect(`/${result.language}/internal-privacy-rights/confirm-login`, { headers });
+}

@@ -1,0 +1,149 @@
+import { getTextareaProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import type { Route } from "./+types/complaint";
+import { useDateTime } from "~/components/back-office/back-office";
+import { TextareaField } from "~/components/forms";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaints-admin.server";
+import { redirectWithBanner } from "~/services/flash.server";
+import { requireStaffPage } from "~/services/staff/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { useLocalizedPath } from "~/utils/site";
+import { closeForm, reviewForm } from "~/validation/back-office";
+import { postedFormId } from "./forms.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, context.get(siteContext).language, "officer");
+  const found = await complaintWithHistory(await getDb(), params.reference);
+  if (!found) throw data({ notFound: true }, { status: 404 });
+  const { complaint, events, campaign } = found;
+  return {
+    complaint: {
+      reference: complaint.reference,
+      campaignId: complaint.campaign_id,
+      country: complaint.country,
+      reason: complaint.reason,
+      state: complaint.state,
+      name: complaint.name,
+      email: complaint.email,
+      explanation: complaint.explanation,
+      createdAt: complaint.created_at,
+    },
+    campaign: campaign ? { id: campaign.id, sponsorName: campaign.sponsorName, status: campaign.status, channel: campaign.channel } : null,
+    events: events.map((event) => ({ seq: event.seq, at: event.at, actorId: event.actor_id, action: event.action, note: event.note })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
+  const { language } = context.get(siteContext);
+  const staff = await requireStaffPage(request, language, "officer");
+  const db = await getDb();
+  const formId = await postedFormId(request);
+  const back = `/${language}/internal-privacy-rights/reports/${params.reference}`;
+  if (formId === reviewForm.id) {
+    const received = await receivePublicForm(args, reviewForm, { failureBanner: "privacyRights.sendFailure", guard: false });
+    if (!received.ok) return received.response;
+    const outcome = await startReview(db, params.reference, staff);
+    if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
+    if (outcome.status === "not-allowed") return formReply(reviewForm, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
+    return redirectWithBanner(request, back, { type: "success", textKey: "backOffice.banners.reviewStarted" });
+  }
+  if (formId === closeForm.id) {
+    const received = await receivePublicForm(args, closeForm, { failureBanner: "privacyRights.sendFailure", guard: false });
+    if (!received.ok) return received.response;
+    const outcome = await closeComplaint(db, params.reference, staff, received.value.outcome);
+    if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
+    if (outcome.status === "not-allowed") return formReply(closeForm, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
+    return redirectWithBanner(request, back, { type: "success", textKey: "backOffice.banners.closed" });
+  }
+  throw data("Unknown form", { status: 400 });
+}
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const refused = loaderData.complaint.state === "CLOSED" && actionData && "banner" in actionData ? actionData.banner : undefined;
+  const to = useLocalizedPath();
+  const when = useDateTime();
+  const { complaint, campaign, events } = loaderData;
+  const review = usePublicForm({ id: reviewForm.id, schema: reviewForm.schema });
+  const close = usePublicForm({ id: closeForm.id, schema: closeForm.schema });
+  const sending = t("backOffice.actions.sending");
+  return (
+    <>
+      <p className="app-back-link">
+        <Link to={to("/internal-privacy-rights/reports")}>{t("backOffice.report.back")}</Link>
+      </p>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("backOffice.report.title", { reference: complaint.reference })}</h1>
+        <p>
+          {t(`politicalAds.report.reasons.${complaint.reason}.title`)} · {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
+        </p>
+      </header>
+      <section className="app-section">
+        <dl className="app-facts">
+          <dt>{t("backOffice.report.ad")}</dt>
+          <dd>
+            {campaign ? (
+              <>
+                <Link to={to(`/political-ads/${encodeURIComponent(campaign.id)}`)}>{campaign.id}</Link> · {campaign.sponsorName} · {t(`politicalAds.channels.${campaign.channel}`)} ·{" "}
+                {t(`politicalAds.status.${campaign.status}`)}
+              </>
+            ) : (
+              `${complaint.campaignId}: ${t("backOffice.report.adMissing")}`
+            )}
+          </dd>
+          <dt>{t("backOffice.report.reporter")}</dt>
+          <dd>
+            {complaint.name} ({complaint.email})
+          </dd>
+          <dt>{t("backOffice.report.explanation")}</dt>
+          <dd>{complaint.explanation}</dd>
+        </dl>
+      </section>
+      <section className="app-section" aria-labelledby="actions">
+        <h2 id="actions">{t("backOffice.request.actionsTitle")}</h2>
+        {refused ? (
+          <p className="app-notice app-notice--error" role="alert">
+            {t(refused)}
+          </p>
+        ) : null}
+        {complaint.state === "RECEIVED" ? (
+          <section className="app-action" aria-label={t("backOffice.report.review.title")}>
+            <PublicForm state={review} labels={{}} submitLabel={t("backOffice.report.review.submit")} sendingLabel={sending}>
+              {null}
+            </PublicForm>
+          </section>
+        ) : complaint.state === "IN_REVIEW" ? (
+          <section className="app-action" aria-label={t("backOffice.report.close.title")}>
+            <PublicForm state={close} labels={{ outcome: t("backOffice.report.close.outcome") }} submitLabel={t("backOffice.report.close.submit")} sendingLabel={sending}>
+              <TextareaField meta={close.fields.outcome} label={t("backOffice.report.close.outcome")} timing="input" textareaProps={{ ...getTextareaProps(close.fields.outcome, { ariaAttributes: false }), rows: 4 }} />
+            </PublicForm>
+          </section>
+        ) : (
+          <p>{t("backOffice.request.noActions")}</p>
+        )}
+      </section>
+      <section className="app-section" aria-labelledby="history">
+        <h2 id="history">{t("backOffice.request.history")}</h2>
+        <ol className="app-history">
+          <li>
+            <strong>{t("backOffice.complaintStates.RECEIVED")}</strong> · {when(complaint.createdAt)}
+          </li>
+          {events.map((event) => (
+            <li key={event.seq}>
+              <strong>{t(`backOffice.report.events.${event.action}`, { defaultValue: event.action })}</strong> · {when(event.at)} · {event.actorId}
+              {event.note ? <p className="app-history__note">{event.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), { name: "robots", content: "noindex, nofollow" }];

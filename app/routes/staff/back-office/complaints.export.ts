@@ -1,0 +1,24 @@
+import { stringify } from "csv-stringify/sync";
+import type { Route } from "./+types/complaints.export";
+import { getDb } from "~/db/instance.server";
+import { listComplaints } from "~/services/complaints-admin.server";
+import { spreadsheetSafe } from "~/services/privacy-admin.server";
+import { requireStaffCall } from "~/services/staff/guard.server";
+import { readComplaintFilter } from "./filters.server";
+
+/** The filtered ad reports as CSV, safe to open in a spreadsheet (officers only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaffCall(request, "officer");
+  if (staff instanceof Response) return staff;
+  const { complaints } = await listComplaints(await getDb(), readComplaintFilter(new URL(request.url).searchParams), { all: true });
+  const rows = complaints.map((row) =>
+    [row.reference, row.campaign_id, row.country, row.reason, row.state, row.name, row.email, row.explanation, row.locale, row.created_at, row.updated_at].map(spreadsheetSafe),
+  );
+  const csv = stringify([["reference", "campaignId", "country", "reason", "state", "name", "email", "explanation", "locale", "createdAt", "updatedAt"], ...rows]);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="ad-reports-${new Date().toISOString().slice(0, 10)}.csv"`,
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/complaints";
+import { FilterSelect, Pager, Table, useDateTime } from "~/components/back-office/back-office";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { listComplaints } from "~/services/complaints-admin.server";
+import { requireStaffPage } from "~/services/staff/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+import { COMPLAINT_REASONS } from "~/validation/complaint";
+import { COMPLAINT_STATE_VALUES, readComplaintFilter } from "./filters.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, context.get(siteContext).language, "officer");
+  const filter = readComplaintFilter(new URL(request.url).searchParams);
+  const { complaints, total, page, pageCount } = await listComplaints(await getDb(), filter, { page: filter.page });
+  return {
+    filter,
+    total,
+    page,
+    pageCount,
+    states: COMPLAINT_STATE_VALUES,
+    complaints: complaints.map((row) => ({ reference: row.reference, campaignId: row.campaign_id, reason: row.reason, state: row.state, country: row.country, createdAt: row.created_at })),
+  };
+}
+
+export default function ReportsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { search } = useLocation();
+  const when = useDateTime();
+  const { filter } = loaderData;
+  const exportParams = new URLSearchParams(search);
+  exportParams.delete("page");
+  return (
+    <>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("backOffice.reports.title")}</h1>
+      </header>
+      <Form method="get" className="app-ad-filters" role="search" aria-label={t("backOffice.reports.filtersLabel")}>
+        <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
+        <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
+        <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={["NL", "BE"].map((country) => ({ value: country, label: t(`backOffice.countries.${country.toLowerCase()}`) }))} />
+        <button type="submit" className="app-button">
+          {t("backOffice.filter")}
+        </button>
+      </Form>
+      <p role="status">{t("backOffice.reports.count", { count: loaderData.total })}</p>
+      {loaderData.complaints.length === 0 ? (
+        <p className="app-empty">{t("backOffice.reports.empty")}</p>
+      ) : (
+        <Table caption={t("backOffice.reports.title")} head={[t("backOffice.reports.reference"), t("backOffice.reports.ad"), t("backOffice.reports.reason"), t("backOffice.reports.state"), t("backOffice.reports.received")]}>
+          {loaderData.complaints.map((row) => (
+            <tr key={row.reference}>
+              <td>
+                <Link to={to(`/internal-privacy-rights/reports/${row.reference}`)}>{row.reference}</Link>
+              </td>
+              <td>{row.campaignId}</td>
+              <td>{t(`politicalAds.report.reasons.${row.reason}.title`)}</td>
+              <td>{t(`backOffice.complaintStates.${row.state}`)}</td>
+              <td>{when(row.createdAt)}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} search={search} />
+      <p>
+        <a href={`${to("/internal-privacy-rights/reports/export")}${exportParams.size ? `?${exportParams}` : ""}`} download>
+          {t("backOffice.export")}
+        </a>
+      </p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), { name: "robots", content: "noindex, nofollow" }];

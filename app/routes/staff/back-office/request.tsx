@@ -1,0 +1,244 @@
+import { getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, data } from "react-router";
+import type { Route } from "./+types/request";
+import { useDateTime } from "~/components/back-office/back-office";
+import { Radios } from "~/components/form-controls";
+import { TextareaField } from "~/components/forms";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { brandsFor } from "~/services/content.server";
+import { redirectWithBanner } from "~/services/flash.server";
+import { ACTIVE_STATES as ACTIVE, completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling, type ActionOutcome } from "~/services/privacy-admin.server";
+import { requireStaffPage } from "~/services/staff/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { useLocalizedPath } from "~/utils/site";
+import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
+import type { UserInfo } from "~/validation/privacy-request";
+import { postedFormId } from "./forms.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, context.get(siteContext).language, "officer");
+  const found = await requestWithHistory(await getDb(), params.reference);
+  if (!found) throw data({ notFound: true }, { status: 404 });
+  const { request: row, events } = found;
+  const keys = new Set<string>(row.brand_keys ? JSON.parse(row.brand_keys) : []);
+  const userInfo: UserInfo | null = row.user_info ? JSON.parse(row.user_info) : null;
+  const address = userInfo?.address;
+  return {
+    request: {
+      reference: row.reference,
+      rightType: row.right_type,
+      state: row.state,
+      country: row.country,
+      email: row.email,
+      phone: row.phone_number,
+      message: row.user_message,
+      brands: brandsFor(row.country === "be" ? "be" : "nl").filter((brand) => brand.keys.some((key) => keys.has(key))).map((brand) => brand.description),
+      brandName: row.brand_name,
+      article: row.article,
+      publicationDate: row.publication_date,
+      publicationLink: row.publication_link,
+      person: userInfo
+        ? [
+            [userInfo.salutation && userInfo.salutation !== "NONE" ? userInfo.salutation : "", userInfo.firstName, userInfo.lastName].filter(Boolean).join(" "),
+            address ? `${address.street} ${address.houseNumber}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ""}, ${address.postalCode} ${address.city}${address.country ? ` (${address.country})` : ""}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n")
+        : null,
+      createdAt: row.created_at,
+      verifiedAt: row.verified_at,
+      dueAt: row.due_at,
+      overdue: isOverdue(row, new Date()),
+      extended: events.some((event) => event.action === "EXTENDED"),
+      active: ACTIVE.includes(row.state),
+    },
+    events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
+  };
+}
+
+const BANNERS = {
+  [startForm.id]: "backOffice.banners.started",
+  [extendForm.id]: "backOffice.banners.extended",
+  [completeForm.id]: "backOffice.banners.completed",
+  [rejectForm.id]: "backOffice.banners.rejected",
+} as const;
+
+/** One action per form (its id says which); each is a state change with its audit event, then back to the page. */
+export async function action(args: Route.ActionArgs) {
+  const { request, params, context } = args;
+  const { language } = context.get(siteContext);
+  const staff = await requireStaffPage(request, language, "officer");
+  const db = await getDb();
+  const formId = await postedFormId(request);
+  const definition = [startForm, extendForm, completeForm, rejectForm].find((form) => form.id === formId);
+  if (!definition) throw data("Unknown form", { status: 400 });
+  let outcome: ActionOutcome;
+  let submission;
+  if (definition === extendForm) {
+    const received = await receivePublicForm(args, extendForm, { failureBanner: "privacyRights.sendFailure", guard: false });
+    if (!received.ok) return received.response;
+    submission = received.submission;
+    outcome = await extendDeadline(db, params.reference, staff, received.value);
+  } else if (definition === startForm) {
+    const received = await receivePublicForm(args, startForm, { failureBanner: "privacyRights.sendFailure", guard: false });
+    if (!received.ok) return received.response;
+    submission = received.submission;
+    outcome = await startHandling(db, params.reference, staff, received.value.note ?? "");
+  } else if (definition === completeForm) {
+    const received = await receivePublicForm(args, completeForm, { failureBanner: "privacyRights.sendFailure", guard: false });
+    if (!received.ok) return received.response;
+    submission = received.submission;
+    outcome = await completeRequest(db, params.reference, staff, received.value.note);
+  } else {
+    const received = await receivePublicForm(args, rejectForm, { failureBanner: "privacyRights.sendFailure", guard: false });
+    if (!received.ok) return received.response;
+    submission = received.submission;
+    outcome = await rejectRequest(db, params.reference, staff, received.value.reason);
+  }
+  if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
+  if (outcome.status === "not-allowed") return formReply(definition, submission, { banner: "backOffice.actions.notAllowed", status: 409 });
+  return redirectWithBanner(request, `/${language}/internal-privacy-rights/requests/${params.reference}`, { type: "success", textKey: BANNERS[definition.id as keyof typeof BANNERS] });
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === "" || (Array.isArray(children) && children.length === 0)) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function ActionBox({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="app-action" aria-label={title}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function RequestActions({ state, active, extended, hasDueDate }: { state: string; active: boolean; extended: boolean; hasDueDate: boolean }) {
+  const { t } = useTranslation();
+  const start = usePublicForm({ id: startForm.id, schema: startForm.schema });
+  const extend = usePublicForm({ id: extendForm.id, schema: extendForm.schema });
+  const complete = usePublicForm({ id: completeForm.id, schema: completeForm.schema });
+  const reject = usePublicForm({ id: rejectForm.id, schema: rejectForm.schema });
+  if (!active) return <p>{t("backOffice.request.noActions")}</p>;
+  const sending = t("backOffice.actions.sending");
+  return (
+    <div className="app-actions">
+      {state === "OPEN" ? (
+        <ActionBox title={t("backOffice.actions.start.title")}>
+          <PublicForm state={start} labels={{ note: t("backOffice.actions.start.note") }} submitLabel={t("backOffice.actions.start.submit")} sendingLabel={sending}>
+            <TextareaField meta={start.fields.note} label={t("backOffice.actions.start.note")} textareaProps={{ ...getTextareaProps(start.fields.note, { ariaAttributes: false }), rows: 2 }} />
+          </PublicForm>
+        </ActionBox>
+      ) : null}
+      {hasDueDate ? (
+        <ActionBox title={t("backOffice.actions.extend.title")}>
+          {extended ? (
+            <p>{t("backOffice.actions.extend.done")}</p>
+          ) : (
+            <PublicForm
+              state={extend}
+              labels={{ months: t("backOffice.actions.extend.months"), reason: t("backOffice.actions.extend.reason") }}
+              submitLabel={t("backOffice.actions.extend.submit")}
+              sendingLabel={sending}
+            >
+              <Radios
+                meta={extend.fields.months as never}
+                legend={t("backOffice.actions.extend.months")}
+                inline
+                options={[
+                  { value: "1", label: t("backOffice.actions.extend.one") },
+                  { value: "2", label: t("backOffice.actions.extend.two") },
+                ]}
+              />
+              <TextareaField meta={extend.fields.reason} label={t("backOffice.actions.extend.reason")} timing="input" textareaProps={{ ...getTextareaProps(extend.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+            </PublicForm>
+          )}
+        </ActionBox>
+      ) : null}
+      <ActionBox title={t("backOffice.actions.complete.title")}>
+        <PublicForm state={complete} labels={{ note: t("backOffice.actions.complete.note") }} submitLabel={t("backOffice.actions.complete.submit")} sendingLabel={sending}>
+          <TextareaField meta={complete.fields.note} label={t("backOffice.actions.complete.note")} timing="input" textareaProps={{ ...getTextareaProps(complete.fields.note, { ariaAttributes: false }), rows: 3 }} />
+        </PublicForm>
+      </ActionBox>
+      <ActionBox title={t("backOffice.actions.reject.title")}>
+        <PublicForm state={reject} labels={{ reason: t("backOffice.actions.reject.reason") }} submitLabel={t("backOffice.actions.reject.submit")} sendingLabel={sending}>
+          <TextareaField meta={reject.fields.reason} label={t("backOffice.actions.reject.reason")} timing="input" textareaProps={{ ...getTextareaProps(reject.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+        </PublicForm>
+      </ActionBox>
+    </div>
+  );
+}
+
+export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  // A form sent for a state the request has left (another officer acted first): its form is gone, so the page says it.
+  const refused = !loaderData.request.active && actionData && "banner" in actionData ? actionData.banner : undefined;
+  const to = useLocalizedPath();
+  const when = useDateTime();
+  const { request, events } = loaderData;
+  return (
+    <>
+      <p className="app-back-link">
+        <Link to={to("/internal-privacy-rights/requests")}>{t("backOffice.request.back")}</Link>
+      </p>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("backOffice.request.title", { reference: request.reference })}</h1>
+        <p>
+          {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} · {t(`backOffice.countries.${request.country}`)}
+          {request.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
+        </p>
+      </header>
+      <section className="app-section" aria-labelledby="asked">
+        <h2 id="asked">{t("backOffice.request.asked")}</h2>
+        <dl className="app-facts">
+          <Fact label={t("backOffice.request.received")}>{when(request.createdAt)}</Fact>
+          <Fact label={t("backOffice.request.verified")}>{request.verifiedAt ? when(request.verifiedAt) : null}</Fact>
+          <Fact label={t("backOffice.request.due")}>{request.dueAt ? when(request.dueAt) : null}</Fact>
+          <Fact label={t("backOffice.request.email")}>{request.email}</Fact>
+          <Fact label={t("backOffice.request.phone")}>{request.phone}</Fact>
+          <Fact label={t("backOffice.request.person")}>{request.person}</Fact>
+          <Fact label={t("backOffice.request.brands")}>{request.brands.join(", ")}</Fact>
+          <Fact label={t("backOffice.request.brandName")}>{request.brandName}</Fact>
+          <Fact label={t("backOffice.request.article")}>{request.article}</Fact>
+          <Fact label={t("backOffice.request.publicationDate")}>{request.publicationDate}</Fact>
+          <Fact label={t("backOffice.request.publicationLink")}>{request.publicationLink}</Fact>
+          <Fact label={t("backOffice.request.message")}>{request.message}</Fact>
+        </dl>
+      </section>
+      <section className="app-section" aria-labelledby="actions">
+        <h2 id="actions">{t("backOffice.request.actionsTitle")}</h2>
+        {refused ? (
+          <p className="app-notice app-notice--error" role="alert">
+            {t(refused)}
+          </p>
+        ) : null}
+        <RequestActions state={request.state} active={request.active} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />
+      </section>
+      <section className="app-section" aria-labelledby="history">
+        <h2 id="history">{t("backOffice.request.history")}</h2>
+        <ol className="app-history">
+          {events.map((event) => (
+            <li key={event.seq}>
+              <strong>{t(`backOffice.request.events.${event.action}`, { defaultValue: event.action })}</strong> · {when(event.at)} · {t(`backOffice.request.actors.${event.actor}`)}
+              {event.actorId ? ` (${event.actorId})` : ""}
+              {event.note ? <p className="app-history__note">{event.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/requests";
+import { FilterSelect, Pager, Table, useDateTime } from "~/components/back-office/back-office";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { REQUEST_STATES, RIGHT_TYPES } from "~/db/schema";
+import { isOverdue, listRequests } from "~/services/privacy-admin.server";
+import { requireStaffPage } from "~/services/staff/guard.server";
+import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+import { readRequestFilter } from "./filters.server";
+
+/** Officers only; the filters are a GET form, so a filtered list is a URL to share. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, context.get(siteContext).language, "officer");
+  const filter = readRequestFilter(new URL(request.url).searchParams);
+  const now = new Date();
+  const { requests, total, page, pageCount } = await listRequests(await getDb(), filter, { page: filter.page, now });
+  return {
+    filter,
+    total,
+    page,
+    pageCount,
+    requests: requests.map((row) => ({
+      reference: row.reference,
+      rightType: row.right_type,
+      state: row.state,
+      country: row.country,
+      createdAt: row.created_at,
+      dueAt: row.due_at,
+      overdue: isOverdue(row, now),
+    })),
+  };
+}
+
+export default function RequestsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { search } = useLocation();
+  const when = useDateTime();
+  const { filter } = loaderData;
+  const exportParams = new URLSearchParams(search);
+  exportParams.delete("page");
+  return (
+    <>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("backOffice.requests.title")}</h1>
+      </header>
+      <Form method="get" className="app-ad-filters" role="search" aria-label={t("backOffice.requests.filtersLabel")}>
+        <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
+        <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
+        <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={["nl", "be"].map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+        <div className="app-ad-filters__field app-ad-filters__field--text">
+          <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
+          <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
+        </div>
+        <div className="app-checkbox">
+          <input id="filter-overdue" type="checkbox" name="overdue" className="app-field__checkbox" defaultChecked={filter.overdue} key={`overdue-${filter.overdue}`} />
+          <label htmlFor="filter-overdue">{t("backOffice.requests.overdueOnly")}</label>
+        </div>
+        <button type="submit" className="app-button">
+          {t("backOffice.filter")}
+        </button>
+      </Form>
+      <p role="status">{t("backOffice.requests.count", { count: loaderData.total })}</p>
+      {loaderData.requests.length === 0 ? (
+        <p className="app-empty">{t("backOffice.requests.empty")}</p>
+      ) : (
+        <Table
+          caption={t("backOffice.requests.title")}
+          head={[t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due")]}
+        >
+          {loaderData.requests.map((row) => (
+            <tr key={row.reference}>
+              <td>
+                <Link to={to(`/internal-privacy-rights/requests/${row.reference}`)}>{row.reference}</Link>
+              </td>
+              <td>{t(`backOffice.rights.${row.rightType}`)}</td>
+              <td>{t(`backOffice.states.${row.state}`)}</td>
+              <td>{t(`backOffice.countries.${row.country}`)}</td>
+              <td>{when(row.createdAt)}</td>
+              <td>
+                {when(row.dueAt)}
+                {row.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} search={search} />
+      <p>
+        <a href={`${to("/internal-privacy-rights/requests/export")}${exportParams.size ? `?${exportParams}` : ""}`} download>
+          {t("backOffice.export")}
+        </a>
+      </p>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), { name: "robots", content: "noindex, nofollow" }];

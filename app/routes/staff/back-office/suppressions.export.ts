@@ -1,0 +1,32 @@
+import { stringify } from "csv-stringify/sync";
+import type { Route } from "./+types/suppressions.export";
+import { getDb } from "~/db/instance.server";
+import { spreadsheetSafe } from "~/services/privacy-admin.server";
+import { requireStaffCall } from "~/services/staff/guard.server";
+import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
+
+/** The suppression feed as one CSV for officers (`?since=&country=`), what the marketing systems read page by page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const staff = await requireStaffCall(request, "officer");
+  if (staff instanceof Response) return staff;
+  const params = new URL(request.url).searchParams;
+  const sinceParam = params.get("since");
+  const since = sinceParam && !Number.isNaN(Date.parse(sinceParam)) ? new Date(sinceParam).toISOString() : undefined;
+  const countryParam = params.get("country")?.toLowerCase();
+  const country = countryParam === "nl" || countryParam === "be" ? countryParam : undefined;
+  const db = await getDb();
+  const lines: string[][] = [];
+  let cursor: ReturnType<typeof decodeCursor> = null;
+  do {
+    const page = await suppressionsSince(db, { since, country, cursor, limit: FEED_PAGE_SIZE.max });
+    for (const item of page.items) lines.push([item.country, item.brandKey, item.channel, item.identifier, item.requestReference, item.createdAt].map(spreadsheetSafe));
+    cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
+  } while (cursor);
+  const csv = stringify([["country", "brandKey", "channel", "identifier", "requestReference", "createdAt"], ...lines]);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="suppressions-${new Date().toISOString().slice(0, 10)}.csv"`,
+    },
+  });
+}

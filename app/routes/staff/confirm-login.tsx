@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import type { Route } from "./+types/confirm-login";
+import { siteContext } from "~/context";
+import { currentStaff } from "~/services/staff/staff-session.server";
+import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await currentStaff(request))) throw redirect(`/${context.get(siteContext).language}/internal-privacy-rights/login`);
+  return null;
+}
+
+/**
+ * Spec 2: after signing in (in the tab the form's notice opened) the staff
+ * member may close this tab and send the form again in the other one. The
+ * close button needs JavaScript; the link back to the form does not.
+ */
+export default function ConfirmLoginPage() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const [canClose, setCanClose] = useState(false);
+  useEffect(() => setCanClose(true), []);
+  return (
+    <section className="app-section app-confirm-login">
+      <h1 className="app-heading-1">{t("pages.internalConfirmLogin.title")}</h1>
+      <p>{t("internal.confirm.text")}</p>
+      <p className="app-confirm-login__actions">
+        {canClose ? (
+          <button type="button" className="app-button" onClick={() => window.close()}>
+            {t("internal.confirm.close")}
+          </button>
+        ) : null}
+        <Link to={to("/internal-privacy-rights/direct-marketing")}>{t("internal.confirm.toForm")}</Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "pages.internalConfirmLogin.title"),
+  { name: "robots", content: "noindex, nofollow" },
+];

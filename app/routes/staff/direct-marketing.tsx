@@ -1,0 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/direct-marketing";
+import { CheckboxGroup } from "~/components/form-controls";
+import { ChannelBlocks, channelLabels } from "~/components/privacy/channel-blocks";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { serverContext, siteContext } from "~/context";
+import { brandsFor } from "~/services/content.server";
+import { submitPrivacyRequest } from "~/services/privacy-request.server";
+import { redirectToStaffProcessed } from "~/services/privacy-session.server";
+import { currentStaff } from "~/services/staff/staff-session.server";
+import { readFormPost } from "~/utils/form-post.server";
+import { getLogger } from "~/utils/logger.server";
+import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { useLocalizedPath } from "~/utils/site";
+import { internalObjectionSchema } from "~/validation/privacy-request";
+import { applySelectAll } from "~/validation/select-all";
+import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
+import { useStaff } from "./layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const brands = brandsFor(context.get(siteContext).country);
+  return { brands: brands.map((brand) => ({ id: brand.id, description: brand.description })) };
+}
+
+/**
+ * Spec 4 "internal flow": a staff member records an objection for a caller,
+ * executed at once. Without a session (never signed in, or expired between
+ * two calls) the post answers 401 and the form comes back with every value,
+ * so that after signing in in another tab the same post can be sent again.
+ */
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const { country, language, locale } = context.get(siteContext);
+  const brands = brandsFor(country);
+  const ids = brands.map((brand) => brand.id);
+  const definition = internalObjectionForm(ids);
+  const selectAll = (formData: FormData) => applySelectAll(formData, "brands", ids);
+
+  const staff = await currentStaff(request);
+  if (!staff) {
+    const post = await readFormPost(request, definition);
+    if (post.ok) selectAll(post.formData);
+    return formReply(definition, parseWithZod(post.formData, { schema: definition.schema }), { status: 401 });
+  }
+
+  const received = await receivePublicForm(args, definition, { failureBanner: "privacyRights.sendFailure", guard: false, prepare: selectAll });
+  if (!received.ok) return received.response;
+  const chosen = new Set(received.value.brands);
+  const { phoneNumber, email, userInfo } = received.value;
+  try {
+    const outcome = await submitPrivacyRequest(
+      {
+        flowType: "OBJECTION",
+        brands: brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys),
+        phoneNumber,
+        email,
+        // The postal block is an address in the site's country.
+        userInfo: userInfo ? { ...userInfo, address: { ...userInfo.address, country: country.toUpperCase() } } : undefined,
+        touchpoint: new URL(request.url).pathname,
+      },
+      { country, language, locale },
+      { requestOrigin: new URL(request.url).origin, staff: { email: staff.email } },
+    );
+    if (outcome.status === "INVALID_EMAIL") {
+      return formReply(definition, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });
+    }
+    context.get(serverContext).noteForLog(`staff privacy request ${outcome.id}`);
+    return redirectToStaffProcessed(request, `/${language}/internal-privacy-rights/processed`, outcome.reference);
+  } catch (error) {
+    getLogger().error({ err: error }, "staff privacy request could not be stored");
+    return formReply(definition, received.submission, { banner: "privacyRights.sendFailure", status: 503 });
+  }
+}
+
+/** Spec 8: not signed in → the notice, with a login link that opens a new tab; following it hides the notice. */
+function NotSignedInNotice() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const [hidden, setHidden] = useState(false);
+  if (hidden) return null;
+  return (
+    <div className="app-notice app-notice--warning" role="alert">
+      <p>{t("internal.notLoggedIn")}</p>
+      <p>
+        <a href={to("/internal-privacy-rights/login")} target="_blank" rel="noopener" onClick={() => setHidden(true)}>
+          {t("internal.loginLink")}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export default function InternalDirectMarketingPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const staff = useStaff();
+  const ids = loaderData.brands.map((brand) => brand.id);
+  const state = usePublicForm({ id: INTERNAL_OBJECTION_FORM_ID, schema: internalObjectionSchema(ids), defaultValue: { phoneNumber: "+" } });
+  const { fields, form } = state;
+  return (
+    <PrivacyFormPage titleKey="pages.internalDirectMarketing.title" intro={<p>{t("internal.form.intro")}</p>}>
+      {staff ? null : <NotSignedInNotice />}
+      <PublicForm
+        state={state}
+        labels={{ brands: t("privacyRights.objection.brands.legend"), ...channelLabels(t) }}
+        submitLabel={t("internal.form.submit")}
+        sendingLabel={t("internal.form.sending")}
+      >
+        <CheckboxGroup
+          meta={fields.brands}
+          legend={t("privacyRights.objection.brands.legend")}
+          hint={t("privacyRights.objection.brands.hint", { count: ids.length })}
+          selectAll={{ label: t("privacyRights.objection.brands.selectAll") }}
+          columns
+          options={loaderData.brands.map((brand) => ({ value: brand.id, label: brand.description }))}
+        />
+        <ChannelBlocks form={form as never} fields={fields as never} emailHint={t("privacyRights.form.email")} />
+      </PublicForm>
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,101 @@
+import { getInputProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { Field } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { serverContext, siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { oidcEnabled } from "~/services/staff/oidc.server";
+import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
+import { currentStaff, signIn } from "~/services/staff/staff-session.server";
+import { getLogger } from "~/utils/logger.server";
+import { formPageMeta } from "~/utils/meta";
+import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { useLocalizedPath } from "~/utils/site";
+import { staffLoginForm, staffLoginSchema } from "~/validation/staff";
+
+/** Why single sign-on sent the staff member back (set by the callback). */
+const SSO_PROBLEMS = { failed: "internal.login.ssoFailed", refused: "internal.login.ssoRefused" } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = context.get(siteContext);
+  if (await currentStaff(request)) throw redirect(`/${language}/internal-privacy-rights/confirm-login`);
+  const problem = new URL(request.url).searchParams.get("sso");
+  return {
+    ssoEnabled: oidcEnabled(),
+    ssoProblem: problem && problem in SSO_PROBLEMS ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const received = await receivePublicForm(args, staffLoginForm, { failureBanner: "privacyRights.sendFailure", guard: false, hideFields: ["password"] });
+  if (!received.ok) return received.response;
+  const outcome = await signInWithPassword(await getDb(), await signInLimiters(), { ...received.value, clientIp: received.clientIp });
+  if (outcome.status === "RATE_LIMITED") {
+    return formReply(staffLoginForm, received.submission, { banner: "internal.login.rateLimited", status: 429, hideFields: ["password"] });
+  }
+  if (outcome.status === "INVALID") {
+    getLogger().info({ event: "staff-sign-in-failed" }, "staff sign-in refused");
+    return formReply(staffLoginForm, received.submission, { banner: "internal.login.invalid", status: 401, hideFields: ["password"] });
+  }
+  context.get(serverContext).noteForLog("staff signed in (local)");
+  const cookie = await signIn(request, outcome.user);
+  return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/confirm-login`, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const state = usePublicForm({ id: staffLoginForm.id, schema: staffLoginSchema });
+  const { fields } = state;
+  return (
+    <>
+      <PageTitle titleKey="pages.internalLogin.title" error={Boolean(loaderData.ssoProblem)} />
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("pages.internalLogin.title")}</h1>
+        <p>{t("internal.login.intro")}</p>
+      </header>
+      {loaderData.ssoProblem ? (
+        <p className="app-notice app-notice--error" role="alert">
+          {t(loaderData.ssoProblem)}
+        </p>
+      ) : null}
+      {loaderData.ssoEnabled ? (
+        <section className="app-section">
+          <a className="app-button" href={to("/internal-privacy-rights/sso")}>
+            {t("internal.login.sso")}
+          </a>
+        </section>
+      ) : null}
+      <section className="app-section" aria-labelledby="local-login">
+        <h2 id="local-login">{t("internal.login.localTitle")}</h2>
+        <PublicForm
+          state={state}
+          labels={{ email: t("internal.login.email"), password: t("internal.login.password") }}
+          submitLabel={t("internal.login.submit")}
+          sendingLabel={t("internal.login.sending")}
+          // The tab then holds one page, which its close button may close (window.close()).
+          replace
+        >
+          <Field
+            meta={fields.email}
+            label={t("internal.login.email")}
+            timing="blur"
+            inputProps={{ ...getInputProps(fields.email, { type: "email", ariaAttributes: false }), autoComplete: "username", spellCheck: false }}
+          />
+          <Field
+            meta={fields.password}
+            label={t("internal.login.password")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "current-password" }}
+          />
+        </PublicForm>
+        <p>{t("internal.login.noLocalAccounts")}</p>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), { name: "robots", content: "noindex, nofollow" }];

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { siteContext } from "~/context";
+import { redirectWithBanner } from "~/services/flash.server";
+import { signOut } from "~/services/staff/staff-session.server";
+
+/** Sign-out: the session row is deleted and the cookie removed; then the login page says so. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { language } = context.get(siteContext);
+  const cleared = await signOut(request);
+  const response = await redirectWithBanner(request, `/${language}/internal-privacy-rights/login`, { type: "success", textKey: "internal.signedOut" });
+  response.headers.append("Set-Cookie", cleared);
+  return response;
+}
+
+/** Signing out is a post; a visit to the address goes to the login page. */
+export function loader({ context }: Route.LoaderArgs) {
+  return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/login`);
+}

@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link, data, redirect } from "react-router";
+import type { Route } from "./+types/processed";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { brandsFor } from "~/services/content.server";
+import { takeStaffProcessed } from "~/services/privacy-session.server";
+import { currentStaff } from "~/services/staff/staff-session.server";
+import { pageMeta } from "~/utils/meta";
+import { useLocalizedPath } from "~/utils/site";
+import type { UserInfo } from "~/validation/privacy-request";
+
+/** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language, country } = context.get(siteContext);
+  if (!(await currentStaff(request))) throw redirect(`/${language}/internal-privacy-rights/login`);
+  const { reference, headers } = await takeStaffProcessed(request);
+  const row = reference
+    ? await (await getDb()).selectFrom("privacy_request").selectAll().where("reference", "=", reference).where("country", "=", country).executeTakeFirst()
+    : undefined;
+  if (!row) throw redirect(`/${language}/internal-privacy-rights/direct-marketing`, { headers });
+  const keys = new Set<string>(row.brand_keys ? JSON.parse(row.brand_keys) : []);
+  const recordedBy = await (await getDb())
+    .selectFrom("audit_event")
+    .select("actor_id")
+    .where("request_id", "=", row.id)
+    .where("actor", "=", "STAFF")
+    .executeTakeFirst();
+  const userInfo: UserInfo | null = row.user_info ? JSON.parse(row.user_info) : null;
+  const address = userInfo?.address;
+  return data(
+    {
+      reference: row.reference,
+      brands: brandsFor(country).filter((brand) => brand.keys.some((key) => keys.has(key))).map((brand) => brand.description),
+      channels: [
+        ...(row.phone_number ? [{ type: "PHONE", value: row.phone_number }] : []),
+        ...(row.email ? [{ type: "EMAIL", value: row.email }] : []),
+        ...(address
+          ? [
+              {
+                type: "POSTAL",
+                value: [
+                  `${userInfo?.firstName ?? ""} ${userInfo?.lastName ?? ""}`.trim(),
+                  `${address.street} ${address.houseNumber}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ""}`,
+                  `${address.postalCode} ${address.city}`,
+                ]
+                  .filter(Boolean)
+                  .join(", "),
+              },
+            ]
+          : []),
+      ],
+      recordedBy: recordedBy?.actor_id ?? "",
+    },
+    { headers },
+  );
+}
+
+export default function InternalProcessedPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <section className="app-section app-processed">
+      <h1 className="app-heading-1">{t("pages.internalProcessed.title")}</h1>
+      <p>{t("internal.processed.intro")}</p>
+      <dl className="app-verification__summary">
+        <dt>{t("internal.processed.reference")}</dt>
+        <dd>{loaderData.reference}</dd>
+        <dt>{t("internal.processed.brands")}</dt>
+        <dd>{loaderData.brands.join(", ")}</dd>
+        <dt>{t("internal.processed.channels")}</dt>
+        <dd>
+          <ul className="app-processed__channels">
+            {loaderData.channels.map((channel) => (
+              <li key={channel.type}>
+                {t(`privacyRights.objection.channels.${channel.type}`)}: {channel.value}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        <dt>{t("internal.processed.recordedBy")}</dt>
+        <dd>{loaderData.recordedBy}</dd>
+      </dl>
+      <p>
+        <Link className="app-button" to={to("/internal-privacy-rights/direct-marketing")}>
+          {t("internal.processed.back")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "pages.internalProcessed.title"),
+  { name: "robots", content: "noindex, nofollow" },
+];

@@ -1,0 +1,21 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/sso";
+import { siteContext } from "~/context";
+import { oidcEnabled, startSignIn } from "~/services/staff/oidc.server";
+import { getLogger } from "~/utils/logger.server";
+
+/**
+ * "Sign in with SSO": a link (a form post could not follow the redirect to
+ * the provider under our CSP's form-action 'self'), answered with the
+ * redirect to the identity provider.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = context.get(siteContext);
+  if (!oidcEnabled()) throw data("Single sign-on is not configured.", { status: 404 });
+  try {
+    return await startSignIn(request, language);
+  } catch (error) {
+    getLogger().error({ err: error }, "identity provider unreachable");
+    return redirect(`/${language}/internal-privacy-rights/login?sso=failed`);
+  }
+}
