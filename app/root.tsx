@@ -28,10 +28,11 @@ import { takeBanner } from "./services/flash.server";
 import appCss from "./styles/app.css?inline";
 import politicalAdsCss from "./styles/political-ads.css?inline";
 import privacyCss from "./styles/privacy.css?inline";
-import { cacheControlMiddleware } from "./utils/cache-control.server";
+import { cacheControlMiddleware } from "./http/cache-control.server";
 import { enhanceScriptUrl } from "./utils/enhance-script.server";
 import type { PageHandle } from "./utils/page-handle";
 import { publicOrigin } from "./utils/public-origin.server";
+import { isForbiddenPage } from "./utils/forbidden-page";
 import { redirectLimit, useRedirectCountReset } from "./utils/redirect-limit";
 import { useReloadOnNewVersion } from "./utils/version";
 
@@ -172,14 +173,25 @@ export default function App() {
 
 /**
  * Errors before any texts are known: an unknown host (spec 8, 'Cannot
- * determine country') or a failure of the root itself. Texts stay in English
- * because no locale could be determined.
+ * determine country'), a failure of the root itself, or an error thrown by a
+ * middleware (React Router renders those here). Texts stay in English
+ * unless the error brings its own.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useReloadOnNewVersion();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const body: unknown = isRouteErrorResponse(error) ? error.data : undefined;
   const countryError = isCountryError(body) ? body : null;
+  if (isForbiddenPage(body)) {
+    // An agent on a back-office page (the staff guard's middleware, before any loader ran).
+    return (
+      <main className="app-error-page" id="main" lang={body.languageTag}>
+        <title>{body.title}</title>
+        <h1 className="app-error-page__title">{body.title}</h1>
+        <p>{body.text}</p>
+      </main>
+    );
+  }
   // Spec 7: the message of the answer when it has one ('Redirect loop'), else the status's.
   const message =
     countryError?.message ?? (typeof body === "string" && body ? body : status === 404 ? "Not Found" : "Internal Error");

@@ -69,16 +69,22 @@ export default [
         route("login", "routes/staff/login.tsx", { id: "staff-login" }),
         route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
         route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
-        route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
+        // Shown signed out too: the notice offers the login (spec 2); its post answers 401.
         route("direct-marketing", "routes/staff/direct-marketing.tsx", { id: "staff-direct-marketing" }),
-        route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
+        layout("routes/staff/signed-in.tsx", { id: "staff-signed-in" }, [
+          route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
+          route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
+        ]),
         // The back office: officers only.
-        route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
+        layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
+          route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
+          route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
+          route("reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
+          route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
+        ]),
+        // Downloads answer 401/403 as JSON instead of a page (their own guard).
         route("requests/export", "routes/staff/back-office/requests.export.ts", { id: "back-office-requests-export" }),
-        route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
-        route("reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
         route("reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
-        route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
         route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", { id: "back-office-suppressions-export" }),
       ]),
     ]),

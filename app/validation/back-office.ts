@@ -20,10 +20,6 @@ export const completeForm = defineForm({ id: "request-complete", schema: z.objec
 
 export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true }) }), fields: { reason: 1 } });
 
-export const REQUEST_ACTION_FORMS = [startForm, extendForm, completeForm, rejectForm] as const;
-
 export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}), fields: {} });
 
 export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true }) }), fields: { outcome: 1 } });
-
-export const COMPLAINT_ACTION_FORMS = [reviewForm, closeForm] as const;

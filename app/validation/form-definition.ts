@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { HONEYPOT_FIELD } from "./honeypot";
 
@@ -52,3 +53,10 @@ export function formShapeProblem(
   }
   return counts.has(FORM_ID_FIELD) ? null : "wrong-form";
 }
+
+/**
+ * What a form's action answers when the form is shown again: which form it
+ * belongs to (two forms may share a page), Conform's result, and the banner
+ * text key when the problem is about the whole form.
+ */
+export type FormActionData = { formId: string; result: SubmissionResult<string[]>; banner?: string };

@@ -5,9 +5,9 @@ import { isLanguage, resolveLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { currentStaff } from "~/services/staff/staff-session.server";
-import { readJsonBody } from "~/utils/json-body.server";
-import { methodNotAllowed, validationFailure } from "~/utils/json-call.server";
+import { readStaff, requireStaff, signedInStaff } from "~/services/staff/guard.server";
+import { readJsonBody } from "~/http/json-body.server";
+import { methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request";
@@ -19,19 +19,15 @@ import { MESSAGES } from "~/validation/rules";
  * objection (the only request staff record) executed at once, with the
  * staff member in its audit trail; 201 with the reference.
  */
+export const middleware: Route.MiddlewareFunction[] = [readStaff, requireStaff({ answer: "call" })];
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { country } = context.get(siteContext);
   const body = await readJsonBody(request);
   const language = typeof body.language === "string" && isLanguage(body.language) ? body.language : "nl";
   const locale = resolveLocale(language, country);
-  const staff = await currentStaff(request);
-  if (!staff) {
-    return data(
-      { error: "UNAUTHORIZED", message: messageText(locale, "internal.notLoggedIn") },
-      { status: 401, headers: { "WWW-Authenticate": 'Cookie realm="staff"' } },
-    );
-  }
+  const staff = signedInStaff(context, "call");
   const parsed = privacyRequestPayloadSchema.safeParse(body);
   if (!parsed.success) return validationFailure(locale, issuesToFields(parsed.error.issues));
   const input = parsed.data;

@@ -10,7 +10,7 @@ import { submitComplaint } from "~/services/complaints.server";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
 import type { CampaignCountry } from "~/validation/campaign";
 import { complaintForm } from "~/validation/complaint";

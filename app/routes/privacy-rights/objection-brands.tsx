@@ -7,7 +7,7 @@ import { brandsFor } from "~/services/content.server";
 import { objectionBrands, redirectWithObjectionBrands } from "~/services/privacy-session.server";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
-import { receivePublicForm } from "~/utils/public-form.server";
+import { receivePublicForm } from "~/http/public-form.server";
 import { objectionBrandsForm } from "~/validation/privacy-forms";
 import { applySelectAll } from "~/validation/select-all";
 

@@ -3,7 +3,7 @@ import { serverContext, siteContext } from "~/context";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { redirectToProcessed } from "~/services/privacy-session.server";
 import { getLogger } from "~/utils/logger.server";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
 import type { FormDefinition } from "~/validation/form-definition";
 import { PRIVACY_REQUEST_GUARD, type PrivacyRequestInput } from "~/validation/privacy-request";
 

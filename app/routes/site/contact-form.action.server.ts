@@ -3,7 +3,7 @@ import { siteContext } from "~/context";
 import { submitContactMessage } from "~/services/contact.server";
 import { redirectWithBanner } from "~/services/flash.server";
 import { getLogger } from "~/utils/logger.server";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { contactForm } from "~/validation/contact";
 
 /**

@@ -1,16 +1,9 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/confirm-login";
-import { siteContext } from "~/context";
-import { currentStaff } from "~/services/staff/staff-session.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await currentStaff(request))) throw redirect(`/${context.get(siteContext).language}/internal-privacy-rights/login`);
-  return null;
-}
 
 /**
  * Spec 2: after signing in (in the tab the form's notice opened) the staff

@@ -10,20 +10,26 @@ import { serverContext, siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { redirectToStaffProcessed } from "~/services/privacy-session.server";
-import { currentStaff } from "~/services/staff/staff-session.server";
-import { readFormPost } from "~/utils/form-post.server";
+import { staffContext } from "~/services/staff/guard.server";
+import { readFormPost } from "~/http/form-post.server";
 import { getLogger } from "~/utils/logger.server";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { revalidateAfter401 } from "~/utils/revalidate-after-401";
 import { useLocalizedPath } from "~/utils/site";
 import { internalObjectionSchema } from "~/validation/privacy-request";
 import { applySelectAll } from "~/validation/select-all";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
-import { useStaff } from "./layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const brands = brandsFor(context.get(siteContext).country);
-  return { brands: brands.map((brand) => ({ id: brand.id, description: brand.description })) };
+  return {
+    brands: brands.map((brand) => ({ id: brand.id, description: brand.description })),
+    signedIn: context.get(staffContext) !== null,
+  };
 }
+
+/** The notice follows the session: read again after a post answered 401. */
+export const shouldRevalidate = revalidateAfter401;
 
 /**
  * Spec 4 "internal flow": a staff member records an objection for a caller,
@@ -39,14 +45,14 @@ export async function action(args: Route.ActionArgs) {
   const definition = internalObjectionForm(ids);
   const selectAll = (formData: FormData) => applySelectAll(formData, "brands", ids);
 
-  const staff = await currentStaff(request);
+  const staff = context.get(staffContext);
   if (!staff) {
     const post = await readFormPost(request, definition);
     if (post.ok) selectAll(post.formData);
     return formReply(definition, parseWithZod(post.formData, { schema: definition.schema }), { status: 401 });
   }
 
-  const received = await receivePublicForm(args, definition, { failureBanner: "privacyRights.sendFailure", guard: false, prepare: selectAll });
+  const received = await receivePublicForm(args, definition, { guard: false, prepare: selectAll });
   if (!received.ok) return received.response;
   const chosen = new Set(received.value.brands);
   const { phoneNumber, email, userInfo } = received.value;
@@ -95,13 +101,12 @@ function NotSignedInNotice() {
 
 export default function InternalDirectMarketingPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const staff = useStaff();
   const ids = loaderData.brands.map((brand) => brand.id);
   const state = usePublicForm({ id: INTERNAL_OBJECTION_FORM_ID, schema: internalObjectionSchema(ids), defaultValue: { phoneNumber: "+" } });
   const { fields, form } = state;
   return (
     <PrivacyFormPage titleKey="pages.internalDirectMarketing.title" intro={<p>{t("internal.form.intro")}</p>}>
-      {staff ? null : <NotSignedInNotice />}
+      {loaderData.signedIn ? null : <NotSignedInNotice />}
       <PublicForm
         state={state}
         labels={{ brands: t("privacyRights.objection.brands.legend"), ...channelLabels(t) }}

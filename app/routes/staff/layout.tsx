@@ -1,30 +1,22 @@
 import { useTranslation } from "react-i18next";
-import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/layout";
-import { currentStaff } from "~/services/staff/staff-session.server";
+import { readStaff, staffContext } from "~/services/staff/guard.server";
+import { revalidateAfter401 } from "~/utils/revalidate-after-401";
 import { useLocalizedPath } from "~/utils/site";
 
-/** Every staff page knows who is signed in (or that nobody is). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await currentStaff(request);
+/** Every staff page and call below knows who is signed in (or that nobody is), read once. */
+export const middleware: Route.MiddlewareFunction[] = [readStaff];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = context.get(staffContext);
   return { staff: staff ? { email: staff.email, role: staff.role } : null };
 }
 
-/**
- * A post answered 401 found the session ended (spec 8): who is signed in is
- * read again, so the page shows the notice. React Router re-reads nothing
- * after a 4xx answer by default.
- */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 401 ? true : defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfter401;
 
-export type SignedInStaff = NonNullable<Awaited<ReturnType<typeof loader>>["staff"]>;
-
-export function useStaff(): SignedInStaff | null {
-  return useRouteLoaderData<typeof loader>("staff-layout")?.staff ?? null;
-}
+type SignedInStaff = NonNullable<Awaited<ReturnType<typeof loader>>["staff"]>;
 
 /** Who is signed in, and sign-out (a POST form, so a link prefetch or a crawler never signs anyone out). */
 function StaffBar({ staff }: { staff: SignedInStaff }) {
@@ -43,17 +35,16 @@ function StaffBar({ staff }: { staff: SignedInStaff }) {
   );
 }
 
-/** An agent on a back-office page (403), or a request or report that does not exist (404). */
+/** A request or report that does not exist (404). An agent on a back-office page gets the guard's 403 page (root.tsx). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
-  const staff = useStaff();
+  const staff = useRouteLoaderData<typeof loader>("staff-layout")?.staff ?? null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <>
       {staff ? <StaffBar staff={staff} /> : null}
       <section className="app-section">
-        <h1 className="app-heading-1">{status === 403 ? t("backOffice.forbiddenTitle") : status === 404 ? t("notFound.heading") : t("error.heading")}</h1>
-        {status === 403 ? <p>{t("backOffice.forbidden")}</p> : null}
+        <h1 className="app-heading-1">{status === 404 ? t("notFound.heading") : t("error.heading")}</h1>
       </section>
     </>
   );

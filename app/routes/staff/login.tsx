@@ -9,10 +9,11 @@ import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { oidcEnabled } from "~/services/staff/oidc.server";
 import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
-import { currentStaff, signIn } from "~/services/staff/staff-session.server";
+import { staffContext } from "~/services/staff/guard.server";
+import { signIn } from "~/services/staff/staff-session.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
 import { staffLoginForm, staffLoginSchema } from "~/validation/staff";
 
@@ -21,7 +22,7 @@ const SSO_PROBLEMS = { failed: "internal.login.ssoFailed", refused: "internal.lo
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
-  if (await currentStaff(request)) throw redirect(`/${language}/internal-privacy-rights/confirm-login`);
+  if (context.get(staffContext)) throw redirect(`/${language}/internal-privacy-rights/confirm-login`);
   const problem = new URL(request.url).searchParams.get("sso");
   return {
     ssoEnabled: oidcEnabled(),
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const received = await receivePublicForm(args, staffLoginForm, { failureBanner: "privacyRights.sendFailure", guard: false, hideFields: ["password"] });
+  const received = await receivePublicForm(args, staffLoginForm, { guard: false, hideFields: ["password"] });
   if (!received.ok) return received.response;
   const outcome = await signInWithPassword(await getDb(), await signInLimiters(), { ...received.value, clientIp: received.clientIp });
   if (outcome.status === "RATE_LIMITED") {

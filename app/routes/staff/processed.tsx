@@ -5,7 +5,6 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { brandsFor } from "~/services/content.server";
 import { takeStaffProcessed } from "~/services/privacy-session.server";
-import { currentStaff } from "~/services/staff/staff-session.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import type { UserInfo } from "~/validation/privacy-request";
@@ -13,7 +12,6 @@ import type { UserInfo } from "~/validation/privacy-request";
 /** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language, country } = context.get(siteContext);
-  if (!(await currentStaff(request))) throw redirect(`/${language}/internal-privacy-rights/login`);
   const { reference, headers } = await takeStaffProcessed(request);
   const row = reference
     ? await (await getDb()).selectFrom("privacy_request").selectAll().where("reference", "=", reference).where("country", "=", country).executeTakeFirst()

@@ -1,24 +1,59 @@
 /**
- * Who may see a staff page: anyone signed in (agent or officer) for the
- * unsubscribe form, officers only for the back office (issue 13). A page
- * sends an anonymous visitor to the login page and answers an agent 403.
+ * The one staff guard (issue 22). The staff layout's middleware reads who is
+ * signed in once per request and puts it in `staffContext`; `requireStaff`
+ * middleware refuses a request without the role it needs, before any loader
+ * or action runs. Pages send an anonymous visitor to the login page and show
+ * an agent the 403 page; downloads and JSON calls answer 401/403 as JSON
+ * (spec 6: "the server answers 401 when not logged in").
  */
-import { data, redirect } from "react-router";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { siteContext } from "~/context";
+import { textLanguageTag } from "~/i18n/locale";
+import { messageText } from "~/i18n/server-texts.server";
+import type { ForbiddenPage } from "~/utils/forbidden-page";
 import type { StaffRole } from "~/db/schema";
 import type { StaffUser } from "./sessions.server";
 import { currentStaff } from "./staff-session.server";
 
-export async function requireStaffPage(request: Request, language: string, role: StaffRole = "agent"): Promise<StaffUser> {
-  const staff = await currentStaff(request);
-  if (!staff) throw redirect(`/${language}/internal-privacy-rights/login`);
-  if (role === "officer" && staff.role !== "officer") throw data({ forbidden: true }, { status: 403 });
-  return staff;
+/** Who is signed in (null: nobody); set by `readStaff`. */
+export const staffContext = createContext<StaffUser | null>(null);
+
+/** Reads the session once; every guard and page below reads the context. */
+export const readStaff: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(staffContext, await currentStaff(request));
+};
+
+type Answer = "page" | "call";
+
+function refuse(context: Readonly<RouterContextProvider>, answer: Answer, status: 401 | 403): never {
+  const { language, locale } = context.get(siteContext);
+  if (answer === "page") {
+    if (status === 401) throw redirect(`/${language}/internal-privacy-rights/login`);
+    const page: ForbiddenPage = {
+      forbidden: true,
+      title: messageText(locale, "backOffice.forbiddenTitle"),
+      text: messageText(locale, "backOffice.forbidden"),
+      languageTag: textLanguageTag(locale),
+    };
+    throw data(page, { status });
+  }
+  throw Response.json(
+    status === 401
+      ? { error: "UNAUTHORIZED", message: messageText(locale, "internal.notLoggedIn") }
+      : { error: "FORBIDDEN" },
+    { status, headers: { "Cache-Control": "no-store", ...(status === 401 ? { "WWW-Authenticate": 'Cookie realm="staff"' } : {}) } },
+  );
 }
 
-/** The same for a call or a download: 401 or 403 as JSON. */
-export async function requireStaffCall(request: Request, role: StaffRole = "agent"): Promise<StaffUser | Response> {
-  const staff = await currentStaff(request);
-  if (!staff) return Response.json({ error: "UNAUTHORIZED" }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  if (role === "officer" && staff.role !== "officer") return Response.json({ error: "FORBIDDEN" }, { status: 403, headers: { "Cache-Control": "no-store" } });
-  return staff;
+/** The signed-in staff member this request runs for; a route below a `requireStaff` guard always has one. */
+export function signedInStaff(context: Readonly<RouterContextProvider>, answer: Answer = "page"): StaffUser {
+  return context.get(staffContext) ?? refuse(context, answer, 401);
+}
+
+/** Middleware: only a signed-in staff member (with `role`: only officers) gets past. */
+export function requireStaff({ role = "agent", answer = "page" }: { role?: StaffRole; answer?: Answer } = {}): MiddlewareFunction<Response> {
+  return async ({ context }) => {
+    const staff = signedInStaff(context, answer);
+    if (role === "officer" && staff.role !== "officer") refuse(context, answer, 403);
+  };
 }

@@ -8,16 +8,13 @@ import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaints-admin.server";
-import { redirectWithBanner } from "~/services/flash.server";
-import { requireStaffPage } from "~/services/staff/guard.server";
+import { signedInStaff } from "~/services/staff/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
-import { postedFormId } from "./forms.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, context.get(siteContext).language, "officer");
+export async function loader({ params }: Route.LoaderArgs) {
   const found = await complaintWithHistory(await getDb(), params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
   const { complaint, events, campaign } = found;
@@ -38,30 +35,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** One entry per form (its id says which): start the review, or close with the outcome mailed to the reporter. */
 export async function action(args: Route.ActionArgs) {
-  const { request, params, context } = args;
-  const { language } = context.get(siteContext);
-  const staff = await requireStaffPage(request, language, "officer");
+  const { params, context } = args;
+  const staff = signedInStaff(context);
   const db = await getDb();
-  const formId = await postedFormId(request);
-  const back = `/${language}/internal-privacy-rights/reports/${params.reference}`;
-  if (formId === reviewForm.id) {
-    const received = await receivePublicForm(args, reviewForm, { failureBanner: "privacyRights.sendFailure", guard: false });
-    if (!received.ok) return received.response;
-    const outcome = await startReview(db, params.reference, staff);
-    if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
-    if (outcome.status === "not-allowed") return formReply(reviewForm, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
-    return redirectWithBanner(request, back, { type: "success", textKey: "backOffice.banners.reviewStarted" });
-  }
-  if (formId === closeForm.id) {
-    const received = await receivePublicForm(args, closeForm, { failureBanner: "privacyRights.sendFailure", guard: false });
-    if (!received.ok) return received.response;
-    const outcome = await closeComplaint(db, params.reference, staff, received.value.outcome);
-    if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
-    if (outcome.status === "not-allowed") return formReply(closeForm, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
-    return redirectWithBanner(request, back, { type: "success", textKey: "backOffice.banners.closed" });
-  }
-  throw data("Unknown form", { status: 400 });
+  const reference = params.reference;
+  return dispatchPageForm(
+    args,
+    [
+      pageFormAction(reviewForm, () => startReview(db, reference, staff), "backOffice.banners.reviewStarted"),
+      pageFormAction(closeForm, (value) => closeComplaint(db, reference, staff, value.outcome), "backOffice.banners.closed"),
+    ],
+    `/${context.get(siteContext).language}/internal-privacy-rights/reports/${reference}`,
+  );
 }
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,13 +3,13 @@ import type { Route } from "./+types/complaints.export";
 import { getDb } from "~/db/instance.server";
 import { listComplaints } from "~/services/complaints-admin.server";
 import { spreadsheetSafe } from "~/services/privacy-admin.server";
-import { requireStaffCall } from "~/services/staff/guard.server";
+import { requireStaff } from "~/services/staff/guard.server";
 import { readComplaintFilter } from "./filters.server";
 
 /** The filtered ad reports as CSV, safe to open in a spreadsheet (officers only). */
+export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "officer", answer: "call" })];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaffCall(request, "officer");
-  if (staff instanceof Response) return staff;
   const { complaints } = await listComplaints(await getDb(), readComplaintFilter(new URL(request.url).searchParams), { all: true });
   const rows = complaints.map((row) =>
     [row.reference, row.campaign_id, row.country, row.reason, row.state, row.name, row.email, row.explanation, row.locale, row.created_at, row.updated_at].map(spreadsheetSafe),

@@ -10,18 +10,15 @@ import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { brandsFor } from "~/services/content.server";
-import { redirectWithBanner } from "~/services/flash.server";
-import { ACTIVE_STATES as ACTIVE, completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling, type ActionOutcome } from "~/services/privacy-admin.server";
-import { requireStaffPage } from "~/services/staff/guard.server";
+import { ACTIVE_STATES as ACTIVE, completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
+import { signedInStaff } from "~/services/staff/guard.server";
 import { pageMeta } from "~/utils/meta";
-import { formReply, receivePublicForm } from "~/utils/public-form.server";
+import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
 import type { UserInfo } from "~/validation/privacy-request";
-import { postedFormId } from "./forms.server";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, context.get(siteContext).language, "officer");
+export async function loader({ params }: Route.LoaderArgs) {
   const found = await requestWithHistory(await getDb(), params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
   const { request: row, events } = found;
@@ -61,48 +58,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const BANNERS = {
-  [startForm.id]: "backOffice.banners.started",
-  [extendForm.id]: "backOffice.banners.extended",
-  [completeForm.id]: "backOffice.banners.completed",
-  [rejectForm.id]: "backOffice.banners.rejected",
-} as const;
-
-/** One action per form (its id says which); each is a state change with its audit event, then back to the page. */
+/** One entry per form (its id says which); each is a state change with its audit event, then back to the page. */
 export async function action(args: Route.ActionArgs) {
-  const { request, params, context } = args;
-  const { language } = context.get(siteContext);
-  const staff = await requireStaffPage(request, language, "officer");
+  const { params, context } = args;
+  const staff = signedInStaff(context);
   const db = await getDb();
-  const formId = await postedFormId(request);
-  const definition = [startForm, extendForm, completeForm, rejectForm].find((form) => form.id === formId);
-  if (!definition) throw data("Unknown form", { status: 400 });
-  let outcome: ActionOutcome;
-  let submission;
-  if (definition === extendForm) {
-    const received = await receivePublicForm(args, extendForm, { failureBanner: "privacyRights.sendFailure", guard: false });
-    if (!received.ok) return received.response;
-    submission = received.submission;
-    outcome = await extendDeadline(db, params.reference, staff, received.value);
-  } else if (definition === startForm) {
-    const received = await receivePublicForm(args, startForm, { failureBanner: "privacyRights.sendFailure", guard: false });
-    if (!received.ok) return received.response;
-    submission = received.submission;
-    outcome = await startHandling(db, params.reference, staff, received.value.note ?? "");
-  } else if (definition === completeForm) {
-    const received = await receivePublicForm(args, completeForm, { failureBanner: "privacyRights.sendFailure", guard: false });
-    if (!received.ok) return received.response;
-    submission = received.submission;
-    outcome = await completeRequest(db, params.reference, staff, received.value.note);
-  } else {
-    const received = await receivePublicForm(args, rejectForm, { failureBanner: "privacyRights.sendFailure", guard: false });
-    if (!received.ok) return received.response;
-    submission = received.submission;
-    outcome = await rejectRequest(db, params.reference, staff, received.value.reason);
-  }
-  if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
-  if (outcome.status === "not-allowed") return formReply(definition, submission, { banner: "backOffice.actions.notAllowed", status: 409 });
-  return redirectWithBanner(request, `/${language}/internal-privacy-rights/requests/${params.reference}`, { type: "success", textKey: BANNERS[definition.id as keyof typeof BANNERS] });
+  const reference = params.reference;
+  return dispatchPageForm(
+    args,
+    [
+      pageFormAction(startForm, (value) => startHandling(db, reference, staff, value.note ?? ""), "backOffice.banners.started"),
+      pageFormAction(extendForm, (value) => extendDeadline(db, reference, staff, value), "backOffice.banners.extended"),
+      pageFormAction(completeForm, (value) => completeRequest(db, reference, staff, value.note), "backOffice.banners.completed"),
+      pageFormAction(rejectForm, (value) => rejectRequest(db, reference, staff, value.reason), "backOffice.banners.rejected"),
+    ],
+    `/${context.get(siteContext).language}/internal-privacy-rights/requests/${reference}`,
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

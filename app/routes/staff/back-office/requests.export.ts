@@ -2,13 +2,13 @@ import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/requests.export";
 import { getDb } from "~/db/instance.server";
 import { isOverdue, listRequests, spreadsheetSafe } from "~/services/privacy-admin.server";
-import { requireStaffCall } from "~/services/staff/guard.server";
+import { requireStaff } from "~/services/staff/guard.server";
 import { readRequestFilter } from "./filters.server";
 
 /** The filtered list as CSV, safe to open in a spreadsheet (officers only). */
+export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "officer", answer: "call" })];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaffCall(request, "officer");
-  if (staff instanceof Response) return staff;
   const filter = readRequestFilter(new URL(request.url).searchParams);
   const now = new Date();
   const { requests } = await listRequests(await getDb(), filter, { all: true, now });

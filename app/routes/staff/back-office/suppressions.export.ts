@@ -2,13 +2,13 @@ import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/suppressions.export";
 import { getDb } from "~/db/instance.server";
 import { spreadsheetSafe } from "~/services/privacy-admin.server";
-import { requireStaffCall } from "~/services/staff/guard.server";
+import { requireStaff } from "~/services/staff/guard.server";
 import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
 
 /** The suppression feed as one CSV for officers (`?since=&country=`), what the marketing systems read page by page. */
+export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "officer", answer: "call" })];
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const staff = await requireStaffCall(request, "officer");
-  if (staff instanceof Response) return staff;
   const params = new URL(request.url).searchParams;
   const sinceParam = params.get("since");
   const since = sinceParam && !Number.isNaN(Date.parse(sinceParam)) ? new Date(sinceParam).toISOString() : undefined;

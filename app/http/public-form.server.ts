@@ -4,16 +4,9 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverContext } from "~/context";
 import { guardPublicForm } from "~/services/public-form-guard.server";
-import type { FormDefinition } from "~/validation/form-definition";
+import type { FormActionData, FormDefinition } from "~/validation/form-definition";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import { readFormPost } from "./form-post.server";
-
-/**
- * What a form's action answers when the form is shown again: which form it
- * belongs to (two forms may share a page), Conform's result, and the banner
- * text key when the problem is about the whole form.
- */
-export type FormActionData = { formId: string; result: SubmissionResult<string[]>; banner?: string };
 
 type Submission = ConformSubmission<unknown, string[], unknown>;
 
@@ -46,6 +39,27 @@ export type ReceivedForm<Schema extends z.ZodType> =
   | { ok: true; value: z.output<Schema>; submission: Submission; formData: FormData; clientIp: string }
   | { ok: false; response: ReturnType<typeof formReply> };
 
+type ReceiveOptions<Schema extends z.ZodType> = {
+  /** A schema that replaces the definition's (e.g. one built for the request's country). */
+  schema?: Schema;
+  /** Adjusts the posted fields before parsing (e.g. a select-all without JavaScript). */
+  prepare?: (formData: FormData) => void;
+  /** Fields never sent back when the form is shown again (a password). */
+  hideFields?: string[];
+} & (
+  | {
+      /** The rate-limit bucket, when forms share one (default: the form's id). */
+      guard?: string;
+      /** The banner a post caught by the honeypot is shown. */
+      failureBanner: string;
+    }
+  | {
+      /** Staff forms: their guard is the sign-in (a call centre shares one address), so no honeypot banner either. */
+      guard: false;
+      failureBanner?: never;
+    }
+);
+
 /**
  * Everything a public form's action does before any service: the post's
  * shape (issue 8), the schema, then the guard (honeypot, rate limit). A
@@ -54,20 +68,7 @@ export type ReceivedForm<Schema extends z.ZodType> =
 export async function receivePublicForm<Schema extends z.ZodType>(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   definition: FormDefinition<Schema>,
-  options: {
-    /** A schema that replaces the definition's (e.g. one built for the request's country). */
-    schema?: Schema;
-    failureBanner: string;
-    /**
-     * The rate-limit bucket, when forms share one (default: the form's id);
-     * false for staff forms, whose guard is the sign-in (a call centre shares one address).
-     */
-    guard?: string | false;
-    /** Adjusts the posted fields before parsing (e.g. a select-all without JavaScript). */
-    prepare?: (formData: FormData) => void;
-    /** Fields never sent back when the form is shown again (a password). */
-    hideFields?: string[];
-  },
+  options: ReceiveOptions<Schema>,
 ): Promise<ReceivedForm<Schema>> {
   const schema = options.schema ?? definition.schema;
   const post = await readFormPost(args.request, definition);

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from "react-router";
-import { isPublicPath } from "~/components/layout/navigation";
 import { getConfig } from "~/config.server";
 import { hasSessionCookie } from "~/services/flash.server";
+import { isPublicPath } from "~/utils/public-path";
 
 export const PERSONAL = "private, no-store";
 
