@@ -16,8 +16,9 @@ import { cspDirectives } from "./app/utils/csp.server";
 import { getLogger } from "./app/utils/logger.server";
 import { loggableUrl } from "./app/utils/log-redaction";
 import { acceptedRequestId } from "./app/utils/request-id";
+import type * as serverApp from "./server/app";
 
-type AppModule = typeof import("./server/app");
+type AppModule = typeof serverApp;
 
 const PERMISSIONS_POLICY = [
   "accelerometer=()",

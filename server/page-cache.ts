@@ -1,7 +1,11 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import { etagFor } from "~/utils/etag.server";
+
+// The one If-None-Match parser lives with the other ETag rules (app/utils/etag.server.ts);
+// re-exported because tests/unit/page-cache.test.ts has always found it here.
+export { matchesEtag } from "~/utils/etag.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -20,8 +24,8 @@ export type CachedPage = {
  * The ETag of a page: the same bytes give the same tag on every instance.
  * Weak, because each encoding is a different byte sequence of the same page.
  */
-export function etagOf(body: Buffer): string {
-  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+function etagOf(body: Buffer): string {
+  return `W/${etagFor(body)}`;
 }
 
 export async function compressPage(status: number, headers: Array<[string, string]>, body: Buffer): Promise<CachedPage> {
@@ -67,12 +71,4 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (weight("br") > 0) return "br";
   if (weight("gzip") > 0) return "gzip";
   return "identity";
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
 }

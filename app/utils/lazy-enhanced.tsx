@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentType } from "react";
 
-/** The server's loads of lazily enhanced components; `start` waits for them (server/app.ts). */
+/** The server's loads of lazily enhanced components; the build's `ready` (app/entry.server.tsx) waits for them. */
 export const serverPreloads: Promise<unknown>[] = [];
 
 /**

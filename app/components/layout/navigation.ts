@@ -27,7 +27,5 @@ export function isNavGroup(item: NavItem): item is NavGroup {
   return "links" in item;
 }
 
-/** Spec 2: a path is public unless it contains internal-privacy-rights. */
-export function isPublicPath(pathname: string): boolean {
-  return !pathname.includes("internal-privacy-rights");
-}
+/** Spec 2: a path is public unless it contains internal-privacy-rights (the rule's home is app/utils). */
+export { isPublicPath } from "~/utils/public-path";

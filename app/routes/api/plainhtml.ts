@@ -2,6 +2,7 @@ import type { Route } from "./+types/plainhtml";
 import { isDocumentKey } from "~/content/documents";
 import { LOCALES, htmlLang, isLocale } from "~/i18n/locale";
 import { getDocument } from "~/services/documents.server";
+import { clientHas } from "~/utils/etag.server";
 
 function textResponse(status: number, message: string) {
   return new Response(message, {
@@ -27,8 +28,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     ETag: document.etag,
     "Content-Language": htmlLang(document.locale),
   };
-  const ifNoneMatch = request.headers.get("If-None-Match");
-  if (ifNoneMatch?.split(/\s*,\s*/).includes(document.etag)) {
+  if (clientHas(request, document.etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(document.html, { status: 200, headers });

@@ -1,0 +1,33 @@
+/**
+ * Request bodies are refused by their declared size, before any parser reads
+ * them: a form or JSON call never needs more, and a large body would cost
+ * memory and time before the route could say no.
+ */
+import type express from "express";
+import { getConfig } from "~/config.server";
+
+/** JSON calls get a JSON error body, pages a plain text. */
+function refuse(req: express.Request, res: express.Response, status: number, error: string, message: string) {
+  if (req.path.startsWith("/api/")) res.status(status).json({ error, message });
+  else res.status(status).type("text/plain").send(message);
+}
+
+/**
+ * Form posts and JSON calls are small; a bigger body is refused before it is
+ * read. Forms get a tighter limit than JSON (see README, Configuration).
+ */
+export const limitBodySize: express.RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const length = req.headers["content-length"];
+  if (length === undefined && req.headers["transfer-encoding"]) {
+    refuse(req, res, 411, "LENGTH_REQUIRED", "Send the body with a Content-Length header.");
+    return;
+  }
+  const config = getConfig();
+  const limit = req.is("application/json") ? config.JSON_BODY_LIMIT_BYTES : config.FORM_BODY_LIMIT_BYTES;
+  if (Number(length ?? 0) > limit) {
+    refuse(req, res, 413, "PAYLOAD_TOO_LARGE", `The body may be at most ${limit} bytes.`);
+    return;
+  }
+  next();
+};

@@ -1,0 +1,123 @@
+/**
+ * When a request is served from the page cache (server/page-cache.ts) and how:
+ * which requests may use it, which responses may be kept, a burst of the same
+ * page rendered once, and a kept page sent with its ETag, 304 and encoding
+ * (docs/decisions/003-cacheable-pages.md).
+ */
+import type express from "express";
+import type { RouterContextProvider } from "react-router";
+import { getConfig } from "~/config.server";
+import { hasPersonalCookie } from "~/services/session.server";
+import { matchesEtag } from "~/utils/etag.server";
+import { isPublicPath } from "~/utils/public-path";
+import { chooseEncoding, compressPage, createPageCache, type CachedPage, type PageCache } from "./page-cache";
+import { sendWebResponse, webRequest } from "./web-adapter";
+
+/** Headers a stored page keeps (not the ones about one transfer or one visitor). */
+const TRANSFER_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
+
+/**
+ * A page the same for everyone: a 200 or 404 the app declared public (app/http/cache-control.server.ts)
+ * without a cookie, an HTML document or a page's data for a client-side navigation.
+ */
+function isShareable(response: Response): boolean {
+  const type = response.headers.get("Content-Type") ?? "";
+  return (
+    (response.status === 200 || response.status === 404) &&
+    !response.headers.has("Set-Cookie") &&
+    /(^|,)\s*public\b/.test(response.headers.get("Cache-Control") ?? "") &&
+    /^text\/(html|x-script)\b/.test(type)
+  );
+}
+
+function sendCachedPage(req: express.Request, res: express.Response, page: CachedPage, hit: boolean): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.vary("Accept-Encoding");
+  res.setHeader("X-Cache", hit ? "HIT" : "MISS");
+  if (matchesEtag(req.get("If-None-Match"), page.etag)) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(req.get("Accept-Encoding"));
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+let pageCache: PageCache | null | undefined;
+
+/** The process's page cache, or null when PAGE_CACHE_SECONDS is 0. */
+export function getPageCache(): PageCache | null {
+  if (pageCache === undefined) {
+    const config = getConfig();
+    pageCache = config.PAGE_CACHE_SECONDS > 0
+      ? createPageCache({ maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024, ttlMs: config.PAGE_CACHE_SECONDS * 1000 })
+      : null;
+  }
+  return pageCache;
+}
+
+/**
+ * An anonymous GET of a public page may come from the cache: no cookie of
+ * ours (a flash, the objection's steps, staff sign-in), not a JSON call
+ * (those set their own caching), not a staff page.
+ */
+export function mayUseCache(req: express.Request): boolean {
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.path.startsWith("/api/") &&
+    isPublicPath(req.path) &&
+    !hasPersonalCookie(req.get("Cookie"))
+  );
+}
+
+type CachedPageServer = {
+  /** Renders a web Request with React Router (its web handler, so the response can be kept). */
+  renderPage: (request: Request, context: RouterContextProvider) => Promise<Response>;
+  loadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /** Serves the request without the cache. */
+  passOn: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<void>;
+};
+
+/** Serves a request from the cache, rendering and keeping the page when it is missing (one server per build). */
+export function cachedPageServer({ renderPage, loadContext, passOn }: CachedPageServer) {
+  // Pages being rendered: a burst of the same page renders it once.
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+
+  return async (req: express.Request, res: express.Response, next: express.NextFunction, cache: PageCache) => {
+    const request = webRequest(req, res);
+    const key = request.url;
+    const stored = cache.get(key);
+    if (stored) return sendCachedPage(req, res, stored, true);
+    const pending = rendering.get(key);
+    if (pending) {
+      const page = await pending;
+      if (page) return sendCachedPage(req, res, page, true);
+    }
+    if (pending || req.method === "HEAD") return passOn(req, res, next);
+    let settle: (page: CachedPage | null) => void = () => {};
+    rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      const response = await renderPage(request, loadContext(req, res));
+      if (!isShareable(response)) {
+        settle(null);
+        return await sendWebResponse(res, response);
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(([name]) => !TRANSFER_HEADERS.has(name));
+      const page = await compressPage(response.status, headers, body);
+      cache.set(key, page);
+      settle(page);
+      sendCachedPage(req, res, page, false);
+    } catch (error) {
+      settle(null);
+      next(error);
+    } finally {
+      rendering.delete(key);
+    }
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Where a request for a page or a call goes once it passed the guards: 405
+ * for a submission without an action, the page cache for an anonymous page,
+ * otherwise React Router's Express handler. Built once per build, not on
+ * every request.
+ */
+import { createRequestHandler } from "@react-router/express";
+import type express from "express";
+import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
+import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
+import { answeredMethodNotAllowed, routeMatchers } from "./route-matchers";
+import { loadContextFor } from "./web-adapter";
+
+const handlers = new WeakMap<ServerBuild, express.RequestHandler>();
+
+/** React Router's handler for a build, made once (not on every request). */
+export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
+  let found = handlers.get(build);
+  if (!found) {
+    const matchers = routeMatchers(build);
+    const loadContext = (req: express.Request, res: express.Response) => loadContextFor(req, res, matchers.isKnownPage);
+    const reactRouterHandler = createRequestHandler({ build, getLoadContext: loadContext });
+
+    const passOn = (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      // Documents bring their own CSP (with their script hashes); helmet's would be a second one.
+      if (!req.path.startsWith("/api/")) res.removeHeader("Content-Security-Policy");
+      return reactRouterHandler(req, res, next);
+    };
+    const serveFromCache = cachedPageServer({
+      renderPage: createWebRequestHandler(build, process.env.NODE_ENV),
+      loadContext,
+      passOn,
+    });
+
+    found = (req, res, next) => {
+      if (answeredMethodNotAllowed(req, res, matchers)) return;
+      const cache = getPageCache();
+      if (cache && mayUseCache(req)) return serveFromCache(req, res, next, cache);
+      return passOn(req, res, next);
+    };
+    handlers.set(build, found);
+  }
+  return found;
+}

@@ -1,0 +1,57 @@
+/**
+ * Express ↔ web Request/Response for the page cache, which renders with React
+ * Router's web handler itself (it must see a response before it is sent, to
+ * keep it). @react-router/express does the same for every other request but
+ * exports only its whole handler, so its request and response adapters are
+ * copied here; `loadContextFor` is shared by both ways so a page gets the
+ * same context whichever way it is served.
+ */
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+import { RouterContextProvider } from "react-router";
+import { serverContext } from "~/context";
+import { thirdPartyOrigins } from "~/services/features.server";
+
+/** The context every loader and action of this request reads (`serverContext`). */
+export function loadContextFor(req: express.Request, res: express.Response, isKnownPage: (pathname: string) => boolean) {
+  const context = new RouterContextProvider();
+  context.set(serverContext, {
+    isKnownPage,
+    thirdPartyOrigins: thirdPartyOrigins(req.hostname),
+    clientIp: req.ip ?? "unknown",
+    noteForLog: (reason) => {
+      res.locals.logReason = reason;
+    },
+  });
+  return context;
+}
+
+/** The web Request React Router reads, for a GET or HEAD (as @react-router/express builds it). */
+export function webRequest(req: express.Request, res: express.Response): Request {
+  const forwardedPort = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
+  const port = forwardedPort ?? req.get("host")?.split(":")[1];
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/** Sends a web Response through Express (after @react-router/express's adapter). */
+export async function sendWebResponse(res: express.Response, response: Response): Promise<void> {
+  res.status(response.status);
+  for (const [name, value] of response.headers) {
+    // The page's own CSP (with its script hashes) replaces helmet's.
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
