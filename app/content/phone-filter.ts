@@ -2,7 +2,6 @@ import { foldText } from "~/utils/fold";
 import { SEARCH_BOX_MAX_LENGTH } from "./limits";
 import { PHONE_BRAND_TYPES, type PhoneBrandType, type PhoneDirectoryEntry } from "./types";
 
-
 export type PhoneFilter = { q: string; type: PhoneBrandType | "all" };
 
 export function isPhoneBrandType(value: string | null | undefined): value is PhoneBrandType {
@@ -18,14 +17,22 @@ export function phoneFilterFromSearchParams(params: URLSearchParams): PhoneFilte
   };
 }
 
-/** Spec 2 "Phone directory": filter by brand type and by title search. */
-export function filterPhoneDirectory(entries: PhoneDirectoryEntry[], filter: PhoneFilter): PhoneDirectoryEntry[] {
+/**
+ * Spec 2 "Phone directory": filter by brand type and by title search. The
+ * server filters entries with it, and app/enhance/phone-filter.ts the
+ * entries it reads back from the page, so it asks only for what both have.
+ */
+export function phoneFilterMatcher(filter: PhoneFilter): (entry: { brandName: string; brandType: string }) => boolean {
   const words = foldText(filter.q.trim()).split(/\s+/).filter(Boolean);
-  return entries.filter((entry) => {
+  return (entry) => {
     if (filter.type !== "all" && entry.brandType !== filter.type) return false;
     const name = foldText(entry.brandName);
     return words.every((word) => name.includes(word));
-  });
+  };
+}
+
+export function filterPhoneDirectory(entries: PhoneDirectoryEntry[], filter: PhoneFilter): PhoneDirectoryEntry[] {
+  return entries.filter(phoneFilterMatcher(filter));
 }
 
 /** Entries grouped by brand type, in the menu's order, without empty groups. */

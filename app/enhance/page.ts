@@ -22,7 +22,7 @@ for (const dropdown of document.querySelectorAll<HTMLDetailsElement>("details.ap
 const toTop = document.querySelector<HTMLButtonElement>(".app-scroll-to-top");
 if (toTop) enhanceScrollToTop(toTop);
 prefetchOnHover();
-const phoneDirectory = document.getElementById("phone-directory");
+const phoneDirectory = document.querySelector<HTMLTemplateElement>("template#phone-directory");
 if (phoneDirectory) enhancePhoneFilter(phoneDirectory);
 const adFilters = document.getElementById("ad-filters") as HTMLFormElement | null;
 if (adFilters) enhanceAdFilters(adFilters);

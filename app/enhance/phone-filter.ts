@@ -1,72 +1,39 @@
-import {
-  filterPhoneDirectory,
-  groupByBrandType,
-  isPhoneBrandType,
-  telHref,
-  type PhoneFilter,
-} from "~/content/phone-filter";
-import type { PhoneDirectoryEntry } from "~/content/types";
-
-/** What the phone page puts in its data island (`#phone-directory`) for this script. */
-export type PhoneDirectoryIsland = {
-  entries: PhoneDirectoryEntry[];
-  callingCode: "31" | "32";
-  /** Brand type → its heading. */
-  typeLabels: Record<string, string>;
-  /** The count sentence for 0, 1, 2… results. */
-  counts: string[];
-  empty: string;
-};
-
-/** JSON for a `<script type="application/json">`: nothing in it can close the element. */
-export function islandJson(island: PhoneDirectoryIsland): string {
-  return JSON.stringify(island).replace(/</g, "\\u003c");
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { isPhoneBrandType, phoneFilterMatcher, type PhoneFilter } from "~/content/phone-filter";
 
 /**
- * The phone directory's live filter on the page without React (spec 2): the
- * list follows every keystroke and type choice, the count is announced, and
- * the address keeps the filter (shareable), as the React page does. The same
- * markup as phone.tsx renders.
+ * The phone directory's live filter (spec 2), the only one: the list follows
+ * every keystroke and type choice, the count is announced, and the address
+ * keeps the filter (shareable). The page renders every group once in
+ * `directory` (a `<template>`) and this keeps the entries that match, so the
+ * markup has one author, app/routes/site/phone.tsx.
  */
-export function enhancePhoneFilter(island: HTMLElement): void {
-  const data = JSON.parse(island.textContent ?? "{}") as PhoneDirectoryIsland;
+export function enhancePhoneFilter(directory: HTMLTemplateElement): void {
   const query = document.querySelector<HTMLInputElement>("#phone-q");
   const form = query?.form;
   const type = document.querySelector<HTMLSelectElement>("#phone-type");
   const results = document.querySelector<HTMLElement>(".app-phone__results");
-  const status = document.querySelector<HTMLElement>("[data-phone-count]");
-  if (!form || !query || !type || !results || !status) return;
+  const status = document.querySelector<HTMLElement>("[data-phone-counts]");
+  const empty = directory.content.querySelector(".app-empty");
+  if (!form || !query || !type || !results || !status || !empty) return;
+  /** The count sentence for 0, 1, 2… results, in the page's language and plural rules. */
+  const counts = JSON.parse(status.dataset.phoneCounts ?? "[]") as string[];
 
   const render = () => {
     const filter: PhoneFilter = { q: query.value, type: isPhoneBrandType(type.value) ? type.value : "all" };
-    const groups = groupByBrandType(filterPhoneDirectory(data.entries, filter));
-    const total = groups.reduce((sum, group) => sum + group.entries.length, 0);
-    status.textContent = data.counts[total] ?? "";
-    const nodes = groups.map((group) => {
-      const section = element("section", "app-phone__group");
-      section.setAttribute("aria-labelledby", `phone-group-${group.type}`);
-      const heading = element("h2", "app-phone__group-title", data.typeLabels[group.type]);
-      heading.id = `phone-group-${group.type}`;
-      const list = element("ul", "app-phone__list");
-      for (const entry of group.entries) {
-        const item = element("li", "app-phone__entry");
-        const number = element("a", "app-phone__number", entry.phoneNumber);
-        number.href = telHref(entry.phoneNumber, data.callingCode);
-        item.append(element("span", "app-phone__brand", entry.brandName), number);
-        list.append(item);
+    const matches = phoneFilterMatcher(filter);
+    const groups: Node[] = [];
+    let total = 0;
+    for (const group of directory.content.querySelectorAll<HTMLElement>("[data-brand-type]")) {
+      const shown = group.cloneNode(true) as HTMLElement;
+      for (const entry of shown.querySelectorAll("li")) {
+        const brandName = entry.querySelector(".app-phone__brand")?.textContent ?? "";
+        if (matches({ brandName, brandType: group.dataset.brandType ?? "" })) total++;
+        else entry.remove();
       }
-      section.append(heading, list);
-      return section;
-    });
-    results.replaceChildren(...(nodes.length ? nodes : [element("p", "app-empty", data.empty)]));
+      if (shown.querySelector("li")) groups.push(shown);
+    }
+    status.textContent = counts[total] ?? "";
+    results.replaceChildren(...(groups.length ? groups : [empty.cloneNode(true)]));
     const params = new URLSearchParams();
     if (filter.q) params.set("q", filter.q);
     if (filter.type !== "all") params.set("type", filter.type);

@@ -1,56 +1,51 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/phone";
-import {
-  filterPhoneDirectory,
-  groupByBrandType,
-  isPhoneBrandType,
-  phoneFilterFromSearchParams,
-  telHref,
-  type PhoneFilter,
-} from "~/content/phone-filter";
+import { filterPhoneDirectory, groupByBrandType, phoneFilterFromSearchParams, telHref } from "~/content/phone-filter";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { siteContext } from "~/context";
 import { phoneDirectoryFor } from "~/services/content.server";
-import { islandJson } from "~/enhance/phone-filter";
 import { pageMeta } from "~/utils/meta";
-import { STATIC_PAGE } from "~/utils/page-handle";
+import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 import { useLocalizedPath, useSite } from "~/utils/site";
 
-export function loader({ context }: Route.LoaderArgs) {
+type PhoneGroup = ReturnType<typeof groupByBrandType>[number];
+
+export function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
   const entries = phoneDirectoryFor(country);
-  // Only the types this country has entries for (the Netherlands has no tv).
-  const types = ["all" as const, ...groupByBrandType(entries).map((group) => group.type)];
-  return { entries, types };
+  // The filter lives in the URL: a GET form without JavaScript, a shareable address with it.
+  const filter = phoneFilterFromSearchParams(new URL(request.url).searchParams);
+  return {
+    filter,
+    // Only the types this country has entries for (the Netherlands has no tv).
+    directory: groupByBrandType(entries),
+    shown: groupByBrandType(filterPhoneDirectory(entries, filter)),
+  };
 }
 
-// The filter runs in the browser; a changed query string needs no new data.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-}
+/**
+ * No React on this page, even after a page that runs it (issue 22): the
+ * live filter is app/enhance/phone-filter.ts alone. When React rendered the
+ * page too, it needed a filter of its own (state kept in step with the URL)
+ * beside the script's, and the two had to agree on the markup; running the
+ * script under React instead would give the list two owners (React's tree
+ * and the script's DOM changes). A link to it from a page React runs
+ * therefore loads it as a document, as search and the ad list do (README,
+ * "JavaScript only where it earns its place"): a small, cached page.
+ */
+export const handle = STATIC_PAGE;
+export const clientLoader = loadAsDocument;
 
 export default function PhonePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { country } = useSite();
-  const [searchParams, setSearchParams] = useSearchParams();
-  // The filter lives in the URL (a GET form without JavaScript); with
-  // JavaScript the list follows every keystroke and the URL stays shareable.
-  const [filter, setFilter] = useState<PhoneFilter>(() => phoneFilterFromSearchParams(searchParams));
-  useEffect(() => setFilter(phoneFilterFromSearchParams(searchParams)), [searchParams]);
-
-  const update = (next: PhoneFilter) => {
-    setFilter(next);
-    const params = new URLSearchParams();
-    if (next.q) params.set("q", next.q);
-    if (next.type !== "all") params.set("type", next.type);
-    setSearchParams(params, { replace: true, preventScrollReset: true });
-  };
-
-  const groups = groupByBrandType(filterPhoneDirectory(loaderData.entries, filter));
+  const { filter, directory, shown } = loaderData;
   const callingCode = country === "nl" ? "31" : "32";
+  const types = ["all" as const, ...directory.map((group) => group.type)];
+  // The script has no translations: it reads the count sentence for 0, 1, 2… entries here.
+  const counts = Array.from({ length: countOf(directory) + 1 }, (_, count) => t("phone.resultsCount", { count }));
 
   return (
     <>
@@ -58,7 +53,7 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
         <h1 className="app-heading-1">{t("phone.title")}</h1>
         <p>{t("phone.intro")}</p>
       </header>
-      <Form method="get" className="app-filter" role="search" onSubmit={(event) => event.preventDefault()}>
+      <Form method="get" className="app-filter" role="search">
         <div className="app-filter__field">
           <label htmlFor="phone-q">{t("phone.searchLabel")}</label>
           <input
@@ -66,22 +61,14 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
             name="q"
             type="search"
             maxLength={SEARCH_BOX_MAX_LENGTH}
-            value={filter.q}
-            onChange={(event) => update({ ...filter, q: event.target.value })}
+            defaultValue={filter.q}
             autoComplete="off"
           />
         </div>
         <div className="app-filter__field">
           <label htmlFor="phone-type">{t("phone.typeLabel")}</label>
-          <select
-            id="phone-type"
-            name="type"
-            value={filter.type}
-            onChange={(event) =>
-              update({ ...filter, type: isPhoneBrandType(event.target.value) ? event.target.value : "all" })
-            }
-          >
-            {loaderData.types.map((type) => (
+          <select id="phone-type" name="type" defaultValue={filter.type}>
+            {types.map((type) => (
               <option key={type} value={type}>
                 {t(`phone.types.${type}`)}
               </option>
@@ -93,47 +80,18 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
 
-      <p className="app-visually-hidden" role="status" data-phone-count>
-        {t("phone.resultsCount", { count: groups.reduce((total, group) => total + group.entries.length, 0) })}
+      <p className="app-visually-hidden" role="status" data-phone-counts={JSON.stringify(counts)}>
+        {counts[countOf(shown)]}
       </p>
       <div className="app-phone__results">
-        {groups.length === 0 ? (
-          <p className="app-empty">{t("phone.empty")}</p>
-        ) : (
-          groups.map((group) => (
-            <section key={group.type} className="app-phone__group" aria-labelledby={`phone-group-${group.type}`}>
-              <h2 id={`phone-group-${group.type}`} className="app-phone__group-title">
-                {t(`phone.types.${group.type}`)}
-              </h2>
-              <ul className="app-phone__list">
-                {group.entries.map((entry) => (
-                  <li key={entry.brandName} className="app-phone__entry">
-                    <span className="app-phone__brand">{entry.brandName}</span>
-                    <a className="app-phone__number" href={telHref(entry.phoneNumber, callingCode)}>
-                      {entry.phoneNumber}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
+        <PhoneResults groups={shown} callingCode={callingCode} />
       </div>
+      {/* What app/enhance/phone-filter.ts picks from: every group, then what an empty result says. */}
+      <template id="phone-directory">
+        <PhoneResults groups={directory} callingCode={callingCode} />
+        <PhoneResults groups={[]} callingCode={callingCode} />
+      </template>
       <p className="app-phone__hours">{t("contact.hours")}</p>
-      {/* For the live filter of app/enhance/page.ts when React does not run this page. */}
-      <script
-        type="application/json"
-        id="phone-directory"
-        dangerouslySetInnerHTML={{
-          __html: islandJson({
-            entries: loaderData.entries,
-            callingCode,
-            typeLabels: Object.fromEntries(loaderData.types.map((type) => [type, t(`phone.types.${type}`)])),
-            counts: Array.from({ length: loaderData.entries.length + 1 }, (_, count) => t("phone.resultsCount", { count })),
-            empty: t("phone.empty"),
-          }),
-        }}
-      />
       <Link to={to("/")} className="app-button app-button--secondary">
         {t("phone.back")}
       </Link>
@@ -141,8 +99,37 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+function countOf(groups: PhoneGroup[]): number {
+  return groups.reduce((sum, group) => sum + group.entries.length, 0);
+}
+
+/** The groups of a list, or the sentence that says nothing matched. */
+function PhoneResults({ groups, callingCode }: { groups: PhoneGroup[]; callingCode: "31" | "32" }) {
+  const { t } = useTranslation();
+  if (groups.length === 0) return <p className="app-empty">{t("phone.empty")}</p>;
+  return groups.map((group) => (
+    <section
+      key={group.type}
+      className="app-phone__group"
+      aria-labelledby={`phone-group-${group.type}`}
+      data-brand-type={group.type}
+    >
+      <h2 id={`phone-group-${group.type}`} className="app-phone__group-title">
+        {t(`phone.types.${group.type}`)}
+      </h2>
+      <ul className="app-phone__list">
+        {group.entries.map((entry) => (
+          <li key={entry.brandName} className="app-phone__entry">
+            <span className="app-phone__brand">{entry.brandName}</span>
+            <a className="app-phone__number" href={telHref(entry.phoneNumber, callingCode)}>
+              {entry.phoneNumber}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  ));
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.phone.title", "pages.phone.description");
-
-// Links and a GET filter: no React in the browser; app/enhance/page.ts filters live (issue 14).
-export const handle = STATIC_PAGE;
