@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
 import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaigns.server";
-import { CAMPAIGN_COUNTRIES, type CampaignCountry } from "../app/validation/campaign";
+import { parseCountry } from "../app/domain/country";
 
 const USAGE = `Usage:
   npm run campaigns -- import FILE            (FILE: .json array or .csv with the spec's field names)
@@ -47,8 +47,8 @@ async function main(): Promise<number> {
       console.log(`${file}: ${outcome.inserted} added, ${outcome.updated} updated.`);
       return 0;
     }
-    const country = values.country?.toUpperCase();
-    if (country && !(CAMPAIGN_COUNTRIES as readonly string[]).includes(country)) {
+    const country = parseCountry(values.country);
+    if (values.country && !country) {
       console.error(`--country must be NL or BE.\n${USAGE}`);
       return 2;
     }
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
       console.error(`--format must be csv or json.\n${USAGE}`);
       return 2;
     }
-    const items = await allCampaigns(db, country as CampaignCountry | undefined);
+    const items = await allCampaigns(db, country);
     process.stdout.write(values.format === "csv" ? campaignsToCsv(items) : `${JSON.stringify(items, null, 2)}\n`);
     return 0;
   } finally {

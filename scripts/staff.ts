@@ -4,8 +4,8 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
-import type { StaffRole } from "../app/db/schema";
-import { STAFF_ROLES, listAccounts, removeAccount, upsertAccount } from "../app/services/staff/accounts.server";
+import { STAFF_ROLES, type StaffRole } from "../app/domain/staff";
+import { listAccounts, removeAccount, upsertAccount } from "../app/services/staff/accounts.server";
 
 const USAGE = `Usage:
   npm run staff -- add EMAIL [--role agent|officer]   creates the account or sets a new password (read from standard input)

@@ -8,13 +8,14 @@
  * dates are relative to the first start.
  */
 import type { CampaignRow } from "~/validation/campaign";
-import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS, type CampaignCountry } from "~/validation/campaign";
+import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
+import { COUNTRIES, countryCode, type Country } from "~/domain/country";
 
 type Sponsor = { name: string; email: string; address: string };
 type Party = { name: string; email: string; address: string };
 
-const SPONSORS: Record<CampaignCountry, Sponsor[]> = {
-  NL: [
+const SPONSORS: Record<Country, Sponsor[]> = {
+  nl: [
     { name: "Beweging Nieuw Midden", email: "campagne@nieuwmidden.example", address: "Lange Voorhout 12, 2514 ED Den Haag" },
     { name: "Partij Samen Verder", email: "info@samenverder.example", address: "Oudegracht 204, 3511 NT Utrecht" },
     { name: "Lijst Waterland", email: "bestuur@lijstwaterland.example", address: "Dijkweg 8, 1141 AB Monnickendam" },
@@ -25,7 +26,7 @@ const SPONSORS: Record<CampaignCountry, Sponsor[]> = {
     { name: "Provinciaal Belang Brabant", email: "campagne@provinciaalbelang.example", address: "Verwersstraat 14, 5211 HV 's-Hertogenbosch" },
     { name: "Burgercomité Veilige Polder", email: "comite@veiligepolder.example", address: "Havenstraat 7, 8861 BA Harlingen" },
   ],
-  BE: [
+  be: [
     { name: "Lijst Leiestad", email: "campagne@lijstleiestad.example", address: "Korenmarkt 15, 9000 Gent" },
     { name: "Parti Horizon Wallonie", email: "contact@horizon-wallonie.example", address: "Rue de Fer 22, 5000 Namur" },
     { name: "Brusselse Burgerlijst / Liste Citoyenne Bruxelloise", email: "info@burgerlijst.example", address: "Rue Haute 120, 1000 Bruxelles" },
@@ -38,25 +39,25 @@ const SPONSORS: Record<CampaignCountry, Sponsor[]> = {
   ],
 };
 
-const PAYERS: Record<CampaignCountry, Party[]> = {
-  NL: [
+const PAYERS: Record<Country, Party[]> = {
+  nl: [
     { name: "Steunfonds Nieuw Midden B.V.", email: "administratie@steunfonds.example", address: "Koningskade 30, 2596 AA Den Haag" },
     { name: "Ministerie van Binnenlandse Zaken (voorlichting)", email: "voorlichting@bzk-demo.example", address: "Turfmarkt 147, 2511 DP Den Haag" },
     { name: "Coöperatie Windkracht Noord U.A.", email: "leden@windkrachtnoord.example", address: "Zuiderdiep 2, 9711 HA Groningen" },
   ],
-  BE: [
+  be: [
     { name: "Vzw Leiestad Vooruit", email: "boekhouding@leiestadvooruit.example", address: "Veldstraat 60, 9000 Gent" },
     { name: "Service public de Wallonie (communication)", email: "communication@spw-demo.example", address: "Place Joséphine-Charlotte 2, 5100 Namur" },
     { name: "Fondation Horizon Europe ASBL", email: "finance@fondation-horizon.example", address: "Avenue Louise 250, 1050 Bruxelles" },
   ],
 };
 
-const BENEFICIARIES: Record<CampaignCountry, Party[]> = {
-  NL: [
+const BENEFICIARIES: Record<Country, Party[]> = {
+  nl: [
     { name: "Holding Ruimzicht B.V.", email: "secretariaat@ruimzicht.example", address: "Zuidas 10, 1082 MD Amsterdam" },
     { name: "Stichting Toekomstfonds Nederland", email: "info@toekomstfonds.example", address: "Maliebaan 50, 3581 CS Utrecht" },
   ],
-  BE: [
+  be: [
     { name: "Groep Scheldezicht NV", email: "directie@scheldezicht.example", address: "Kaai 14, 2000 Antwerpen" },
     { name: "Stiftung Grenzland Zukunft", email: "info@grenzland-zukunft.example", address: "Aachener Straße 5, 4700 Eupen" },
   ],
@@ -99,7 +100,7 @@ const day = (today: Date, daysAgo: number) => new Date(today.getTime() - daysAgo
 export const SEED_CAMPAIGNS_PER_COUNTRY = START_DAYS_AGO.length;
 
 export function seedCampaigns(today: Date): CampaignRow[] {
-  return (["NL", "BE"] as const).flatMap((country) =>
+  return COUNTRIES.flatMap((country) =>
     START_DAYS_AGO.map((daysAgo, index): CampaignRow => {
       const channels = CHANNELS_BY_COUNTRY[country];
       const channel = channels[index % channels.length];
@@ -119,7 +120,7 @@ export function seedCampaigns(today: Date): CampaignRow[] {
       const [budgetLow, budgetHigh] = BUDGETS[index % BUDGETS.length];
       const year = day(today, daysAgo).slice(0, 4);
       return {
-        id: `${country}-${year}-${String(101 + index).padStart(4, "0")}`,
+        id: `${countryCode(country)}-${year}-${String(101 + index).padStart(4, "0")}`,
         country,
         status,
         channel,
@@ -143,7 +144,7 @@ export function seedCampaigns(today: Date): CampaignRow[] {
         fundingRegion: FUNDING_REGIONS[index % 5 === 3 ? 1 : 0],
         campaignContextType: contexts[index % contexts.length],
         campaignContextNoteNl: topic.nl,
-        campaignContextNoteFr: country === "BE" ? topic.fr : undefined,
+        campaignContextNoteFr: country === "be" ? topic.fr : undefined,
         campaignContextUrl: index % 2 === 0 ? `https://${sponsor.email.split("@")[1]}/campagne/${101 + index}` : undefined,
         previousPublicationSuspended: index === 7,
       };

@@ -1,4 +1,8 @@
-import type { CampaignStatus } from "~/validation/campaign";
+import type { Country } from "~/domain/country";
+import type { ComplaintState } from "~/domain/complaint";
+import type { AuditActor, RequestState, RightType } from "~/domain/privacy-request";
+import type { StaffRole } from "~/domain/staff";
+import type { CampaignStatus } from "~/domain/campaign-item";
 import type { Generated } from "kysely";
 
 /**
@@ -17,7 +21,7 @@ export interface ContactMessageTable {
   email: string;
   question: string;
   locale: string;
-  country: string;
+  country: Country;
   created_at: string;
 }
 
@@ -42,35 +46,13 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
-/** Spec 3 "Right type". */
-export const RIGHT_TYPES = [
-  "RIGHT_OF_ACCESS",
-  "RIGHT_TO_BE_FORGOTTEN",
-  "OBJECTION",
-  "RECTIFICATION",
-  "REMOVAL_FROM_PUBLICATION",
-] as const;
-export type RightType = (typeof RIGHT_TYPES)[number];
-
-/**
- * AWAITING_VERIFICATION until the data subject confirms the mailed link;
- * OPEN once verified (the legal clock runs from then); IN_PROGRESS, COMPLETED
- * and REJECTED are the back office's; EXPIRED when never verified. An
- * objection is COMPLETED when verified (or at once without e-mail): its
- * suppressions are written then.
- */
-export const REQUEST_STATES = ["AWAITING_VERIFICATION", "OPEN", "IN_PROGRESS", "COMPLETED", "REJECTED", "EXPIRED"] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
-
-export type AuditActor = "DATA_SUBJECT" | "SYSTEM" | "STAFF";
-
 export interface PrivacyRequestTable {
   id: string;
   /** What the data subject and the privacy team quote ("PR-7K4M-9QXD"). */
   reference: string;
   right_type: RightType;
   state: RequestState;
-  country: string;
+  country: Country;
   locale: string;
   email: string | null;
   phone_number: string | null;
@@ -115,7 +97,7 @@ export type SuppressionChannel = "PHONE" | "EMAIL" | "POSTAL";
 /** What marketing systems must honour: one row per brand key, channel and identifier. */
 export interface MarketingSuppressionTable {
   id: string;
-  country: string;
+  country: Country;
   brand_key: string;
   channel: SuppressionChannel;
   /** E.164 phone, lower-cased e-mail address, or a normalised postal address. */
@@ -129,7 +111,7 @@ export interface CampaignItemTable {
   /** The reference shown on the card and in the URL. */
   id: string;
   /** "NL" or "BE". */
-  country: string;
+  country: Country;
   /** Spec 3 "Campaign status labels": RUNNING active, CANCELLED stopped, STOPPED finished. */
   status: CampaignStatus;
   channel: string;
@@ -167,18 +149,16 @@ export interface PoliticalAdComplaintTable {
   id: string;
   reference: string;
   campaign_id: string;
-  country: string;
+  country: Country;
   reason: string;
   name: string;
   email: string;
   explanation: string;
   locale: string;
-  state: "RECEIVED" | "IN_REVIEW" | "CLOSED";
+  state: ComplaintState;
   created_at: string;
   updated_at: string;
 }
-
-export type StaffRole = "agent" | "officer";
 
 /** A local staff account; SSO users have none. */
 export interface StaffAccountTable {
@@ -203,8 +183,6 @@ export interface StaffSessionTable {
   /** The absolute limit (12 hours after sign-in); idle expiry is counted from last_seen_at. */
   expires_at: string;
 }
-
-export type ComplaintState = "RECEIVED" | "IN_REVIEW" | "CLOSED";
 
 export interface ComplaintEventTable {
   id: string;

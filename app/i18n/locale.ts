@@ -7,8 +7,9 @@ export const LANGUAGES = ["nl", "fr", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "nl";
 
-export const COUNTRIES = ["nl", "be"] as const;
-export type Country = (typeof COUNTRIES)[number];
+import { COUNTRIES, type Country } from "~/domain/country";
+
+export { COUNTRIES, type Country };
 
 /** Locales that have texts. */
 export const LOCALES = ["nl_nl", "nl_be", "fr_be", "en_be"] as const;

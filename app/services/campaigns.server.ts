@@ -8,19 +8,13 @@ import { sql } from "kysely";
 import { seedCampaigns } from "~/content/campaign-seed";
 import type { Db } from "~/db/db.server";
 import type { CampaignItemTable } from "~/db/schema";
-import {
-  CAMPAIGN_FIELDS,
-  campaignRowSchema,
-  foldText,
-  type CampaignCountry,
-  type CampaignItem,
-  type CampaignRow,
-  type ChannelFilter,
-  type PeriodFilter,
-} from "~/validation/campaign";
+import { campaignRowSchema, type CampaignRow } from "~/validation/campaign";
+import { CAMPAIGN_FIELDS, type CampaignItem, type ChannelFilter, type PeriodFilter } from "~/domain/campaign-item";
+import { foldText } from "~/utils/fold";
+import { countryCode, type Country } from "~/domain/country";
 
 export type CampaignFilter = {
-  country: CampaignCountry;
+  country: Country;
   period: PeriodFilter;
   channel: ChannelFilter;
   text: string;
@@ -61,7 +55,7 @@ export function toCampaignItem(row: CampaignItemTable): CampaignItem {
     campaignContextUrl: row.campaign_context_url ?? "",
     previousPublicationSuspended: Boolean(row.previous_publication_suspended),
     channel: row.channel as CampaignItem["channel"],
-    country: row.country as CampaignCountry,
+    country: countryCode(row.country),
     status: row.status,
   };
 }
@@ -83,12 +77,12 @@ export async function listCampaigns(db: Db, filter: CampaignFilter, today = new 
   return rows.map(toCampaignItem);
 }
 
-export async function findCampaign(db: Db, country: CampaignCountry, id: string): Promise<CampaignItem | null> {
+export async function findCampaign(db: Db, country: Country, id: string): Promise<CampaignItem | null> {
   const row = await db.selectFrom("campaign_item").selectAll().where("country", "=", country).where("id", "=", id).executeTakeFirst();
   return row ? toCampaignItem(row) : null;
 }
 
-export async function allCampaigns(db: Db, country?: CampaignCountry): Promise<CampaignItem[]> {
+export async function allCampaigns(db: Db, country?: Country): Promise<CampaignItem[]> {
   let query = db.selectFrom("campaign_item").selectAll();
   if (country) query = query.where("country", "=", country);
   const rows = await query.orderBy("country").orderBy("publication_start_date", "desc").orderBy("id", "desc").execute();

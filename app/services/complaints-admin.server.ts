@@ -6,17 +6,18 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
-import type { ComplaintState, Database, PoliticalAdComplaintTable } from "~/db/schema";
+import type { Database, PoliticalAdComplaintTable } from "~/db/schema";
+import { COMPLAINT_TRANSITIONS, type ComplaintState } from "~/domain/complaint";
+import type { Country } from "~/domain/country";
 import type { Locale } from "~/i18n/locale";
 import { findCampaign } from "./campaigns.server";
 import { complaintOutcomeMail } from "./mail/back-office-templates.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 
-export const COMPLAINT_STATES: readonly ComplaintState[] = ["RECEIVED", "IN_REVIEW", "CLOSED"];
 export const COMPLAINT_PAGE_SIZE = 25;
 
-export type ComplaintFilter = { state?: ComplaintState; reason?: string; country?: "NL" | "BE" };
+export type ComplaintFilter = { state?: ComplaintState; reason?: string; country?: Country };
 
 function filtered(db: Kysely<Database>, filter: ComplaintFilter) {
   let query = db.selectFrom("political_ad_complaint");
@@ -44,7 +45,7 @@ export async function complaintWithHistory(db: Db, reference: string) {
   const complaint = await db.selectFrom("political_ad_complaint").selectAll().where("reference", "=", reference).executeTakeFirst();
   if (!complaint) return null;
   const events = await db.selectFrom("complaint_event").selectAll().where("complaint_id", "=", complaint.id).orderBy("seq").execute();
-  const campaign = await findCampaign(db, complaint.country as "NL" | "BE", complaint.campaign_id);
+  const campaign = await findCampaign(db, complaint.country, complaint.campaign_id);
   return { complaint, events, campaign };
 }
 
@@ -72,8 +73,7 @@ export type ComplaintActionOutcome = { status: "done" | "not-found" | "not-allow
 async function move(
   db: Db,
   reference: string,
-  from: ComplaintState,
-  to: ComplaintState,
+  { from, to }: { from: ComplaintState; to: ComplaintState },
   staff: { email: string },
   now: Date,
   extra: { action: string; note?: string; mail?: (complaint: PoliticalAdComplaintTable) => Parameters<typeof enqueueMail>[1] },
@@ -97,12 +97,12 @@ async function move(
 }
 
 export function startReview(db: Db, reference: string, staff: { email: string }, now = new Date()) {
-  return move(db, reference, "RECEIVED", "IN_REVIEW", staff, now, { action: "REVIEW_STARTED" });
+  return move(db, reference, COMPLAINT_TRANSITIONS.review, staff, now, { action: "REVIEW_STARTED" });
 }
 
 /** Closes the report; the reporter is mailed the outcome (Art. 15: they hear what was done). */
 export function closeComplaint(db: Db, reference: string, staff: { email: string }, outcome: string, now = new Date()) {
-  return move(db, reference, "IN_REVIEW", "CLOSED", staff, now, {
+  return move(db, reference, COMPLAINT_TRANSITIONS.close, staff, now, {
     action: "CLOSED",
     note: outcome,
     mail: (complaint) =>

@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
-import type { Country, Locale } from "~/i18n/locale";
+import type { Country } from "~/domain/country";
+import { normaliseEmail } from "~/domain/email";
+import type { Locale } from "~/i18n/locale";
 import type { ComplaintInput } from "~/validation/complaint";
 import { mayReceiveMail } from "./email-domain.server";
 import { findCampaign } from "./campaigns.server";
@@ -27,8 +29,7 @@ export async function submitComplaint(
   options: { now?: Date; db?: Db } = {},
 ): Promise<ComplaintOutcome> {
   const db = options.db ?? (await getDb());
-  const country = site.country.toUpperCase() as "NL" | "BE";
-  if (!(await findCampaign(db, country, input.campaignId))) return { status: "NOT_FOUND" };
+  if (!(await findCampaign(db, site.country, input.campaignId))) return { status: "NOT_FOUND" };
   if (!(await mayReceiveMail(input.email))) return { status: "INVALID_EMAIL" };
   const now = options.now ?? new Date();
   const id = randomUUID();
@@ -41,10 +42,10 @@ export async function submitComplaint(
         id,
         reference,
         campaign_id: input.campaignId,
-        country,
+        country: site.country,
         reason: input.reason,
         name: input.name,
-        email: input.email.toLowerCase(),
+        email: normaliseEmail(input.email),
         explanation: input.explanation,
         locale: site.locale,
         state: "RECEIVED",
@@ -57,7 +58,7 @@ export async function submitComplaint(
       trx,
       complaintNotification({
         to: site.country === "nl" ? config.AD_COMPLIANCE_EMAIL_NL : config.AD_COMPLIANCE_EMAIL_BE,
-        country,
+        country: site.country,
         reference,
         campaignId: input.campaignId,
         reason: input.reason,

@@ -6,7 +6,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
-import type { Database, PrivacyRequestTable, RequestState, RightType } from "~/db/schema";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
+import { type RequestState, type RightType } from "~/domain/privacy-request";
 import type { Country, Locale } from "~/i18n/locale";
 import { digestMail, extensionMail, rejectionMail } from "./mail/back-office-templates.server";
 import { wakeMailWorker } from "./mail/mailer.server";

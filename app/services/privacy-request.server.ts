@@ -8,10 +8,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import { publicOrigin } from "~/utils/public-origin.server";
-import type { Database, PrivacyRequestTable, RequestState, RightType, SuppressionChannel } from "~/db/schema";
+import type { Database, PrivacyRequestTable, SuppressionChannel } from "~/db/schema";
+import { type RequestState, type RightType } from "~/domain/privacy-request";
 import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
 import { objectionChannels, type FlowType, type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
+import { normaliseEmail } from "~/domain/email";
 import { mayReceiveMail } from "./email-domain.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
@@ -51,7 +53,7 @@ export function oneMonthAfter(date: Date): Date {
 
 /** The normalised identifier a marketing system matches on. */
 export function suppressionIdentifier(channel: SuppressionChannel, request: { email?: string | null; phone?: string | null; userInfo?: UserInfo | null }): string | null {
-  if (channel === "EMAIL") return request.email ? request.email.trim().toLowerCase() : null;
+  if (channel === "EMAIL") return request.email ? normaliseEmail(request.email) : null;
   if (channel === "PHONE") return request.phone ? request.phone.replace(/[^\d+]/g, "") : null;
   const info = request.userInfo;
   const address = info?.address;
@@ -154,7 +156,8 @@ export async function submitPrivacyRequest(
     staff?: { email: string };
   },
 ): Promise<SubmitOutcome> {
-  if (input.email && !(await mayReceiveMail(input.email))) return { status: "INVALID_EMAIL" };
+  const email = input.email ? normaliseEmail(input.email) : undefined;
+  if (email && !(await mayReceiveMail(email))) return { status: "INVALID_EMAIL" };
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   const config = getConfig();
@@ -163,7 +166,7 @@ export async function submitPrivacyRequest(
   const reference = newReference();
   const staff = input.flowType === "OBJECTION" ? options.staff : undefined;
   if (options.staff && !staff) throw new Error("staff members record objections only");
-  const verify = Boolean(input.email) && !staff;
+  const verify = Boolean(email) && !staff;
   const actor = staff ? ({ actor: "STAFF", actorId: staff.email } as const) : ({ actor: "DATA_SUBJECT" } as const);
   const { token, hash } = newVerificationToken();
   const expiresAt = new Date(now.getTime() + config.VERIFICATION_LINK_TTL_HOURS * 3_600_000);
@@ -176,7 +179,7 @@ export async function submitPrivacyRequest(
     state,
     country: site.country,
     locale: site.locale,
-    email: input.email ?? null,
+    email: email ?? null,
     phone_number: input.phoneNumber ?? null,
     user_message: input.userMessage ?? null,
     brand_keys: input.brands?.length ? JSON.stringify(input.brands) : null,
@@ -201,7 +204,7 @@ export async function submitPrivacyRequest(
       const link = `${publicOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
       await enqueueMail(
         trx,
-        verificationMail({ to: input.email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),
+        verificationMail({ to: email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),
         now,
       );
     } else {

@@ -8,7 +8,7 @@ import { allCampaigns } from "./campaigns.server";
 export async function publicPagePaths(db: Db, country: Country): Promise<string[]> {
   const pages = SEARCHABLE_PAGES.filter((page) => page.countries.includes(country)).map((page) => (page.path === "/" ? "" : page.path));
   const documents = DOCUMENT_KEYS.map((key) => `/document/${key}`);
-  const ads = (await allCampaigns(db, country === "nl" ? "NL" : "BE")).map((item) => `/political-ads/${encodeURIComponent(item.id)}`);
+  const ads = (await allCampaigns(db, country)).map((item) => `/political-ads/${encodeURIComponent(item.id)}`);
   return [...pages, ...documents, ...ads];
 }
 

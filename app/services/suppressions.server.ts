@@ -5,6 +5,7 @@
  * follow (created_at, id), so a consumer reading page after page sees each
  * row exactly once.
  */
+import { countryCode } from "~/domain/country";
 import type { Db } from "~/db/db.server";
 
 export type SuppressionItem = {
@@ -65,7 +66,7 @@ export async function suppressionsSince(
       channel: row.channel,
       identifier: row.identifier,
       requestReference: row.reference ?? "",
-      country: row.country.toUpperCase() as "NL" | "BE",
+      country: countryCode(row.country),
       createdAt: row.created_at,
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,

@@ -3,107 +3,21 @@
  * campaign item must meet, whether it comes from the ad-sales system's file
  * (`npm run campaigns -- import`) or the embedded seed.
  */
+import { COUNTRIES, countryCode, parseCountry, type Country } from "~/domain/country";
+import {
+  CAMPAIGN_STATUSES,
+  CHANNELS,
+  CHANNELS_BY_COUNTRY,
+  CHANNEL_FILTERS,
+  CONTEXT_TYPES,
+  FUNDING_ORIGINS,
+  FUNDING_REGIONS,
+  PERIOD_FILTERS,
+  TEXT_FILTER_MAX,
+  type ChannelFilter,
+  type PeriodFilter,
+} from "~/domain/campaign-item";
 import { z } from "~/validation/zod";
-
-export const CAMPAIGN_COUNTRIES = ["NL", "BE"] as const;
-export type CampaignCountry = (typeof CAMPAIGN_COUNTRIES)[number];
-
-export const CAMPAIGN_STATUSES = ["RUNNING", "CANCELLED", "STOPPED"] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export const FUNDING_ORIGINS = ["PUBLIC", "PRIVATE", "PRIVATE_PUBLIC"] as const;
-export const FUNDING_REGIONS = ["EU", "NON_EU"] as const;
-export const CHANNELS = ["PRINT", "DIGITAL", "TV", "RADIO"] as const;
-export type Channel = (typeof CHANNELS)[number];
-
-/** Spec 9: Belgium offers all channels; the Netherlands print and digital (TV and radio are on an external site). */
-export const CHANNELS_BY_COUNTRY: Record<CampaignCountry, readonly Channel[]> = {
-  NL: ["PRINT", "DIGITAL"],
-  BE: ["PRINT", "DIGITAL", "TV", "RADIO"],
-};
-
-export const PERIOD_FILTERS = ["ALL", "PAST_7_DAYS", "PAST_30_DAYS", "PAST_YEAR"] as const;
-export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
-export const CHANNEL_FILTERS = ["ALL", ...CHANNELS] as const;
-export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
-export const TEXT_FILTER_MAX = 100;
-
-/** Spec 3 "Context types", per country. */
-export const CONTEXT_TYPES: Record<CampaignCountry, readonly string[]> = {
-  NL: ["EERSTE_KAMER", "TWEEDE_KAMER", "PROVENCIALE_STATEN", "GEMEENTERAAD", "WATERSCHAP", "EUROPESE", "REFERENDUM", "WETGEVINGSPROCES", "OVERIGE"],
-  BE: [
-    "VLAANDEREN_LOKALE",
-    "BRUSSEL_LOKALE",
-    "WALLONIE_LOKALE",
-    "VLAAMS_PARLEMENT",
-    "BRUSSELS_PARLEMENT",
-    "WAALS_PARLEMENT",
-    "DUITSTALIG_PARLEMENT",
-    "FEDERALE",
-    "EUROPESE",
-    "WETGEVINGSPROCES",
-    "OVERIGE",
-  ],
-};
-
-/** The spec's field names, in the order of the JSON answer and the CSV columns. */
-export const CAMPAIGN_FIELDS = [
-  "id",
-  "sponsorName",
-  "sponsorEmail",
-  "sponsorAddress",
-  "payerName",
-  "payerEmail",
-  "payerAddress",
-  "ultimateBeneficiaryOwnerName",
-  "ultimateBeneficiaryOwnerEmail",
-  "ultimateBeneficiaryOwnerAddress",
-  "publicationStartDate",
-  "publicationEndDate",
-  "reachLowerBound",
-  "reachUpperBound",
-  "budgetLowerBound",
-  "budgetUpperBound",
-  "fundingOriginType",
-  "fundingRegion",
-  "campaignContextType",
-  "campaignContextNoteNl",
-  "campaignContextNoteFr",
-  "campaignContextUrl",
-  "previousPublicationSuspended",
-  "channel",
-  "country",
-  "status",
-] as const;
-
-/** A campaign as the calls answer it: optional texts are "" and missing figures null (spec 3: empty when falsy). */
-export type CampaignItem = {
-  id: string;
-  sponsorName: string;
-  sponsorEmail: string;
-  sponsorAddress: string;
-  payerName: string;
-  payerEmail: string;
-  payerAddress: string;
-  ultimateBeneficiaryOwnerName: string;
-  ultimateBeneficiaryOwnerEmail: string;
-  ultimateBeneficiaryOwnerAddress: string;
-  publicationStartDate: string;
-  publicationEndDate: string;
-  reachLowerBound: number | null;
-  reachUpperBound: number | null;
-  budgetLowerBound: number | null;
-  budgetUpperBound: number | null;
-  fundingOriginType: string;
-  fundingRegion: string;
-  campaignContextType: string;
-  campaignContextNoteNl: string;
-  campaignContextNoteFr: string;
-  campaignContextUrl: string;
-  previousPublicationSuspended: boolean;
-  channel: Channel;
-  country: CampaignCountry;
-  status: CampaignStatus;
-};
 
 const empty = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 const optionalString = (max: number) =>
@@ -132,7 +46,8 @@ const httpUrl = z.preprocess(
 export const campaignRowSchema = z
   .object({
     id: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "letters, digits, '-' and '_', at most 40"),
-    country: z.preprocess((value) => (typeof value === "string" ? value.trim().toUpperCase() : value), z.enum(CAMPAIGN_COUNTRIES)),
+    // The file names the country by its ISO code ("NL", "be" accepted); the register keeps a Country.
+    country: z.preprocess((value) => (typeof value === "string" ? (parseCountry(value) ?? value) : value), z.enum(COUNTRIES, { error: 'Invalid option: expected one of "NL"|"BE"' })),
     status: z.enum(CAMPAIGN_STATUSES),
     channel: z.enum(CHANNELS),
     sponsorName: z.string().trim().min(1).max(200),
@@ -160,10 +75,10 @@ export const campaignRowSchema = z
   })
   .superRefine((row, ctx) => {
     if (!CHANNELS_BY_COUNTRY[row.country].includes(row.channel)) {
-      ctx.addIssue({ code: "custom", path: ["channel"], message: `not offered in ${row.country} (${CHANNELS_BY_COUNTRY[row.country].join(", ")})` });
+      ctx.addIssue({ code: "custom", path: ["channel"], message: `not offered in ${countryCode(row.country)} (${CHANNELS_BY_COUNTRY[row.country].join(", ")})` });
     }
     if (!CONTEXT_TYPES[row.country].includes(row.campaignContextType)) {
-      ctx.addIssue({ code: "custom", path: ["campaignContextType"], message: `not a context type of ${row.country}` });
+      ctx.addIssue({ code: "custom", path: ["campaignContextType"], message: `not a context type of ${countryCode(row.country)}` });
     }
     if (row.publicationEndDate && row.publicationEndDate < row.publicationStartDate) {
       ctx.addIssue({ code: "custom", path: ["publicationEndDate"], message: "before the start date" });
@@ -185,11 +100,6 @@ export const campaignRowSchema = z
 
 export type CampaignRow = z.output<typeof campaignRowSchema>;
 
-/** Lower case without accents: "Élections" and "elections" match (the text filter). */
-export function foldText(value: string): string {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 export type CampaignQuery = { period: PeriodFilter; channel: ChannelFilter; text: string };
 
 /**
@@ -198,7 +108,7 @@ export type CampaignQuery = { period: PeriodFilter; channel: ChannelFilter; text
  */
 export function readCampaignQuery(
   params: URLSearchParams,
-  country: CampaignCountry,
+  country: Country,
 ): { ok: true; query: CampaignQuery } | { ok: false; parameter: string; message: string } {
   const period = params.get("period") || "ALL";
   if (!(PERIOD_FILTERS as readonly string[]).includes(period)) {
@@ -207,7 +117,7 @@ export function readCampaignQuery(
   const channel = params.get("channel") || "ALL";
   const offered = ["ALL", ...CHANNELS_BY_COUNTRY[country]];
   if (!offered.includes(channel)) {
-    return { ok: false, parameter: "channel", message: `'channel' must be one of ${offered.join(", ")} in ${country}.` };
+    return { ok: false, parameter: "channel", message: `'channel' must be one of ${offered.join(", ")} in ${countryCode(country)}.` };
   }
   const text = (params.get("text") ?? "").trim();
   if (text.length > TEXT_FILTER_MAX) {
@@ -217,7 +127,6 @@ export function readCampaignQuery(
 }
 
 /** The call's `countryCode` (spec 7: upper case; lower case is accepted). */
-export function readCountryCode(params: URLSearchParams): CampaignCountry | null {
-  const code = params.get("countryCode")?.toUpperCase();
-  return code && (CAMPAIGN_COUNTRIES as readonly string[]).includes(code) ? (code as CampaignCountry) : null;
+export function readCountryCode(params: URLSearchParams): Country | null {
+  return parseCountry(params.get("countryCode")) ?? null;
 }

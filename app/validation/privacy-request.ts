@@ -4,6 +4,7 @@
  * forms; `privacyRequestPayloadSchema` is the JSON call's payload. Both end in
  * a `PrivacyRequestInput`, the one shape the service takes.
  */
+import { normaliseEmail } from "~/domain/email";
 import { z } from "~/validation/zod";
 import type { Country } from "~/i18n/locale";
 import {
@@ -232,7 +233,7 @@ function keepTickedChannels(value: Required<Pick<CommunicationValue, "communicat
   return {
     communicationTypes: value.communicationTypes,
     phoneNumber: ticked.has("PHONE") ? value.phoneNumber : undefined,
-    email: ticked.has("EMAIL") ? value.email?.toLowerCase() : undefined,
+    email: ticked.has("EMAIL") && value.email ? normaliseEmail(value.email) : undefined,
     userInfo: ticked.has("POSTAL") ? value.userInfo : undefined,
   };
 }
@@ -282,7 +283,7 @@ export const privacyRequestPayloadSchema = z
     const flow = payload.flowType;
     const needsEmail = flow !== "OBJECTION";
     const email = needsEmail || isGiven(payload.email) ? pick(requiredEmail(), payload.email, "email") : undefined;
-    const common = { flowType: flow, email: email?.toLowerCase(), touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint") };
+    const common = { flowType: flow, email: email ? normaliseEmail(email) : undefined, touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint") };
     switch (flow) {
       case "RIGHT_OF_ACCESS":
       case "RIGHT_TO_BE_FORGOTTEN": {

@@ -5,6 +5,7 @@ import * as privacyRequests from "./003-privacy-requests";
 import * as politicalAds from "./004-political-ads";
 import * as staff from "./005-staff";
 import * as complaintEvents from "./006-complaint-events";
+import * as countryInOneCase from "./007-country-in-one-case";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "004-political-ads": politicalAds,
   "005-staff": staff,
   "006-complaint-events": complaintEvents,
+  "007-country-in-one-case": countryInOneCase,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,13 +11,12 @@ import { getLogger } from "~/utils/logger.server";
 import { SITE_NAME, rootTranslations } from "~/utils/meta";
 import { lookup } from "~/i18n/translations";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import type { CampaignCountry, CampaignItem } from "~/validation/campaign";
+import { type CampaignItem } from "~/domain/campaign-item";
 
 /** Unknown id: a 404 page saying the ad could not be loaded (spec 8). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const country = context.get(siteContext).country.toUpperCase() as CampaignCountry;
   try {
-    const item = await findCampaign(await getDb(), country, params.id);
+    const item = await findCampaign(await getDb(), context.get(siteContext).country, params.id);
     return item ? { item } : data({ item: null }, { status: 404 });
   } catch (error) {
     getLogger().error({ err: error }, "campaign could not be read");

@@ -10,14 +10,9 @@ import { getLogger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import {
-  CHANNELS_BY_COUNTRY,
-  PERIOD_FILTERS,
-  TEXT_FILTER_MAX,
-  readCampaignQuery,
-  type CampaignCountry,
-  type CampaignQuery,
-} from "~/validation/campaign";
+import { readCampaignQuery, type CampaignQuery } from "~/validation/campaign";
+import { CHANNELS_BY_COUNTRY, PERIOD_FILTERS, TEXT_FILTER_MAX } from "~/domain/campaign-item";
+import { countryCode } from "~/domain/country";
 
 const PAGE_SIZE = 10;
 /** Spec 9: the rules on political advertising apply from this day. */
@@ -29,14 +24,13 @@ const RULES_APPLY_FROM = "2025-10-10";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
-  const code = country.toUpperCase() as CampaignCountry;
   const params = new URL(request.url).searchParams;
-  const read = readCampaignQuery(params, code);
+  const read = readCampaignQuery(params, country);
   const query: CampaignQuery = read.ok ? read.query : { period: "ALL", channel: "ALL", text: "" };
   const requestedPage = Number.parseInt(params.get("page") ?? "1", 10);
-  const shared = { query, channels: ["ALL", ...CHANNELS_BY_COUNTRY[code]], broadcastUrl: getConfig().BROADCAST_ADS_URL };
+  const shared = { query, channels: ["ALL", ...CHANNELS_BY_COUNTRY[country]], broadcastUrl: getConfig().BROADCAST_ADS_URL };
   try {
-    const items = await listCampaigns(await getDb(), { country: code, ...query });
+    const items = await listCampaigns(await getDb(), { country, ...query });
     const pageCount = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
     const page = Number.isFinite(requestedPage) ? Math.min(Math.max(requestedPage, 1), pageCount) : 1;
     return { ...shared, error: false, items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: items.length, page, pageCount };
@@ -161,11 +155,11 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
         <p>
-          <a href={`/api/campaign-items/export?countryCode=${country.toUpperCase()}&format=csv`} download>
+          <a href={`/api/campaign-items/export?countryCode=${countryCode(country)}&format=csv`} download>
             {t("politicalAds.exportCsv")}
           </a>
           {" · "}
-          <a href={`/api/campaign-items/export?countryCode=${country.toUpperCase()}&format=json`} download>
+          <a href={`/api/campaign-items/export?countryCode=${countryCode(country)}&format=json`} download>
             {t("politicalAds.exportJson")}
           </a>
         </p>

@@ -12,7 +12,6 @@ import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
-import type { CampaignCountry } from "~/validation/campaign";
 import { complaintForm } from "~/validation/complaint";
 import { COMPLAINT_REASONS, type ComplaintReason } from "~/validation/complaint-reasons";
 
@@ -20,10 +19,9 @@ type FoundCampaign = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
 
 /** The ad of this site's country; 404 when there is none, `null` when the register cannot be read. */
 async function campaignOr404(params: { id: string }, context: Route.LoaderArgs["context"]): Promise<FoundCampaign | null> {
-  const country = context.get(siteContext).country.toUpperCase() as CampaignCountry;
   let item: FoundCampaign | null;
   try {
-    item = await findCampaign(await getDb(), country, params.id);
+    item = await findCampaign(await getDb(), context.get(siteContext).country, params.id);
   } catch (error) {
     getLogger().error({ err: error }, "campaign could not be read");
     return null;

@@ -1,3 +1,4 @@
+import { countryCode } from "~/domain/country";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/objection-channels";
@@ -37,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
     email: value.email,
     // The postal block is an address in the site's country.
     userInfo: value.userInfo
-      ? { ...value.userInfo, address: { ...value.userInfo.address, country: country.toUpperCase() } }
+      ? { ...value.userInfo, address: { ...value.userInfo.address, country: countryCode(country) } }
       : undefined,
   }));
 }

@@ -1,3 +1,4 @@
+import { countryCode } from "~/domain/country";
 import type { RouterContextProvider } from "react-router";
 import { siteContext } from "~/context";
 import type { FlowType, PrivacyRequestInput, UserInfo } from "~/validation/privacy-request";
@@ -16,10 +17,10 @@ export function detailsRequestInput(
     const hasAddress = Boolean(address && (address.street || address.houseNumber || address.postalCode || address.city));
     return {
       flowType,
-      email: value.email.toLowerCase(),
+      email: value.email,
       userMessage: value.userMessage,
       userInfo: value.userInfo
-        ? { ...person, ...(hasAddress ? { address: { ...address, country: address?.country ?? country.toUpperCase() } } : {}) }
+        ? { ...person, ...(hasAddress ? { address: { ...address, country: address?.country ?? countryCode(country) } } : {}) }
         : undefined,
     };
   };

@@ -35,7 +35,7 @@ export function action(args: Route.ActionArgs) {
   onlyInBelgium(args);
   return privacyRequestAction(args, publicationForm, (value: PublicationValue) => ({
     flowType: "REMOVAL_FROM_PUBLICATION",
-    email: value.email.toLowerCase(),
+    email: value.email,
     userMessage: value.userMessage,
     brandName: value.brandName,
     article: value.article,

@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return privacyRequestAction(args, rectificationForm, (value: { email: string; userMessage: string; brandName?: string }) => ({
     flowType: "RECTIFICATION",
-    email: value.email.toLowerCase(),
+    email: value.email,
     userMessage: value.userMessage,
     brandName: value.brandName,
   }));

@@ -1,3 +1,4 @@
+import { countryCode } from "~/domain/country";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
         phoneNumber,
         email,
         // The postal block is an address in the site's country.
-        userInfo: userInfo ? { ...userInfo, address: { ...userInfo.address, country: country.toUpperCase() } } : undefined,
+        userInfo: userInfo ? { ...userInfo, address: { ...userInfo.address, country: countryCode(country) } } : undefined,
         touchpoint: new URL(request.url).pathname,
       },
       { country, language, locale },

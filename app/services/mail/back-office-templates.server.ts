@@ -4,6 +4,7 @@
  * and the right to complain), the outcome of an ad report (EU Regulation
  * 2024/900 Art. 15), and the privacy team's daily digest.
  */
+import { countryCode } from "~/domain/country";
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import type { MailMessage } from "./outbox.server";
@@ -92,7 +93,7 @@ export type DigestLine = { reference: string; rightType: string; dueAt: string; 
 export function digestMail(input: { to: string; country: Country; dueSoon: DigestLine[]; overdue: DigestLine[]; link: string }): MailMessage {
   const line = (item: DigestLine) => `- ${item.reference} (${item.rightType}, ${item.state}): uiterlijk ${day(item.dueAt, "nl")}`;
   const body = render("nl", [
-    `Overzicht privacyaanvragen ${input.country.toUpperCase()}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen te beantwoorden.`,
+    `Overzicht privacyaanvragen ${countryCode(input.country)}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen te beantwoorden.`,
     [input.overdue.length ? `Te laat:\n${input.overdue.map(line).join("\n")}` : "", input.dueSoon.length ? `Binnen 7 dagen:\n${input.dueSoon.map(line).join("\n")}` : ""]
       .filter(Boolean)
       .join("\n\n"),
@@ -101,7 +102,7 @@ export function digestMail(input: { to: string; country: Country; dueSoon: Diges
   return {
     kind: "privacy-digest",
     to: input.to,
-    subject: `Privacyaanvragen ${input.country.toUpperCase()}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen`,
+    subject: `Privacyaanvragen ${countryCode(input.country)}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen`,
     ...body,
   };
 }

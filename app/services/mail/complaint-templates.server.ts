@@ -3,6 +3,7 @@
  * who reported it (Art. 15: the publisher acknowledges and says what
  * happens next), and the notification to the country's compliance team.
  */
+import { countryCode, type Country } from "~/domain/country";
 import { GROUP_NAME } from "~/content/company";
 import type { Locale } from "~/i18n/locale";
 import type { MailMessage } from "./outbox.server";
@@ -47,9 +48,9 @@ export function complaintAcknowledgement(input: { to: string; locale: Locale; re
 }
 
 /** The reporter's details are in the register of complaints, not in this mail. */
-export function complaintNotification(input: { to: string; country: string; reference: string; campaignId: string; reason: string }): MailMessage {
+export function complaintNotification(input: { to: string; country: Country; reference: string; campaignId: string; reason: string }): MailMessage {
   const body = render("nl", [
-    `Nieuwe melding ${input.reference} over politieke advertentie ${input.campaignId} (${input.country.toUpperCase()}), reden: ${REASONS.nl[input.reason]}.`,
+    `Nieuwe melding ${input.reference} over politieke advertentie ${input.campaignId} (${countryCode(input.country)}), reden: ${REASONS.nl[input.reason]}.`,
     "Beoordeel de advertentie en laat de melder weten wat ermee gebeurt (Verordening (EU) 2024/900, art. 15).",
   ]);
   return { kind: "ad-complaint-notification", to: input.to, subject: `Melding politieke advertentie ${input.campaignId} (${input.reference})`, ...body };

@@ -3,9 +3,10 @@
  * fr_be, Dutch otherwise): the verification link, the confirmation after
  * verification, and the privacy team's notification.
  */
+import { countryCode } from "~/domain/country";
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
-import type { RightType } from "~/db/schema";
+import { type RightType } from "~/domain/privacy-request";
 import type { MailMessage } from "./outbox.server";
 
 type Language = "nl" | "fr";
@@ -160,7 +161,7 @@ export function privacyTeamNotification(input: {
     ? "Het bezwaar is uitgevoerd: de uitschrijvingen staan in de suppressielijst voor de marketingsystemen (uiterlijk binnen 30 dagen verwerken)."
     : `Behandel de aanvraag uiterlijk op ${formatDate(input.dueAt!, "nl")}.`;
   const body = render("nl", [
-    `Nieuwe bevestigde privacyaanvraag ${input.reference} (${right}, ${input.country.toUpperCase()}).`,
+    `Nieuwe bevestigde privacyaanvraag ${input.reference} (${right}, ${countryCode(input.country)}).`,
     status,
   ]);
   return {

@@ -1,12 +1,11 @@
 /** Local staff accounts (`npm run staff`), for the embedded default and small deployments. */
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/db/db.server";
-import type { StaffRole } from "~/db/schema";
+import { normaliseEmail } from "~/domain/email";
+import type { StaffRole } from "~/domain/staff";
 import { hashPassword, passwordProblem } from "./passwords.server";
 
-export const STAFF_ROLES = ["agent", "officer"] as const satisfies readonly StaffRole[];
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export type UpsertOutcome = { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
 

@@ -11,7 +11,7 @@ import { siteContext } from "~/context";
 import { textLanguageTag } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import type { ForbiddenPage } from "~/utils/forbidden-page";
-import type { StaffRole } from "~/db/schema";
+import { type StaffRole } from "~/domain/staff";
 import type { StaffUser } from "./sessions.server";
 import { currentStaff } from "./staff-session.server";
 

@@ -7,9 +7,9 @@
 import * as client from "openid-client";
 import { createCookie, redirect } from "react-router";
 import { getConfig } from "~/config.server";
-import type { StaffRole } from "~/db/schema";
+import { type StaffRole } from "~/domain/staff";
 import { getLogger } from "~/utils/logger.server";
-import { normaliseEmail } from "./accounts.server";
+import { normaliseEmail } from "~/domain/email";
 import type { StaffUser } from "./sessions.server";
 
 /** Registered at the provider for each site: https://<host>/auth/oidc/callback. */

@@ -7,7 +7,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/db/db.server";
-import type { StaffRole, StaffSessionTable } from "~/db/schema";
+import type { StaffSessionTable } from "~/db/schema";
+import { type StaffRole } from "~/domain/staff";
 
 export const ABSOLUTE_SESSION_HOURS = 12;
 /** last_seen_at is written at most this often, so that every page view is not a write. */

@@ -8,7 +8,8 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Db } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { createRateLimiter } from "~/services/public-form-guard.server";
-import { findAccount, normaliseEmail } from "./accounts.server";
+import { normaliseEmail } from "~/domain/email";
+import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
 

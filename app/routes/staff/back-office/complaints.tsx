@@ -3,11 +3,13 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/complaints";
 import { FilterSelect, Pager, Table, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
+import { COMPLAINT_STATES } from "~/domain/complaint";
+import { COUNTRIES } from "~/domain/country";
 import { listComplaints } from "~/services/complaints-admin.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
-import { COMPLAINT_STATE_VALUES, readComplaintFilter } from "./filters.server";
+import { readComplaintFilter } from "./filters.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filter = readComplaintFilter(new URL(request.url).searchParams);
@@ -17,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     page,
     pageCount,
-    states: COMPLAINT_STATE_VALUES,
+    states: COMPLAINT_STATES,
     complaints: complaints.map((row) => ({ reference: row.reference, campaignId: row.campaign_id, reason: row.reason, state: row.state, country: row.country, createdAt: row.created_at })),
   };
 }
@@ -38,7 +40,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="app-ad-filters" role="search" aria-label={t("backOffice.reports.filtersLabel")}>
         <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
         <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
-        <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={["NL", "BE"].map((country) => ({ value: country, label: t(`backOffice.countries.${country.toLowerCase()}`) }))} />
+        <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
         <button type="submit" className="app-button">
           {t("backOffice.filter")}
         </button>

@@ -1,3 +1,4 @@
+import { countryCode } from "~/domain/country";
 import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/requests.export";
 import { getDb } from "~/db/instance.server";
@@ -13,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const { requests } = await listRequests(await getDb(), filter, { all: true, now });
   const rows = requests.map((row) =>
-    [row.reference, row.right_type, row.state, row.country.toUpperCase(), row.locale, row.email ?? "", row.created_at, row.verified_at ?? "", row.due_at ?? "", isOverdue(row, now) ? "yes" : "no"].map(spreadsheetSafe),
+    [row.reference, row.right_type, row.state, countryCode(row.country), row.locale, row.email ?? "", row.created_at, row.verified_at ?? "", row.due_at ?? "", isOverdue(row, now) ? "yes" : "no"].map(spreadsheetSafe),
   );
   const csv = stringify([["reference", "rightType", "state", "country", "locale", "email", "createdAt", "verifiedAt", "dueAt", "overdue"], ...rows]);
   return new Response(`\uFEFF${csv}`, {

@@ -3,7 +3,8 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/requests";
 import { FilterSelect, Pager, Table, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
-import { REQUEST_STATES, RIGHT_TYPES } from "~/db/schema";
+import { COUNTRIES } from "~/domain/country";
+import { REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
 import { isOverdue, listRequests } from "~/services/privacy-admin.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
@@ -47,7 +48,7 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="app-ad-filters" role="search" aria-label={t("backOffice.requests.filtersLabel")}>
         <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
         <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
-        <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={["nl", "be"].map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+        <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
         <div className="app-ad-filters__field app-ad-filters__field--text">
           <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
           <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />

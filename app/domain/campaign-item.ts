@@ -1,0 +1,106 @@
+/**
+ * The political-advertising register's vocabulary (spec 3 "Campaign item",
+ * spec 9): statuses, channels per country, context types, filters and the
+ * fields of an item as the calls answer it. The rules an imported row must
+ * meet are its schema (validation/campaign.ts).
+ */
+import type { Country, CountryCode } from "./country";
+
+export const CAMPAIGN_STATUSES = ["RUNNING", "CANCELLED", "STOPPED"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const FUNDING_ORIGINS = ["PUBLIC", "PRIVATE", "PRIVATE_PUBLIC"] as const;
+export const FUNDING_REGIONS = ["EU", "NON_EU"] as const;
+export const CHANNELS = ["PRINT", "DIGITAL", "TV", "RADIO"] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Spec 9: Belgium offers all channels; the Netherlands print and digital (TV and radio are on an external site). */
+export const CHANNELS_BY_COUNTRY: Record<Country, readonly Channel[]> = {
+  nl: ["PRINT", "DIGITAL"],
+  be: ["PRINT", "DIGITAL", "TV", "RADIO"],
+};
+
+export const PERIOD_FILTERS = ["ALL", "PAST_7_DAYS", "PAST_30_DAYS", "PAST_YEAR"] as const;
+export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
+export const CHANNEL_FILTERS = ["ALL", ...CHANNELS] as const;
+export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
+export const TEXT_FILTER_MAX = 100;
+
+/** Spec 3 "Context types", per country. */
+export const CONTEXT_TYPES: Record<Country, readonly string[]> = {
+  nl: ["EERSTE_KAMER", "TWEEDE_KAMER", "PROVENCIALE_STATEN", "GEMEENTERAAD", "WATERSCHAP", "EUROPESE", "REFERENDUM", "WETGEVINGSPROCES", "OVERIGE"],
+  be: [
+    "VLAANDEREN_LOKALE",
+    "BRUSSEL_LOKALE",
+    "WALLONIE_LOKALE",
+    "VLAAMS_PARLEMENT",
+    "BRUSSELS_PARLEMENT",
+    "WAALS_PARLEMENT",
+    "DUITSTALIG_PARLEMENT",
+    "FEDERALE",
+    "EUROPESE",
+    "WETGEVINGSPROCES",
+    "OVERIGE",
+  ],
+};
+
+/** The spec's field names, in the order of the JSON answer and the CSV columns. */
+export const CAMPAIGN_FIELDS = [
+  "id",
+  "sponsorName",
+  "sponsorEmail",
+  "sponsorAddress",
+  "payerName",
+  "payerEmail",
+  "payerAddress",
+  "ultimateBeneficiaryOwnerName",
+  "ultimateBeneficiaryOwnerEmail",
+  "ultimateBeneficiaryOwnerAddress",
+  "publicationStartDate",
+  "publicationEndDate",
+  "reachLowerBound",
+  "reachUpperBound",
+  "budgetLowerBound",
+  "budgetUpperBound",
+  "fundingOriginType",
+  "fundingRegion",
+  "campaignContextType",
+  "campaignContextNoteNl",
+  "campaignContextNoteFr",
+  "campaignContextUrl",
+  "previousPublicationSuspended",
+  "channel",
+  "country",
+  "status",
+] as const;
+
+/** A campaign as the calls answer it: optional texts are "" and missing figures null (spec 3: empty when falsy). */
+export type CampaignItem = {
+  id: string;
+  sponsorName: string;
+  sponsorEmail: string;
+  sponsorAddress: string;
+  payerName: string;
+  payerEmail: string;
+  payerAddress: string;
+  ultimateBeneficiaryOwnerName: string;
+  ultimateBeneficiaryOwnerEmail: string;
+  ultimateBeneficiaryOwnerAddress: string;
+  publicationStartDate: string;
+  publicationEndDate: string;
+  reachLowerBound: number | null;
+  reachUpperBound: number | null;
+  budgetLowerBound: number | null;
+  budgetUpperBound: number | null;
+  fundingOriginType: string;
+  fundingRegion: string;
+  campaignContextType: string;
+  campaignContextNoteNl: string;
+  campaignContextNoteFr: string;
+  campaignContextUrl: string;
+  previousPublicationSuspended: boolean;
+  channel: Channel;
+  /** The register's exchange format: the ISO code. */
+  country: CountryCode;
+  status: CampaignStatus;
+};
+
