@@ -24,6 +24,25 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    files: ["app/**/*.tsx"],
+    rules: {
+      // A scrollable table is a named role="region" that takes the focus, so a
+      // keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
+      // Lists styled without bullets lose their list role in Safari's VoiceOver unless it is named.
+      "jsx-a11y/no-redundant-roles": ["error", { nav: ["navigation"], ol: ["list"], ul: ["list"] }],
+    },
+  },
+  {
+    files: ["app/components/banner.tsx", "app/components/forms.tsx"],
+    rules: {
+      // GOV.UK pattern: after a failed post the error summary (or the result
+      // banner) takes the focus. Without JavaScript only `autofocus` can do
+      // that (the no-js end-to-end project checks it); with it, an effect does.
+      "jsx-a11y/no-autofocus": "off",
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,

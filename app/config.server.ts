@@ -75,7 +75,7 @@ export const configSchema = z
       emptyAsUndefined,
       z
         .string()
-        .regex(/^[\w.:\[\]-]+(,[\w.:\[\]-]+)*$/, "must be a comma-separated list of host[:port]")
+        .regex(/^[\w.:[\]-]+(,[\w.:[\]-]+)*$/, "must be a comma-separated list of host[:port]")
         .optional(),
     ),
     EMAIL_DOMAIN_CHECK: z.preprocess(

@@ -6,7 +6,6 @@
  * to it.
  */
 import { useRef, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
 import { filterPhoneTyping, formatDateTyping } from "~/validation/input-format";
 import { EMPTY_OPTION, PLACEHOLDER_OPTION } from "~/validation/rules";
 import { SELECT_ALL_BEFORE_FIELD, SELECT_ALL_FIELD } from "~/validation/select-all";
@@ -23,6 +22,12 @@ export function Fieldset(props: {
   hint?: string;
   /** The legend as the page's question (larger). */
   isPageHeading?: boolean;
+  /**
+   * Radios: the group is a radiogroup, which says itself that its answer is
+   * invalid (a radio cannot carry aria-invalid; a group of checkboxes marks
+   * each box).
+   */
+  radiogroup?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -31,6 +36,8 @@ export function Fieldset(props: {
   return (
     <fieldset
       className={`app-fieldset${invalid ? " app-field--error" : ""}${props.className ? ` ${props.className}` : ""}`}
+      role={props.radiogroup ? "radiogroup" : undefined}
+      aria-invalid={props.radiogroup && invalid ? true : undefined}
       aria-describedby={props.meta ? describedBy(props.meta, props.hint) : undefined}
     >
       <legend className="app-fieldset__legend">{props.legend}</legend>
@@ -134,9 +141,8 @@ export function CheckboxGroup(props: {
 /** Radios of one name (e.g. the salutation). */
 export function Radios(props: { meta: GroupMeta; legend: ReactNode; options: Option[]; inline?: boolean }) {
   const chosen = initialValues(props.meta)[0];
-  const invalid = Boolean(props.meta.errors?.length);
   return (
-    <Fieldset meta={props.meta} legend={props.legend}>
+    <Fieldset meta={props.meta} legend={props.legend} radiogroup>
       <div className={`app-radios${props.inline ? " app-radios--inline" : ""}`} key={props.meta.key}>
         {props.options.map((option, index) => (
           <div className="app-radio" key={option.value}>
@@ -147,7 +153,6 @@ export function Radios(props: { meta: GroupMeta; legend: ReactNode; options: Opt
               value={option.value}
               className="app-field__radio"
               defaultChecked={chosen === option.value}
-              aria-invalid={invalid || undefined}
             />
             <label htmlFor={controlId(props.meta, index)}>{option.label}</label>
           </div>

@@ -5,9 +5,9 @@ import {
   useEffect,
   useRef,
   type FocusEvent,
-  type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type SyntheticEvent,
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,12 @@ export function useErrorText() {
 
 export type FieldMeta = Pick<FieldMetadata<unknown>, "id" | "errorId" | "errors" | "name">;
 
+/**
+ * Conform's metadata of a field holding a `Value`, in whichever form: a
+ * field component serves many forms, so the form's own schema stays open.
+ */
+export type FormField<Value = unknown> = FieldMetadata<Value, Record<string, unknown>, string[]>;
+
 /** Spec 5: when a field is checked as the visitor works (every field is checked on submit). */
 export type ValidationTiming = "input" | "blur";
 
@@ -44,10 +50,12 @@ export type FieldValidation = {
 
 export const FieldValidationContext = createContext<FieldValidation | null>(null);
 
-type TimingHandlers<E extends HTMLElement> = {
-  // Any event shape: React types an input's onInput as InputEvent, a group's as FormEvent.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  onInput?: (event: any) => void;
+/**
+ * `OnInputEvent` is the event the control's own `onInput` takes (React types
+ * an input's as InputEvent); the timing handler hands it on unchanged.
+ */
+type TimingHandlers<E extends HTMLElement, OnInputEvent extends SyntheticEvent<E>> = {
+  onInput?: (event: OnInputEvent) => void;
   onBlur?: (event: FocusEvent<E>) => void;
 };
 
@@ -78,11 +86,11 @@ function afterPointerPress(task: () => void) {
 }
 
 /** The handlers that give a control its timing, chained with the caller's own. */
-export function useTimingHandlers<E extends HTMLElement>(
+export function useTimingHandlers<E extends HTMLElement, OnInputEvent extends SyntheticEvent<E> = SyntheticEvent<E>>(
   name: string,
   timing: ValidationTiming | undefined,
-  own: TimingHandlers<E>,
-): TimingHandlers<E> {
+  own: TimingHandlers<E, OnInputEvent>,
+): TimingHandlers<E, OnInputEvent> {
   const validation = useContext(FieldValidationContext);
   if (!validation || !timing) return own;
   return {

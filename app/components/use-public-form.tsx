@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
-import type { FormActionData } from "~/utils/public-form.server";
-import { FORM_ID_FIELD } from "~/validation/form-definition";
+import { FORM_ID_FIELD, type FormActionData } from "~/validation/form-definition";
 import { Banner } from "./banner";
 import { markFormStopped } from "./page-title";
 import { ErrorSummary, FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
@@ -73,10 +72,14 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
     [form],
   );
 
+  // What the form's parts read of Conform's form (`update`, `allErrors`, ...),
+  // and the <form> element's props, worked out here where the schema is known.
+  const formView: PublicFormMetadata<z.input<Schema> & Record<string, unknown>> = form;
   return {
     id: definition.id,
     fetcher,
-    form,
+    form: formView,
+    formProps: getFormProps(form),
     fields,
     submitting,
     submitCount,
@@ -107,9 +110,21 @@ function typedBeforeScripts(formId: string): string[] {
     .map((field) => (field as HTMLInputElement).name);
 }
 
-/** Any form's state: PublicForm only uses what every form has. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type PublicFormState = ReturnType<typeof usePublicForm<any>>;
+/**
+ * Conform's form metadata without `context`, the wiring that only
+ * `FormProvider` uses: `context` makes the type invariant in the form's
+ * schema, and without it any form's state fits where any form is expected.
+ */
+export type PublicFormMetadata<FormSchema extends Record<string, unknown> = Record<string, unknown>> = Omit<
+  FormMetadata<FormSchema, string[]>,
+  "context"
+>;
+
+/**
+ * A form's state. Without an argument, any form's: PublicForm only uses what
+ * every form has, and a field read by name is a field of unknown value.
+ */
+export type PublicFormState<Schema extends z.ZodType = z.ZodType> = ReturnType<typeof usePublicForm<Schema>>;
 
 /**
  * A public form as the spec lays it out: a banner region that exists from
@@ -151,7 +166,7 @@ export function PublicForm(props: {
       </div>
       {state.submitting ? <Spinner label={props.sendingLabel} /> : null}
       <FormElement
-        {...getFormProps(state.form)}
+        {...state.formProps}
         method="post"
         action={props.action}
         replace={props.replace}

@@ -34,7 +34,7 @@ export function createDb(database: Config["database"]): Db {
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -6,10 +6,12 @@ export { MESSAGES, parseMessage } from "./messages";
 /**
  * Control characters have no place in what a visitor types: a NUL or a line
  * break in a name ends up in mail headers and other systems' records. A
- * multi-line text keeps tab and line breaks.
+ * multi-line text keeps tab and line breaks. Control characters are named by
+ * their Unicode category (`\p{Cc}`: U+0000–U+001F and U+007F–U+009F), so the
+ * patterns themselves hold none; the line and paragraph separators join them.
  */
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
+const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029]/u;
+const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\u2028\u2029]/u;
 
 export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);

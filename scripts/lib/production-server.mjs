@@ -24,9 +24,9 @@ export function startProductionServer(port, name) {
     base,
     async waitUntilUp() {
       for (let i = 0; i < 100; i++) {
-        try {
-          if ((await fetch(`${base}/healthz`)).ok) return;
-        } catch {}
+        // Until the server listens, the connection is refused: try again.
+        const up = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+        if (up) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error("server did not start");

@@ -77,9 +77,9 @@ async function signIn(page: Page, email: string) {
 }
 
 let officer: string;
-test.beforeEach(async ({}, testInfo) => {
+test.beforeEach(async () => {
   // An account of its own per test: adding an existing one resets it and ends its sessions.
-  officer = `officer-${testInfo.project.name}-${unique()}@veldhaven-test.nl`;
+  officer = `officer-${test.info().project.name}-${unique()}@veldhaven-test.nl`;
   addStaff(officer, "officer");
 });
 

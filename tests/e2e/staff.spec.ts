@@ -38,9 +38,9 @@ function letSessionsIdle(email: string) {
 }
 
 let staffEmail: string;
-test.beforeEach(async ({}, testInfo) => {
+test.beforeEach(async () => {
   // One account per test, so that parallel tests never share sessions or counts.
-  staffEmail = `agent-${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
+  staffEmail = `agent-${test.info().project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
   addStaff(staffEmail);
 });
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatCount, formatDay, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
-import type { CampaignItem } from "~/validation/campaign";
+import { type CampaignItem } from "~/domain/campaign-item";
 
 /** The publication period: "3 februari 2026 – 10 maart 2026", or from a day on. */
 export function usePeriodText() {

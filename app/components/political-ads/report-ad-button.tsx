@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
-import type { CampaignItem } from "~/validation/campaign";
+import { type CampaignItem } from "~/domain/campaign-item";
+import { useHydrated } from "../use-hydrated";
 
 const loadDialog = () => import("./report-dialog");
 const ReportDialog = lazy(loadDialog);
@@ -14,11 +15,10 @@ const ReportDialog = lazy(loadDialog);
 export function ReportAd({ item }: { item: CampaignItem }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [open, setOpen] = useState(false);
   const [session, setSession] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => setEnhanced(true), []);
   if (!enhanced) {
     return (
       <Link className="app-button" to={to(`/political-ads/${encodeURIComponent(item.id)}/report`)}>

@@ -8,7 +8,7 @@ import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
-import type { CampaignItem } from "~/validation/campaign";
+import { type CampaignItem } from "~/domain/campaign-item";
 import { COMPLAINT_FORM_ID, complaintSchema, type ComplaintReason } from "~/validation/complaint";
 import { usePublicForm } from "../use-public-form";
 import { ComplaintForm } from "./complaint-form";

@@ -1,16 +1,13 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Select } from "../form-controls";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Meta = FieldMetadata<any, any, string[]>;
+import type { FormField } from "../forms";
 
 /**
  * The brand choice of rectification and publication (spec 2): a placeholder
  * first, then an empty option ("not about one brand"), then the country's
  * brands. Both first entries count as no choice.
  */
-export function BrandSelect({ meta, brandNames }: { meta: Meta; brandNames: string[] }) {
+export function BrandSelect({ meta, brandNames }: { meta: FormField; brandNames: string[] }) {
   const { t } = useTranslation();
   return (
     <Select

@@ -1,16 +1,13 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Fieldset, PhoneInput, RevealCheckbox } from "~/components/form-controls";
-import { EmailField, NameAndAddressFields } from "~/components/privacy/request-fields";
+import type { FormField } from "~/components/forms";
+import { EmailField, NameAndAddressFields, type PersonField } from "~/components/privacy/request-fields";
+import type { PublicFormMetadata } from "~/components/use-public-form";
 import { useLocalizedPath, useSite } from "~/utils/site";
 import { COMMUNICATION_TYPES, type CommunicationType } from "~/validation/privacy-request";
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyField = FieldMetadata<any, any, string[]>;
-type GroupField = FieldMetadata<Record<string, any>, any, string[]>;
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The field labels of the blocks, for the error summary. */
 export function channelLabels(t: (key: string) => string): Record<string, string> {
@@ -41,8 +38,9 @@ const EMPTY_USER_INFO = {
  * address emptied). Used by the public step 2 and the staff form.
  */
 export function ChannelBlocks(props: {
-  form: FormMetadata<Record<string, unknown>, string[]>;
-  fields: { communicationTypes: AnyField; phoneNumber: AnyField; email: AnyField; userInfo: GroupField };
+  /** The form the blocks are in (unticking a block resets its fields). */
+  form: Pick<PublicFormMetadata, "update">;
+  fields: { communicationTypes: FormField; phoneNumber: FormField; email: FormField; userInfo: PersonField };
   emailHint: string;
 }) {
   const { t } = useTranslation();

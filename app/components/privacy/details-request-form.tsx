@@ -1,12 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { FieldMetadata } from "@conform-to/react";
 import { accessSchema } from "~/validation/privacy-request";
 import { RevealCheckbox } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";
 import { EmailField, MessageField, NameAndAddressFields, SalutationField } from "./request-fields";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Meta = FieldMetadata<Record<string, any>, any, string[]>;
 
 /**
  * Access and forgotten (spec 2): e-mail, an optional message and the
@@ -22,8 +18,7 @@ export function DetailsRequestForm({ formId, countryName }: { formId: string; co
     defaultValue: { userInfo: { address: { country: countryName } } },
   });
   const { fields } = state;
-  const userInfo = fields.userInfo as Meta;
-  const person = userInfo.getFieldset();
+  const person = fields.userInfo.getFieldset();
   const detailsOn = fields.addDetails.initialValue === "on";
   return (
     <PublicForm
@@ -44,8 +39,8 @@ export function DetailsRequestForm({ formId, countryName }: { formId: string; co
       submitLabel={t("privacyRights.form.submit")}
       sendingLabel={t("privacyRights.form.sending")}
     >
-      <EmailField meta={fields.email as Meta} />
-      <MessageField meta={fields.userMessage as Meta} optional hint={t("privacyRights.form.userMessageHint")} />
+      <EmailField meta={fields.email} />
+      <MessageField meta={fields.userMessage} optional hint={t("privacyRights.form.userMessageHint")} />
       <RevealCheckbox
         key={fields.addDetails.key}
         id={fields.addDetails.id}
@@ -56,8 +51,8 @@ export function DetailsRequestForm({ formId, countryName }: { formId: string; co
         hint={<p id={`${fields.addDetails.id}-hint`} className="app-field__hint">{t("privacyRights.form.addDetailsHint")}</p>}
       >
         <div className="app-reveal__fields">
-          <SalutationField meta={person.salutation as Meta} />
-          <NameAndAddressFields userInfo={userInfo} nameTiming="input" withCountry />
+          <SalutationField meta={person.salutation} />
+          <NameAndAddressFields userInfo={fields.userInfo} nameTiming="input" withCountry />
         </div>
       </RevealCheckbox>
     </PublicForm>

@@ -16,7 +16,7 @@ export function ObjectionChannelsForm() {
       submitLabel={t("privacyRights.objection.channels.submit")}
       sendingLabel={t("privacyRights.form.sending")}
     >
-      <ChannelBlocks form={form as never} fields={fields as never} emailHint={t("privacyRights.objection.channels.emailHint")} />
+      <ChannelBlocks form={form} fields={fields} emailHint={t("privacyRights.objection.channels.emailHint")} />
     </PublicForm>
   );
 }

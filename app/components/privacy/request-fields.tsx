@@ -3,20 +3,26 @@
  * name and address (the access/forgotten details and the objection's postal
  * block). Spec 5 timing: required text on input, e-mail and postal on blur.
  */
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PRIVACY_LIMITS, SALUTATIONS, USER_INFO_LIMITS } from "~/validation/privacy-request";
 import { Radios } from "../form-controls";
-import { Field, TextareaField, type ValidationTiming } from "../forms";
+import { Field, TextareaField, type FormField, type ValidationTiming } from "../forms";
 
-// Conform's metadata of any form: these fields only read ids, names, errors and initial values.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Meta = FieldMetadata<any, any, string[]>;
-/** A fieldset's metadata (userInfo, its address). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type GroupMeta = FieldMetadata<Record<string, any>, any, string[]>;
+/**
+ * The person's fieldset (`userInfo`) as these fields read it: the parts
+ * they show, each of whatever value its form's schema takes in.
+ */
+export type PersonField = FormField<
+  | {
+      firstName?: unknown;
+      lastName?: unknown;
+      address?: Partial<Record<"street" | "houseNumber" | "houseNumberExtension" | "postalCode" | "city" | "country", unknown>>;
+    }
+  | undefined
+>;
 
-export function EmailField({ meta, hint }: { meta: Meta; hint?: string }) {
+export function EmailField({ meta, hint }: { meta: FormField; hint?: string }) {
   const { t } = useTranslation();
   return (
     <Field
@@ -33,7 +39,7 @@ export function EmailField({ meta, hint }: { meta: Meta; hint?: string }) {
   );
 }
 
-export function MessageField({ meta, optional, hint }: { meta: Meta; optional?: boolean; hint?: string }) {
+export function MessageField({ meta, optional, hint }: { meta: FormField; optional?: boolean; hint?: string }) {
   const { t } = useTranslation();
   return (
     <TextareaField
@@ -50,7 +56,7 @@ export function MessageField({ meta, optional, hint }: { meta: Meta; optional?: 
 }
 
 function TextInput(props: {
-  meta: Meta;
+  meta: FormField;
   label: string;
   maxLength: number;
   autoComplete: string;
@@ -80,7 +86,7 @@ function TextInput(props: {
  * be from anywhere; the postal block is the site's country).
  */
 export function NameAndAddressFields(props: {
-  userInfo: GroupMeta;
+  userInfo: PersonField;
   nameTiming: ValidationTiming;
   addressTiming?: ValidationTiming;
   withCountry?: boolean;
@@ -88,34 +94,34 @@ export function NameAndAddressFields(props: {
 }) {
   const { t } = useTranslation();
   const person = props.userInfo.getFieldset();
-  const address = (person.address as GroupMeta).getFieldset();
+  const address = person.address.getFieldset();
   const section = props.autoCompleteSection ? `section-${props.autoCompleteSection} ` : "";
   const label = (key: string) => t(`privacyRights.form.${key}`);
   const optional = (key: string) => t("privacyRights.form.optional", { label: label(key) });
   return (
     <>
       <div className="app-field-row">
-        <TextInput meta={person.firstName as Meta} label={label("firstName")} maxLength={USER_INFO_LIMITS.firstName} autoComplete={`${section}given-name`} timing={props.nameTiming} />
-        <TextInput meta={person.lastName as Meta} label={label("lastName")} maxLength={USER_INFO_LIMITS.lastName} autoComplete={`${section}family-name`} timing={props.nameTiming} />
+        <TextInput meta={person.firstName} label={label("firstName")} maxLength={USER_INFO_LIMITS.firstName} autoComplete={`${section}given-name`} timing={props.nameTiming} />
+        <TextInput meta={person.lastName} label={label("lastName")} maxLength={USER_INFO_LIMITS.lastName} autoComplete={`${section}family-name`} timing={props.nameTiming} />
       </div>
       <div className="app-field-row app-field-row--address">
-        <TextInput className="app-field-row__wide" meta={address.street as Meta} label={props.addressTiming ? label("street") : optional("street")} maxLength={USER_INFO_LIMITS.street} autoComplete={`${section}address-line1`} timing={props.addressTiming} />
-        <TextInput className="app-field-row__narrow" meta={address.houseNumber as Meta} label={props.addressTiming ? label("houseNumber") : optional("houseNumber")} maxLength={USER_INFO_LIMITS.houseNumber} autoComplete="off" timing={props.addressTiming} />
-        <TextInput className="app-field-row__narrow" meta={address.houseNumberExtension as Meta} label={optional("houseNumberExtension")} maxLength={USER_INFO_LIMITS.houseNumberExtension} autoComplete="off" />
+        <TextInput className="app-field-row__wide" meta={address.street} label={props.addressTiming ? label("street") : optional("street")} maxLength={USER_INFO_LIMITS.street} autoComplete={`${section}address-line1`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__narrow" meta={address.houseNumber} label={props.addressTiming ? label("houseNumber") : optional("houseNumber")} maxLength={USER_INFO_LIMITS.houseNumber} autoComplete="off" timing={props.addressTiming} />
+        <TextInput className="app-field-row__narrow" meta={address.houseNumberExtension} label={optional("houseNumberExtension")} maxLength={USER_INFO_LIMITS.houseNumberExtension} autoComplete="off" />
       </div>
       <div className="app-field-row">
-        <TextInput className="app-field-row__narrow" meta={address.postalCode as Meta} label={props.addressTiming ? label("postalCode") : optional("postalCode")} maxLength={USER_INFO_LIMITS.postalCode} autoComplete={`${section}postal-code`} timing={props.addressTiming} />
-        <TextInput className="app-field-row__wide" meta={address.city as Meta} label={props.addressTiming ? label("city") : optional("city")} maxLength={USER_INFO_LIMITS.city} autoComplete={`${section}address-level2`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__narrow" meta={address.postalCode} label={props.addressTiming ? label("postalCode") : optional("postalCode")} maxLength={USER_INFO_LIMITS.postalCode} autoComplete={`${section}postal-code`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__wide" meta={address.city} label={props.addressTiming ? label("city") : optional("city")} maxLength={USER_INFO_LIMITS.city} autoComplete={`${section}address-level2`} timing={props.addressTiming} />
       </div>
       {props.withCountry ? (
-        <TextInput meta={address.country as Meta} label={optional("country")} maxLength={50} autoComplete={`${section}country-name`} />
+        <TextInput meta={address.country} label={optional("country")} maxLength={50} autoComplete={`${section}country-name`} />
       ) : null}
     </>
   );
 }
 
 /** Salutation (spec 3: MALE, FEMALE, NONE), optional. */
-export function SalutationField({ meta }: { meta: Meta }) {
+export function SalutationField({ meta }: { meta: FormField }) {
   const { t } = useTranslation();
   return (
     <Radios

@@ -14,10 +14,11 @@ export type MailTransport = {
 /**
  * Header values are single lines: a control character that slipped into a
  * subject (a visitor's name) must not start a header of its own or reach the
- * mail raw.
+ * mail raw. Control characters (`\p{Cc}`: U+0000–U+001F, U+007F–U+009F) are
+ * named by their Unicode category, so the pattern itself holds none.
  */
 export function headerText(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ");
+  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ");
 }
 
 function mailOptions(message: OutboxRow, from: string) {
