@@ -25,9 +25,7 @@ import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
 import { featuresFor, type Features } from "./services/features.server";
 import { takeBanner } from "./services/flash.server";
-import appCss from "./styles/app.css?inline";
-import politicalAdsCss from "./styles/political-ads.css?inline";
-import privacyCss from "./styles/privacy.css?inline";
+import { SITE_CSS_PARTS } from "./styles";
 import { cacheControlMiddleware } from "./http/cache-control.server";
 import { enhanceScriptUrl } from "./utils/enhance-script.server";
 import type { PageHandle } from "./utils/page-handle";
@@ -88,7 +86,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * React takes over needs no stylesheet of its own on navigation. Its hash is
  * in the page's CSP (style-src).
  */
-const SITE_CSS = import.meta.env.SSR ? [appCss, privacyCss, politicalAdsCss].join("\n") : "";
+const SITE_CSS = import.meta.env.SSR ? SITE_CSS_PARTS.join("\n") : "";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
