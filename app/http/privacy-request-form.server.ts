@@ -1,54 +1,80 @@
 import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { serverContext, siteContext } from "~/context";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { redirectToProcessed } from "~/services/privacy-session.server";
+import { redirectToProcessed, redirectToStaffProcessed } from "~/services/privacy-session.server";
+import type { StaffUser } from "~/services/staff/sessions.server";
 import { getLogger } from "~/utils/logger.server";
-import { formReply, receivePublicForm } from "~/http/public-form.server";
 import type { FormDefinition } from "~/validation/form-definition";
-import { PRIVACY_REQUEST_GUARD, type PrivacyRequestInput } from "~/validation/privacy-request";
+import { countryCode, type Country } from "~/domain/country";
+import { PRIVACY_REQUEST_GUARD, type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
+import { formReply, receivePublicForm } from "./public-form.server";
+
+/** An objection's channels (step 2, or the staff form) as the request the service stores. */
+export function objectionInput(
+  brandKeys: string[],
+  channels: { phoneNumber?: string; email?: string; userInfo?: UserInfo },
+  country: Country,
+): PrivacyRequestInput {
+  const { phoneNumber, email, userInfo } = channels;
+  return {
+    flowType: "OBJECTION",
+    brands: brandKeys,
+    phoneNumber,
+    email,
+    // The postal block is an address in the site's country.
+    userInfo: userInfo ? { ...userInfo, address: { ...userInfo.address, country: countryCode(country) } } : undefined,
+  };
+}
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
- * What every privacy-rights form's action does (route modules call it with
- * their form): shape, schema and guard (`receivePublicForm`), then the
- * request service; an undeliverable address comes back on the email field,
- * a storage failure as 'Er is iets misgelopen'; success goes to the
- * processed page (post-redirect-get).
+ * What every privacy-request form's action does, the public pages' and the
+ * staff unsubscribe form's alike: shape, schema and guard
+ * (`receivePublicForm`), then the request service; an undeliverable address
+ * comes back on the email field, a storage failure as 'Er is iets
+ * misgelopen'; success goes to the processed page (post-redirect-get).
+ * With `staff`, the request is recorded by that staff member (executed at
+ * once, no rate limit per address: a call centre shares one) and its
+ * summary is the staff area's.
  */
-export async function privacyRequestAction<Value>(
+export async function privacyRequestAction<Schema extends z.ZodType>(
   args: ActionArgs,
-  definition: FormDefinition,
-  toInput: (value: Value) => Promise<PrivacyRequestInput | Response> | PrivacyRequestInput | Response,
-  options: { prepare?: (formData: FormData) => void } = {},
+  definition: FormDefinition<Schema>,
+  toInput: (value: z.output<Schema>) => Promise<PrivacyRequestInput | Response> | PrivacyRequestInput | Response,
+  options: { prepare?: (formData: FormData) => void; staff?: StaffUser } = {},
 ) {
-  const received = await receivePublicForm(args, definition, {
-    failureBanner: "privacyRights.sendFailure",
-    guard: PRIVACY_REQUEST_GUARD,
-    prepare: options.prepare,
-  });
+  const { staff, prepare } = options;
+  const received = await receivePublicForm(
+    args,
+    definition,
+    staff ? { guard: false, prepare } : { failureBanner: "privacyRights.sendFailure", guard: PRIVACY_REQUEST_GUARD, prepare },
+  );
   if (!received.ok) return received.response;
   const { request, context } = args;
   const site = context.get(siteContext);
-  const input = await toInput(received.value as Value);
+  const input = await toInput(received.value);
   if (input instanceof Response) return input;
   const url = new URL(request.url);
+  const who = staff ? "staff privacy request" : "privacy request";
   let reference: string;
   try {
     const outcome = await submitPrivacyRequest(
       { ...input, touchpoint: url.pathname },
       site,
-      { requestOrigin: url.origin },
+      { requestOrigin: url.origin, staff: staff ? { email: staff.email } : undefined },
     );
     if (outcome.status === "INVALID_EMAIL") {
       return formReply(definition, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });
     }
-    context.get(serverContext).noteForLog(`privacy request ${outcome.id}`);
+    context.get(serverContext).noteForLog(`${who} ${outcome.id}`);
     reference = outcome.reference;
   } catch (error) {
-    getLogger().error({ err: error }, "privacy request could not be stored");
+    getLogger().error({ err: error }, `${who} could not be stored`);
     return formReply(definition, received.submission, { banner: "privacyRights.sendFailure", status: 503 });
   }
+  if (staff) return redirectToStaffProcessed(request, `/${site.language}/internal-privacy-rights/processed`, reference);
   return redirectToProcessed(request, `/${site.language}/privacy-rights/processed`, {
     flowType: input.flowType,
     withEmail: Boolean(input.email),

@@ -8,13 +8,14 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import { publicOrigin } from "~/utils/public-origin.server";
-import type { Database, PrivacyRequestTable, SuppressionChannel } from "~/db/schema";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { type RequestState, type RightType } from "~/domain/privacy-request";
 import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
-import { objectionChannels, type FlowType, type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
+import { objectionChannels, type FlowType, type PrivacyRequestInput } from "~/validation/privacy-request";
 import { normaliseEmail } from "~/domain/email";
 import { mayReceiveMail } from "./email-domain.server";
+import { storedDetails, suppressionIdentifier } from "./privacy-request-view.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "./mail/privacy-templates.server";
@@ -49,25 +50,6 @@ export function oneMonthAfter(date: Date): Date {
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return next;
-}
-
-/** The normalised identifier a marketing system matches on. */
-export function suppressionIdentifier(channel: SuppressionChannel, request: { email?: string | null; phone?: string | null; userInfo?: UserInfo | null }): string | null {
-  if (channel === "EMAIL") return request.email ? normaliseEmail(request.email) : null;
-  if (channel === "PHONE") return request.phone ? request.phone.replace(/[^\d+]/g, "") : null;
-  const info = request.userInfo;
-  const address = info?.address;
-  if (!info || !address) return null;
-  const part = (value: string | undefined) => (value ?? "").normalize("NFC").trim().replace(/\s+/g, " ").toUpperCase();
-  return [
-    part(info.lastName),
-    part(info.firstName),
-    part(address.street),
-    part(address.houseNumber) + (address.houseNumberExtension ? ` ${part(address.houseNumberExtension)}` : ""),
-    part(address.postalCode).replace(/\s/g, ""),
-    part(address.city),
-    part(address.country),
-  ].join("|");
 }
 
 export type SubmitOutcome =
@@ -105,8 +87,7 @@ export async function audit(
 
 /** Writes an objection's suppressions (brand key × channel × identifier); a row that exists stays as it is. */
 async function writeSuppressions(db: Db, request: PrivacyRequestTable, now: Date): Promise<number> {
-  const brandKeys: string[] = request.brand_keys ? JSON.parse(request.brand_keys) : [];
-  const userInfo: UserInfo | null = request.user_info ? JSON.parse(request.user_info) : null;
+  const { brandKeys, userInfo } = storedDetails(request);
   let written = 0;
   for (const channel of ["PHONE", "EMAIL", "POSTAL"] as const) {
     const identifier = suppressionIdentifier(channel, { email: request.email, phone: request.phone_number, userInfo });
@@ -243,17 +224,18 @@ export async function inspectVerification(token: string, options: { now?: Date; 
   if (!request) return { status: "unknown" };
   if (request.verified_at) return { status: "used" };
   if (isExpired(request, now)) return { status: "expired" };
+  const { brandKeys, userInfo } = storedDetails(request);
   const input = {
     flowType: request.right_type,
     email: request.email ?? undefined,
     phoneNumber: request.phone_number ?? undefined,
-    userInfo: request.user_info ? (JSON.parse(request.user_info) as UserInfo) : undefined,
+    userInfo: userInfo ?? undefined,
   };
   return {
     status: "valid",
     rightType: request.right_type,
     reference: request.reference,
-    brandCount: request.brand_keys ? (JSON.parse(request.brand_keys) as string[]).length : 0,
+    brandCount: brandKeys.length,
     channels: request.right_type === "OBJECTION" ? objectionChannels(input) : [],
   };
 }

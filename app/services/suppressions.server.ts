@@ -5,7 +5,7 @@
  * follow (created_at, id), so a consumer reading page after page sees each
  * row exactly once.
  */
-import { countryCode } from "~/domain/country";
+import { countryCode, type CountryCode } from "~/domain/country";
 import type { Db } from "~/db/db.server";
 
 export type SuppressionItem = {
@@ -13,7 +13,7 @@ export type SuppressionItem = {
   channel: string;
   identifier: string;
   requestReference: string;
-  country: "NL" | "BE";
+  country: CountryCode;
   createdAt: string;
 };
 

@@ -47,24 +47,24 @@ export const publicationForm = defineForm({
   fields: { brandName: 1, article: 1, publicationDate: 1, publicationLink: 1, email: 1, userMessage: 1 },
 });
 
-/** Objection step 1: one checkbox per brand of the country, and select-all. */
-export function objectionBrandsForm(brandIds: readonly string[]) {
-  return defineForm({
-    id: PRIVACY_FORM_IDS.objectionBrands,
-    schema: objectionBrandsSchema(brandIds),
-    fields: { brands: brandIds.length, [SELECT_ALL_FIELD]: 1, [SELECT_ALL_BEFORE_FIELD]: 1 },
-  });
+/** An objection's brands: one checkbox per brand of the country, and select-all. */
+export function objectionBrandFields(brandIds: readonly string[]) {
+  return { brands: brandIds.length, [SELECT_ALL_FIELD]: 1, [SELECT_ALL_BEFORE_FIELD]: 1 };
 }
 
-/** Objection step 2: the ticked channels and each one's details. */
-export const communicationForm = defineForm({
-  id: PRIVACY_FORM_IDS.objectionChannels,
-  schema: communicationSchema,
-  fields: {
-    communicationTypes: COMMUNICATION_TYPES.length,
-    phoneNumber: 1,
-    email: 1,
-    ...NAME_FIELDS,
-    ...ADDRESS_FIELDS,
-  },
-});
+/** An objection's channels: the ticked ones and each one's details. */
+export const OBJECTION_CHANNEL_FIELDS = {
+  communicationTypes: COMMUNICATION_TYPES.length,
+  phoneNumber: 1,
+  email: 1,
+  ...NAME_FIELDS,
+  ...ADDRESS_FIELDS,
+};
+
+/** Objection step 1. */
+export function objectionBrandsForm(brandIds: readonly string[]) {
+  return defineForm({ id: PRIVACY_FORM_IDS.objectionBrands, schema: objectionBrandsSchema(brandIds), fields: objectionBrandFields(brandIds) });
+}
+
+/** Objection step 2. */
+export const communicationForm = defineForm({ id: PRIVACY_FORM_IDS.objectionChannels, schema: communicationSchema, fields: OBJECTION_CHANNEL_FIELDS });

@@ -6,7 +6,7 @@ import { formPageMeta } from "~/utils/meta";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { accessForm } from "~/validation/privacy-forms";
 import { detailsRequestInput } from "./privacy-details.server";
-import { privacyRequestAction } from "./privacy-request.action.server";
+import { privacyRequestAction } from "~/http/privacy-request-form.server";
 
 /** The form's code comes after the page's (issue 14). */
 const DetailsRequestForm = lazyEnhanced(() =>

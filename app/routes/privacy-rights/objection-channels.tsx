@@ -1,4 +1,3 @@
-import { countryCode } from "~/domain/country";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/objection-channels";
@@ -10,8 +9,7 @@ import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { communicationForm } from "~/validation/privacy-forms";
-import type { UserInfo } from "~/validation/privacy-request";
-import { privacyRequestAction } from "./privacy-request.action.server";
+import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
 
 /** Spec 2: without brands from step 1 there is nothing to object to. */
 async function chosenBrandsOrRedirect(request: Request, language: string) {
@@ -26,21 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-type ChannelsValue = { phoneNumber?: string; email?: string; userInfo?: UserInfo };
-
 export async function action(args: Route.ActionArgs) {
   const { language, country } = args.context.get(siteContext);
   const brands = await chosenBrandsOrRedirect(args.request, language);
-  return privacyRequestAction(args, communicationForm, (value: ChannelsValue) => ({
-    flowType: "OBJECTION",
-    brands,
-    phoneNumber: value.phoneNumber,
-    email: value.email,
-    // The postal block is an address in the site's country.
-    userInfo: value.userInfo
-      ? { ...value.userInfo, address: { ...value.userInfo.address, country: countryCode(country) } }
-      : undefined,
-  }));
+  return privacyRequestAction(args, communicationForm, (value) => objectionInput(brands, value, country));
 }
 
 /** The form's code comes after the page's (issue 14). */

@@ -1,9 +1,10 @@
 import { countryCode } from "~/domain/country";
 import type { RouterContextProvider } from "react-router";
 import { siteContext } from "~/context";
-import type { FlowType, PrivacyRequestInput, UserInfo } from "~/validation/privacy-request";
+import type { z } from "zod";
+import type { FlowType, PrivacyRequestInput, accessSchema } from "~/validation/privacy-request";
 
-type DetailsValue = { email: string; userMessage?: string; userInfo?: UserInfo };
+type DetailsValue = z.output<typeof accessSchema>;
 
 /** Access and forgotten: the form's values as the request the service stores. */
 export function detailsRequestInput(

@@ -8,7 +8,7 @@ import { formPageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
 import { publicationForm } from "~/validation/privacy-forms";
 import { flowAllowedIn } from "~/validation/privacy-request";
-import { privacyRequestAction } from "./privacy-request.action.server";
+import { privacyRequestAction } from "~/http/privacy-request-form.server";
 
 /** Removal from a publication is offered in Belgium only (spec 2, 9): elsewhere the page does not exist. */
 function onlyInBelgium({ request, context }: { request: Request; context: Route.LoaderArgs["context"] }) {
@@ -22,18 +22,9 @@ export function loader(args: Route.LoaderArgs) {
   return { brandNames: brandsFor(country).map((brand) => brand.description) };
 }
 
-type PublicationValue = {
-  email: string;
-  userMessage: string;
-  brandName?: string;
-  article: string;
-  publicationDate: string;
-  publicationLink?: string;
-};
-
 export function action(args: Route.ActionArgs) {
   onlyInBelgium(args);
-  return privacyRequestAction(args, publicationForm, (value: PublicationValue) => ({
+  return privacyRequestAction(args, publicationForm, (value) => ({
     flowType: "REMOVAL_FROM_PUBLICATION",
     email: value.email,
     userMessage: value.userMessage,

@@ -6,14 +6,14 @@ import { brandsFor } from "~/services/content.server";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { rectificationForm } from "~/validation/privacy-forms";
-import { privacyRequestAction } from "./privacy-request.action.server";
+import { privacyRequestAction } from "~/http/privacy-request-form.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { brandNames: brandsFor(context.get(siteContext).country).map((brand) => brand.description) };
 }
 
 export function action(args: Route.ActionArgs) {
-  return privacyRequestAction(args, rectificationForm, (value: { email: string; userMessage: string; brandName?: string }) => ({
+  return privacyRequestAction(args, rectificationForm, (value) => ({
     flowType: "RECTIFICATION",
     email: value.email,
     userMessage: value.userMessage,

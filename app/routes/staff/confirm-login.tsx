@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/confirm-login";
+import { useHydrated } from "~/components/use-hydrated";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 
@@ -13,8 +13,7 @@ import { useLocalizedPath } from "~/utils/site";
 export default function ConfirmLoginPage() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const [canClose, setCanClose] = useState(false);
-  useEffect(() => setCanClose(true), []);
+  const canClose = useHydrated();
   return (
     <section className="app-section app-confirm-login">
       <h1 className="app-heading-1">{t("pages.internalConfirmLogin.title")}</h1>

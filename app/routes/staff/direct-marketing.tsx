@@ -1,4 +1,3 @@
-import { countryCode } from "~/domain/country";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,14 +6,12 @@ import { CheckboxGroup } from "~/components/form-controls";
 import { ChannelBlocks, channelLabels } from "~/components/privacy/channel-blocks";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
-import { serverContext, siteContext } from "~/context";
+import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
-import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { redirectToStaffProcessed } from "~/services/privacy-session.server";
 import { staffContext } from "~/services/staff/guard.server";
 import { readFormPost } from "~/http/form-post.server";
-import { getLogger } from "~/utils/logger.server";
-import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
+import { formReply } from "~/http/public-form.server";
 import { revalidateAfter401 } from "~/utils/revalidate-after-401";
 import { useLocalizedPath } from "~/utils/site";
 import { internalObjectionSchema } from "~/validation/privacy-request";
@@ -40,7 +37,7 @@ export const shouldRevalidate = revalidateAfter401;
  */
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
-  const { country, language, locale } = context.get(siteContext);
+  const { country } = context.get(siteContext);
   const brands = brandsFor(country);
   const ids = brands.map((brand) => brand.id);
   const definition = internalObjectionForm(ids);
@@ -53,33 +50,15 @@ export async function action(args: Route.ActionArgs) {
     return formReply(definition, parseWithZod(post.formData, { schema: definition.schema }), { status: 401 });
   }
 
-  const received = await receivePublicForm(args, definition, { guard: false, prepare: selectAll });
-  if (!received.ok) return received.response;
-  const chosen = new Set(received.value.brands);
-  const { phoneNumber, email, userInfo } = received.value;
-  try {
-    const outcome = await submitPrivacyRequest(
-      {
-        flowType: "OBJECTION",
-        brands: brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys),
-        phoneNumber,
-        email,
-        // The postal block is an address in the site's country.
-        userInfo: userInfo ? { ...userInfo, address: { ...userInfo.address, country: countryCode(country) } } : undefined,
-        touchpoint: new URL(request.url).pathname,
-      },
-      { country, language, locale },
-      { requestOrigin: new URL(request.url).origin, staff: { email: staff.email } },
-    );
-    if (outcome.status === "INVALID_EMAIL") {
-      return formReply(definition, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });
-    }
-    context.get(serverContext).noteForLog(`staff privacy request ${outcome.id}`);
-    return redirectToStaffProcessed(request, `/${language}/internal-privacy-rights/processed`, outcome.reference);
-  } catch (error) {
-    getLogger().error({ err: error }, "staff privacy request could not be stored");
-    return formReply(definition, received.submission, { banner: "privacyRights.sendFailure", status: 503 });
-  }
+  return privacyRequestAction(
+    args,
+    definition,
+    (value) => {
+      const chosen = new Set(value.brands);
+      return objectionInput(brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys), value, country);
+    },
+    { prepare: selectAll, staff },
+  );
 }
 
 /** Spec 8: not signed in → the notice, with a login link that opens a new tab; following it hides the notice. */
@@ -122,7 +101,7 @@ export default function InternalDirectMarketingPage({ loaderData }: Route.Compon
           columns
           options={loaderData.brands.map((brand) => ({ value: brand.id, label: brand.description }))}
         />
-        <ChannelBlocks form={form as never} fields={fields as never} emailHint={t("privacyRights.form.email")} />
+        <ChannelBlocks form={form} fields={fields} emailHint={t("privacyRights.form.email")} />
       </PublicForm>
     </PrivacyFormPage>
   );

@@ -3,11 +3,10 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/processed";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { brandsFor } from "~/services/content.server";
+import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request-view.server";
 import { takeStaffProcessed } from "~/services/privacy-session.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
-import type { UserInfo } from "~/validation/privacy-request";
 
 /** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,36 +16,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await (await getDb()).selectFrom("privacy_request").selectAll().where("reference", "=", reference).where("country", "=", country).executeTakeFirst()
     : undefined;
   if (!row) throw redirect(`/${language}/internal-privacy-rights/direct-marketing`, { headers });
-  const keys = new Set<string>(row.brand_keys ? JSON.parse(row.brand_keys) : []);
+  const { brandKeys, userInfo } = storedDetails(row);
   const recordedBy = await (await getDb())
     .selectFrom("audit_event")
     .select("actor_id")
     .where("request_id", "=", row.id)
     .where("actor", "=", "STAFF")
     .executeTakeFirst();
-  const userInfo: UserInfo | null = row.user_info ? JSON.parse(row.user_info) : null;
-  const address = userInfo?.address;
   return data(
     {
       reference: row.reference,
-      brands: brandsFor(country).filter((brand) => brand.keys.some((key) => keys.has(key))).map((brand) => brand.description),
+      brands: brandNames(country, brandKeys),
       channels: [
         ...(row.phone_number ? [{ type: "PHONE", value: row.phone_number }] : []),
         ...(row.email ? [{ type: "EMAIL", value: row.email }] : []),
-        ...(address
-          ? [
-              {
-                type: "POSTAL",
-                value: [
-                  `${userInfo?.firstName ?? ""} ${userInfo?.lastName ?? ""}`.trim(),
-                  `${address.street} ${address.houseNumber}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ""}`,
-                  `${address.postalCode} ${address.city}`,
-                ]
-                  .filter(Boolean)
-                  .join(", "),
-              },
-            ]
-          : []),
+        ...(userInfo?.address ? [{ type: "POSTAL", value: [personName(userInfo), addressLine(userInfo.address)].filter(Boolean).join(", ") }] : []),
       ],
       recordedBy: recordedBy?.actor_id ?? "",
     },

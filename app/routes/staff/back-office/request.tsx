@@ -9,22 +9,19 @@ import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { brandsFor } from "~/services/content.server";
+import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request-view.server";
 import { ACTIVE_STATES as ACTIVE, completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
-import type { UserInfo } from "~/validation/privacy-request";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await requestWithHistory(await getDb(), params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
   const { request: row, events } = found;
-  const keys = new Set<string>(row.brand_keys ? JSON.parse(row.brand_keys) : []);
-  const userInfo: UserInfo | null = row.user_info ? JSON.parse(row.user_info) : null;
-  const address = userInfo?.address;
+  const { brandKeys, userInfo } = storedDetails(row);
   return {
     request: {
       reference: row.reference,
@@ -34,18 +31,13 @@ export async function loader({ params }: Route.LoaderArgs) {
       email: row.email,
       phone: row.phone_number,
       message: row.user_message,
-      brands: brandsFor(row.country === "be" ? "be" : "nl").filter((brand) => brand.keys.some((key) => keys.has(key))).map((brand) => brand.description),
+      brands: brandNames(row.country, brandKeys),
       brandName: row.brand_name,
       article: row.article,
       publicationDate: row.publication_date,
       publicationLink: row.publication_link,
       person: userInfo
-        ? [
-            [userInfo.salutation && userInfo.salutation !== "NONE" ? userInfo.salutation : "", userInfo.firstName, userInfo.lastName].filter(Boolean).join(" "),
-            address ? `${address.street} ${address.houseNumber}${address.houseNumberExtension ? ` ${address.houseNumberExtension}` : ""}, ${address.postalCode} ${address.city}${address.country ? ` (${address.country})` : ""}` : "",
-          ]
-            .filter(Boolean)
-            .join("\n")
+        ? [personName(userInfo, { salutation: true }), userInfo.address ? addressLine(userInfo.address, { country: true }) : ""].filter(Boolean).join("\n")
         : null,
       createdAt: row.created_at,
       verifiedAt: row.verified_at,
@@ -124,7 +116,7 @@ function RequestActions({ state, active, extended, hasDueDate }: { state: string
               sendingLabel={sending}
             >
               <Radios
-                meta={extend.fields.months as never}
+                meta={extend.fields.months}
                 legend={t("backOffice.actions.extend.months")}
                 inline
                 options={[
