@@ -1,11 +1,13 @@
 /**
  * The layer rules (issue 22, README "Architecture"), checked in `npm test`:
  *
- *   routes (app/routes, root, entries) → http → services → db · validation · content · i18n → config
- *   components → validation · content · i18n · utils · enhance   (never a *.server module)
- *   server/ → app's lower layers                                  (never a route or component module)
+ *   routes (app/routes, root, entries) → http → services → db · validation · content · i18n → domain · config
+ *   components → validation · content · i18n · domain · utils · enhance   (never a *.server module)
+ *   server/ → app's lower layers                                           (never a route or component module)
  *
- * utils are small helpers any layer may use; they import nothing above them.
+ * domain holds each entity's vocabulary (states, codes, normal forms): pure,
+ * it imports nothing of the app. utils are small helpers any layer may use;
+ * they import nothing above them.
  * Type-only imports count: a type that must be shared lives in the lower layer.
  */
 const APP = "^app/";
@@ -59,6 +61,20 @@ module.exports = {
       comment: "Domain logic is called by routes and app/http; lower layers never call up into it.",
       from: { path: "^app/(db|validation|content|i18n|utils|enhance|config|context)" },
       to: { path: [SERVICES, COMPONENTS] },
+    },
+    {
+      name: "services-know-no-pages",
+      severity: "error",
+      comment: "Services are called by pages, calls and jobs alike; they never reach into UI or HTTP form handling.",
+      from: { path: SERVICES },
+      to: { path: [COMPONENTS, HTTP, ROUTES] },
+    },
+    {
+      name: "domain-is-the-bottom",
+      severity: "error",
+      comment: "An entity's vocabulary depends on nothing else of the app, so every layer may use it.",
+      from: { path: "^app/domain/" },
+      to: { path: APP, pathNot: "^app/domain/" },
     },
     {
       name: "lower-layers-stay-below",

@@ -33,7 +33,7 @@ const hostList = z.preprocess(
     .transform((value) => (value ? value.split(",").map((host) => host.trim().toLowerCase()) : [])),
 );
 
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z
       .enum(["development", "production", "test"])

@@ -23,7 +23,7 @@ import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textL
 import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
-import { featuresFor, type Features } from "./services/features.server";
+import { featuresFor } from "./services/features.server";
 import { takeBanner } from "./services/flash.server";
 import { SITE_CSS_PARTS } from "./styles";
 import { cacheControlMiddleware } from "./http/cache-control.server";
@@ -31,6 +31,7 @@ import { enhanceScriptUrl } from "./utils/enhance-script.server";
 import type { PageHandle } from "./utils/page-handle";
 import { publicOrigin } from "./utils/public-origin.server";
 import { isForbiddenPage } from "./utils/forbidden-page";
+import type { Features, RootData } from "./utils/root-data";
 import { redirectLimit, useRedirectCountReset } from "./utils/redirect-limit";
 import { useReloadOnNewVersion } from "./utils/version";
 
@@ -41,24 +42,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context.get(siteContext);
   const { banner, headers } = await takeBanner(request);
   const partialLanguage = partialTextLanguage(site.locale);
-  return data(
-    {
-      site,
-      languageTag: htmlLang(site.locale),
-      // `<html lang>` names the language of the text shown (en_be shows Dutch);
-      // the few texts of a partial locale are marked with their own language.
-      pageLanguageTag: textLanguageTag(site.locale),
-      ownTexts: partialLanguage
-        ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
-        : null,
-      translations: resolvedTranslations(site.locale),
-      origin: publicOrigin(site.country, new URL(request.url).origin),
-      features: featuresFor(new URL(request.url).host),
-      enhanceScript: enhanceScriptUrl(),
-      banner,
-    },
-    { headers },
-  );
+  const rootData: RootData = {
+    site,
+    languageTag: htmlLang(site.locale),
+    // `<html lang>` names the language of the text shown (en_be shows Dutch);
+    // the few texts of a partial locale are marked with their own language.
+    pageLanguageTag: textLanguageTag(site.locale),
+    ownTexts: partialLanguage
+      ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
+      : null,
+    translations: resolvedTranslations(site.locale),
+    origin: publicOrigin(site.country, new URL(request.url).origin),
+    features: featuresFor(new URL(request.url).host),
+    enhanceScript: enhanceScriptUrl(),
+    banner,
+  };
+  return data(rootData, { headers });
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { closeDb, getDb } from "~/db/instance.server";
+import { closeDb, getDatabaseHandle } from "~/db/instance.server";
+import { seedRegisterOnFirstStart } from "~/services/campaigns.server";
 import { validateContent } from "~/services/content.server";
 import { allDocuments } from "~/services/documents.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
@@ -45,7 +46,9 @@ export async function start(): Promise<void> {
   validateContent();
   allDocuments();
   warmSearchIndexes();
-  const db = await getDb();
+  const { db, kind } = await getDatabaseHandle();
+  // The embedded default comes with an invented ad register; PostgreSQL deployments import the real one.
+  if (kind === "sqlite") await seedRegisterOnFirstStart(db);
   await startMailWorker();
   startRetentionJob(db, getLogger());
 }

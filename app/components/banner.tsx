@@ -2,17 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
-/** A message shown once after a redirect (spec 3 "Banner"). */
-export type BannerMessage = {
-  /** Distinguishes two equal messages in a row. */
-  id: string;
-  type: "success" | "error";
-  /** Translation key of the text. */
-  textKey: string;
-};
+import type { BannerMessage } from "~/utils/root-data";
 
 /** Spec 9: success banners hide by themselves after 4000 ms. */
-export const SUCCESS_BANNER_TIMEOUT_MS = 4000;
+const SUCCESS_BANNER_TIMEOUT_MS = 4000;
 
 type BannerProps = {
   type: BannerMessage["type"];

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { useRootData } from "~/utils/root-data";
 
 /** The form's code (Conform, Zod, its checks) comes after the page's (issue 14). */
 const ContactForm = lazyEnhanced(() => import("./contact-form").then((module) => module.ContactForm));
@@ -10,7 +9,7 @@ const ContactForm = lazyEnhanced(() => import("./contact-form").then((module) =>
 export function ContactSection() {
   const { t } = useTranslation();
   // A new success banner means the message was sent: a fresh, empty form.
-  const bannerId = useRouteLoaderData<typeof rootLoader>("root")?.banner?.id;
+  const bannerId = useRootData()?.banner?.id;
   return (
     <section className="app-section app-contact" id="contact-section" aria-labelledby="contact-title">
       <h2 id="contact-title">{t("contact.title")}</h2>

@@ -20,7 +20,7 @@ export function isIntentSubmit(event: Event): boolean {
 }
 
 /** Translates validation messages ("validation.tooLong|100"). */
-export function useErrorText() {
+function useErrorText() {
   const { t } = useTranslation();
   return (message: string) => {
     const { key, values } = parseMessage(message);
@@ -190,30 +190,6 @@ export function TextareaField(props: {
         aria-describedby={describedBy(props.meta, props.hint)}
       />
     </FieldShell>
-  );
-}
-
-export function CheckboxField(props: {
-  meta: FieldMeta;
-  label: string;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { key?: string };
-}) {
-  const { key, ...inputProps } = props.inputProps;
-  const invalid = Boolean(props.meta.errors?.length);
-  return (
-    <div className={`app-field app-field--checkbox${invalid ? " app-field--error" : ""}`}>
-      <ErrorList id={props.meta.errorId} errors={props.meta.errors} />
-      <input
-        key={key}
-        {...inputProps}
-        type="checkbox"
-        id={props.meta.id}
-        className="app-field__checkbox"
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? props.meta.errorId : undefined}
-      />
-      <label htmlFor={props.meta.id}>{props.label}</label>
-    </div>
   );
 }
 

@@ -10,7 +10,7 @@ export const BRAND_CATEGORIES = {
   be: ["television", "radio", "news-media", "magazines", "online-services", "other"],
 } as const;
 
-export type BrandCategory<C extends Country = Country> = (typeof BRAND_CATEGORIES)[C][number];
+type BrandCategory<C extends Country = Country> = (typeof BRAND_CATEGORIES)[C][number];
 
 /** Spec 3 "Brand: id, description, list of keys", plus the About block it belongs to. */
 export type Brand<C extends Country = Country> = {

@@ -1,5 +1,4 @@
 import { getConfig } from "~/config.server";
-import { seedRegisterOnFirstStart } from "~/services/campaigns.server";
 import { migrateToLatest, openDatabase, recordStart, type DatabaseHandle, type Db } from "./db.server";
 
 // Kept on globalThis so that Vite's module reloads in development and the
@@ -12,8 +11,6 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     const handle = openDatabase(getConfig().database);
     await migrateToLatest(handle.db);
     await recordStart(handle.db);
-    // The embedded default comes with an invented ad register; PostgreSQL deployments import the real one.
-    if (handle.kind === "sqlite") await seedRegisterOnFirstStart(handle.db);
     return handle;
   })();
   return globalForDb.__appDb;

@@ -9,13 +9,13 @@ import type { Generated } from "kysely";
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite
  * and PostgreSQL, so one set of migrations and queries serves both.
  */
-export interface AppMetaTable {
+interface AppMetaTable {
   key: string;
   value: string;
   updated_at: string;
 }
 
-export interface ContactMessageTable {
+interface ContactMessageTable {
   id: string;
   name: string;
   email: string;
@@ -25,7 +25,7 @@ export interface ContactMessageTable {
   created_at: string;
 }
 
-export type OutboxStatus = "pending" | "sent" | "failed";
+type OutboxStatus = "pending" | "sent" | "failed";
 
 /** Mail waiting to be sent; written in the same transaction as its record. */
 export interface OutboxTable {
@@ -77,7 +77,7 @@ export interface PrivacyRequestTable {
   updated_at: string;
 }
 
-export interface AuditEventTable {
+interface AuditEventTable {
   id: string;
   request_id: string;
   /** 1, 2, 3… per request. */
@@ -95,7 +95,7 @@ export interface AuditEventTable {
 export type SuppressionChannel = "PHONE" | "EMAIL" | "POSTAL";
 
 /** What marketing systems must honour: one row per brand key, channel and identifier. */
-export interface MarketingSuppressionTable {
+interface MarketingSuppressionTable {
   id: string;
   country: Country;
   brand_key: string;
@@ -161,7 +161,7 @@ export interface PoliticalAdComplaintTable {
 }
 
 /** A local staff account; SSO users have none. */
-export interface StaffAccountTable {
+interface StaffAccountTable {
   id: string;
   /** Lower-cased. */
   email: string;
@@ -184,7 +184,7 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
-export interface ComplaintEventTable {
+interface ComplaintEventTable {
   id: string;
   complaint_id: string;
   seq: number;

@@ -21,8 +21,7 @@ export const CHANNELS_BY_COUNTRY: Record<Country, readonly Channel[]> = {
 
 export const PERIOD_FILTERS = ["ALL", "PAST_7_DAYS", "PAST_30_DAYS", "PAST_YEAR"] as const;
 export type PeriodFilter = (typeof PERIOD_FILTERS)[number];
-export const CHANNEL_FILTERS = ["ALL", ...CHANNELS] as const;
-export type ChannelFilter = (typeof CHANNEL_FILTERS)[number];
+export type ChannelFilter = "ALL" | Channel;
 export const TEXT_FILTER_MAX = 100;
 
 /** Spec 3 "Context types", per country. */

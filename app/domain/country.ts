@@ -8,10 +8,9 @@
 export const COUNTRIES = ["nl", "be"] as const;
 export type Country = (typeof COUNTRIES)[number];
 
-export const COUNTRY_CODES = ["NL", "BE"] as const;
-export type CountryCode = (typeof COUNTRY_CODES)[number];
+export type CountryCode = "NL" | "BE";
 
-export function isCountry(value: unknown): value is Country {
+function isCountry(value: unknown): value is Country {
   return typeof value === "string" && (COUNTRIES as readonly string[]).includes(value);
 }
 

@@ -1,7 +1,7 @@
 import { childrenOf, fetchPage, formUrl } from "./page-fetch";
 
 /** Spec 9: text changes are followed after 500 ms of quiet; a choice at once. */
-export const TEXT_DEBOUNCE_MS = 500;
+const TEXT_DEBOUNCE_MS = 500;
 /** Spec 4: results are kept per filter combination, so going back to one is instant. */
 const CACHE_LIMIT = 50;
 

@@ -1,5 +1,5 @@
 /** Spec 9: a link hovered this long is fetched ahead. */
-export const HOVER_PRELOAD_DELAY_MS = 20;
+const HOVER_PRELOAD_DELAY_MS = 20;
 
 /**
  * Pages without React: a same-site page link hovered (or focused) for 20 ms

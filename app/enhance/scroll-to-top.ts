@@ -1,5 +1,5 @@
 /** Appears after 100 px of scroll (spec 9). */
-export const SCROLL_TO_TOP_THRESHOLD = 100;
+const SCROLL_TO_TOP_THRESHOLD = 100;
 
 /**
  * The scroll-to-top button, rendered hidden (it is a JavaScript-only

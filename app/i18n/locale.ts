@@ -3,18 +3,18 @@
  * Pure functions: used by the server (loaders, API) and by the browser.
  */
 
-export const LANGUAGES = ["nl", "fr", "en"] as const;
+const LANGUAGES = ["nl", "fr", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "nl";
 
-import { COUNTRIES, type Country } from "~/domain/country";
+import type { Country } from "~/domain/country";
 
-export { COUNTRIES, type Country };
+export type { Country };
 
 /** Locales that have texts. */
 export const LOCALES = ["nl_nl", "nl_be", "fr_be", "en_be"] as const;
 export type Locale = (typeof LOCALES)[number];
-export const BASE_LOCALE: Locale = "nl_nl";
+const BASE_LOCALE: Locale = "nl_nl";
 
 /** Locales whose texts are complete (en_be only holds a few menu titles). */
 export const FULL_LOCALES = ["nl_nl", "nl_be", "fr_be"] as const;
@@ -74,7 +74,7 @@ export function languageFromPath(pathname: string): Language | null {
 }
 
 /** The locale a language on a country's host asks for (may have no texts). */
-export function requestedLocale(language: Language, country: Country): string {
+function requestedLocale(language: Language, country: Country): string {
   return `${language}_${country}`;
 }
 

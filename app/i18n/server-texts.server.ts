@@ -5,7 +5,7 @@ import { resolvedTranslations } from "./translations.server";
 import { htmlLang, type Locale } from "./locale";
 
 /** A `t` for a locale outside a page request (API answers, mail). */
-export function textsFor(locale: Locale): TFunction {
+function textsFor(locale: Locale): TFunction {
   return instanceFor(htmlLang(locale), resolvedTranslations(locale)).t;
 }
 

@@ -29,7 +29,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 
 const count = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-export function toCampaignItem(row: CampaignItemTable): CampaignItem {
+function toCampaignItem(row: CampaignItemTable): CampaignItem {
   return {
     id: row.id,
     sponsorName: row.sponsor_name,
@@ -131,7 +131,7 @@ function toRow(item: CampaignRow, now: string): Omit<CampaignItemTable, "created
   };
 }
 
-export type RowProblem = { line: number; field: string; message: string };
+type RowProblem = { line: number; field: string; message: string };
 export type ImportOutcome = { ok: true; inserted: number; updated: number } | { ok: false; problems: RowProblem[] };
 
 /**

@@ -15,7 +15,7 @@ import { complaintOutcomeMail } from "./mail/back-office-templates.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 
-export const COMPLAINT_PAGE_SIZE = 25;
+const COMPLAINT_PAGE_SIZE = 25;
 
 export type ComplaintFilter = { state?: ComplaintState; reason?: string; country?: Country };
 

@@ -5,7 +5,7 @@ import { BRAND_CATEGORIES, PHONE_BRAND_TYPES, type Brand, type PhoneDirectoryEnt
 import type { Country } from "~/i18n/locale";
 
 /** Spec 9: 40 brands in the Netherlands, 29 in Belgium; 29 and 12 phone entries. */
-export const EXPECTED_COUNTS = {
+const EXPECTED_COUNTS = {
   brands: { nl: 40, be: 29 },
   phoneDirectory: { nl: 29, be: 12 },
 } as const;

@@ -5,7 +5,7 @@ import { DOCUMENT_KEYS, type DocumentKey } from "~/content/documents";
 import { FULL_LOCALES, fallbackChain, type Locale } from "~/i18n/locale";
 
 /** A heading of a document: the target of a table-of-contents link or search hit. */
-export type DocumentSection = {
+type DocumentSection = {
   id: string;
   title: string;
   level: 2 | 3;

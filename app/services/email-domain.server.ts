@@ -18,7 +18,7 @@ const NO_SUCH_RECORD = new Set(["ENODATA", "ENOTFOUND", "NXDOMAIN"]);
 type Lookup = { servers?: string[]; timeoutMs?: number; canary?: string };
 
 /** A name that exists on the public internet (IANA-reserved for documentation). */
-export const DEFAULT_CANARY = "example.com";
+const DEFAULT_CANARY = "example.com";
 
 function createResolver({ servers, timeoutMs = 2500 }: Lookup) {
   const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
@@ -64,7 +64,7 @@ export async function checkEmailDomain(email: string, options: Lookup = {}): Pro
 }
 
 /** How long a verdict holds: a change at the domain shows within the hour; a failed lookup is retried soon. */
-export const VERDICT_TTL_MS: Record<EmailDomainVerdict, number> = {
+const VERDICT_TTL_MS: Record<EmailDomainVerdict, number> = {
   deliverable: 60 * 60_000,
   undeliverable: 10 * 60_000,
   unknown: 30_000,

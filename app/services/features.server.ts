@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "~/config.server";
 import { hostname } from "~/i18n/locale";
+import type { Features } from "~/utils/root-data";
 
 /**
  * Feature toggles per host (spec 6). `test` proves the mechanism and is on
@@ -8,7 +9,6 @@ import { hostname } from "~/i18n/locale";
  * (PRODUCTION_HOSTS) and only when ANALYTICS_SCRIPT_URL is set, so local,
  * test and staging hosts never send visitors' data anywhere.
  */
-export type Features = { test: boolean; analyticsScript: string | null };
 
 export function featuresFor(host: string, config: Pick<Config, "PRODUCTION_HOSTS" | "TEST_TOGGLE_HOSTS" | "ANALYTICS_SCRIPT_URL"> = getConfig()): Features {
   const name = hostname(host);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "react-router";
-import type { BannerMessage } from "~/components/banner";
+import type { BannerMessage } from "~/utils/root-data";
 import { commitSession, hasPurposeCookie, readSession } from "./session.server";
 
 export { hasSessionCookie } from "./session.server";

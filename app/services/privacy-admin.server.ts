@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import { type RequestState, type RightType } from "~/domain/privacy-request";
+import { ACTIVE_STATES, type RequestState, type RightType } from "~/domain/privacy-request";
 import type { Country, Locale } from "~/i18n/locale";
 import { digestMail, extensionMail, rejectionMail } from "./mail/back-office-templates.server";
 import { wakeMailWorker } from "./mail/mailer.server";
@@ -15,10 +15,9 @@ import { enqueueMail } from "./mail/outbox.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { audit, privacyTeamAddress } from "./privacy-request.server";
 
-export const ACTIVE_STATES: readonly RequestState[] = ["OPEN", "IN_PROGRESS"];
-export const REQUEST_PAGE_SIZE = 25;
+const REQUEST_PAGE_SIZE = 25;
 /** GDPR Art. 12(3): once, by at most two further months. */
-export const MAX_EXTENSION_MONTHS = 2;
+const MAX_EXTENSION_MONTHS = 2;
 
 export type RequestFilter = {
   state?: RequestState;
@@ -190,7 +189,7 @@ async function claimDigestDay(db: Db, now: Date, force: boolean): Promise<boolea
  * and overdue ones. Sent once a day from 07:00 (Brussels) by whichever
  * instance runs the job first; `force` sends now (`npm run digest`).
  */
-export async function sendDailyDigest(
+async function sendDailyDigest(
   db: Db,
   options: { now?: Date; force?: boolean; teamAddress: (country: Country) => string; backOfficeLink: (country: Country) => string },
 ): Promise<number> {

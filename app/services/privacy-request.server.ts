@@ -23,7 +23,7 @@ import { confirmationMail, privacyTeamNotification, verificationMail } from "./m
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The JSON call's flow names are the right types (spec 3). */
-export const rightTypeOf = (flow: FlowType): RightType => flow;
+const rightTypeOf = (flow: FlowType): RightType => flow;
 
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford: no I, L, O, U
 
@@ -35,7 +35,7 @@ export function newReference(prefix = "PR"): string {
 }
 
 /** A 256-bit token for the link; only its SHA-256 is stored. */
-export function newVerificationToken(): { token: string; hash: string } {
+function newVerificationToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashToken(token) };
 }

@@ -12,7 +12,7 @@ import { phoneDirectoryFor } from "./content.server";
 const MAX_RESULTS = 50;
 const SNIPPET_RADIUS = 90;
 
-export type SearchKind = "document" | "page" | "phone";
+type SearchKind = "document" | "page" | "phone";
 
 type SearchItem = {
   id: string;

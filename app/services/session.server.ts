@@ -78,6 +78,3 @@ export async function commitSession(request: Request, purpose: Purpose, session:
   return storage(purpose).commitSession(session, cookieOptions(request));
 }
 
-export async function destroySession(request: Request, purpose: Purpose, session: Session<SessionData, SessionData>): Promise<string> {
-  return storage(purpose).destroySession(session, cookieOptions(request));
-}

@@ -21,7 +21,7 @@ export const FEED_PAGE_SIZE = { default: 500, max: 1000 } as const;
 
 type Cursor = { createdAt: string; id: string };
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
 }
 

@@ -30,7 +30,7 @@ export function cspDirectives(
   return directives;
 }
 
-export function serializeCsp(directives: Record<string, string[]>): string {
+function serializeCsp(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(" "))
     .join(";");

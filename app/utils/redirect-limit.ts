@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { data, useNavigation, type DataStrategyResult, type MiddlewareFunction } from "react-router";
 
 /** Spec 4 and 9: redirects after load are followed at most this often per navigation. */
-export const MAX_REDIRECTS = 20;
-export const REDIRECT_LOOP = "Redirect loop";
+const MAX_REDIRECTS = 20;
+const REDIRECT_LOOP = "Redirect loop";
 
 let loadsSinceIdle = 0;
 /** Whether a navigation is under way (a fetcher's load on an idle page is not one). */

@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "react-router";
 import type { Site } from "~/context";
 import { localizedPath } from "~/i18n/locale";
-import type { loader as rootLoader } from "~/root";
+import { useRootData } from "./root-data";
 
 /** Country, language and locale of the current page (from the root loader). */
 export function useSite(): Site {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRootData();
   if (!data) throw new Error("useSite() needs the root loader data");
   return data.site;
 }
@@ -21,13 +20,13 @@ export function useLocalizedPath(): (path: string) => string {
  * few English titles are `lang="en"` inside Dutch pages (WCAG 3.1.2).
  */
 export function useTextLanguage(): (key: string) => string | undefined {
-  const ownTexts = useRouteLoaderData<typeof rootLoader>("root")?.ownTexts;
+  const ownTexts = useRootData()?.ownTexts;
   return (key) => (ownTexts?.keys.includes(key) ? ownTexts.language : undefined);
 }
 
 /** The language tag of the page's texts (`<html lang>`), for dates and numbers written in them. */
 export function usePageLanguageTag(): string {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+  const data = useRootData();
   if (!data) throw new Error("usePageLanguageTag() needs the root loader data");
   return data.pageLanguageTag;
 }

@@ -1,4 +1,4 @@
-export const VERSION_PATH = "/version.json";
+const VERSION_PATH = "/version.json";
 const RELOADED_FOR = "reloaded-for-version";
 
 /**

@@ -32,10 +32,10 @@ export const USER_INFO_LIMITS = {
 export const PRIVACY_LIMITS = { userMessage: 2000, article: 300, brandName: 100, publicationLink: 500 } as const;
 
 export const SALUTATIONS = ["MALE", "FEMALE", "NONE"] as const;
-export type Salutation = (typeof SALUTATIONS)[number];
+type Salutation = (typeof SALUTATIONS)[number];
 
 /** Spec 3 "Flow type" as the JSON call names it. */
-export const FLOW_TYPES = [
+const FLOW_TYPES = [
   "OBJECTION",
   "RIGHT_OF_ACCESS",
   "RECTIFICATION",
@@ -99,7 +99,7 @@ const userInfoShape = z.object({
 type Issue = { path: (string | number)[]; message: string };
 
 /** Spec 5 "Postal": a complete address with house number and a name, one message. */
-export function postalIssues(userInfo: UserInfo | undefined, prefix: (string | number)[] = ["userInfo"]): Issue[] {
+function postalIssues(userInfo: UserInfo | undefined, prefix: (string | number)[] = ["userInfo"]): Issue[] {
   const hasLetter = (value: string) => /\p{L}/u.test(value);
   const hasDigit = (value: string) => /\d/.test(value);
   const parts: Array<[string[], string | undefined, (value: string) => boolean]> = [

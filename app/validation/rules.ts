@@ -13,14 +13,14 @@ export { MESSAGES, parseMessage } from "./messages";
 const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029]/u;
 const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\u2028\u2029]/u;
 
-export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
 }
 
 /** Values that count as empty (spec 5): a select's placeholder and empty option. */
 export const PLACEHOLDER_OPTION = "placeholder";
 export const EMPTY_OPTION = "empty_val";
-export const PLACEHOLDER_VALUES = [EMPTY_OPTION, PLACEHOLDER_OPTION];
+const PLACEHOLDER_VALUES = [EMPTY_OPTION, PLACEHOLDER_OPTION];
 
 /** Trimmed text that counts as given (not empty, not a placeholder value). */
 export function isGiven(value: string | undefined | null): value is string {
@@ -65,8 +65,8 @@ export function requiredEmail() {
 }
 
 /** Spec 5/9: '+', three digits 1-9, then 3 to 20 digits; at most 22 characters. */
-export const PHONE_PATTERN = /^\+[1-9]{3}\d{3,20}$/;
-export const PHONE_MAX_LENGTH = 22;
+const PHONE_PATTERN = /^\+[1-9]{3}\d{3,20}$/;
+const PHONE_MAX_LENGTH = 22;
 
 /** A lone '+' (the input's starting value) counts as empty (spec 4). */
 export function isPhoneGiven(value: string | undefined | null): value is string {
@@ -81,9 +81,6 @@ export function normalisePhone(value: string): string {
 export function isValidPhone(value: string): boolean {
   return value.length <= PHONE_MAX_LENGTH && PHONE_PATTERN.test(normalisePhone(value));
 }
-
-/** Spec 5: the date as the input shows it, "dd - mm - yyyy". */
-export const DATE_DISPLAY_PATTERN = /^\d{2} - \d{2} - \d{4}$/;
 
 /**
  * What a person types without the auto-formatting script ("3/2/2024",
@@ -101,8 +98,3 @@ export function parseDayMonthYear(value: string): string | null {
   return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** "2024-02-03" as the input shows it: "03 - 02 - 2024". */
-export function formatDayMonthYear(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-");
-  return `${day} - ${month} - ${year}`;
-}

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { FlashBanner, type BannerMessage } from "../banner";
+import type { BannerMessage } from "~/utils/root-data";
+import { FlashBanner } from "../banner";
 import { Breadcrumbs } from "./breadcrumbs";
 import { isPublicPath } from "./navigation";
 import { RouteFocus } from "./route-focus";

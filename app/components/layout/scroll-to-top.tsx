@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { enhanceScrollToTop } from "~/enhance/scroll-to-top";
 
-export { SCROLL_TO_TOP_THRESHOLD } from "~/enhance/scroll-to-top";
+;
 
 /**
  * Rendered hidden: a JavaScript-only convenience that a script (this

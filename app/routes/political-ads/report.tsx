@@ -53,7 +53,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** Shared by the pages and the dialog (`via=dialog` answers data instead of redirecting). */
 export async function action(args: Route.ActionArgs) {
-  const { request, context, params } = args;
+  const { context, params } = args;
   if (!(await campaignOr404(params, context))) return data<ReportResult>({ failed: true }, { status: 503 });
   const received = await receivePublicForm(args, complaintForm, { failureBanner: "politicalAds.report.failure" });
   if (!received.ok) return received.response;

@@ -8,7 +8,7 @@ import { startOutboxWorker, type OutboxWorker } from "./worker.server";
 const globalForMail = globalThis as unknown as { __outboxWorker?: OutboxWorker };
 
 /** SMTP when SMTP_URL is set, otherwise .eml files in DATA_DIR/mail. */
-export function configuredTransport(): MailTransport {
+function configuredTransport(): MailTransport {
   const config = getConfig();
   return config.SMTP_URL
     ? smtpTransport(config.SMTP_URL)

@@ -13,7 +13,7 @@ import { normaliseEmail } from "~/domain/email";
 import type { StaffUser } from "./sessions.server";
 
 /** Registered at the provider for each site: https://<host>/auth/oidc/callback. */
-export const OIDC_CALLBACK_PATH = "/auth/oidc/callback";
+const OIDC_CALLBACK_PATH = "/auth/oidc/callback";
 
 export function oidcEnabled(): boolean {
   return Boolean(getConfig().OIDC_ISSUER);
@@ -83,7 +83,7 @@ function groupsOf(claims: Record<string, unknown>, claim: string): string[] {
 }
 
 /** Who may sign in and with which role, from the provider's claims. */
-export function staffFromClaims(claims: Record<string, unknown>): StaffUser | null {
+function staffFromClaims(claims: Record<string, unknown>): StaffUser | null {
   const config = getConfig();
   const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
   if (!email || claims.email_verified === false) return null;

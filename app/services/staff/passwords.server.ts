@@ -17,8 +17,8 @@ const PARAMETERS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const maxmem = (N: number, r: number) => 256 * N * r;
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 200;
+const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MAX_LENGTH = 200;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -13,7 +13,7 @@ import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
 
-export const SIGN_IN_LIMITS = {
+const SIGN_IN_LIMITS = {
   /** Failed attempts per account per 15 minutes. */
   perAccount: { points: 5, durationSeconds: 15 * 60 },
   /** Failed attempts per client address per hour. */

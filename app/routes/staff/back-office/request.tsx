@@ -10,7 +10,8 @@ import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request-view.server";
-import { ACTIVE_STATES as ACTIVE, completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
+import { ACTIVE_STATES } from "~/domain/privacy-request";
+import { completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
 import { pageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
@@ -44,7 +45,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       dueAt: row.due_at,
       overdue: isOverdue(row, new Date()),
       extended: events.some((event) => event.action === "EXTENDED"),
-      active: ACTIVE.includes(row.state),
+      active: ACTIVE_STATES.includes(row.state),
     },
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   };
