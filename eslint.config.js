@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/components/banner.tsx", "app/components/forms.tsx"],
+    files: ["app/components/banner.tsx", "app/components/error-summary.tsx"],
     rules: {
       // GOV.UK pattern: after a failed post the error summary (or the result
       // banner) takes the focus. Without JavaScript only `autofocus` can do

@@ -1,15 +1,15 @@
 /**
  * The controls the privacy forms add to Field and TextareaField: groups with
- * a legend, checkboxes (with select-all), radios, a select with placeholder,
- * and the date and phone inputs of spec 5. Every one works as plain HTML; a
+ * a legend, checkboxes (with select-all), radios, a select with placeholder
+ * and the reveal checkbox (the date and phone inputs of spec 5 are in
+ * date-and-phone-inputs.tsx). Every one works as plain HTML; a
  * group's first control carries the group's id, so the error summary links
  * to it.
  */
-import { useRef, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import { filterPhoneTyping, formatDateTyping } from "~/validation/input-format";
+import { useRef, type ReactNode, type SelectHTMLAttributes } from "react";
 import { EMPTY_OPTION, PLACEHOLDER_OPTION } from "~/validation/rules";
 import { SELECT_ALL_BEFORE_FIELD, SELECT_ALL_FIELD } from "~/validation/select-all";
-import { ErrorList, Field, FieldShell, describedBy, useTimingHandlers, type FieldMeta, type ValidationTiming } from "./forms";
+import { ErrorList, FieldShell, describedBy, useTimingHandlers, type FieldMeta, type ValidationTiming } from "./forms";
 
 type Option = { value: string; label: string };
 
@@ -204,64 +204,6 @@ export function Select(props: {
         ))}
       </select>
     </FieldShell>
-  );
-}
-
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { key?: string };
-
-/**
- * Spec 5 "Date": dd - mm - yyyy. With JavaScript the typed text is filtered
- * and formatted as it comes; without, the server reads what was typed.
- */
-export function DateInput(props: { meta: FieldMeta; label: string; hint?: string; inputProps: InputProps }) {
-  return (
-    <Field
-      meta={props.meta}
-      label={props.label}
-      hint={props.hint}
-      timing="blur"
-      inputProps={{
-        type: "text",
-        inputMode: "numeric",
-        autoComplete: "off",
-        maxLength: 20,
-        ...props.inputProps,
-        onInput: (event: FormEvent<HTMLInputElement>) => {
-          const input = event.currentTarget;
-          const deleting = (event.nativeEvent as InputEvent).inputType?.startsWith("delete");
-          // Deleting keeps what is left (else "03 - " could never be erased).
-          input.value = deleting ? input.value.replace(/[^\d\s/-]/g, "") : formatDateTyping(input.value);
-        },
-      }}
-    />
-  );
-}
-
-/**
- * Spec 5 "Phone": starts with '+', digits only after it, at most 22
- * characters. With JavaScript other characters never appear; without, the
- * server drops spaces and dashes and checks the pattern.
- */
-export function PhoneInput(props: { meta: FieldMeta; label: string; hint?: string; timing?: ValidationTiming; inputProps: InputProps }) {
-  return (
-    <Field
-      meta={props.meta}
-      label={props.label}
-      hint={props.hint}
-      timing={props.timing}
-      inputProps={{
-        type: "tel",
-        inputMode: "tel",
-        autoComplete: "tel",
-        maxLength: 22,
-        ...props.inputProps,
-        onInput: (event: FormEvent<HTMLInputElement>) => {
-          const input = event.currentTarget;
-          const filtered = filterPhoneTyping(input.value);
-          if (filtered !== input.value) input.value = filtered;
-        },
-      }}
-    />
   );
 }
 

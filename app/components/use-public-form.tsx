@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { FORM_ID_FIELD, type FormActionData } from "~/validation/form-definition";
 import { Banner } from "./banner";
 import { markFormStopped } from "./page-title";
-import { ErrorSummary, FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
+import { ErrorSummary } from "./error-summary";
+import { FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
 
 /**
  * The wiring every public form shares (issue 10): its own action result only

@@ -2,7 +2,7 @@ import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { PRIVACY_LIMITS, publicationSchema } from "~/validation/privacy-request";
-import { DateInput } from "../form-controls";
+import { DateInput } from "../date-and-phone-inputs";
 import { Field } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
 import { BrandSelect } from "./brand-select";
