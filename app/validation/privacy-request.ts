@@ -1,10 +1,11 @@
 /**
  * Spec 3 "Privacy request" and spec 5 rules for the privacy-rights forms and
  * `POST /api/privacy-rights/request`. Page schemas are shaped like their
- * forms; `privacyRequestPayloadSchema` is the JSON call's payload. Both end in
+ * forms; the JSON call's payload is privacy-request-payload.ts. Both end in
  * a `PrivacyRequestInput`, the one shape the service takes.
  */
 import { normaliseEmail } from "~/domain/email";
+import type { RightType } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
 import type { Country } from "~/i18n/locale";
 import {
@@ -32,35 +33,14 @@ export const USER_INFO_LIMITS = {
 export const PRIVACY_LIMITS = { userMessage: 2000, article: 300, brandName: 100, publicationLink: 500 } as const;
 
 export const SALUTATIONS = ["MALE", "FEMALE", "NONE"] as const;
-type Salutation = (typeof SALUTATIONS)[number];
 
-/** Spec 3 "Flow type" as the JSON call names it. */
-const FLOW_TYPES = [
-  "OBJECTION",
-  "RIGHT_OF_ACCESS",
-  "RECTIFICATION",
-  "REMOVAL_FROM_PUBLICATION",
-  "RIGHT_TO_BE_FORGOTTEN",
-] as const;
-export type FlowType = (typeof FLOW_TYPES)[number];
+/** Spec 3 "Flow type": the JSON call names a request by its right type. */
+export type FlowType = RightType;
 
 /** Spec 3 "Communication type"; NOTIFICATIONS is information only. */
 export const COMMUNICATION_TYPES = ["PHONE", "EMAIL", "POSTAL"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 
-export type UserInfo = {
-  salutation?: Salutation;
-  firstName?: string;
-  lastName?: string;
-  address?: {
-    street?: string;
-    houseNumber?: string;
-    houseNumberExtension?: string;
-    postalCode?: string;
-    city?: string;
-    country?: string;
-  };
-};
 
 /** What the service stores, whichever way it arrived. */
 export type PrivacyRequestInput = {
@@ -80,7 +60,7 @@ export type PrivacyRequestInput = {
 
 const text = (max: number) => optionalText(max);
 
-const userInfoShape = z.object({
+export const userInfoShape = z.object({
   salutation: z.preprocess((value) => (isGiven(value as string) ? value : undefined), z.enum(SALUTATIONS).optional()),
   firstName: text(USER_INFO_LIMITS.firstName),
   lastName: text(USER_INFO_LIMITS.lastName),
@@ -96,10 +76,13 @@ const userInfoShape = z.object({
     .optional(),
 });
 
-type Issue = { path: (string | number)[]; message: string };
+/** The person's details as every form and the call give them. */
+export type UserInfo = z.output<typeof userInfoShape>;
+
+export type Issue = { path: (string | number)[]; message: string };
 
 /** Spec 5 "Postal": a complete address with house number and a name, one message. */
-function postalIssues(userInfo: UserInfo | undefined, prefix: (string | number)[] = ["userInfo"]): Issue[] {
+export function postalIssues(userInfo: UserInfo | undefined, prefix: (string | number)[] = ["userInfo"]): Issue[] {
   const hasLetter = (value: string) => /\p{L}/u.test(value);
   const hasDigit = (value: string) => /\d/.test(value);
   const parts: Array<[string[], string | undefined, (value: string) => boolean]> = [
@@ -116,7 +99,7 @@ function postalIssues(userInfo: UserInfo | undefined, prefix: (string | number)[
 }
 
 /** The toggle's details: when given, a first and last name. */
-function detailsIssues(userInfo: UserInfo | undefined): Issue[] {
+export function detailsIssues(userInfo: UserInfo | undefined): Issue[] {
   return [
     ...(isGiven(userInfo?.firstName) ? [] : [{ path: ["userInfo", "firstName"], message: MESSAGES.required }]),
     ...(isGiven(userInfo?.lastName) ? [] : [{ path: ["userInfo", "lastName"], message: MESSAGES.required }]),
@@ -137,7 +120,7 @@ const phoneField = z
  */
 const EVEN_WITH_OTHER_ERRORS = { when: () => true };
 
-function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
+export function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
   for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
 }
 
@@ -164,13 +147,13 @@ export const rectificationSchema = z.object({
 });
 
 /** An http(s) address, optional. */
-const optionalLink = optionalText(PRIVACY_LIMITS.publicationLink).refine(
+export const optionalLink = optionalText(PRIVACY_LIMITS.publicationLink).refine(
   (value) => value === undefined || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value),
   MESSAGES.link,
 );
 
 /** Spec 5 "Date": dd - mm - yyyy (also as typed without the script), a real day. */
-const requiredDate = z
+export const requiredDate = z
   .string({ error: MESSAGES.required })
   .trim()
   .refine((value) => value.length > 0, MESSAGES.required)
@@ -251,86 +234,6 @@ export function internalObjectionSchema(brandKeys: readonly string[]) {
     .superRefine(checkTickedChannels, EVEN_WITH_OTHER_ERRORS)
     .transform((value) => ({ brands: value.brands, ...keepTickedChannels(value) }));
 }
-
-/**
- * `POST /api/privacy-rights/request` (spec 7). `brands` are brand keys of the
- * request's country (checked by the caller, who knows the country). Rules by
- * flow as on the pages.
- */
-export const privacyRequestPayloadSchema = z
-  .object({
-    flowType: z.enum(FLOW_TYPES, { error: MESSAGES.option }),
-    country: z.string().optional(),
-    language: z.string().optional(),
-    email: z.string().trim().optional().nullable(),
-    phoneNumber: z.string().optional().nullable(),
-    userMessage: z.string().optional().nullable(),
-    brands: z.array(z.string().max(100)).max(200).optional().nullable(),
-    brandName: z.string().optional().nullable(),
-    article: z.string().optional().nullable(),
-    publicationLink: z.string().optional().nullable(),
-    publicationDate: z.string().optional().nullable(),
-    userInfo: userInfoShape.optional().nullable(),
-    touchpoint: z.string().max(2000).optional().nullable(),
-  })
-  .transform((payload, ctx): PrivacyRequestInput => {
-    const pick = <S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> | undefined => {
-      const result = schema.safeParse(value ?? undefined);
-      if (result.success) return result.data;
-      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: [path, ...issue.path], message: issue.message });
-      return undefined;
-    };
-    const flow = payload.flowType;
-    const needsEmail = flow !== "OBJECTION";
-    const email = needsEmail || isGiven(payload.email) ? pick(requiredEmail(), payload.email, "email") : undefined;
-    const common = { flowType: flow, email: email ? normaliseEmail(email) : undefined, touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint") };
-    switch (flow) {
-      case "RIGHT_OF_ACCESS":
-      case "RIGHT_TO_BE_FORGOTTEN": {
-        const userInfo = payload.userInfo ?? undefined;
-        if (userInfo && (isGiven(userInfo.firstName) || isGiven(userInfo.lastName) || userInfo.address)) {
-          addIssues(ctx, detailsIssues(userInfo));
-        }
-        return {
-          ...common,
-          userMessage: pick(optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
-          userInfo,
-        };
-      }
-      case "RECTIFICATION":
-        return {
-          ...common,
-          userMessage: pick(requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
-          brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
-        };
-      case "REMOVAL_FROM_PUBLICATION":
-        return {
-          ...common,
-          userMessage: pick(requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
-          brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
-          article: pick(requiredText(PRIVACY_LIMITS.article), payload.article, "article"),
-          publicationDate: pick(requiredDate, payload.publicationDate, "publicationDate"),
-          publicationLink: pick(optionalLink, payload.publicationLink, "publicationLink"),
-        };
-      case "OBJECTION": {
-        const brands = payload.brands ?? [];
-        if (brands.length === 0) addIssues(ctx, [{ path: ["brands"], message: MESSAGES.option }]);
-        const phoneGiven = isPhoneGiven(payload.phoneNumber);
-        if (phoneGiven && !isValidPhone(payload.phoneNumber!)) addIssues(ctx, [{ path: ["phoneNumber"], message: MESSAGES.phone }]);
-        const postal = payload.userInfo?.address ? payload.userInfo : undefined;
-        if (postal) addIssues(ctx, postalIssues(postal));
-        if (!phoneGiven && !email && !postal) {
-          addIssues(ctx, [{ path: ["communicationTypes"], message: MESSAGES.option }]);
-        }
-        return {
-          ...common,
-          brands: [...new Set(brands)],
-          phoneNumber: phoneGiven ? normalisePhone(payload.phoneNumber!) : undefined,
-          userInfo: postal,
-        };
-      }
-    }
-  });
 
 /** The channels an objection covers, from what it holds. */
 export function objectionChannels(input: PrivacyRequestInput): CommunicationType[] {

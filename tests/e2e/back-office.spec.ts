@@ -6,27 +6,17 @@
  * agent and an anonymous visitor.
  */
 import Database from "better-sqlite3";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { registerItems } from "./site-pages";
 
-const PASSWORD = "Winterse-Polder-73";
 const FEED_TOKEN = "e2e-marketing-system-token-0123456789abcdef";
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function addStaff(email: string, role: "agent" | "officer") {
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", role], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-}
 
 function sql<T>(statement: string, ...values: unknown[]): T[] {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
@@ -68,18 +58,10 @@ async function mailTo(address: string, containing: string): Promise<string> {
   return found;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/login"));
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(PASSWORD);
-  await page.getByRole("button", { name: "Aanmelden", exact: true }).click();
-  await expect(page).toHaveURL(/confirm-login/);
-}
-
 let officer: string;
 test.beforeEach(async () => {
   // An account of its own per test: adding an existing one resets it and ends its sessions.
-  officer = `officer-${test.info().project.name}-${unique()}@veldhaven-test.nl`;
+  officer = uniqueStaffEmail("officer");
   addStaff(officer, "officer");
 });
 
@@ -87,7 +69,7 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
   const subject = `inzage-${unique()}@veldhaven-test.nl`;
   // Our clock: this request was due yesterday.
   const reference = await openRequest(subject, new Date(Date.now() - 86_400_000));
-  await signIn(page, officer);
+  await signInAsStaff(page, officer);
   await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Privacyaanvragen" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacyaanvragen");
   await page.getByLabel("Zoek op referentie of e-mailadres").fill(subject.toUpperCase());
@@ -142,7 +124,7 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
 test("reject with a reason mailed to the data subject; a second officer's late action is refused, not applied twice", async ({ page, browser }) => {
   const subject = `verwijder-${unique()}@veldhaven-test.nl`;
   const reference = await openRequest(subject, new Date(Date.now() + 20 * 86_400_000));
-  await signIn(page, officer);
+  await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
   // Another officer's tab, opened before the rejection.
   const other = await browser.newContext({ javaScriptEnabled: false });
@@ -171,7 +153,7 @@ test("the export is the filtered list as CSV", async ({ page, javaScriptEnabled 
   test.skip(!javaScriptEnabled, "a download: once is enough");
   const subject = `export-${unique()}@veldhaven-test.nl`;
   const reference = await openRequest(subject, new Date(Date.now() + 86_400_000));
-  await signIn(page, officer);
+  await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?text=${encodeURIComponent(subject)}`));
   const link = page.getByRole("link", { name: "Exporteer als CSV" });
   await expect(link).toHaveAttribute("href", `/nl/internal-privacy-rights/requests/export?text=${encodeURIComponent(subject).replace(/%40/, "%40")}`);
@@ -193,7 +175,7 @@ test("ad reports: filter, open with the ad, review, close with an outcome mailed
   const made = await postJson("/api/political-ad-complaint", { name: "Lotte Lezer", email: reporter, explanation: "Geen betaler vermeld.", reason: "ALCOHOL_DRUGS_SEX", campaignId: ad.id, locale: "nl_be" }, "be");
   expect(made.status).toBe(201);
   const reference = made.json.reference;
-  await signIn(page, officer);
+  await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/reports"));
   await page.getByLabel("Reden").selectOption({ label: "Alcohol, drugs of seks" });
   await page.getByLabel("Land").selectOption({ label: "België" });
@@ -233,7 +215,7 @@ test("every back-office page and call refuses an agent and an anonymous visitor"
   addStaff(agent, "agent");
   const context = await browser.newContext();
   const agentPage = await context.newPage();
-  await signIn(agentPage, agent);
+  await signInAsStaff(agentPage, agent);
   await expect(agentPage.getByRole("navigation", { name: "Backoffice" })).toHaveCount(0);
   for (const pathname of pages) {
     const answer = await agentPage.goto(siteUrl("nl", pathname));
@@ -299,7 +281,7 @@ test("the suppression feed: 401 without or with a wrong token; since and the cur
 test("the back office fits a 320 px screen and 200 % text without sideways scrolling", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "layout is CSS: measured once");
   const reference = await openRequest(`smal-${unique()}@veldhaven-test.nl`, new Date(Date.now() - 86_400_000));
-  await signIn(page, officer);
+  await signInAsStaff(page, officer);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   for (const [width, scale] of [
     [320, 1],

@@ -6,22 +6,12 @@
  * every internal page and call refusing an anonymous visitor.
  */
 import Database from "better-sqlite3";
-import { execFileSync } from "node:child_process";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { STAFF_PASSWORD, addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
-const PASSWORD = "Zomerse-Duinpan-58";
 const NOT_SIGNED_IN = /Je bent niet aangemeld, of je sessie is verlopen\./;
-
-/** A local account made the way an administrator makes one: `npm run staff -- add` with the password on standard input. */
-function addStaff(email: string, role = "agent") {
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", role], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
-}
 
 function database() {
   return new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
@@ -40,15 +30,11 @@ function letSessionsIdle(email: string) {
 let staffEmail: string;
 test.beforeEach(async () => {
   // One account per test, so that parallel tests never share sessions or counts.
-  staffEmail = `agent-${test.info().project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
+  staffEmail = uniqueStaffEmail("agent");
   addStaff(staffEmail);
 });
 
-async function signIn(page: Page, email = staffEmail, password = PASSWORD) {
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord").fill(password);
-  await page.getByRole("button", { name: "Aanmelden", exact: true }).click();
-}
+const signIn = (page: Page, email = staffEmail, password = STAFF_PASSWORD) => submitStaffLogin(page, email, password);
 
 async function staffCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === "__staff");
@@ -253,7 +239,7 @@ test("the JSON call with a session: 201 for an objection, 400 for another reques
         body: new URLSearchParams({ form: "staff-login", email, password }).toString(),
         redirect: "manual",
       }).then((answer) => answer.type),
-    { email: other, password: PASSWORD },
+    { email: other, password: STAFF_PASSWORD },
   );
   expect(status).toBe("opaqueredirect");
   const second = (await staffCookie(context))!.value;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEED_CAMPAIGNS_PER_COUNTRY, seedCampaigns } from "~/content/campaign-seed";
-import { migrateToLatest, type DatabaseHandle } from "~/db/db.server";
+import type { Db } from "~/db/db.server";
 import {
   allCampaigns,
   campaignsToCsv,
@@ -11,8 +11,9 @@ import {
   seedRegisterOnFirstStart,
   type CampaignFilter,
 } from "~/services/campaigns.server";
-import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS, campaignRowSchema } from "~/validation/campaign";
-import { testDatabases } from "../setup/test-databases";
+import { campaignRowSchema } from "~/validation/campaign";
+import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
+import { describeEachDatabase } from "../setup/unit-database";
 
 const TODAY = new Date("2026-11-23T10:00:00Z");
 
@@ -42,7 +43,7 @@ describe("the invented register", () => {
 
   it("is valid and covers every filter and state in both countries", () => {
     for (const item of rows) expect(campaignRowSchema.safeParse(item).success, item.id).toBe(true);
-    for (const country of ["NL", "BE"] as const) {
+    for (const country of ["nl", "be"] as const) {
       const own = rows.filter((item) => item.country === country);
       expect(own.length).toBe(SEED_CAMPAIGNS_PER_COUNTRY);
       expect(own.length).toBeGreaterThanOrEqual(25);
@@ -84,30 +85,37 @@ describe("import rules", () => {
   });
 });
 
-describe.each(testDatabases())("register on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle?.db.destroy();
-    await target.cleanup?.();
-  });
+// The register as "imports a good file, then updates by id" leaves it: two
+// campaigns of this week, the first one cancelled by the second file.
+async function importThisWeeksCampaigns(db: Db) {
+  const first = await importCampaigns(db, [row(), row({ id: "NL-2026-9002", channel: "PRINT", sponsorName: "Lijst Oost", campaignContextNoteNl: "Campagne over 50 procent meer groen" })], [1, 2], TODAY);
+  const second = await importCampaigns(db, [row({ status: "CANCELLED" })], [1], TODAY);
+  return { first, second };
+}
 
+// A campaign of two years ago, with a note that has no accents or percent sign.
+async function importOldCampaign(db: Db) {
+  await importCampaigns(
+    db,
+    [row({ id: "NL-2024-0001", publicationStartDate: "2024-03-01", publicationEndDate: "2024-04-01", channel: "PRINT", sponsorName: "Oude Lijst", campaignContextNoteNl: "Over 50 procent" })],
+    [1],
+    TODAY,
+  );
+}
+
+describeEachDatabase("register on $name", (database) => {
   it("imports a good file, then updates by id", async () => {
-    const first = await importCampaigns(handle.db, [row(), row({ id: "NL-2026-9002", channel: "PRINT", sponsorName: "Lijst Oost", campaignContextNoteNl: "Campagne over 50 procent meer groen" })], [1, 2], TODAY);
+    const { first, second } = await importThisWeeksCampaigns(database.db);
     expect(first).toEqual({ ok: true, inserted: 2, updated: 0 });
-    const second = await importCampaigns(handle.db, [row({ status: "CANCELLED" })], [1], TODAY);
     expect(second).toEqual({ ok: true, inserted: 0, updated: 1 });
-    const item = await findCampaign(handle.db, "NL", "NL-2026-9001");
+    const item = await findCampaign(database.db, "nl", "NL-2026-9001");
     expect(item).toMatchObject({ status: "CANCELLED", budgetLowerBound: 2000, budgetUpperBound: null, payerName: "", previousPublicationSuspended: false });
-    expect(await findCampaign(handle.db, "BE", "NL-2026-9001")).toBeNull();
+    expect(await findCampaign(database.db, "be", "NL-2026-9001")).toBeNull();
   });
 
   it("reports every bad row with its line and field, and imports nothing of that file", async () => {
     const outcome = await importCampaigns(
-      handle.db,
+      database.db,
       [row({ id: "NL-2026-9003" }), row({ id: "NL-2026-9004", sponsorEmail: "geen-adres" }), row({ id: "NL-2026-9003" }), row({ id: "NL-2026-9005", publicationStartDate: "2026-02-30" })],
       [2, 3, 4, 5],
       TODAY,
@@ -115,52 +123,45 @@ describe.each(testDatabases())("register on $name", (target) => {
     expect(outcome.ok).toBe(false);
     const problems = outcome.ok ? [] : outcome.problems.map((problem) => `${problem.line}:${problem.field}`);
     expect(problems).toEqual(["3:sponsorEmail", "4:id", "5:publicationStartDate"]);
-    expect(await findCampaign(handle.db, "NL", "NL-2026-9003")).toBeNull();
+    expect(await findCampaign(database.db, "nl", "NL-2026-9003")).toBeNull();
   });
 
   it("filters by period overlap, channel and accent-free text; newest first", async () => {
-    const base: CampaignFilter = { country: "NL", period: "ALL", channel: "ALL", text: "" };
-    await importCampaigns(
-      handle.db,
-      [row({ id: "NL-2024-0001", publicationStartDate: "2024-03-01", publicationEndDate: "2024-04-01", channel: "PRINT", sponsorName: "Oude Lijst", campaignContextNoteNl: "Over 50 procent" })],
-      [1],
-      TODAY,
-    );
-    const ids = async (filter: Partial<typeof base>) => (await listCampaigns(handle.db, { ...base, ...filter }, TODAY)).map((item) => item.id);
+    const base: CampaignFilter = { country: "nl", period: "ALL", channel: "ALL", text: "" };
+    await importThisWeeksCampaigns(database.db);
+    await importOldCampaign(database.db);
+    const ids = async (filter: Partial<typeof base>) => (await listCampaigns(database.db, { ...base, ...filter }, TODAY)).map((item) => item.id);
     expect(await ids({})).toEqual(["NL-2026-9002", "NL-2026-9001", "NL-2024-0001"]);
     expect(await ids({ period: "PAST_7_DAYS" })).toEqual(["NL-2026-9002", "NL-2026-9001"]);
     expect(await ids({ period: "PAST_YEAR", channel: "PRINT" })).toEqual(["NL-2026-9002"]);
     expect(await ids({ text: "ELAN" })).toEqual(["NL-2026-9001"]);
     expect(await ids({ text: "50%" })).toEqual(["NL-2026-9001"]);
     expect(await ids({ text: "_" })).toEqual([]);
-    expect(await ids({ country: "BE" })).toEqual([]);
+    expect(await ids({ country: "be" })).toEqual([]);
   });
 
   it("exports CSV with the spec's field names", async () => {
-    const csv = campaignsToCsv(await allCampaigns(handle.db, "NL"));
+    await importThisWeeksCampaigns(database.db);
+    await importOldCampaign(database.db);
+    const csv = campaignsToCsv(await allCampaigns(database.db, "nl"));
     const [header, first] = csv.split("\r\n");
     expect(header.split(",").slice(0, 3)).toEqual(["id", "sponsorName", "sponsorEmail"]);
     expect(first.startsWith("NL-2026-9002,Lijst Oost,info@elan.example")).toBe(true);
   });
 
   it("seeds the invented register once, and never beside an imported one", async () => {
-    expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(0);
-    expect((await allCampaigns(handle.db)).length).toBe(3);
-    expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(0);
+    await importThisWeeksCampaigns(database.db);
+    await importOldCampaign(database.db);
+    expect(await seedRegisterOnFirstStart(database.db, TODAY)).toBe(0);
+    expect((await allCampaigns(database.db)).length).toBe(3);
+    expect(await seedRegisterOnFirstStart(database.db, TODAY)).toBe(0);
   });
 });
 
-describe.each(testDatabases())("first start on $name", (target) => {
+describeEachDatabase("first start on $name", (database) => {
   it("seeds an empty register", async () => {
-    const handle = await target.open();
-    try {
-      await migrateToLatest(handle.db);
-      expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(2 * SEED_CAMPAIGNS_PER_COUNTRY);
-      expect(await seedRegisterOnFirstStart(handle.db, TODAY)).toBe(0);
-      expect((await allCampaigns(handle.db, "BE")).length).toBe(SEED_CAMPAIGNS_PER_COUNTRY);
-    } finally {
-      await handle.db.destroy();
-      await target.cleanup?.();
-    }
+    expect(await seedRegisterOnFirstStart(database.db, TODAY)).toBe(2 * SEED_CAMPAIGNS_PER_COUNTRY);
+    expect(await seedRegisterOnFirstStart(database.db, TODAY)).toBe(0);
+    expect((await allCampaigns(database.db, "be")).length).toBe(SEED_CAMPAIGNS_PER_COUNTRY);
   });
 });

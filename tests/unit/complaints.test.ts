@@ -1,17 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 
 // The service reads its settings once; no DNS lookups and a data folder of its own.
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "complaint-config-"));
 
-import { migrateToLatest, type DatabaseHandle } from "~/db/db.server";
 import { importCampaigns } from "~/services/campaigns.server";
 import { submitComplaint } from "~/services/complaints.server";
 import { runRetention } from "~/services/retention.server";
-import { testDatabases } from "../setup/test-databases";
+import { describeEachDatabase } from "../setup/unit-database";
 
 const SITE_BE_FR = { country: "be", locale: "fr_be" } as const;
 const NOW = new Date("2026-11-23T10:00:00Z");
@@ -29,30 +28,21 @@ const campaign = {
   campaignContextType: "FEDERALE",
 };
 
-describe.each(testDatabases())("ad reports on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-    await migrateToLatest(handle.db);
-    const imported = await importCampaigns(handle.db, [campaign], [1], NOW);
+const report = { reason: "MISLEADING", name: "Camille Lecteur", email: "Camille@Veldhaven-Test.nl", explanation: "Pas de payeur.", campaignId: campaign.id } as const;
+
+describeEachDatabase("ad reports on $name", (database) => {
+  beforeEach(async () => {
+    const imported = await importCampaigns(database.db, [campaign], [1], NOW);
     expect(imported.ok).toBe(true);
   });
-  afterAll(async () => {
-    await handle.db.destroy();
-    await target.cleanup?.();
-  });
-  const db = () => handle.db;
+  const db = () => database.db;
 
   it("stores the report and, in the same transaction, the reporter's acknowledgement and the compliance team's notice", async () => {
-    const outcome = await submitComplaint(
-      { reason: "MISLEADING", name: "Camille Lecteur", email: "Camille@Veldhaven-Test.nl", explanation: "Pas de payeur.", campaignId: campaign.id },
-      SITE_BE_FR,
-      { now: NOW, db: db() },
-    );
+    const outcome = await submitComplaint(report, SITE_BE_FR, { now: NOW, db: db() });
     expect(outcome).toMatchObject({ status: "received", reference: expect.stringMatching(/^PA-[0-9A-Z]{4}-[0-9A-Z]{4}$/) });
     if (outcome.status !== "received") throw new Error("not received");
     const row = await db().selectFrom("political_ad_complaint").selectAll().where("id", "=", outcome.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ campaign_id: campaign.id, country: "BE", reason: "MISLEADING", email: "camille@veldhaven-test.nl", locale: "fr_be", state: "RECEIVED" });
+    expect(row).toMatchObject({ campaign_id: campaign.id, country: "be", reason: "MISLEADING", email: "camille@veldhaven-test.nl", locale: "fr_be", state: "RECEIVED" });
 
     const mails = await db().selectFrom("outbox").select(["kind", "recipient", "subject", "text_body"]).orderBy("created_at").execute();
     const acknowledgement = mails.find((mail) => mail.kind === "ad-complaint-acknowledgement")!;
@@ -82,6 +72,7 @@ describe.each(testDatabases())("ad reports on $name", (target) => {
 
   it("deletes reports when their retention ends, and not before", async () => {
     const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, staffSessionIdleMinutes: 30 };
+    expect(await submitComplaint(report, SITE_BE_FR, { now: NOW, db: db() })).toMatchObject({ status: "received" });
     const count = async () => Number((await db().selectFrom("political_ad_complaint").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     expect(await count()).toBe(1);
     expect((await runRetention(db(), policy, new Date(NOW.getTime() + 729 * DAY))).deletedComplaints).toBe(0);

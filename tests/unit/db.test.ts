@@ -1,25 +1,24 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { createDb, isDatabaseReady, migrateToLatest, recordStart, type DatabaseHandle } from "~/db/db.server";
-import { testDatabases } from "../setup/test-databases";
+import { expect, it } from "vitest";
+import { createDb, isDatabaseReady, migrateToLatest, recordStart } from "~/db/db.server";
+import { describeEachDatabase } from "../setup/unit-database";
 
-describe.each(testDatabases())("database on $name", (target) => {
-  let handle: DatabaseHandle;
-  afterAll(async () => {
-    await handle?.db.destroy();
-    await target.cleanup?.();
-  });
+describeEachDatabase(
+  "database on $name",
+  (database) => {
+    it("runs the migrations once and is ready", async () => {
+      expect(await migrateToLatest(database.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff", "006-complaint-events", "007-country-in-one-case"]);
+      expect(await migrateToLatest(database.db)).toEqual([]);
+      expect(await isDatabaseReady(database.db)).toBe(true);
+    });
+  },
+  { migrate: false },
+);
 
-  it("runs the migrations once and is ready", async () => {
-    handle = await target.open();
-    expect(await migrateToLatest(handle.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff", "006-complaint-events"]);
-    expect(await migrateToLatest(handle.db)).toEqual([]);
-    expect(await isDatabaseReady(handle.db)).toBe(true);
-  });
-
+describeEachDatabase("database on $name", (database) => {
   it("writes and updates the app_meta table", async () => {
-    await recordStart(handle.db, new Date("2026-01-01T00:00:00Z"));
-    await recordStart(handle.db, new Date("2026-02-01T00:00:00Z"));
-    const rows = await handle.db.selectFrom("app_meta").selectAll().execute();
+    await recordStart(database.db, new Date("2026-01-01T00:00:00Z"));
+    await recordStart(database.db, new Date("2026-02-01T00:00:00Z"));
+    const rows = await database.db.selectFrom("app_meta").selectAll().execute();
     expect(rows).toEqual([
       { key: "last_started_at", value: "2026-02-01T00:00:00.000Z", updated_at: "2026-02-01T00:00:00.000Z" },
     ]);

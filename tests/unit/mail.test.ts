@@ -2,13 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, backoffMs, claimDueMail, enqueueMail } from "~/services/mail/outbox.server";
 import { contactNotification } from "~/services/mail/templates.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce } from "~/services/mail/worker.server";
-import { testDatabases } from "../setup/test-databases";
+import { describeEachDatabase, useTestDatabase } from "../setup/unit-database";
 import { startSmtp } from "../setup/test-smtp-server";
 
 const logger = pino({ level: "silent" });
@@ -26,38 +25,25 @@ function message(name = "Lotte de Vries") {
   });
 }
 
-describe.each(testDatabases())("mail outbox on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-    await migrateToLatest(handle.db);
-  });
-  afterEach(async () => {
-    await handle.db.deleteFrom("outbox").execute();
-  });
-  afterAll(async () => {
-    await handle.db.destroy();
-    await target.cleanup?.();
-  });
-
+describeEachDatabase("mail outbox on $name", (database) => {
   it("delivers a queued message over SMTP with Reply-To, and marks it sent", async () => {
     const smtp = await startSmtp();
     try {
-      await enqueueMail(handle.db, message());
+      await enqueueMail(database.db, message());
       const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
-      const result = await runOutboxOnce(handle, transport, { from: "Veldhaven Media <no-reply@veldhavenmedia.com>" });
+      const result = await runOutboxOnce(database.handle, transport, { from: "Veldhaven Media <no-reply@veldhavenmedia.com>" });
       transport.close();
       expect(result).toEqual({ sent: 1, failed: 0 });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0].to).toEqual(["klantenservice@veldhavenmedia.nl"]);
       expect(smtp.received[0].raw).toContain("Reply-To: lotte@veldhaven-test.nl");
       expect(smtp.received[0].raw).toContain("Subject: Nieuw contactbericht van Lotte de Vries");
-      const row = await handle.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
       expect(row.status).toBe("sent");
       expect(row.sent_at).not.toBeNull();
 
       // Nothing is sent twice.
-      const again = await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), { from: "x@y.z" });
+      const again = await runOutboxOnce(database.handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), { from: "x@y.z" });
       expect(again).toEqual({ sent: 0, failed: 0 });
     } finally {
       await stopSmtp(smtp.server);
@@ -70,23 +56,23 @@ describe.each(testDatabases())("mail outbox on $name", (target) => {
     await stopSmtp(probe.server); // SMTP is down from here on
 
     let clock = new Date();
-    await enqueueMail(handle.db, message("Eerste"), new Date(clock.getTime() - 1));
-    await enqueueMail(handle.db, message("Tweede"), clock);
+    await enqueueMail(database.db, message("Eerste"), new Date(clock.getTime() - 1));
+    await enqueueMail(database.db, message("Tweede"), clock);
     const options = { from: "no-reply@veldhavenmedia.com", logger, now: () => clock };
 
-    const down = await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${port}`), options);
+    const down = await runOutboxOnce(database.handle, smtpTransport(`smtp://127.0.0.1:${port}`), options);
     expect(down).toEqual({ sent: 0, failed: 2 });
-    const waiting = await handle.db.selectFrom("outbox").selectAll().execute();
+    const waiting = await database.db.selectFrom("outbox").selectAll().execute();
     expect(waiting.map((row) => [row.status, row.attempts])).toEqual([["pending", 1], ["pending", 1]]);
     expect(waiting[0].last_error).toMatch(/ECONNREFUSED|connect/i);
 
     // Not due yet: the backoff holds the retry back.
-    expect(await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${port}`), options)).toEqual({ sent: 0, failed: 0 });
+    expect(await runOutboxOnce(database.handle, smtpTransport(`smtp://127.0.0.1:${port}`), options)).toEqual({ sent: 0, failed: 0 });
 
     const smtp = await startSmtp(port); // SMTP is back
     try {
       clock = new Date(clock.getTime() + backoffMs(1) + 1000);
-      const back = await runOutboxOnce(handle, smtpTransport(`smtp://127.0.0.1:${port}`), options);
+      const back = await runOutboxOnce(database.handle, smtpTransport(`smtp://127.0.0.1:${port}`), options);
       expect(back).toEqual({ sent: 2, failed: 0 });
       expect(smtp.received.map((mail) => /Subject: (.*)/.exec(mail.raw)?.[1])).toEqual([
         "Nieuw contactbericht van Eerste",
@@ -98,26 +84,26 @@ describe.each(testDatabases())("mail outbox on $name", (target) => {
   });
 
   it("gives up after the last attempt but keeps the message", async () => {
-    await enqueueMail(handle.db, message());
-    await handle.db.updateTable("outbox").set({ attempts: MAX_ATTEMPTS - 1 }).execute();
+    await enqueueMail(database.db, message());
+    await database.db.updateTable("outbox").set({ attempts: MAX_ATTEMPTS - 1 }).execute();
     const failing = { describe: "down", send: async () => { throw new Error("mailbox unavailable"); }, close: () => {} };
-    await runOutboxOnce(handle, failing, { from: "x@y.z", logger });
-    const row = await handle.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    await runOutboxOnce(database.handle, failing, { from: "x@y.z", logger });
+    const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(MAX_ATTEMPTS);
   });
 
   it("two workers claiming at the same time never take the same message", async () => {
-    for (let i = 0; i < 10; i++) await enqueueMail(handle.db, message(`Bericht ${i}`));
+    for (let i = 0; i < 10; i++) await enqueueMail(database.db, message(`Bericht ${i}`));
     const [a, b] = await Promise.all([
-      claimDueMail(handle.db, handle.kind, 6),
-      claimDueMail(handle.db, handle.kind, 6),
+      claimDueMail(database.db, database.kind, 6),
+      claimDueMail(database.db, database.kind, 6),
     ]);
     const ids = [...a, ...b].map((row) => row.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(10);
     // Leased messages are not handed out again.
-    expect(await claimDueMail(handle.db, handle.kind, 10)).toEqual([]);
+    expect(await claimDueMail(database.db, database.kind, 10)).toEqual([]);
   });
 });
 
@@ -133,15 +119,15 @@ describe("contact notification template", () => {
 });
 
 describe("file transport (embedded default)", () => {
+  const database = useTestDatabase();
+
   it("writes an .eml file and logs its id and links, never the recipient or the subject", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-"));
     const lines: string[] = [];
     const captureLogger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
-    const handle = openDatabase({ kind: "sqlite", file: path.join(dir, "db.sqlite") });
-    await migrateToLatest(handle.db);
     const mail = message();
-    await enqueueMail(handle.db, { ...mail, text: `${mail.text}\nBevestig: https://nl.localhost:3000/verify?t=abc` });
-    const result = await runOutboxOnce(handle, fileTransport(path.join(dir, "mail"), captureLogger), { from: "no-reply@veldhavenmedia.com" });
+    await enqueueMail(database.db, { ...mail, text: `${mail.text}\nBevestig: https://nl.localhost:3000/verify?t=abc` });
+    const result = await runOutboxOnce(database.handle, fileTransport(path.join(dir, "mail"), captureLogger), { from: "no-reply@veldhavenmedia.com" });
     expect(result.sent).toBe(1);
     const files = fs.readdirSync(path.join(dir, "mail"));
     expect(files).toHaveLength(1);
@@ -154,6 +140,5 @@ describe("file transport (embedded default)", () => {
     expect(log.kind).toBe("contact-notification");
     expect(lines.join("\n")).not.toContain("Lotte de Vries");
     expect(lines.join("\n")).not.toContain("klantenservice@veldhavenmedia.nl");
-    await handle.db.destroy();
   });
 });

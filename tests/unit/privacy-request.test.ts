@@ -1,25 +1,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 // The service reads its settings once; no DNS lookups and a data folder of its own.
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-config-"));
 process.env.VERIFICATION_LINK_TTL_HOURS = "24";
 
-import { migrateToLatest, type DatabaseHandle } from "~/db/db.server";
 import {
   confirmVerification,
   hashToken,
   inspectVerification,
   oneMonthAfter,
   submitPrivacyRequest,
-  suppressionIdentifier,
+
 } from "~/services/privacy-request.server";
+import { suppressionIdentifier } from "~/services/privacy-request-view.server";
 import { runRetention } from "~/services/retention.server";
 import type { PrivacyRequestInput } from "~/validation/privacy-request";
-import { testDatabases } from "../setup/test-databases";
+import { describeEachDatabase } from "../setup/unit-database";
 
 const SITE_NL = { country: "nl", locale: "nl_nl", language: "nl" } as const;
 const SITE_FR = { country: "be", locale: "fr_be", language: "fr" } as const;
@@ -28,18 +28,8 @@ const HOUR = 3_600_000;
 
 const tokenIn = (text: string) => /token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? null;
 
-describe.each(testDatabases())("privacy requests on $name", (target) => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await target.open();
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle.db.destroy();
-    await target.cleanup?.();
-  });
-
-  const db = () => handle.db;
+describeEachDatabase("privacy requests on $name", (database) => {
+  const db = () => database.db;
   const mailsTo = (to: string) => db().selectFrom("outbox").selectAll().where("recipient", "=", to).orderBy("created_at").execute();
   const auditOf = (id: string) =>
     db().selectFrom("audit_event").select(["actor", "action", "from_state", "to_state"]).where("request_id", "=", id).orderBy("seq").execute();
@@ -177,6 +167,17 @@ describe.each(testDatabases())("privacy requests on $name", (target) => {
   });
 
   it("purges what is kept no longer: unverified requests, old contact messages, sent mail bodies, expired rate-limit rows", async () => {
+    // A verified access request, whose two mails to the data subject were sent.
+    const verified = await submitPrivacyRequest(
+      { flowType: "RIGHT_OF_ACCESS", email: "lotte@veldhaven-test.nl", userMessage: "Welke gegevens?" },
+      SITE_NL,
+      { requestOrigin: ORIGIN, now: new Date("2026-03-10T09:00:00Z"), db: db() },
+    );
+    if (verified.status !== "accepted") throw new Error("not accepted");
+    const verifiedToken = tokenIn((await mailsTo("lotte@veldhaven-test.nl"))[0].text_body)!;
+    expect(await confirmVerification(verifiedToken, { now: new Date("2026-03-10T10:00:00Z"), db: db() })).toEqual({ status: "verified" });
+    expect(await mailsTo("lotte@veldhaven-test.nl")).toHaveLength(2);
+
     const submitted = new Date("2026-05-01T09:00:00Z");
     const outcome = await submitPrivacyRequest(
       { flowType: "RIGHT_OF_ACCESS", email: "oud@veldhaven-test.nl" },

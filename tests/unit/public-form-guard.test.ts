@@ -1,18 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/db.server";
+import { expect, it } from "vitest";
 import { consumeSubmission, createRateLimiter } from "~/services/public-form-guard.server";
-import { testDatabases } from "../setup/test-databases";
+import { describeEachDatabase } from "../setup/unit-database";
 
-describe.each(testDatabases())("rate limit per client IP on $name", (target) => {
-  let handle: DatabaseHandle;
-  afterAll(async () => {
-    await handle?.db.destroy();
-    await target.cleanup?.();
-  });
-
+describeEachDatabase("rate limit per client IP on $name", (database) => {
   it("allows the hourly number of submissions, then refuses with a retry time", async () => {
-    handle = await target.open();
-    const limiter = await createRateLimiter(handle, 3);
+    const limiter = await createRateLimiter(database.handle, 3);
     for (let i = 0; i < 3; i++) {
       expect(await consumeSubmission(limiter, "contact", "203.0.113.7")).toEqual({ ok: true });
     }
@@ -26,8 +18,8 @@ describe.each(testDatabases())("rate limit per client IP on $name", (target) => 
   });
 
   it("shares the count between limiters on the same database (several instances)", async () => {
-    const first = await createRateLimiter(handle, 2);
-    const second = await createRateLimiter(handle, 2);
+    const first = await createRateLimiter(database.handle, 2);
+    const second = await createRateLimiter(database.handle, 2);
     expect(await consumeSubmission(first, "shared", "198.51.100.1")).toEqual({ ok: true });
     expect(await consumeSubmission(second, "shared", "198.51.100.1")).toEqual({ ok: true });
     expect((await consumeSubmission(first, "shared", "198.51.100.1")).ok).toBe(false);

@@ -5,7 +5,7 @@ import { isWellFormedHost } from "~/i18n/locale";
 import { lookup } from "~/i18n/translations";
 import { isHoneypotFilled } from "~/services/public-form-guard.server";
 import { headerText } from "~/services/mail/transport.server";
-import { cacheHeaders } from "~/utils/cache-control.server";
+import { cacheHeaders } from "~/http/cache-control.server";
 import { acceptedRequestId } from "~/utils/request-id";
 import { contactForm, contactSchema } from "~/validation/contact";
 import { formShapeProblem } from "~/validation/form-definition";

@@ -4,10 +4,10 @@ import {
   accessSchema,
   communicationSchema,
   objectionBrandsSchema,
-  privacyRequestPayloadSchema,
   publicationSchema,
   rectificationSchema,
 } from "~/validation/privacy-request";
+import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { isValidPhone, optionalText, parseDayMonthYear, requiredText } from "~/validation/rules";
 
 const form = (entries: Record<string, string | string[]>) => {

@@ -7,10 +7,10 @@ import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { readStaff, requireStaff, signedInStaff } from "~/services/staff/guard.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { methodNotAllowed, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
-import { privacyRequestPayloadSchema } from "~/validation/privacy-request";
+import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { MESSAGES } from "~/validation/rules";
 
 /**
@@ -38,14 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Object.keys(fields).length > 0) return validationFailure(locale, fields);
   try {
     const outcome = await submitPrivacyRequest(input, { country, locale, language }, { requestOrigin: new URL(request.url).origin, staff: { email: staff.email } });
-    if (outcome.status === "INVALID_EMAIL") {
-      return data({ error: "INVALID_EMAIL", fields: { email: [messageText(locale, "contact.emailInvalid")] } }, { status: 400 });
-    }
+    if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale);
     context.get(serverContext).noteForLog(`staff privacy request ${outcome.id}`);
     return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "staff privacy request could not be stored");
-    return data({ error: "UNAVAILABLE", message: messageText(locale, "privacyRights.sendFailure") }, { status: 503 });
+    return unavailable(messageText(locale, "privacyRights.sendFailure"));
   }
 }
 

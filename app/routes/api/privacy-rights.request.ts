@@ -6,10 +6,11 @@ import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { guardJsonCall, methodNotAllowed, validationFailure } from "~/http/json-call.server";
+import { guardJsonCall, invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
-import { PRIVACY_REQUEST_GUARD, flowAllowedIn, privacyRequestPayloadSchema } from "~/validation/privacy-request";
+import { PRIVACY_REQUEST_GUARD, flowAllowedIn } from "~/validation/privacy-request";
+import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { MESSAGES } from "~/validation/rules";
 
 /**
@@ -43,14 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const outcome = await submitPrivacyRequest(input, site, { requestOrigin: new URL(request.url).origin });
-    if (outcome.status === "INVALID_EMAIL") {
-      return data({ error: "INVALID_EMAIL", fields: { email: [messageText(locale, "contact.emailInvalid")] } }, { status: 400 });
-    }
+    if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale);
     server.noteForLog(`privacy request ${outcome.id}`);
     return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "privacy request could not be stored");
-    return data({ error: "UNAVAILABLE", message: messageText(locale, "privacyRights.sendFailure") }, { status: 503 });
+    return unavailable(messageText(locale, "privacyRights.sendFailure"));
   }
 }
 

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { closeForm, completeForm, extendForm, rejectForm, reviewForm, startForm } from "~/validation/back-office";
+import { formShapeProblem, type FormDefinition } from "~/validation/form-definition";
+
+const form = (entries: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.append(name, value);
+  return data;
+};
+const parse = (definition: FormDefinition, entries: Record<string, string>) => parseWithZod(form(entries), { schema: definition.schema });
+const errorsOf = (definition: FormDefinition, entries: Record<string, string>) => parse(definition, entries).reply().error ?? {};
+const valueOf = (definition: FormDefinition, entries: Record<string, string>) => {
+  const result = parse(definition, entries);
+  if (result.status !== "success") throw new Error(`not valid: ${JSON.stringify(result.reply().error)}`);
+  return result.value;
+};
+
+const NOTE_LIMIT = 2000;
+
+describe("the back office's action forms (issue 13)", () => {
+  it("start handling: the note is optional, trimmed, bounded", () => {
+    expect(valueOf(startForm, {})).toEqual({ note: undefined });
+    expect(valueOf(startForm, { note: "   " })).toEqual({ note: undefined });
+    expect(valueOf(startForm, { note: "  Gebeld met de klant.\nTerugbellen vrijdag.  " })).toEqual({ note: "Gebeld met de klant.\nTerugbellen vrijdag." });
+    expect(errorsOf(startForm, { note: "x".repeat(NOTE_LIMIT + 1) })).toEqual({ note: [`validation.tooLong|${NOTE_LIMIT}`] });
+  });
+
+  it("extend: one or two months, as a number, and a reason for the data subject", () => {
+    expect(valueOf(extendForm, { months: "1", reason: "Drie systemen doorzoeken." })).toEqual({ months: 1, reason: "Drie systemen doorzoeken." });
+    expect(valueOf(extendForm, { months: "2", reason: "x" })).toEqual({ months: 2, reason: "x" });
+    expect(errorsOf(extendForm, { months: "3", reason: "x" })).toEqual({ months: ["validation.option"] });
+    expect(errorsOf(extendForm, { months: "0", reason: "x" })).toEqual({ months: ["validation.option"] });
+    expect(errorsOf(extendForm, {})).toEqual({ months: ["validation.option"], reason: ["validation.required"] });
+  });
+
+  it.each([
+    { action: "complete", definition: completeForm, field: "note" },
+    { action: "reject", definition: rejectForm, field: "reason" },
+    { action: "close a report", definition: closeForm, field: "outcome" },
+  ] as const)("$action: its $field is required, at most 2000 characters, line breaks allowed", ({ definition, field }) => {
+    expect(errorsOf(definition, {})).toEqual({ [field]: ["validation.required"] });
+    expect(errorsOf(definition, { [field]: "  \n " })).toEqual({ [field]: ["validation.required"] });
+    expect(errorsOf(definition, { [field]: "x".repeat(NOTE_LIMIT + 1) })).toEqual({ [field]: [`validation.tooLong|${NOTE_LIMIT}`] });
+    expect(errorsOf(definition, { [field]: "Regel\u0007" })).toEqual({ [field]: ["validation.controlCharacters"] });
+    expect(valueOf(definition, { [field]: " Regel 1\nRegel 2 " })).toEqual({ [field]: "Regel 1\nRegel 2" });
+  });
+
+  it("start review: a button, nothing to fill in", () => {
+    expect(valueOf(reviewForm, {})).toEqual({});
+  });
+});
+
+describe("what each action may post", () => {
+  const all = [startForm, extendForm, completeForm, rejectForm, reviewForm, closeForm];
+
+  it("each has its own form id, so two forms on one page are told apart", () => {
+    expect(new Set(all.map((definition) => definition.id)).size).toBe(all.length);
+  });
+
+  it("its own fields once, and not another action's", () => {
+    expect(formShapeProblem(extendForm, [["form", extendForm.id], ["months", "1"], ["reason", "x"]])).toBeNull();
+    expect(formShapeProblem(extendForm, [["form", extendForm.id], ["months", "1"], ["months", "2"]])).toBe("too-many-values");
+    expect(formShapeProblem(extendForm, [["form", extendForm.id], ["note", "x"]])).toBe("unexpected-field");
+    expect(formShapeProblem(rejectForm, [["form", completeForm.id], ["reason", "x"]])).toBe("wrong-form");
+    expect(formShapeProblem(reviewForm, [["form", reviewForm.id]])).toBeNull();
+    expect(formShapeProblem(reviewForm, [["form", reviewForm.id], ["outcome", "x"]])).toBe("unexpected-field");
+  });
+});

@@ -1,0 +1,197 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { serverContext } from "~/context";
+import type { DatabaseHandle } from "~/db/db.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { defineForm } from "~/validation/form-definition";
+import { requiredEmail, requiredText } from "~/validation/rules";
+import { z } from "~/validation/zod";
+import { describeEachDatabase } from "../setup/unit-database";
+
+// Read once: two accepted posts per form and client IP an hour; quiet logs.
+process.env.RATE_LIMIT_PER_HOUR = "2";
+process.env.LOG_LEVEL = "silent";
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "public-form-config-"));
+
+// The guard counts in the process's database: here, the test's own.
+const processDatabase = vi.hoisted(() => ({ handle: undefined as DatabaseHandle | undefined }));
+vi.mock("~/db/instance.server", () => ({
+  getDatabaseHandle: async () => processDatabase.handle!,
+  getDb: async () => processDatabase.handle!.db,
+  closeDb: async () => {},
+}));
+
+const questionForm = defineForm({
+  id: "question",
+  schema: z.object({ name: requiredText(20), email: requiredEmail(), topics: z.array(z.string()).optional() }),
+  fields: { name: 1, email: 1, topics: 2 },
+});
+
+const signInForm = defineForm({
+  id: "sign-in",
+  schema: z.object({ email: requiredEmail(), password: z.string({ error: "validation.required" }).min(12, "too-short") }),
+  fields: { email: 1, password: 1 },
+});
+
+let clientCounter = 0;
+
+function post(form: string, entries: [string, string][], init: { contentType?: string } = {}) {
+  const body = new URLSearchParams([["form", form], ...entries]);
+  const request = new Request("http://nl.localhost:3000/nl/vraag", {
+    method: "POST",
+    body: init.contentType ? body.toString() : body,
+    headers: init.contentType ? { "Content-Type": init.contentType } : undefined,
+  });
+  return request;
+}
+
+function argsFor(request: Request, clientIp: string) {
+  const context = new RouterContextProvider();
+  context.set(serverContext, { clientIp, isKnownPage: () => true, thirdPartyOrigins: [], noteForLog: () => {} });
+  return { request, context };
+}
+
+const VALID: [string, string][] = [["name", "Lotte"], ["email", "lotte@veldhaven-test.nl"], ["website", ""]];
+
+describeEachDatabase("a public form's post on $name", (database) => {
+  let clientIp: string;
+  beforeEach(() => {
+    processDatabase.handle = database.handle;
+    // The process's limiter is made once, on the process's database; each test has a database of its own.
+    delete (globalThis as { __publicFormLimiter?: unknown }).__publicFormLimiter;
+    clientIp = `198.51.100.${++clientCounter}`;
+  });
+
+  const receive = (request: Request, options: Parameters<typeof receivePublicForm>[2] = { failureBanner: "question.failure" }, ip = clientIp) =>
+    receivePublicForm(argsFor(request, ip), questionForm, options);
+
+  it("hands valid input to the action, with the form data and the client's address", async () => {
+    const received = await receive(post("question", [...VALID, ["topics", "a"], ["topics", "b"]]));
+    expect(received.ok).toBe(true);
+    if (!received.ok) return;
+    expect(received.value).toEqual({ name: "Lotte", email: "lotte@veldhaven-test.nl", topics: ["a", "b"] });
+    expect(received.clientIp).toBe(clientIp);
+    expect(received.formData.get("name")).toBe("Lotte");
+  });
+
+  it("refuses a field the form does not have with 400, and shows the form again with the declared fields only", async () => {
+    const received = await receive(post("question", [...VALID, ["admin", "yes"]]));
+    expect(received.ok).toBe(false);
+    if (received.ok) return;
+    expect(received.response.init?.status).toBe(400);
+    expect(received.response.data).toMatchObject({ formId: "question", banner: "form.unexpectedFields" });
+    expect(received.response.data.result.initialValue).toMatchObject({ name: "Lotte", email: "lotte@veldhaven-test.nl" });
+    expect(received.response.data.result.initialValue).not.toHaveProperty("admin");
+  });
+
+  it("refuses more values than a field holds with 413", async () => {
+    const received = await receive(post("question", [...VALID, ["topics", "a"], ["topics", "b"], ["topics", "c"]]));
+    expect(!received.ok && received.response.init?.status).toBe(413);
+    expect(!received.ok && received.response.data.banner).toBe("form.unexpectedFields");
+  });
+
+  it("refuses a post for another form with 400", async () => {
+    const received = await receive(post("contact", VALID));
+    expect(!received.ok && received.response.init?.status).toBe(400);
+    expect(!received.ok && received.response.data.formId).toBe("question");
+  });
+
+  it("answers a body that is not a form with 415", async () => {
+    const thrown = await receive(post("question", VALID, { contentType: "application/json" })).catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ init: { status: 415 } });
+  });
+
+  it("answers a schema failure with 400, the form's id and every field's error, without using up the limit", async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const received = await receive(post("question", [["name", ""], ["email", "geen-adres"], ["website", ""]]));
+      expect(received.ok).toBe(false);
+      if (received.ok) return;
+      expect(received.response.init?.status).toBe(400);
+      expect(received.response.data.formId).toBe("question");
+      expect(received.response.data).not.toHaveProperty("banner");
+      expect(received.response.data.result.error).toEqual({ name: ["validation.required"], email: ["validation.email"] });
+    }
+    expect((await receive(post("question", VALID))).ok).toBe(true);
+  });
+
+  it("refuses a post whose honeypot is filled with the form's failure banner", async () => {
+    const received = await receive(post("question", [["name", "Bot"], ["email", "bot@veldhaven-test.nl"], ["website", "https://spam.example"]]));
+    expect(received.ok).toBe(false);
+    if (received.ok) return;
+    expect(received.response.init?.status).toBe(400);
+    expect(received.response.data).toMatchObject({ formId: "question", banner: "question.failure" });
+    expect(received.response.data.result.error).toMatchObject({ "": ["question.failure"] });
+  });
+
+  it("accepts RATE_LIMIT_PER_HOUR posts per client address and form, then answers 429", async () => {
+    expect((await receive(post("question", VALID))).ok).toBe(true);
+    expect((await receive(post("question", VALID))).ok).toBe(true);
+    const limited = await receive(post("question", VALID));
+    expect(limited.ok).toBe(false);
+    if (limited.ok) return;
+    expect(limited.response.init?.status).toBe(429);
+    expect(limited.response.data).toMatchObject({ formId: "question", banner: "validation.rateLimited" });
+    // The form is shown again with what was typed.
+    expect(limited.response.data.result.initialValue).toMatchObject({ name: "Lotte" });
+    // Another address has its own count.
+    expect((await receive(post("question", VALID), undefined, `${clientIp}0`)).ok).toBe(true);
+    // The count is kept in the database, so that every instance shares it.
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from rate_limit`.execute(database.db);
+    expect(Number(rows[0].n)).toBe(2);
+  });
+
+  it("counts forms that share a guard together", async () => {
+    const shared = { guard: "shared-question", failureBanner: "question.failure" };
+    expect((await receive(post("question", VALID), shared)).ok).toBe(true);
+    expect((await receive(post("question", VALID), shared)).ok).toBe(true);
+    // The form's own bucket is untouched, the shared one is full.
+    expect((await receive(post("question", VALID))).ok).toBe(true);
+    expect(!(await receive(post("question", VALID), shared)).ok && "limited").toBe("limited");
+  });
+
+  it("staff forms (guard: false) have neither honeypot nor rate limit", async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const received = await receive(post("question", [["name", "Lotte"], ["email", "lotte@veldhaven-test.nl"], ["website", "filled"]]), { guard: false });
+      expect(received.ok).toBe(true);
+    }
+  });
+
+  it("adjusts the post before parsing (prepare), and takes a schema that replaces the definition's", async () => {
+    const received = await receive(post("question", VALID), {
+      failureBanner: "question.failure",
+      prepare: (formData) => formData.append("topics", "added"),
+      schema: questionForm.schema.transform((value) => ({ ...value, name: value.name.toUpperCase() })),
+    });
+    expect(received.ok && received.value).toEqual({ name: "LOTTE", email: "lotte@veldhaven-test.nl", topics: ["added"] });
+  });
+});
+
+describe("a form shown again", () => {
+  it("never sends a hidden field back", async () => {
+    const request = post("sign-in", [["email", "anna@veldhaven.nl"], ["password", "kort"]]);
+    const received = await receivePublicForm(argsFor(request, "192.0.2.1"), signInForm, { guard: false, hideFields: ["password"] });
+    expect(received.ok).toBe(false);
+    if (received.ok) return;
+    expect(received.response.data.result.error).toEqual({ password: ["too-short"] });
+    expect(received.response.data.result.initialValue).toEqual({ form: "sign-in", email: "anna@veldhaven.nl" });
+    expect(JSON.stringify(received.response.data)).not.toContain("kort");
+  });
+
+  it("formReply: the form's id, field errors, a banner as the form's error, 400 unless told otherwise", async () => {
+    const { parseWithZod } = await import("@conform-to/zod/v4");
+    const data = new FormData();
+    data.set("email", "anna@veldhaven.nl");
+    data.set("password", "Zonnebloem-Kade-42");
+    const submission = parseWithZod(data, { schema: signInForm.schema });
+    const reply = formReply(signInForm, submission, { fieldErrors: { email: ["staff.login.invalid"] }, banner: "staff.login.failed" });
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data).toMatchObject({ formId: "sign-in", banner: "staff.login.failed" });
+    expect(reply.data.result.error).toEqual({ email: ["staff.login.invalid"], "": ["staff.login.failed"] });
+    expect(formReply(signInForm, submission, { status: 401 }).init?.status).toBe(401);
+    expect(formReply(signInForm, submission).data).not.toHaveProperty("banner");
+  });
+});
