@@ -11,6 +11,7 @@ import { COMPLAINT_TRANSITIONS, type ComplaintState } from "~/domain/complaint";
 import type { Country } from "~/domain/country";
 import type { Locale } from "~/i18n/locale";
 import { findCampaign } from "./campaigns.server";
+import { listPage } from "./list-page.server";
 import { complaintOutcomeMail } from "./mail/back-office-templates.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
@@ -36,9 +37,9 @@ export async function listComplaints(db: Db, filter: ComplaintFilter, options: {
     .selectAll()
     .orderBy((eb) => eb.case().when("state", "=", "CLOSED").then(1).else(0).end())
     .orderBy("created_at", "desc");
-  const page = Math.max(1, options.page ?? 1);
-  if (!options.all) rows = rows.limit(COMPLAINT_PAGE_SIZE).offset((page - 1) * COMPLAINT_PAGE_SIZE);
-  return { total: Number(total), page, pageCount: Math.max(1, Math.ceil(Number(total) / COMPLAINT_PAGE_SIZE)), complaints: await rows.execute() };
+  const { rows: range, ...paging } = listPage(options, COMPLAINT_PAGE_SIZE, total);
+  if (range) rows = rows.limit(range.limit).offset(range.offset);
+  return { ...paging, complaints: await rows.execute() };
 }
 
 export async function complaintWithHistory(db: Db, reference: string) {

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { redirect } from "react-router";
 import type { BannerMessage } from "~/utils/root-data";
-import { commitSession, hasPurposeCookie, readSession } from "./session.server";
+import { redirectWithSession, takeFlash } from "./session.server";
 
 export { hasSessionCookie } from "./session.server";
 
 const FLASH_KEY = "banner";
+
+const isBanner = (value: unknown): value is BannerMessage => typeof value === "object" && value !== null && "textKey" in value;
 
 /** Redirects after a successful post, with a banner for the next page (post-redirect-get). */
 export async function redirectWithBanner(
@@ -13,16 +14,11 @@ export async function redirectWithBanner(
   to: string,
   banner: Omit<BannerMessage, "id">,
 ): Promise<Response> {
-  const session = await readSession(request, "flash");
-  session.flash(FLASH_KEY, { ...banner, id: randomUUID() } satisfies BannerMessage);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, "flash", session) } });
+  return redirectWithSession(request, "flash", to, (session) => session.flash(FLASH_KEY, { ...banner, id: randomUUID() } satisfies BannerMessage));
 }
 
 /** Reads (and consumes) the banner; `headers` is set only when there was one. */
 export async function takeBanner(request: Request): Promise<{ banner: BannerMessage | null; headers?: HeadersInit }> {
-  if (!hasPurposeCookie(request, "flash")) return { banner: null };
-  const session = await readSession(request, "flash");
-  const banner = (session.get(FLASH_KEY) as BannerMessage | undefined) ?? null;
-  if (!banner) return { banner: null };
-  return { banner, headers: { "Set-Cookie": await commitSession(request, "flash", session) } };
+  const { value, headers } = await takeFlash(request, "flash", FLASH_KEY, isBanner);
+  return { banner: value, headers };
 }

@@ -14,6 +14,7 @@ import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { audit, privacyTeamAddress } from "./privacy-request.server";
+import { listPage } from "./list-page.server";
 
 const REQUEST_PAGE_SIZE = 25;
 /** GDPR Art. 12(3): once, by at most two further months. */
@@ -58,9 +59,9 @@ export async function listRequests(db: Db, filter: RequestFilter, options: { now
     .orderBy((eb) => eb.case().when("due_at", "is", null).then(1).else(0).end())
     .orderBy("due_at")
     .orderBy("created_at", "desc");
-  const page = Math.max(1, options.page ?? 1);
-  if (!options.all) rows = rows.limit(REQUEST_PAGE_SIZE).offset((page - 1) * REQUEST_PAGE_SIZE);
-  return { total: Number(total), page, pageCount: Math.max(1, Math.ceil(Number(total) / REQUEST_PAGE_SIZE)), requests: await rows.execute() };
+  const { rows: range, ...paging } = listPage(options, REQUEST_PAGE_SIZE, total);
+  if (range) rows = rows.limit(range.limit).offset(range.offset);
+  return { ...paging, requests: await rows.execute() };
 }
 
 export async function requestWithHistory(db: Db, reference: string) {

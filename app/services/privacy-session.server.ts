@@ -4,9 +4,8 @@
  * summary the processed page shows once (a flash). Nothing else: no e-mail
  * address or name ever goes into a cookie.
  */
-import { redirect } from "react-router";
 import type { FlowType } from "~/validation/privacy-request";
-import { commitSession, hasPurposeCookie, readSession } from "./session.server";
+import { hasPurposeCookie, readSession, redirectWithSession, takeFlash } from "./session.server";
 
 const BRANDS_KEY = "objectionBrands";
 const PROCESSED_KEY = "processed";
@@ -21,43 +20,37 @@ export async function objectionBrands(request: Request): Promise<string[]> {
 }
 
 /** Keeps step 1's choice and goes to `to` (step 2). */
-export async function redirectWithObjectionBrands(request: Request, to: string, brandKeys: string[]): Promise<Response> {
-  const session = await readSession(request, "privacy");
-  session.set(BRANDS_KEY, brandKeys);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, "privacy", session) } });
+export function redirectWithObjectionBrands(request: Request, to: string, brandKeys: string[]): Promise<Response> {
+  return redirectWithSession(request, "privacy", to, (session) => session.set(BRANDS_KEY, brandKeys));
 }
 
 /** After a stored request: the processed page's summary, and the objection's choice forgotten. */
-export async function redirectToProcessed(request: Request, to: string, summary: ProcessedSummary): Promise<Response> {
-  const session = await readSession(request, "privacy");
-  session.unset(BRANDS_KEY);
-  session.flash(PROCESSED_KEY, summary);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, "privacy", session) } });
+export function redirectToProcessed(request: Request, to: string, summary: ProcessedSummary): Promise<Response> {
+  return redirectWithSession(request, "privacy", to, (session) => {
+    session.unset(BRANDS_KEY);
+    session.flash(PROCESSED_KEY, summary);
+  });
 }
+
+const isSummary = (value: unknown): value is ProcessedSummary => typeof value === "object" && value !== null && "reference" in value;
 
 /** Reads (and consumes) the processed page's summary. */
 export async function takeProcessedSummary(request: Request): Promise<{ summary: ProcessedSummary | null; headers?: HeadersInit }> {
-  if (!hasPurposeCookie(request, "privacy")) return { summary: null };
-  const session = await readSession(request, "privacy");
-  const summary = (session.get(PROCESSED_KEY) as ProcessedSummary | undefined) ?? null;
-  if (!summary) return { summary: null };
-  return { summary, headers: { "Set-Cookie": await commitSession(request, "privacy", session) } };
+  const { value, headers } = await takeFlash(request, "privacy", PROCESSED_KEY, isSummary);
+  return { summary: value, headers };
 }
 
 const STAFF_PROCESSED_KEY = "staffProcessed";
 
 /** After a staff member's request: its reference for the staff processed page (once). */
-export async function redirectToStaffProcessed(request: Request, to: string, reference: string): Promise<Response> {
-  const session = await readSession(request, "privacy");
-  session.flash(STAFF_PROCESSED_KEY, reference);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, "privacy", session) } });
+export function redirectToStaffProcessed(request: Request, to: string, reference: string): Promise<Response> {
+  return redirectWithSession(request, "privacy", to, (session) => session.flash(STAFF_PROCESSED_KEY, reference));
 }
+
+const isReference = (value: unknown): value is string => typeof value === "string";
 
 /** Reads (and consumes) the staff processed page's reference. */
 export async function takeStaffProcessed(request: Request): Promise<{ reference: string | null; headers?: HeadersInit }> {
-  if (!hasPurposeCookie(request, "privacy")) return { reference: null };
-  const session = await readSession(request, "privacy");
-  const reference = session.get(STAFF_PROCESSED_KEY);
-  if (typeof reference !== "string") return { reference: null };
-  return { reference, headers: { "Set-Cookie": await commitSession(request, "privacy", session) } };
+  const { value, headers } = await takeFlash(request, "privacy", STAFF_PROCESSED_KEY, isReference);
+  return { reference: value, headers };
 }

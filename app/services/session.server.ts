@@ -5,7 +5,7 @@
  * - `__privacy`: the objection's steps (brand keys only) and the processed page's summary.
  * - `__staff`: a staff member's session id (staff/staff-session.server.ts).
  */
-import { createCookieSessionStorage, type Session, type SessionData, type SessionStorage } from "react-router";
+import { createCookieSessionStorage, redirect, type Session, type SessionData, type SessionStorage } from "react-router";
 import { getConfig } from "~/config.server";
 
 /** The staff sign-in cookie holds a database session id, not a cookie session (staff/staff-session.server.ts). */
@@ -78,3 +78,28 @@ export async function commitSession(request: Request, purpose: Purpose, session:
   return storage(purpose).commitSession(session, cookieOptions(request));
 }
 
+/** Redirects to `to` (post-redirect-get) with the purpose's cookie as `change` leaves it: a value kept, a one-time value set. */
+export async function redirectWithSession(
+  request: Request,
+  purpose: Purpose,
+  to: string,
+  change: (session: Session<SessionData, SessionData>) => void,
+): Promise<Response> {
+  const session = await readSession(request, purpose);
+  change(session);
+  return redirect(to, { headers: { "Set-Cookie": await commitSession(request, purpose, session) } });
+}
+
+/** Reads and consumes a one-time value (a flash); `headers`, the cookie without it, only when there was one. */
+export async function takeFlash<Value>(
+  request: Request,
+  purpose: Purpose,
+  key: string,
+  isValue: (value: unknown) => value is Value,
+): Promise<{ value: Value | null; headers?: HeadersInit }> {
+  if (!hasPurposeCookie(request, purpose)) return { value: null };
+  const session = await readSession(request, purpose);
+  const value: unknown = session.get(key);
+  if (!isValue(value)) return { value: null };
+  return { value, headers: { "Set-Cookie": await commitSession(request, purpose, session) } };
+}

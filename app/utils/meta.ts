@@ -30,3 +30,6 @@ export function pageMeta(
 export function formPageMeta(matches: MatchLike[], descriptionKey = "meta.description"): MetaDescriptor[] {
   return [{ name: "description", content: lookup(rootTranslations(matches), descriptionKey) }];
 }
+
+/** Staff pages are for staff only: search engines never index or follow them (with X-Robots-Tag, cache-control.server.ts). */
+export const NOT_INDEXED: MetaDescriptor = { name: "robots", content: "noindex, nofollow" };

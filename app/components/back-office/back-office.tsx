@@ -1,7 +1,7 @@
 /** Pieces every back-office page shares (issue 13). */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { useLocalizedPath, usePageLanguageTag } from "~/utils/site";
 
 /** For officers: the back office's sections, beside the unsubscribe form. */
@@ -31,7 +31,7 @@ export function BackOfficeNav() {
 }
 
 /** Previous / next links that keep the filters (GET, so they work without JavaScript). */
-export function Pager({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
+function Pager({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
   const href = (target: number) => {
@@ -69,6 +69,28 @@ export function Pager({ page, pageCount, search }: { page: number; pageCount: nu
 }
 
 /** A select of a GET filter form, with "all" first. */
+/**
+ * Below a filtered list: its pages, and the whole filtered list (every page)
+ * as a CSV download.
+ */
+export function ListFooter({ page, pageCount, exportPath }: { page: number; pageCount: number; exportPath: string }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { search } = useLocation();
+  const exportParams = new URLSearchParams(search);
+  exportParams.delete("page");
+  return (
+    <>
+      <Pager page={page} pageCount={pageCount} search={search} />
+      <p>
+        <a href={`${to(exportPath)}${exportParams.size ? `?${exportParams}` : ""}`} download>
+          {t("backOffice.export")}
+        </a>
+      </p>
+    </>
+  );
+}
+
 export function FilterSelect(props: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[] }) {
   const { t } = useTranslation();
   return (

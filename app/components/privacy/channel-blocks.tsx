@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { PhoneInput } from "~/components/date-and-phone-inputs";
 import { Fieldset, RevealCheckbox } from "~/components/form-controls";
 import type { FormField } from "~/components/forms";
-import { EmailField, NameAndAddressFields, type PersonField } from "~/components/privacy/request-fields";
+import { EmailField, NameAndAddressFields, nameAndAddressLabels, type PersonField } from "~/components/privacy/request-fields";
 import type { PublicFormMetadata } from "~/components/use-public-form";
 import { useLocalizedPath, useSite } from "~/utils/site";
 import { COMMUNICATION_TYPES, type CommunicationType } from "~/validation/privacy-request";
@@ -16,13 +16,7 @@ export function channelLabels(t: (key: string) => string): Record<string, string
     communicationTypes: t("privacyRights.objection.channels.legend"),
     phoneNumber: t("privacyRights.form.phoneNumber"),
     email: t("privacyRights.form.email"),
-    "userInfo.firstName": t("privacyRights.form.firstName"),
-    "userInfo.lastName": t("privacyRights.form.lastName"),
-    "userInfo.address.street": t("privacyRights.form.street"),
-    "userInfo.address.houseNumber": t("privacyRights.form.houseNumber"),
-    "userInfo.address.houseNumberExtension": t("privacyRights.form.houseNumberExtension"),
-    "userInfo.address.postalCode": t("privacyRights.form.postalCode"),
-    "userInfo.address.city": t("privacyRights.form.city"),
+    ...nameAndAddressLabels(t),
   };
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { accessSchema } from "~/validation/privacy-request";
 import { RevealCheckbox } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";
-import { EmailField, MessageField, NameAndAddressFields, SalutationField } from "./request-fields";
+import { EmailField, MessageField, NameAndAddressFields, SalutationField, nameAndAddressLabels } from "./request-fields";
 
 /**
  * Access and forgotten (spec 2): e-mail, an optional message and the
@@ -27,13 +27,7 @@ export function DetailsRequestForm({ formId, countryName }: { formId: string; co
         email: t("privacyRights.form.email"),
         userMessage: t("privacyRights.form.userMessage"),
         "userInfo.salutation": t("privacyRights.form.salutation"),
-        "userInfo.firstName": t("privacyRights.form.firstName"),
-        "userInfo.lastName": t("privacyRights.form.lastName"),
-        "userInfo.address.street": t("privacyRights.form.street"),
-        "userInfo.address.houseNumber": t("privacyRights.form.houseNumber"),
-        "userInfo.address.houseNumberExtension": t("privacyRights.form.houseNumberExtension"),
-        "userInfo.address.postalCode": t("privacyRights.form.postalCode"),
-        "userInfo.address.city": t("privacyRights.form.city"),
+        ...nameAndAddressLabels(t),
         "userInfo.address.country": t("privacyRights.form.country"),
       }}
       submitLabel={t("privacyRights.form.submit")}

@@ -9,6 +9,19 @@ import { PRIVACY_LIMITS, SALUTATIONS, USER_INFO_LIMITS } from "~/validation/priv
 import { Radios } from "../form-controls";
 import { Field, TextareaField, type FormField, type ValidationTiming } from "../forms";
 
+/** The error summary's labels of the name and address fields, in page order. */
+export function nameAndAddressLabels(t: (key: string) => string): Record<string, string> {
+  return {
+    "userInfo.firstName": t("privacyRights.form.firstName"),
+    "userInfo.lastName": t("privacyRights.form.lastName"),
+    "userInfo.address.street": t("privacyRights.form.street"),
+    "userInfo.address.houseNumber": t("privacyRights.form.houseNumber"),
+    "userInfo.address.houseNumberExtension": t("privacyRights.form.houseNumberExtension"),
+    "userInfo.address.postalCode": t("privacyRights.form.postalCode"),
+    "userInfo.address.city": t("privacyRights.form.city"),
+  };
+}
+
 /**
  * The person's fieldset (`userInfo`) as these fields read it: the parts
  * they show, each of whatever value its form's schema takes in.

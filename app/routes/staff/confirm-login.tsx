@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/confirm-login";
 import { useHydrated } from "~/components/use-hydrated";
-import { pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 
 /**
@@ -32,5 +32,5 @@ export default function ConfirmLoginPage() {
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "pages.internalConfirmLogin.title"),
-  { name: "robots", content: "noindex, nofollow" },
+  NOT_INDEXED,
 ];

@@ -13,6 +13,7 @@ import { readFormPost } from "~/http/form-post.server";
 import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
 import { formReply } from "~/http/public-form.server";
 import { revalidateAfter401 } from "~/utils/revalidate-after-401";
+import { NOT_INDEXED } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { internalObjectionSchema } from "~/validation/privacy-request";
 import { applySelectAll } from "~/validation/select-all";
@@ -107,4 +108,4 @@ export default function InternalDirectMarketingPage({ loaderData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => [NOT_INDEXED];

@@ -12,7 +12,7 @@ import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.ser
 import { staffContext } from "~/services/staff/guard.server";
 import { signIn } from "~/services/staff/staff-session.server";
 import { getLogger } from "~/utils/logger.server";
-import { formPageMeta } from "~/utils/meta";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
 import { staffLoginForm, staffLoginSchema } from "~/validation/staff";
@@ -99,4 +99,4 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), NOT_INDEXED];

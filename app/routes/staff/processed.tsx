@@ -5,7 +5,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request-view.server";
 import { takeStaffProcessed } from "~/services/privacy-session.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 
 /** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
@@ -74,5 +74,5 @@ export default function InternalProcessedPage({ loaderData }: Route.ComponentPro
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "pages.internalProcessed.title"),
-  { name: "robots", content: "noindex, nofollow" },
+  NOT_INDEXED,
 ];

@@ -9,7 +9,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaints-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
@@ -133,4 +133,4 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), NOT_INDEXED];

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/complaints";
-import { FilterSelect, Pager, Table, useDateTime } from "~/components/back-office/back-office";
+import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { COUNTRIES } from "~/domain/country";
 import { listComplaints } from "~/services/complaints-admin.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 import { readComplaintFilter } from "./filters.server";
@@ -27,11 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { search } = useLocation();
   const when = useDateTime();
   const { filter } = loaderData;
-  const exportParams = new URLSearchParams(search);
-  exportParams.delete("page");
   return (
     <>
       <header className="app-page-header">
@@ -63,14 +60,9 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Table>
       )}
-      <Pager page={loaderData.page} pageCount={loaderData.pageCount} search={search} />
-      <p>
-        <a href={`${to("/internal-privacy-rights/reports/export")}${exportParams.size ? `?${exportParams}` : ""}`} download>
-          {t("backOffice.export")}
-        </a>
-      </p>
+      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportPath="/internal-privacy-rights/reports/export" />
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), NOT_INDEXED];

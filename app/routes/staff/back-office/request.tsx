@@ -13,7 +13,7 @@ import { addressLine, brandNames, personName, storedDetails } from "~/services/p
 import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
@@ -205,4 +205,4 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), NOT_INDEXED];

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/requests";
-import { FilterSelect, Pager, Table, useDateTime } from "~/components/back-office/back-office";
+import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
 import { REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
 import { isOverdue, listRequests } from "~/services/privacy-admin.server";
-import { pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { readRequestFilter } from "./filters.server";
 
@@ -35,11 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function RequestsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { search } = useLocation();
   const when = useDateTime();
   const { filter } = loaderData;
-  const exportParams = new URLSearchParams(search);
-  exportParams.delete("page");
   return (
     <>
       <header className="app-page-header">
@@ -86,14 +83,9 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Table>
       )}
-      <Pager page={loaderData.page} pageCount={loaderData.pageCount} search={search} />
-      <p>
-        <a href={`${to("/internal-privacy-rights/requests/export")}${exportParams.size ? `?${exportParams}` : ""}`} download>
-          {t("backOffice.export")}
-        </a>
-      </p>
+      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportPath="/internal-privacy-rights/requests/export" />
     </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), NOT_INDEXED];
