@@ -5,10 +5,11 @@
  */
 import type express from "express";
 import { getConfig } from "~/config.server";
+import { jsonErrorBody } from "~/utils/json-error";
 
 /** JSON calls get a JSON error body, pages a plain text. */
 function refuse(req: express.Request, res: express.Response, status: number, error: string, message: string) {
-  if (req.path.startsWith("/api/")) res.status(status).json({ error, message });
+  if (req.path.startsWith("/api/")) res.status(status).json(jsonErrorBody(error, { message }));
   else res.status(status).type("text/plain").send(message);
 }
 

@@ -1,12 +1,9 @@
-import { clientHas, etagFor } from "./etag.server";
-import { getLogger } from "./logger.server";
+import { clientHas, etagFor } from "~/utils/etag.server";
+import { getLogger } from "~/utils/logger.server";
+import { unavailableForAMinute } from "./json-call.server";
 
 /** The register is public and changes by import only: a minute in any cache, then revalidated by ETag. */
 const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=300";
-
-export function jsonError(status: number, error: string, message: string, parameter?: string): Response {
-  return Response.json({ error, message, ...(parameter ? { parameter } : {}) }, { status, headers: { "Cache-Control": "no-store" } });
-}
 
 /** A JSON answer with ETag (304 when the client holds it) and extra headers (a download's file name). */
 export function jsonAnswer(request: Request, body: unknown, headers: Record<string, string> = {}): Response {
@@ -27,8 +24,6 @@ export async function readingRegister(read: () => Promise<Response>): Promise<Re
     return await read();
   } catch (error) {
     getLogger().error({ err: error }, "campaign register could not be read");
-    const answer = jsonError(503, "UNAVAILABLE", "The register cannot be read right now. Try again in a minute.");
-    answer.headers.set("Retry-After", "60");
-    return answer;
+    return unavailableForAMinute("The register cannot be read right now. Try again in a minute.");
   }
 }

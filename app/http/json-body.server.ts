@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { jsonError } from "~/utils/json-error";
 
 /**
  * Reads a JSON call's body: the exact media type, valid JSON, an object. Any
@@ -8,16 +8,16 @@ import { data } from "react-router";
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const mediaType = request.headers.get("Content-Type")?.split(";")[0].trim().toLowerCase();
   if (mediaType !== "application/json") {
-    throw data({ error: "UNSUPPORTED_MEDIA_TYPE", message: "Send JSON (Content-Type: application/json)." }, { status: 415 });
+    throw jsonError(415, "UNSUPPORTED_MEDIA_TYPE", { message: "Send JSON (Content-Type: application/json)." });
   }
   let body: unknown;
   try {
     body = await request.json();
   } catch {
-    throw data({ error: "MALFORMED_JSON", message: "The request body is not valid JSON." }, { status: 400 });
+    throw jsonError(400, "MALFORMED_JSON", { message: "The request body is not valid JSON." });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw data({ error: "VALIDATION", message: "The body must be a JSON object." }, { status: 400 });
+    throw jsonError(400, "VALIDATION", { message: "The body must be a JSON object." });
   }
   return body as Record<string, unknown>;
 }

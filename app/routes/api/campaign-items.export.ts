@@ -1,7 +1,8 @@
 import type { Route } from "./+types/campaign-items.export";
 import { getDb } from "~/db/instance.server";
 import { allCampaigns, campaignsToCsv } from "~/services/campaigns.server";
-import { bodyAnswer, jsonError, readingRegister } from "~/utils/campaign-answers.server";
+import { bodyAnswer, readingRegister } from "~/http/campaign-answers.server";
+import { invalidParameter } from "~/http/json-call.server";
 import { readCountryCode } from "~/validation/campaign";
 
 /**
@@ -12,9 +13,9 @@ import { readCountryCode } from "~/validation/campaign";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const country = readCountryCode(params);
-  if (!country) return jsonError(400, "VALIDATION", "'countryCode' must be NL or BE.", "countryCode");
+  if (!country) return invalidParameter("countryCode", "'countryCode' must be NL or BE.");
   const format = params.get("format") ?? "csv";
-  if (format !== "csv" && format !== "json") return jsonError(400, "VALIDATION", "'format' must be csv or json.", "format");
+  if (format !== "csv" && format !== "json") return invalidParameter("format", "'format' must be csv or json.");
   return readingRegister(async () => {
     const items = await allCampaigns(await getDb(), country);
     const name = `politieke-advertenties-${country.toLowerCase()}.${format}`;

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/campaign-items";
 import { getDb } from "~/db/instance.server";
 import { listCampaigns } from "~/services/campaigns.server";
-import { jsonAnswer, jsonError, readingRegister } from "~/utils/campaign-answers.server";
+import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
+import { invalidParameter } from "~/http/json-call.server";
 import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
 
 /**
@@ -12,9 +13,9 @@ import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const country = readCountryCode(params);
-  if (!country) return jsonError(400, "VALIDATION", "'countryCode' must be NL or BE.", "countryCode");
+  if (!country) return invalidParameter("countryCode", "'countryCode' must be NL or BE.");
   const read = readCampaignQuery(params, country);
-  if (!read.ok) return jsonError(400, "VALIDATION", read.message, read.parameter);
+  if (!read.ok) return invalidParameter(read.parameter, read.message);
   return readingRegister(async () => {
     const campaignItems = await listCampaigns(await getDb(), { country, ...read.query });
     return jsonAnswer(request, { campaignItems });

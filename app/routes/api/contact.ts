@@ -3,8 +3,9 @@ import type { Route } from "./+types/contact";
 import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { submitContactMessage } from "~/services/contact.server";
-import { guardJsonCall, methodNotAllowed, validationFailure } from "~/http/json-call.server";
+import { guardJsonCall, invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { readJsonBody } from "~/http/json-body.server";
+import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { contactSchema } from "~/validation/contact";
 import { issuesToFields } from "~/validation/issues";
@@ -17,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const locale = new URL(request.url).searchParams.get("locale");
   if (!isLocale(locale)) {
-    return data(
-      { error: "VALIDATION", message: `The query parameter 'locale' must be one of ${LOCALES.join(", ")}.` },
-      { status: 400 },
-    );
+    return jsonError(400, "VALIDATION", { message: `The query parameter 'locale' must be one of ${LOCALES.join(", ")}.` });
   }
   const body = await readJsonBody(request);
   const parsed = contactSchema.safeParse(body);
@@ -30,16 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const outcome = await submitContactMessage(parsed.data, { locale, country: countryOfLocale(locale) });
-    if (outcome.status === "EMAIL_INVALID") {
-      return data(
-        { error: "EMAIL_INVALID", fields: { email: [messageText(locale, "contact.emailInvalid")] } },
-        { status: 400 },
-      );
-    }
+    // Spec 8 names this call's code EMAIL_INVALID (the other calls: INVALID_EMAIL).
+    if (outcome.status === "EMAIL_INVALID") return invalidEmail(locale, { code: "EMAIL_INVALID" });
     return data({ status: "sent", id: outcome.id }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "contact message could not be stored");
-    return data({ error: "UNAVAILABLE", message: messageText(locale, "contact.failure") }, { status: 503 });
+    return unavailable(messageText(locale, "contact.failure"));
   }
 }
 

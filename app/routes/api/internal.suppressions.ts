@@ -3,6 +3,8 @@ import type { Route } from "./+types/internal.suppressions";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
+import { invalidParameter, unavailableForAMinute } from "~/http/json-call.server";
+import { NO_STORE, jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
@@ -17,11 +19,6 @@ function knownToken(request: Request): boolean {
   return found;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-
-const invalid = (parameter: string, message: string) => json(400, { error: "VALIDATION", parameter, message });
-
 /**
  * `GET /api/internal/suppressions?since=ISO-TIME&country=NL|BE&cursor=&limit=`:
  * the suppressions created after `since`, oldest first, a page at a time
@@ -30,18 +27,21 @@ const invalid = (parameter: string, message: string) => json(400, { error: "VALI
  */
 export async function loader({ request }: Route.LoaderArgs) {
   if (!knownToken(request)) {
-    return json(401, { error: "UNAUTHORIZED", message: "A valid bearer token is required." }, { "WWW-Authenticate": 'Bearer realm="suppressions"' });
+    return jsonError(401, "UNAUTHORIZED", {
+      message: "A valid bearer token is required.",
+      headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="suppressions"' },
+    });
   }
   const params = new URL(request.url).searchParams;
   const since = params.get("since") ?? undefined;
-  if (since !== undefined && Number.isNaN(Date.parse(since))) return invalid("since", "'since' must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z.");
+  if (since !== undefined && Number.isNaN(Date.parse(since))) return invalidParameter("since", "'since' must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z.");
   const country = params.get("country")?.toLowerCase();
-  if (country !== undefined && country !== "nl" && country !== "be") return invalid("country", "'country' must be NL or BE.");
+  if (country !== undefined && country !== "nl" && country !== "be") return invalidParameter("country", "'country' must be NL or BE.");
   const cursorParam = params.get("cursor");
   const cursor = cursorParam ? decodeCursor(cursorParam) : null;
-  if (cursorParam && !cursor) return invalid("cursor", "'cursor' must be a nextCursor from a previous page.");
+  if (cursorParam && !cursor) return invalidParameter("cursor", "'cursor' must be a nextCursor from a previous page.");
   const limit = Number(params.get("limit") ?? FEED_PAGE_SIZE.default);
-  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_SIZE.max) return invalid("limit", `'limit' must be a whole number from 1 to ${FEED_PAGE_SIZE.max}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_SIZE.max) return invalidParameter("limit", `'limit' must be a whole number from 1 to ${FEED_PAGE_SIZE.max}.`);
   try {
     const page = await suppressionsSince(await getDb(), {
       since: since === undefined ? undefined : new Date(since).toISOString(),
@@ -49,9 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       cursor,
       limit,
     });
-    return json(200, { suppressions: page.items, nextCursor: page.nextCursor });
+    return Response.json({ suppressions: page.items, nextCursor: page.nextCursor }, { headers: NO_STORE });
   } catch (error) {
     getLogger().error({ err: error }, "suppression feed could not be read");
-    return json(503, { error: "UNAVAILABLE", message: "Try again in a minute." }, { "Retry-After": "60" });
+    return unavailableForAMinute("Try again in a minute.");
   }
 }

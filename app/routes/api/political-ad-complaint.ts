@@ -5,10 +5,14 @@ import { countryOfLocale, isLocale, resolveLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { submitComplaint } from "~/services/complaints.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { guardJsonCall, methodNotAllowed } from "~/http/json-call.server";
+import { guardJsonCall, invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { COMPLAINT_FORM_ID, complaintPayloadSchema } from "~/validation/complaint";
 import { issuesToFields } from "~/validation/issues";
+
+/** Spec 7: "On 400 the response has validationError" (the field answers; the guard's 400 and 429 keep `error`). */
+const SPEC_CODE_KEY = "validationError";
 
 /**
  * Spec 7: `POST /api/political-ad-complaint` with `{name, email, explanation,
@@ -27,28 +31,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = issuesToFields(parsed.error.issues);
     // A malformed address is the spec's INVALID_EMAIL, like an undeliverable one.
     if (Object.keys(fields).length === 1 && fields.email?.[0] === "validation.email") {
-      return data({ validationError: "INVALID_EMAIL", fields: { email: [messageText(locale, "validation.email")] } }, { status: 400 });
+      return invalidEmail(locale, { messageKey: "validation.email", codeKey: SPEC_CODE_KEY });
     }
-    return data(
-      {
-        validationError: "VALIDATION",
-        fields: Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name, keys.map((key) => messageText(locale, key))])),
-      },
-      { status: 400 },
-    );
+    return validationFailure(locale, fields, SPEC_CODE_KEY);
   }
   const refused = await guardJsonCall(context, COMPLAINT_FORM_ID, body, locale);
   if (refused) return refused;
   try {
     const outcome = await submitComplaint(parsed.data, { country, locale });
-    if (outcome.status === "NOT_FOUND") return data({ error: "NOT_FOUND", message: `No campaign '${parsed.data.campaignId}' here.` }, { status: 404 });
-    if (outcome.status === "INVALID_EMAIL") {
-      return data({ validationError: "INVALID_EMAIL", fields: { email: [messageText(locale, "contact.emailInvalid")] } }, { status: 400 });
-    }
+    if (outcome.status === "NOT_FOUND") return jsonError(404, "NOT_FOUND", { message: `No campaign '${parsed.data.campaignId}' here.` });
+    if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale, { codeKey: SPEC_CODE_KEY });
     return data({ reference: outcome.reference }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "complaint could not be stored");
-    return data({ error: "UNAVAILABLE", message: messageText(locale, "politicalAds.report.failure") }, { status: 503 });
+    return unavailable(messageText(locale, "politicalAds.report.failure"));
   }
 }
 

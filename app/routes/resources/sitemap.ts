@@ -2,7 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { publicPagePaths, sitemapXml } from "~/services/sitemap.server";
-import { readingRegister } from "~/utils/campaign-answers.server";
+import { readingRegister } from "~/http/campaign-answers.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 /** `GET /sitemap.xml`, per host: every public page in each language of the country, the ads included (issue 14). */

@@ -11,6 +11,7 @@ import { siteContext } from "~/context";
 import { textLanguageTag } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import type { ForbiddenPage } from "~/utils/forbidden-page";
+import { NO_STORE, jsonError } from "~/utils/json-error";
 import { type StaffRole } from "~/domain/staff";
 import type { StaffUser } from "./sessions.server";
 import { currentStaff } from "./staff-session.server";
@@ -37,12 +38,13 @@ function refuse(context: Readonly<RouterContextProvider>, answer: Answer, status
     };
     throw data(page, { status });
   }
-  throw Response.json(
-    status === 401
-      ? { error: "UNAUTHORIZED", message: messageText(locale, "internal.notLoggedIn") }
-      : { error: "FORBIDDEN" },
-    { status, headers: { "Cache-Control": "no-store", ...(status === 401 ? { "WWW-Authenticate": 'Cookie realm="staff"' } : {}) } },
-  );
+  if (status === 401) {
+    throw jsonError(401, "UNAUTHORIZED", {
+      message: messageText(locale, "internal.notLoggedIn"),
+      headers: { ...NO_STORE, "WWW-Authenticate": 'Cookie realm="staff"' },
+    });
+  }
+  throw jsonError(403, "FORBIDDEN", { headers: NO_STORE });
 }
 
 /** The signed-in staff member this request runs for; a route below a `requireStaff` guard always has one. */
