@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createRateLimiter } from "~/services/public-form-guard.server";
 import { listAccounts, removeAccount, upsertAccount } from "~/services/staff/accounts.server";
 import { hashPassword, passwordProblem, verifyPassword } from "~/services/staff/passwords.server";
 import { endSession, purgeSessions, readSession, startSession } from "~/services/staff/sessions.server";
-import { signInWithPassword, type SignInLimiters } from "~/services/staff/sign-in.server";
+import { createSignInLimiters, signInWithPassword, type SignInLimiters } from "~/services/staff/sign-in.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const MINUTE = 60_000;
@@ -35,10 +34,7 @@ describe("staff passwords", () => {
 describeEachDatabase("staff accounts, sessions and sign-in on $name", (database) => {
   let limiters: SignInLimiters;
   beforeEach(async () => {
-    limiters = {
-      account: await createRateLimiter(database.handle, 3, { keyPrefix: "test_account", durationSeconds: 900 }),
-      client: await createRateLimiter(database.handle, 5, { keyPrefix: "test_client", durationSeconds: 3600 }),
-    };
+    limiters = await createSignInLimiters(database.handle);
   });
   const db = () => database.db;
 
@@ -100,22 +96,53 @@ describeEachDatabase("staff accounts, sessions and sign-in on $name", (database)
     expect(await signInWithPassword(db(), limiters, { email: "niemand@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.1" })).toEqual({ status: "INVALID" });
   });
 
-  it("limits failed sign-ins per account (even with the right password afterwards) and per client address", async () => {
+  it("limits failed sign-ins per account and address (even with the right password afterwards) and per client address", async () => {
     await upsertAccount(db(), { email: "eva@veldhaven.nl", password: PASSWORD, role: "officer" });
     await upsertAccount(db(), { email: "fleur@veldhaven.nl", password: PASSWORD, role: "agent" });
-    for (const clientIp of ["192.0.2.10", "192.0.2.11", "192.0.2.12"]) {
-      expect((await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp })).status).toBe("INVALID");
+    for (let n = 0; n < 5; n++) {
+      expect((await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp: "192.0.2.10" })).status).toBe("INVALID");
     }
-    const locked = await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.13" });
+    const locked = await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.10" });
     expect(locked).toMatchObject({ status: "RATE_LIMITED" });
     expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
+    // Issue 23: a stranger's guesses never lock the owner out from her own address.
+    expect((await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.11" })).status).toBe("signed-in");
 
     // One address trying many accounts.
-    for (let n = 0; n < 5; n++) {
+    for (let n = 0; n < 30; n++) {
       await signInWithPassword(db(), limiters, { email: `poging${n}@veldhaven.nl`, password: "Fout-Fout-Fout-1", clientIp: "198.51.100.99" });
     }
     expect((await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: PASSWORD, clientIp: "198.51.100.99" })).status).toBe("RATE_LIMITED");
     // Another address is not affected.
     expect((await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: PASSWORD, clientIp: "198.51.100.100" })).status).toBe("signed-in");
+  });
+
+  it("counts an attempt before checking it: 60 parallel wrong passwords from one address, at most 10 checked; the right one in the burst is refused too", async () => {
+    await upsertAccount(db(), { email: "gijs@veldhaven.nl", password: PASSWORD, role: "officer" });
+    const attempts = Array.from({ length: 60 }, (_, n) =>
+      signInWithPassword(db(), limiters, { email: "gijs@veldhaven.nl", password: n === 15 ? PASSWORD : `Fout-Fout-Fout-${n}`, clientIp: "203.0.113.5" }),
+    );
+    const outcomes = await Promise.all(attempts);
+    const checked = outcomes.filter((outcome) => outcome.status === "INVALID" || outcome.status === "signed-in").length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(outcomes[15].status).not.toBe("signed-in");
+    expect(outcomes.every((outcome) => ["INVALID", "RATE_LIMITED", "BUSY"].includes(outcome.status))).toBe(true);
+  });
+
+  it("checks at most 3 attempts on one account at once, from any address; a success does not wipe earlier failures", async () => {
+    await upsertAccount(db(), { email: "hanna@veldhaven.nl", password: PASSWORD, role: "agent" });
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => signInWithPassword(db(), limiters, { email: "hanna@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp: `198.18.0.${n + 1}` })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "INVALID").length).toBeLessThanOrEqual(3);
+    expect(outcomes.filter((outcome) => outcome.status === "BUSY").length).toBeGreaterThanOrEqual(9);
+    // Once nothing is in flight the owner gets in.
+    expect((await signInWithPassword(db(), limiters, { email: "hanna@veldhaven.nl", password: PASSWORD, clientIp: "198.18.1.1" })).status).toBe("signed-in");
+
+    for (let n = 0; n < 4; n++) await signInWithPassword(db(), limiters, { email: "hanna@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp: "198.18.2.1" });
+    expect((await signInWithPassword(db(), limiters, { email: "hanna@veldhaven.nl", password: PASSWORD, clientIp: "198.18.2.1" })).status).toBe("signed-in");
+    // The success gave back its own attempt only: one more failure, then that address is blocked.
+    expect((await signInWithPassword(db(), limiters, { email: "hanna@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp: "198.18.2.1" })).status).toBe("INVALID");
+    expect((await signInWithPassword(db(), limiters, { email: "hanna@veldhaven.nl", password: PASSWORD, clientIp: "198.18.2.1" })).status).toBe("RATE_LIMITED");
   });
 });

@@ -35,8 +35,9 @@ export async function action(args: Route.ActionArgs) {
   const received = await receivePublicForm(args, staffLoginForm, { guard: false, hideFields: ["password"] });
   if (!received.ok) return received.response;
   const outcome = await signInWithPassword(await getDb(), await signInLimiters(), { ...received.value, clientIp: received.clientIp });
-  if (outcome.status === "RATE_LIMITED") {
-    return formReply(staffLoginForm, received.submission, { banner: "internal.login.rateLimited", status: 429, hideFields: ["password"] });
+  if (outcome.status === "RATE_LIMITED" || outcome.status === "BUSY") {
+    const banner = outcome.status === "BUSY" ? "internal.login.busy" : "internal.login.rateLimited";
+    return formReply(staffLoginForm, received.submission, { banner, status: 429, hideFields: ["password"] });
   }
   if (outcome.status === "INVALID") {
     getLogger().info({ event: "staff-sign-in-failed" }, "staff sign-in refused");

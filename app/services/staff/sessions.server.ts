@@ -10,7 +10,7 @@ import type { Db } from "~/db/db.server";
 import type { StaffSessionTable } from "~/db/schema";
 import { type StaffRole } from "~/domain/staff";
 
-export const ABSOLUTE_SESSION_HOURS = 12;
+const ABSOLUTE_SESSION_HOURS = 12;
 /** last_seen_at is written at most this often, so that every page view is not a write. */
 const TOUCH_EVERY_MS = 60_000;
 

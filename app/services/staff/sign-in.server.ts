@@ -1,48 +1,67 @@
 /**
- * Signing in with a local account. Failed attempts are limited per account
- * (against guessing one password) and per client address (against trying
- * many accounts); an unknown account and a wrong password get the same
- * answer and take the same time.
+ * Signing in with a local account (issue 12; issue 23 under parallel
+ * attack). An attempt is counted before the password is hashed, atomically
+ * in the database (every instance shares the counts), so a burst of
+ * parallel guesses is refused without being checked:
+ * - per account and client address: 5 failures per 15 minutes, then that
+ *   address may not try that account (the hard block; a stranger's guesses
+ *   never lock the owner out from another address);
+ * - per client address: 30 failures per hour, whatever the accounts;
+ * - per account: at most 3 attempts being checked at once, from anywhere (a
+ *   slow-down, never a lock-out: many addresses guessing one account get
+ *   "try again in a moment").
+ * A success gives its own attempt back and leaves earlier failures counted.
+ * An unknown account and a wrong password get the same answer and take the
+ * same time.
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import type { Db } from "~/db/db.server";
+import type { DatabaseHandle, Db } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
-import { createRateLimiter } from "~/services/public-form-guard.server";
 import { normaliseEmail } from "~/domain/email";
+import { createRateLimiter } from "~/services/public-form-guard.server";
 import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
 
 const SIGN_IN_LIMITS = {
-  /** Failed attempts per account per 15 minutes. */
-  perAccount: { points: 5, durationSeconds: 15 * 60 },
-  /** Failed attempts per client address per hour. */
-  perClient: { points: 30, durationSeconds: 3600 },
+  accountAtClient: { points: 5, durationSeconds: 15 * 60 },
+  client: { points: 30, durationSeconds: 3600 },
+  /** Attempts being checked at once per account; the window only frees a slot a crashed process never gave back. */
+  inFlight: { points: 3, durationSeconds: 30 },
 };
 
-export type SignInLimiters = { account: RateLimiterAbstract; client: RateLimiterAbstract };
+export type SignInLimiters = { accountAtClient: RateLimiterAbstract; client: RateLimiterAbstract; inFlight: RateLimiterAbstract };
 
-export type SignInOutcome = { status: "signed-in"; user: StaffUser } | { status: "INVALID" } | { status: "RATE_LIMITED"; retryAfterSeconds: number };
+export type SignInOutcome =
+  | { status: "signed-in"; user: StaffUser }
+  | { status: "INVALID" }
+  | { status: "RATE_LIMITED"; retryAfterSeconds: number }
+  | { status: "BUSY"; retryAfterSeconds: number };
 
 const globalForLimiters = globalThis as unknown as { __staffSignInLimiters?: Promise<SignInLimiters> };
 
+/** The three limiters over a database (their counts live in its `rate_limit` table). */
+export async function createSignInLimiters(handle: DatabaseHandle): Promise<SignInLimiters> {
+  const limiter = (name: keyof typeof SIGN_IN_LIMITS) =>
+    createRateLimiter(handle, SIGN_IN_LIMITS[name].points, { keyPrefix: `staff_signin_${name}`, durationSeconds: SIGN_IN_LIMITS[name].durationSeconds });
+  return { accountAtClient: await limiter("accountAtClient"), client: await limiter("client"), inFlight: await limiter("inFlight") };
+}
+
+/** The process's limiters, over its database. */
 export function signInLimiters(): Promise<SignInLimiters> {
-  globalForLimiters.__staffSignInLimiters ??= getDatabaseHandle().then(async (handle) => ({
-    account: await createRateLimiter(handle, SIGN_IN_LIMITS.perAccount.points, { keyPrefix: "staff_signin_account", durationSeconds: SIGN_IN_LIMITS.perAccount.durationSeconds }),
-    client: await createRateLimiter(handle, SIGN_IN_LIMITS.perClient.points, { keyPrefix: "staff_signin_client", durationSeconds: SIGN_IN_LIMITS.perClient.durationSeconds }),
-  }));
+  globalForLimiters.__staffSignInLimiters ??= getDatabaseHandle().then(createSignInLimiters);
   return globalForLimiters.__staffSignInLimiters;
 }
 
-/** Seconds until the key may try again, or 0. */
-async function blockedFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
-  const state = await limiter.get(key);
-  return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
-}
-
-async function countFailure(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  // Over the limit rejects: the failure is counted all the same.
-  await limiter.consume(key).catch(() => undefined);
+/** Takes one point; the seconds until the key may try again when it had none left (the point is counted all the same), else 0. */
+async function take(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (refused) {
+    if (refused instanceof Error) throw refused;
+    return Math.max(1, Math.ceil((refused as { msBeforeNext: number }).msBeforeNext / 1000));
+  }
 }
 
 export async function signInWithPassword(
@@ -51,15 +70,21 @@ export async function signInWithPassword(
   input: { email: string; password: string; clientIp: string },
 ): Promise<SignInOutcome> {
   const email = normaliseEmail(input.email);
-  const wait = Math.max(await blockedFor(limiters.account, email), await blockedFor(limiters.client, input.clientIp));
-  if (wait > 0) return { status: "RATE_LIMITED", retryAfterSeconds: wait };
-  const account = await findAccount(db, email);
-  const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash()));
-  if (!account || !matches) {
-    await countFailure(limiters.account, email);
-    await countFailure(limiters.client, input.clientIp);
-    return { status: "INVALID" };
+  if ((await take(limiters.inFlight, email)) > 0) {
+    // A slot is held only while an attempt is checked: the refused one gives its point back at once.
+    await limiters.inFlight.reward(email, 1);
+    return { status: "BUSY", retryAfterSeconds: 1 };
   }
-  await limiters.account.delete(email);
-  return { status: "signed-in", user: { email: account.email, role: account.role, method: "local" } };
+  try {
+    const pair = `${email}|${input.clientIp}`;
+    const wait = Math.max(await take(limiters.client, input.clientIp), await take(limiters.accountAtClient, pair));
+    if (wait > 0) return { status: "RATE_LIMITED", retryAfterSeconds: wait };
+    const account = await findAccount(db, email);
+    const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash()));
+    if (!account || !matches) return { status: "INVALID" };
+    await Promise.all([limiters.accountAtClient.reward(pair, 1), limiters.client.reward(input.clientIp, 1)]);
+    return { status: "signed-in", user: { email: account.email, role: account.role, method: "local" } };
+  } finally {
+    await limiters.inFlight.reward(email, 1);
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * The staff sign-in cookie (`__staff`): signed, HttpOnly, SameSite=Lax,
+ * The staff sign-in cookie (`__staff`): a session cookie, signed, HttpOnly, SameSite=Lax,
  * Secure over HTTPS, holding only the session's opaque id. The session
  * itself is a database row (sessions.server.ts).
  */
@@ -7,15 +7,16 @@ import { createCookie } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import { STAFF_COOKIE_NAME } from "~/services/session.server";
-import { ABSOLUTE_SESSION_HOURS, endSession, readSession, startSession, type StaffUser } from "./sessions.server";
+import { endSession, readSession, startSession, type StaffUser } from "./sessions.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function staffCookie() {
+  // A session cookie (issue 23): gone when the browser closes; the 12-hour
+  // and idle limits are the server's (sessions.server.ts).
   cookie ??= createCookie(STAFF_COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    maxAge: ABSOLUTE_SESSION_HOURS * 3600,
     secrets: [getConfig().sessionSecret],
   });
   return cookie;
