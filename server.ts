@@ -92,13 +92,21 @@ async function main() {
       // its inline scripts (app/utils/csp.server.ts).
       contentSecurityPolicy: isProduction ? { useDefaults: false, directives: cspDirectives() } : false,
       crossOriginEmbedderPolicy: false,
-      // HSTS belongs to the TLS-terminating proxy of a deployment.
+      // Sent below, only over HTTPS.
       strictTransportSecurity: false,
-      // "no-referrer" makes browsers send `Origin: null` with form posts,
-      // which React Router's CSRF check rejects.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // No address of ours, with a token or a search in it, reaches another
+      // site, not even the origin (issue 23). "no-referrer" would make
+      // browsers send `Origin: null` with form posts, which React Router's
+      // CSRF check rejects; "same-origin" keeps our own posts' Origin.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
+  // HSTS (issue 23) when the visitor's request came over HTTPS, directly or
+  // through a trusted proxy (TRUST_PROXY, `X-Forwarded-Proto`): a browser on
+  // plain http (the embedded default on *.localhost) ignores it anyway, and a
+  // client that merely claims HTTPS cannot switch it on.
+  const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
+  app.use((req, res, next) => (req.secure ? hsts(req, res, next) : next()));
   // Browser features the site never uses are switched off for it and for
   // anything it might embed.
   app.use((_req, res, next) => {

@@ -9,11 +9,12 @@ import {
 } from "react-router";
 import { getConfig } from "./config.server";
 import { serverContext } from "./context";
-import { documentCsp } from "./utils/csp.server";
+import { documentCsp, newScriptMark, takeMarkedScripts } from "./utils/csp.server";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
 import { serverPreloads } from "./utils/lazy-enhanced";
 import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
+import { mayRunThirdParties } from "./utils/personal-data";
 
 export const streamTimeout = 5_000;
 
@@ -34,7 +35,11 @@ export function ready(): Promise<unknown> {
  * Renders the whole document before answering (pages are small and have no
  * deferred data): its inline scripts are then known, and their hashes go into
  * the page's Content-Security-Policy; the same page gives the same bytes and
- * headers for everyone, which lets it be cached (issue 14).
+ * headers for everyone, which lets it be cached (issue 14). Only the scripts
+ * React Router wrote are hashed: it marks them with this render's mark (its
+ * `nonce`), which is then taken out (issue 23, app/utils/csp.server.ts). A
+ * page with a token or personal data allows no third-party origin
+ * (app/utils/personal-data.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -46,7 +51,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const thirdPartyOrigins = loadContext.get(serverContext).thirdPartyOrigins;
+  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  const thirdPartyOrigins = mayRunThirdParties(handles) ? loadContext.get(serverContext).thirdPartyOrigins : [];
+  const scriptMark = newScriptMark();
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -62,15 +69,18 @@ export default function handleRequest(
         let html = Buffer.concat(chunks).toString("utf8");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // Vite's development client injects inline styles and scripts of its own.
-        if (getConfig().isProduction) {
-          html = hydrateAfterFirstPaint(html);
-          responseHeaders.set("Content-Security-Policy", documentCsp(html, thirdPartyOrigins));
+        const isProduction = getConfig().isProduction;
+        if (isProduction) html = hydrateAfterFirstPaint(html);
+        const marked = takeMarkedScripts(html, scriptMark);
+        html = marked.html;
+        if (isProduction) {
+          responseHeaders.set("Content-Security-Policy", documentCsp(html, marked.scriptHashes, thirdPartyOrigins));
         }
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={scriptMark} />, {
       // The page is sent whole (onAllReady), so nothing is gained by sending a
       // large Suspense boundary apart, after the page, to be put in place by a
       // script: it would be missing without JavaScript (app/utils/lazy-enhanced.tsx).

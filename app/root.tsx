@@ -29,6 +29,7 @@ import { SITE_CSS_PARTS } from "./styles";
 import { cacheControlMiddleware } from "./http/cache-control.server";
 import { enhanceScriptUrl } from "./utils/enhance-script.server";
 import type { PageHandle } from "./utils/page-handle";
+import { mayRunThirdParties } from "./utils/personal-data";
 import { publicOrigin } from "./utils/public-origin.server";
 import { isForbiddenPage } from "./utils/forbidden-page";
 import type { Features, RootData } from "./utils/root-data";
@@ -92,8 +93,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Decided by the server's render only: once React runs (a page that
   // hydrated, navigating to one that would not), it keeps its scripts and
   // scroll restoration for every page it shows.
-  const staticPage = useMatches().some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
+  const matches = useMatches();
+  const staticPage = matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
   const hydrate = typeof document !== "undefined" || !staticPage;
+  // Issue 23: never on a page with a token or personal data. Decided per
+  // document, like its CSP (entry.server.tsx): React does not add it on a
+  // later navigation, where that document's policy might refuse it.
+  const analyticsScript =
+    typeof document === "undefined" && mayRunThirdParties(matches.map((match) => match.handle)) ? rootData?.features.analyticsScript : null;
   // Says that React runs the page now, an error page too (it starts after
   // the first paint: app/utils/hydrate-after-paint.server.ts); the
   // end-to-end tests wait for it.
@@ -111,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {SITE_CSS}
         </style>
         {rootData ? <AlternateLinks origin={rootData.origin} country={rootData.site.country} /> : null}
-        {rootData?.features.analyticsScript ? <script src={rootData.features.analyticsScript} async /> : null}
+        {analyticsScript ? <script src={analyticsScript} async /> : null}
         <Links />
       </head>
       <body>

@@ -10,15 +10,19 @@
  *
  * The rewrite recognises the shape React Router 7 writes; anything else is
  * left as it is, so an upgrade that changes it costs speed, not function.
+ *
+ * The render's mark (React Router's `nonce`, app/utils/csp.server.ts) may
+ * sit on the preloads and the module; the rewritten module keeps it, so it is
+ * still known as React Router's when the page's script hashes are taken.
  */
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const ROUTER_MODULE = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const ROUTER_MODULE = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
 
 export function hydrateAfterFirstPaint(html: string): string {
   const module = ROUTER_MODULE.exec(html);
   if (!module) return html;
-  const body = module[1];
+  const [whole, markAttribute, body] = module;
   const imports = [...body.matchAll(ROUTE_IMPORT)];
   if (imports.length === 0) return html;
   const preloads = [...html.matchAll(PRELOAD)].map(([, href]) => href);
@@ -31,5 +35,5 @@ export function hydrateAfterFirstPaint(html: string): string {
     `${rest}};\n` +
     // A page opened in a background tab paints (and hydrates) when it is shown.
     `if (document.visibilityState === "hidden") setTimeout(start, 0); else requestAnimationFrame(() => setTimeout(start, 0));`;
-  return html.replace(PRELOAD, "").replace(module[0], () => `<script type="module" async="">${script}</script>`);
+  return html.replace(PRELOAD, "").replace(whole, () => `<script${markAttribute} type="module" async="">${script}</script>`);
 }

@@ -3,9 +3,14 @@
  * production hosts, its origin in the page's policy only there; the test
  * toggle on nowhere unless a host is listed.
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "./fixtures";
 import { siteUrl } from "./fixtures";
-import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
+import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 
 const ANALYTICS = "https://analytics.example/tag.js";
 
@@ -39,4 +44,75 @@ test("by default no toggle is on: no analytics, no test toggle", async ({ page }
     await expect(page.locator("html")).not.toHaveAttribute("data-features", /./);
     expect(response!.headers()["content-security-policy"]).not.toMatch(/https:/);
   }
+});
+
+/** The newest mail written to the server's `mail/` folder for this address (the embedded default's file transport). */
+async function mailFileTo(dataDir: string, address: string): Promise<string> {
+  const folder = path.join(dataDir, "mail");
+  let found = "";
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+      found = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(folder, file), "utf8"))).find((mail) => mail.includes(address)) ?? "";
+      return found.length;
+    }, { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  return found;
+}
+
+test("issue 23: no analytics on the verification page, the login page or any staff page of a production host; a public page keeps it", async ({ page }) => {
+  const requested: string[] = [];
+  await page.route(ANALYTICS, (route) => {
+    requested.push(page.url());
+    return route.fulfill({ contentType: "text/javascript", body: "document.documentElement.dataset.analyticsRan = 'yes';" });
+  });
+  const be = (pathname: string) => `http://be.localhost:${server.port}${pathname}`;
+  const expectNoAnalytics = async (response: Awaited<ReturnType<typeof page.goto>>, what: string) => {
+    expect(response!.headers()["content-security-policy"], what).not.toContain("analytics.example");
+    await expect(page.locator(`script[src="${ANALYTICS}"]`), what).toHaveCount(0);
+  };
+
+  // A public page without personal data keeps the script (spec 6).
+  const about = await page.goto(be("/nl/about"));
+  expect(about!.headers()["content-security-policy"]).toContain("https://analytics.example");
+  await expect(page.locator(`script[src="${ANALYTICS}"]`)).toHaveCount(1);
+
+  // The verification page: reached from the mail's link, which carries the token.
+  const email = `analytics-${test.info().project.name}-${Date.now()}@veldhaven-test.nl`;
+  const made = await request(server.port, {
+    method: "POST",
+    path: "/api/privacy-rights/request",
+    host: `be.localhost:${server.port}`,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email, language: "nl" }),
+  });
+  expect(made.status).toBe(201);
+  const link = /https?:\/\/\S+token=[A-Za-z0-9_-]{43}/.exec(await mailFileTo(server.dataDir, email))![0];
+  requested.length = 0;
+  await expectNoAnalytics(await page.goto(link), "verification page");
+  await expect(page.getByRole("button", { name: "Bevestig mijn aanvraag" })).toBeVisible();
+
+  // The login page and every staff page, signed in as an officer.
+  await expectNoAnalytics(await page.goto(be("/nl/internal-privacy-rights/login")), "login page");
+  const officer = `officer-analytics-${test.info().project.name}-${Date.now()}@veldhaven-test.nl`;
+  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", officer, "--role", "officer"], {
+    input: `${STAFF_PASSWORD}\n`,
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+    stdio: ["pipe", "ignore", "inherit"],
+  });
+  await submitStaffLogin(page, officer);
+  await expect(page).toHaveURL(/confirm-login/);
+  const reference = (JSON.parse(made.body) as { reference: string }).reference;
+  for (const staffPage of [
+    "confirm-login",
+    "direct-marketing",
+    "requests",
+    `requests?text=${encodeURIComponent(email)}`,
+    `requests/${reference}`,
+    "reports",
+    "reports/PA-0000-0000",
+  ]) {
+    await expectNoAnalytics(await page.goto(be(`/nl/internal-privacy-rights/${staffPage}`)), staffPage);
+  }
+  expect(requested, "pages that asked for the analytics script").toEqual([]);
 });

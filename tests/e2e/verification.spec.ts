@@ -99,3 +99,21 @@ test("the result pages in Dutch with their spec titles", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verificatielink vervallen");
   await expect(page.getByRole("link", { name: "Nieuwe aanvraag indienen" })).toHaveAttribute("href", "/nl/privacy-rights");
 });
+
+test("issue 23: once read, the token leaves the address and the page; the page sends no referrer elsewhere; confirming still works", async ({ page }) => {
+  const { link, email } = await submit("nl", { flowType: "RIGHT_OF_ACCESS", email: unique("tokenloos"), language: "nl" });
+  const token = /token=([A-Za-z0-9_-]{43})/.exec(link)![1];
+  const opened = await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bevestig je aanvraag");
+  expect(page.url()).toMatch(/\/nl\/email-verification$/);
+  expect(await page.content()).not.toContain(token);
+  expect(["no-referrer", "same-origin"]).toContain(opened!.headers()["referrer-policy"]);
+
+  // A second look changes nothing; the button still confirms, once.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Bevestig mijn aanvraag" })).toBeVisible();
+  expect(mailsTo(email)).toHaveLength(1);
+  await page.getByRole("button", { name: "Bevestig mijn aanvraag" }).click();
+  await expect(page).toHaveURL(/\/nl\/email-verified$/);
+  await expect.poll(() => mailsTo(email).length).toBe(2);
+});

@@ -28,6 +28,17 @@ describe("hydrateAfterFirstPaint", () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
+  it("keeps the render's mark on the module it rewrites, and drops the marked preloads (issue 23)", () => {
+    const marked = PAGE.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="M4rk"/>')
+      .replace("<script>", '<script nonce="M4rk">')
+      .replace('<script type="module" async="">', '<script nonce="M4rk" type="module" async="">');
+    const html = hydrateAfterFirstPaint(marked);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const script = /<script nonce="M4rk" type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1];
+    expect(script).toContain('["/assets/entry.client-A.js","/assets/chunk-B.js"]');
+    expect(script).toContain("requestAnimationFrame");
+  });
+
   it("leaves a page it does not recognise as it is", () => {
     const other = PAGE.replace(/import \* as (route\d) from/g, "import $1 from");
     expect(hydrateAfterFirstPaint(other)).toBe(other);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag } from "../../server/page-cache";
-import { documentCsp, inlineScriptHashes, inlineStyleHashes } from "~/utils/csp.server";
+import { documentCsp, inlineStyleHashes, takeMarkedScripts } from "~/utils/csp.server";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
 
@@ -51,22 +51,24 @@ describe("page cache (issue 14)", () => {
 });
 
 describe("content security policy with script hashes (issue 14)", () => {
-  const page = `<html><head><script type="module" src="/assets/a.js"></script></head><body><script>console.log(1)</script><script type="module">import("/assets/b.js");</script></body></html>`;
+  // Rendered with the mark "m" on React Router's scripts (issue 23: only those are hashed, tests/unit/csp.test.ts).
+  const page = `<html><head><script type="module" src="/assets/a.js"></script></head><body><script nonce="m">console.log(1)</script><script nonce="m" type="module">import("/assets/b.js");</script></body></html>`;
+  const { scriptHashes } = takeMarkedScripts(page, "m");
 
-  it("lists the hash of every inline script as the browser computes it, and none for external ones", () => {
+  it("lists the hash of every marked inline script as the browser computes it, and none for external ones", () => {
     // sha256 of "console.log(1)", computed independently.
-    expect(inlineScriptHashes(page)).toContain("'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='");
-    expect(inlineScriptHashes(page)).toHaveLength(2);
+    expect(scriptHashes).toContain("'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='");
+    expect(scriptHashes).toHaveLength(2);
   });
 
   it("lists the hash of the page's own CSS, so no other inline style applies", () => {
     const styled = `<html><head><style>body{color:red}</style></head><body></body></html>`;
     expect(inlineStyleHashes(styled)).toEqual([`'sha256-${createHash("sha256").update("body{color:red}").digest("base64")}'`]);
-    expect(documentCsp(styled)).toMatch(/style-src 'self' 'sha256-[^ ;]+'(;|$)/);
+    expect(documentCsp(styled, [])).toMatch(/style-src 'self' 'sha256-[^ ;]+'(;|$)/);
   });
 
   it("keeps the policy strict: no unsafe-inline, no nonce, objects and framing limited", () => {
-    const policy = documentCsp(page);
+    const policy = documentCsp(page, scriptHashes);
     const scriptSrc = policy.split(";").find((directive) => directive.startsWith("script-src "));
     expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[^ ]+' 'sha256-[^ ]+'$/);
     expect(policy).not.toMatch(/unsafe-inline|nonce-/);

@@ -1,25 +1,60 @@
 import { useTranslation } from "react-i18next";
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, createCookie, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-verification";
 import { SubmitButton } from "~/components/forms";
+import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
-import { localizedPath } from "~/i18n/locale";
+import { localizedPath, type Language } from "~/i18n/locale";
 import { confirmVerification, inspectVerification } from "~/services/privacy-request.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
 import { pageMeta } from "~/utils/meta";
+import { PERSONAL_DATA } from "~/utils/personal-data";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
 
 /**
  * The link in the verification mail. Opening it changes nothing (mail
  * scanners open links too): it shows what will be done and a confirm button.
+ *
+ * Issue 23: the token is read from the link once, then leaves the address:
+ * it moves into an HttpOnly cookie of this page alone (its path) and the
+ * browser is sent to the same page without it, so neither the address bar,
+ * the history, a referrer nor the page itself holds it. No third-party
+ * script runs here (PERSONAL_DATA).
  */
+export const handle = PERSONAL_DATA;
+
 const VERIFICATION_FORM_ID = "verification";
 
-/** Read by the action only, so the page's script carries no Zod (issue 14). */
+/**
+ * Read by the action only, so the page's script carries no Zod (issue 14).
+ * `token`: posted by a page opened before issue 23 (the token was a hidden field).
+ */
 function verificationForm() {
-  return defineForm({ id: VERIFICATION_FORM_ID, schema: z.object({ token: z.string() }), fields: { token: 1 } });
+  return defineForm({ id: VERIFICATION_FORM_ID, schema: z.object({ token: z.string().optional() }), fields: { token: 1 } });
+}
+
+/** Sent back only to this page (`/{lang}/email-verification`), never to a script; ends with the browser session. */
+function tokenCookie(request: Request, language: Language) {
+  const setting = getConfig().cookieSecure;
+  return createCookie("__verification", {
+    path: `/${language}/email-verification`,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: setting === "auto" ? new URL(request.url).protocol === "https:" : setting,
+  });
+}
+
+async function tokenFromCookie(request: Request, language: Language): Promise<string> {
+  const value: unknown = await tokenCookie(request, language).parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : "";
+}
+
+/** Where an outcome sends the visitor; the cookie is no longer needed there. */
+async function outcomeRedirect(request: Request, language: Language, status: keyof typeof OUTCOME_PAGES) {
+  const forget = await tokenCookie(request, language).serialize("", { maxAge: 0 });
+  return redirect(localizedPath(language, OUTCOME_PAGES[status]), { headers: { "Set-Cookie": forget, "Cache-Control": PERSONAL } });
 }
 
 const OUTCOME_PAGES = {
@@ -32,11 +67,18 @@ const OUTCOME_PAGES = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const url = new URL(request.url);
+  const fromLink = url.searchParams.get("token");
+  const token = fromLink ?? (await tokenFromCookie(request, language));
   const view = await inspectVerification(token);
-  if (view.status !== "valid") throw redirect(localizedPath(language, OUTCOME_PAGES[view.status]));
+  if (view.status !== "valid") throw await outcomeRedirect(request, language, view.status);
+  if (fromLink !== null) {
+    const keep = await tokenCookie(request, language).serialize(fromLink);
+    throw redirect(url.pathname, { headers: { "Set-Cookie": keep, "Cache-Control": PERSONAL } });
+  }
   // One person's link, valid until used: never kept by a cache.
-  return data({ token, ...view }, { headers: { "Cache-Control": PERSONAL } });
+  const { rightType, reference, brandCount, channels } = view;
+  return data({ rightType, reference, brandCount, channels }, { headers: { "Cache-Control": PERSONAL } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -44,15 +86,15 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function action({ request, context }: Route.ActionArgs) {
   const { language } = context.get(siteContext);
   const post = await readFormPost(request, verificationForm());
-  const token = post.ok ? String(post.formData.get("token") ?? "") : "";
-  const outcome = await confirmVerification(token);
-  return redirect(localizedPath(language, OUTCOME_PAGES[outcome.status]));
+  const posted = post.ok ? String(post.formData.get("token") ?? "") : "";
+  const outcome = await confirmVerification((await tokenFromCookie(request, language)) || posted);
+  return outcomeRedirect(request, language, outcome.status);
 }
 
 export default function EmailVerificationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { token, rightType, reference, brandCount, channels } = loaderData;
+  const { rightType, reference, brandCount, channels } = loaderData;
   return (
     <section className="app-section app-verification">
       <h1 className="app-heading-1">{t("verification.confirm.title")}</h1>
@@ -71,9 +113,9 @@ export default function EmailVerificationPage({ loaderData }: Route.ComponentPro
           </>
         ) : null}
       </dl>
-      <Form method="post">
+      {/* A document post: the token's cookie is sent to this page's address only. */}
+      <Form method="post" reloadDocument>
         <input type="hidden" name="form" value={VERIFICATION_FORM_ID} />
-        <input type="hidden" name="token" value={token} />
         <SubmitButton submitting={navigation.state === "submitting"}>{t("verification.confirm.submit")}</SubmitButton>
       </Form>
       <p className="app-verification__note">{t("verification.confirm.notYou")}</p>

@@ -3,8 +3,12 @@ import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-ro
 import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/layout";
 import { readStaff, staffContext } from "~/services/staff/guard.server";
+import { PERSONAL_DATA } from "~/utils/personal-data";
 import { revalidateAfter401 } from "~/utils/revalidate-after-401";
 import { useLocalizedPath } from "~/utils/site";
+
+/** Staff pages show data subjects' details: no third-party script on any of them (issue 23). */
+export const handle = PERSONAL_DATA;
 
 /** Every staff page and call below knows who is signed in (or that nobody is), read once. */
 export const middleware: Route.MiddlewareFunction[] = [readStaff];

@@ -7,6 +7,7 @@ import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
+import { findAccount } from "~/services/staff/accounts.server";
 import { oidcEnabled } from "~/services/staff/oidc.server";
 import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
 import { staffContext } from "~/services/staff/guard.server";
@@ -34,16 +35,21 @@ export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const received = await receivePublicForm(args, staffLoginForm, { guard: false, hideFields: ["password"] });
   if (!received.ok) return received.response;
-  const outcome = await signInWithPassword(await getDb(), await signInLimiters(), { ...received.value, clientIp: received.clientIp });
+  const db = await getDb();
+  const outcome = await signInWithPassword(db, await signInLimiters(), { ...received.value, clientIp: received.clientIp });
+  // Issue 23: the account by its id (null when none has this address), never by its address.
+  const staffAccountId = (await findAccount(db, received.value.email))?.id ?? null;
   if (outcome.status === "RATE_LIMITED" || outcome.status === "BUSY") {
     const banner = outcome.status === "BUSY" ? "internal.login.busy" : "internal.login.rateLimited";
+    getLogger().info({ event: "staff-sign-in-refused", staffAccountId, outcome: outcome.status }, "staff sign-in not checked");
     return formReply(staffLoginForm, received.submission, { banner, status: 429, hideFields: ["password"] });
   }
   if (outcome.status === "INVALID") {
-    getLogger().info({ event: "staff-sign-in-failed" }, "staff sign-in refused");
+    getLogger().info({ event: "staff-sign-in-failed", staffAccountId }, "staff sign-in refused");
     return formReply(staffLoginForm, received.submission, { banner: "internal.login.invalid", status: 401, hideFields: ["password"] });
   }
   context.get(serverContext).noteForLog("staff signed in (local)");
+  getLogger().info({ event: "staff-signed-in", staffAccountId, method: "local" }, "staff signed in");
   const cookie = await signIn(request, outcome.user);
   return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/confirm-login`, { headers: { "Set-Cookie": cookie } });
 }

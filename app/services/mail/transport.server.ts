@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+import { loggableUrl } from "~/utils/log-redaction";
 import type { OutboxRow } from "./outbox.server";
 
 /** Delivers one message; throws when delivery failed (the outbox retries). */
@@ -54,7 +55,8 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
 /**
  * The embedded default: every message becomes `DATA_DIR/mail/<id>.eml`, and
  * its id, kind and links are logged, so the product works offline. Recipient
- * and subject stay out of the log: they may name a person.
+ * and subject stay out of the log: they may name a person; a link's token
+ * too (issue 23): the link to click is in the file, not in the log.
  */
 export function fileTransport(directory: string, logger: Logger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -66,7 +68,7 @@ export function fileTransport(directory: string, logger: Logger): MailTransport 
       const file = path.join(directory, `${message.created_at.replace(/[:.]/g, "-")}-${message.id}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       logger.info(
-        { mailId: message.id, kind: message.kind, links: message.text_body.match(LINK) ?? [], file },
+        { mailId: message.id, kind: message.kind, links: (message.text_body.match(LINK) ?? []).map(loggableUrl), file },
         "mail written to file",
       );
     },
