@@ -33,6 +33,19 @@ const hostList = z.preprocess(
     .transform((value) => (value ? value.split(",").map((host) => host.trim().toLowerCase()) : [])),
 );
 
+/** The origin of a site as the outside world knows it: scheme and host only. */
+const publicOriginUrl = z.preprocess(
+  emptyAsUndefined,
+  z
+    .url({ protocol: /^https?$/, message: "must be an http(s) origin, e.g. https://privacy.veldhavenmedia.nl" })
+    .refine((value) => {
+      if (!URL.canParse(value)) return true; // z.url() has said so
+      const url = new URL(value);
+      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    }, "must be an origin only (scheme and host, no path), e.g. https://privacy.veldhavenmedia.nl")
+    .optional(),
+);
+
 const configSchema = z
   .object({
     NODE_ENV: z
@@ -112,11 +125,12 @@ const configSchema = z
     PRIVACY_TEAM_EMAIL_BE: z
       .preprocess(emptyAsUndefined, z.email().optional())
       .default("privacy@veldhavenmedia.be"),
-    // The origin verification links point to. Unset: the origin of the request
-    // that made the mail (fine on *.localhost; set it in production so that a
-    // forged Host cannot put another site's address in our mail).
-    PUBLIC_ORIGIN_NL: z.preprocess(emptyAsUndefined, z.url().optional()),
-    PUBLIC_ORIGIN_BE: z.preprocess(emptyAsUndefined, z.url().optional()),
+    // The origin of the links in our mail (issue 23). Their hosts are served,
+    // with ALLOWED_HOSTS (and nl.localhost, be.localhost without DATABASE_URL):
+    // app/i18n/allowed-hosts.server.ts. Required in production (below).
+    PUBLIC_ORIGIN_NL: publicOriginUrl,
+    PUBLIC_ORIGIN_BE: publicOriginUrl,
+    ALLOWED_HOSTS: hostList,
     VERIFICATION_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
     UNVERIFIED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
@@ -192,6 +206,12 @@ const configSchema = z
         path: ["SESSION_SECRET"],
         message: "is required when DATABASE_URL is set (production)",
       });
+    }
+    // Without them a mail link would take the request's host (issue 23).
+    for (const [name, example] of [["PUBLIC_ORIGIN_NL", "nl"], ["PUBLIC_ORIGIN_BE", "be"]] as const) {
+      if (config.DATABASE_URL && !config[name]) {
+        ctx.addIssue({ code: "custom", path: [name], message: `is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.${example}` });
+      }
     }
   });
 

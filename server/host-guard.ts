@@ -10,8 +10,9 @@ import { isWellFormedHost } from "~/i18n/locale";
 /**
  * Rejects a Host (or trusted X-Forwarded-Host) that is not a plain host name
  * with an optional port: React Router would fail to build the request URL
- * from it. A well-formed host without a country gets the same answer from the
- * root route, with the page around it.
+ * from it. A well-formed host without a country, or one this deployment does
+ * not serve (app/i18n/allowed-hosts.server.ts), gets the same answer from the
+ * root middleware, with the page around it.
  */
 export const rejectMalformedHost: express.RequestHandler = (req, res, next) => {
   if (isWellFormedHost(req.get("host")) && (!req.app.enabled("trust proxy") || isWellFormedHost(req.get("x-forwarded-host"), true))) {

@@ -1,5 +1,8 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
+import { getConfig } from "~/config.server";
 import { serverContext, siteContext, type Site } from "~/context";
+import { publicOrigin } from "~/utils/public-origin.server";
+import { isAllowedHost } from "./allowed-hosts.server";
 import { COUNTRY_ERROR, type CountryError } from "./country-error";
 import {
   DEFAULT_LANGUAGE,
@@ -8,11 +11,12 @@ import {
   resolveLocale,
 } from "./locale";
 
+/** The error, with links to the sites: the public origins when configured, else the local names. */
 function countryError(url: URL): CountryError {
   const port = url.port ? `:${url.port}` : "";
   return {
     message: COUNTRY_ERROR,
-    localUrls: [`http://nl.localhost${port}/`, `http://be.localhost${port}/`],
+    localUrls: [`${publicOrigin("nl", `http://nl.localhost${port}`)}/`, `${publicOrigin("be", `http://be.localhost${port}`)}/`],
   };
 }
 
@@ -37,10 +41,15 @@ export function missingLanguageRedirect(
   return isKnownPage(candidate) ? `${candidate}${url.search}` : null;
 }
 
-/** Root middleware: rejects unknown hosts, adds the language prefix, sets the site. */
+/**
+ * Root middleware: rejects hosts this deployment does not serve or that have
+ * no country, adds the language prefix, sets the site. The URL's host is the
+ * one every link of this request is built from (the Host header, or a trusted
+ * proxy's X-Forwarded-Host), so it is the one checked.
+ */
 export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }) => {
   const url = new URL(request.url);
-  const site = siteFromUrl(url);
+  const site = isAllowedHost(url.host, getConfig()) ? siteFromUrl(url) : null;
   if (!site) throw data(countryError(url), { status: 400, statusText: COUNTRY_ERROR });
   const target = missingLanguageRedirect(url, context.get(serverContext).isKnownPage);
   if (target) throw redirect(target);

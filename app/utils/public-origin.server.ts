@@ -1,13 +1,21 @@
-import { getConfig } from "~/config.server";
+import { getConfig, type RawConfig } from "~/config.server";
+import { isAllowedHost } from "~/i18n/allowed-hosts.server";
 import type { Country } from "~/i18n/locale";
 
+type OriginSettings = Parameters<typeof isAllowedHost>[1] & Pick<RawConfig, "PORT">;
+
 /**
- * The origin the outside world knows a country's site by: PUBLIC_ORIGIN_NL /
- * _BE when set (so a forged Host cannot end up in a mail, a canonical link or
- * the sitemap), else the request's own. Used for every link we hand out.
+ * The origin the outside world knows a country's site by, for every link we
+ * hand out (mail, canonical link, sitemap): PUBLIC_ORIGIN_NL / _BE when set
+ * (always in production, app/config.server.ts). Otherwise the embedded
+ * default's: the request's own origin, trusted only because its host passed
+ * the allow-list (app/i18n/allowed-hosts.server.ts), and, without a request
+ * (a job such as the digest) or for a host outside it, the local name.
+ * Never a host a client chose.
  */
-export function publicOrigin(country: Country, requestOrigin: string): string {
-  const config = getConfig();
+export function publicOrigin(country: Country, requestOrigin: string, config: OriginSettings = getConfig()): string {
   const configured = country === "nl" ? config.PUBLIC_ORIGIN_NL : config.PUBLIC_ORIGIN_BE;
-  return configured?.replace(/\/$/, "") ?? requestOrigin;
+  if (configured) return new URL(configured).origin;
+  if (URL.canParse(requestOrigin) && isAllowedHost(new URL(requestOrigin).host, config)) return requestOrigin;
+  return `http://${country}.localhost:${config.PORT}`;
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, resolveConfig } from "~/config.server";
 import { featuresFor } from "~/services/features.server";
 
+const PUBLIC_ORIGINS = { PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl", PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be" };
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     parseConfig(env);
@@ -32,12 +34,31 @@ describe("configuration", () => {
     expect(problems.find((p) => p.startsWith("LOG_LEVEL:"))).toBeDefined();
   });
 
-  it("requires SESSION_SECRET with DATABASE_URL", () => {
+  it("requires SESSION_SECRET and both public origins with DATABASE_URL", () => {
     expect(problemsOf({ DATABASE_URL: "postgres://app@db/app" })).toEqual([
       "SESSION_SECRET: is required when DATABASE_URL is set (production)",
+      "PUBLIC_ORIGIN_NL: is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.nl",
+      "PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.be",
     ]);
-    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32) })).toEqual([]);
+    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl" })).toEqual([
+      expect.stringMatching(/^PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set/),
+    ]);
+    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), ...PUBLIC_ORIGINS })).toEqual([]);
     expect(problemsOf({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET: .*32/);
+    // The embedded default needs neither: npm start on a fresh machine.
+    expect(problemsOf({})).toEqual([]);
+  });
+
+  it("wants public origins as bare http(s) origins and ALLOWED_HOSTS as host names", () => {
+    for (const value of ["privacy.veldhavenmedia.nl", "ftp://privacy.veldhavenmedia.nl", "https://privacy.veldhavenmedia.nl/nl", "https://privacy.veldhavenmedia.nl?x=1"]) {
+      expect(problemsOf({ PUBLIC_ORIGIN_NL: value }), value).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN_NL: must be an (http\(s\) )?origin/)]);
+    }
+    expect(parseConfig({ PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be/" }).PUBLIC_ORIGIN_BE).toBe("https://privacy.veldhavenmedia.be/");
+    expect(parseConfig({ ALLOWED_HOSTS: " Staging.VeldhavenMedia.nl , nl.localhost" }).ALLOWED_HOSTS).toEqual(["staging.veldhavenmedia.nl", "nl.localhost"]);
+    expect(parseConfig({}).ALLOWED_HOSTS).toEqual([]);
+    for (const value of ["https://staging.veldhavenmedia.nl", "*.veldhavenmedia.nl", "staging.veldhavenmedia.nl:443"]) {
+      expect(problemsOf({ ALLOWED_HOSTS: value })[0], value).toMatch(/^ALLOWED_HOSTS: must be a comma-separated list of host names/);
+    }
   });
 
   it("rejects an SMTP_URL that is not smtp(s)", () => {
@@ -80,7 +101,7 @@ describe("proxy and cookie settings", () => {
     const secret = "s".repeat(32);
     // Not tied to the database: an embedded deployment behind HTTPS needs Secure too.
     expect(resolveConfig(parseConfig({ DATA_DIR: dir })).cookieSecure).toBe("auto");
-    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret })).cookieSecure).toBe("auto");
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret, ...PUBLIC_ORIGINS })).cookieSecure).toBe("auto");
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "true" })).cookieSecure).toBe(true);
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "false" })).cookieSecure).toBe(false);
   });
