@@ -3,7 +3,6 @@
  * for the pages and calls, and writing it from the ad-sales system's files.
  */
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { sql } from "kysely";
 import { seedCampaigns } from "~/content/campaign-seed";
 import type { Db } from "~/db/db.server";
@@ -12,6 +11,7 @@ import { campaignRowSchema, type CampaignRow } from "~/validation/campaign";
 import { CAMPAIGN_FIELDS, type CampaignItem, type ChannelFilter, type PeriodFilter } from "~/domain/campaign-item";
 import { foldText } from "~/utils/fold";
 import { countryCode, type Country } from "~/domain/country";
+import { toCsv } from "./csv.server";
 
 export type CampaignFilter = {
   country: Country;
@@ -179,12 +179,14 @@ export async function importCampaigns(db: Db, rows: unknown[], lines: number[], 
   return { ok: true, inserted, updated: valid.length - inserted };
 }
 
-/** RFC 4180 CSV with the spec's field names as header (csv-stringify quotes what needs it). */
-export function campaignsToCsv(items: CampaignItem[]): string {
-  return stringify(
-    items.map((item) => CAMPAIGN_FIELDS.map((field) => item[field] ?? "")),
-    { header: true, columns: [...CAMPAIGN_FIELDS], record_delimiter: "windows", cast: { boolean: (value) => String(value) } },
-  );
+/**
+ * The register as CSV with the spec's field names as header, safe to open in
+ * a spreadsheet (csv.server). Its values are texts, ISO days, counts ≥ 0 and
+ * a flag, so only texts an attacker could shape get an apostrophe; the JSON
+ * export is the byte-faithful one.
+ */
+export function campaignsToCsv(items: CampaignItem[], options: { bom?: boolean } = {}): string {
+  return toCsv([[...CAMPAIGN_FIELDS], ...items.map((item) => CAMPAIGN_FIELDS.map((field) => item[field]))], options);
 }
 
 /**

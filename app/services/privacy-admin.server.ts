@@ -158,10 +158,8 @@ export function rejectRequest(db: Db, reference: string, staff: Staff, reason: s
   });
 }
 
-/** A spreadsheet never runs what an export holds: a value that starts like a formula gets a leading apostrophe (OWASP "CSV injection"). */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** The rule lives in csv.server (every CSV writer's, issue 23); named here still for the back office's tests. */
+export { spreadsheetSafe } from "./csv.server";
 
 const DIGEST_KEY = "privacy-digest-sent-on";
 /** Local hour (Brussels) from which the day's digest goes out. */

@@ -9,8 +9,18 @@ export { MESSAGES, parseMessage } from "./messages";
  * multi-line text keeps tab and line breaks. Control characters are named by
  * their Unicode category (`\p{Cc}`: U+0000–U+001F and U+007F–U+009F), so the
  * patterns themselves hold none; the line and paragraph separators join them.
+ *
+ * A single line also refuses Unicode's bidirectional controls
+ * (`\p{Bidi_Control}`: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069,
+ * issue 23): a U+202E in a name turns the rest of a mail subject or a
+ * back-office row around ("…fdp.exe"). Right-to-left writing itself needs
+ * none of them (Arabic and Hebrew letters carry their direction), so no real
+ * name or subject is refused. A multi-line message keeps them: mixed
+ * Arabic or Hebrew and Dutch prose may need a mark to show right, and a
+ * message is only ever shown as text in a block of its own (its paragraph
+ * ends an override there) or in a mail's body, never in a subject or header.
  */
-const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\u2028\u2029]/u;
+const SINGLE_LINE_FORBIDDEN = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u;
 const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\u2028\u2029]/u;
 
 function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {

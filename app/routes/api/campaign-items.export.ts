@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return readingRegister(async () => {
     const items = await allCampaigns(await getDb(), country);
     const name = `politieke-advertenties-${country.toLowerCase()}.${format}`;
-    const text = format === "csv" ? `\uFEFF${campaignsToCsv(items)}` : JSON.stringify({ campaignItems: items }, null, 2);
+    const text = format === "csv" ? campaignsToCsv(items, { bom: true }) : JSON.stringify({ campaignItems: items }, null, 2);
     return bodyAnswer(request, text, {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,

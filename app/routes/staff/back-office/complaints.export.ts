@@ -1,8 +1,7 @@
-import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/complaints.export";
 import { getDb } from "~/db/instance.server";
 import { listComplaints } from "~/services/complaints-admin.server";
-import { spreadsheetSafe } from "~/services/privacy-admin.server";
+import { toCsv } from "~/services/csv.server";
 import { requireStaff } from "~/services/staff/guard.server";
 import { readComplaintFilter } from "./filters.server";
 
@@ -11,11 +10,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "off
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { complaints } = await listComplaints(await getDb(), readComplaintFilter(new URL(request.url).searchParams), { all: true });
-  const rows = complaints.map((row) =>
-    [row.reference, row.campaign_id, row.country, row.reason, row.state, row.name, row.email, row.explanation, row.locale, row.created_at, row.updated_at].map(spreadsheetSafe),
-  );
-  const csv = stringify([["reference", "campaignId", "country", "reason", "state", "name", "email", "explanation", "locale", "createdAt", "updatedAt"], ...rows]);
-  return new Response(`\uFEFF${csv}`, {
+  const rows = complaints.map((row) => [row.reference, row.campaign_id, row.country, row.reason, row.state, row.name, row.email, row.explanation, row.locale, row.created_at, row.updated_at]);
+  const csv = toCsv([["reference", "campaignId", "country", "reason", "state", "name", "email", "explanation", "locale", "createdAt", "updatedAt"], ...rows], { bom: true });
+  return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="ad-reports-${new Date().toISOString().slice(0, 10)}.csv"`,

@@ -1,7 +1,6 @@
-import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/suppressions.export";
 import { getDb } from "~/db/instance.server";
-import { spreadsheetSafe } from "~/services/privacy-admin.server";
+import { toCsv } from "~/services/csv.server";
 import { requireStaff } from "~/services/staff/guard.server";
 import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
 
@@ -19,11 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   let cursor: ReturnType<typeof decodeCursor> = null;
   do {
     const page = await suppressionsSince(db, { since, country, cursor, limit: FEED_PAGE_SIZE.max });
-    for (const item of page.items) lines.push([item.country, item.brandKey, item.channel, item.identifier, item.requestReference, item.createdAt].map(spreadsheetSafe));
+    for (const item of page.items) lines.push([item.country, item.brandKey, item.channel, item.identifier, item.requestReference, item.createdAt]);
     cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
   } while (cursor);
-  const csv = stringify([["country", "brandKey", "channel", "identifier", "requestReference", "createdAt"], ...lines]);
-  return new Response(`\uFEFF${csv}`, {
+  const csv = toCsv([["country", "brandKey", "channel", "identifier", "requestReference", "createdAt"], ...lines], { bom: true });
+  return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="suppressions-${new Date().toISOString().slice(0, 10)}.csv"`,
