@@ -1,7 +1,8 @@
 /**
  * The part of the server built by Vite (it shares modules with the routes):
  * what runs before the server listens and after it stops, and the order in
- * which a request meets the checks (health, host, body) and then the pages.
+ * which a request meets the checks (health, request target, host, body) and
+ * then the pages.
  * server.ts mounts `app` and calls `start` and `stop`.
  */
 import express from "express";
@@ -18,6 +19,7 @@ import { limitBodySize } from "./body-limits";
 import { health } from "./health";
 import { rejectMalformedHost } from "./host-guard";
 import { pageHandlerFor } from "./page-handler";
+import { readRequestTarget } from "./request-target";
 
 const loadBuild = () =>
   import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -63,6 +65,8 @@ export async function stop(): Promise<void> {
 export const app = express.Router();
 
 app.use(health);
+// Before the host guard: an absolute-form target names the host itself.
+app.use(readRequestTarget);
 app.use(rejectMalformedHost);
 app.use(limitBodySize);
 app.use(async (req, res, next) => {

@@ -64,12 +64,15 @@ export function getPageCache(): PageCache | null {
 /**
  * An anonymous GET of a public page may come from the cache: no cookie of
  * ours (a flash, the objection's steps, staff sign-in), not a JSON call
- * (those set their own caching), not a staff page.
+ * (those set their own caching), never a staff page: not a path that
+ * matches a staff route in any spelling (`isStaffArea`, issue 23), nor one
+ * that merely spells the staff segment.
  */
-export function mayUseCache(req: express.Request): boolean {
+export function mayUseCache(req: express.Request, isStaffArea: (pathname: string) => boolean): boolean {
   return (
     (req.method === "GET" || req.method === "HEAD") &&
     !req.path.startsWith("/api/") &&
+    !isStaffArea(req.path) &&
     isPublicPath(req.path) &&
     !hasPersonalCookie(req.get("Cookie"))
   );

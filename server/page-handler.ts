@@ -1,14 +1,16 @@
 /**
  * Where a request for a page or a call goes once it passed the guards: 405
- * for a submission without an action, the page cache for an anonymous page,
- * otherwise React Router's Express handler. Built once per build, not on
- * every request.
+ * for a submission without an action or a method no route takes (200 for
+ * OPTIONS), 403 for a call posted by another site, the page cache for an
+ * anonymous page, otherwise React Router's Express handler. Built once per
+ * build, not on every request.
  */
 import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
-import { answeredMethodNotAllowed, routeMatchers } from "./route-matchers";
+import { refusedCrossSiteCall } from "./cross-site-calls";
+import { answeredByMethod, routeMatchers } from "./route-matchers";
 import { loadContextFor } from "./web-adapter";
 
 const handlers = new WeakMap<ServerBuild, express.RequestHandler>();
@@ -18,7 +20,7 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
   let found = handlers.get(build);
   if (!found) {
     const matchers = routeMatchers(build);
-    const loadContext = (req: express.Request, res: express.Response) => loadContextFor(req, res, matchers.isKnownPage);
+    const loadContext = (req: express.Request, res: express.Response) => loadContextFor(req, res, matchers);
     const reactRouterHandler = createRequestHandler({ build, getLoadContext: loadContext });
 
     const passOn = (req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -33,9 +35,9 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
     });
 
     found = (req, res, next) => {
-      if (answeredMethodNotAllowed(req, res, matchers)) return;
+      if (answeredByMethod(req, res, matchers) || refusedCrossSiteCall(req, res, matchers)) return;
       const cache = getPageCache();
-      if (cache && mayUseCache(req)) return serveFromCache(req, res, next, cache);
+      if (cache && mayUseCache(req, matchers.isStaffArea)) return serveFromCache(req, res, next, cache);
       return passOn(req, res, next);
     };
     handlers.set(build, found);

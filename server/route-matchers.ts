@@ -1,16 +1,36 @@
 /**
  * What the server must know of the route table before React Router runs:
- * whether a path is a page (the root's `/nl` redirect and 404s) and whether a
- * submission has an action to go to (405). Read from the build's manifest, so
+ * whether a path is a page (the root's `/nl` redirect and 404s), whether a
+ * submission has an action to go to (405) and whether a path is in the staff
+ * area (never cached, never indexed). Read from the build's manifest, so
  * routes.ts stays the one table.
  */
 import type express from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
-type RouteNode = { id: string; path?: string; index?: boolean; hasAction: boolean; children: RouteNode[] };
+type RouteNode = {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  hasAction: boolean;
+  /** A route without a page (a JSON call, a download, sign-out): React Router runs its action without its own Origin check. */
+  isCall: boolean;
+  children: RouteNode[];
+};
 
-/** The build's flat route manifest as a tree that `matchRoutes` understands. */
-function routeTree(build: ServerBuild): RouteNode[] {
+/**
+ * The routes of the staff area (app/routes.ts): the staff layout, with every
+ * staff page and download below it, and the staff JSON call.
+ */
+const STAFF_AREA_ROUTE_IDS = new Set(["staff-layout", "api-staff-privacy-request"]);
+
+/**
+ * The build's flat route manifest as a tree that `matchRoutes` understands,
+ * with each route's `caseSensitive` as React Router applies it, or with every
+ * route matched in any case (`anyCase`).
+ */
+function routeTree(build: ServerBuild, { anyCase = false } = {}): RouteNode[] {
   const nodes = new Map<string, RouteNode>();
   for (const route of Object.values(build.routes)) {
     if (route) {
@@ -18,7 +38,9 @@ function routeTree(build: ServerBuild): RouteNode[] {
         id: route.id,
         path: route.path,
         index: route.index,
+        caseSensitive: anyCase ? false : route.caseSensitive,
         hasAction: Boolean(route.module.action),
+        isCall: !route.module.default,
         children: [],
       });
     }
@@ -44,6 +66,14 @@ export type RouteMatchers = {
   isKnownPage: (pathname: string) => boolean;
   /** Whether the route a POST (PUT, PATCH, DELETE) to this URL goes to has an action. */
   acceptsSubmission: (url: URL) => boolean;
+  /** Whether that action is a call's (a route without a page), which React Router runs without checking the Origin. */
+  submitsToCall: (url: URL) => boolean;
+  /**
+   * Whether a path (a page, its `.data`, a call) is in the staff area: it
+   * matches a staff route in any case and with its escapes undone (issue 23),
+   * so a spelling React Router answers with a 404 counts too.
+   */
+  isStaffArea: (pathname: string) => boolean;
 };
 
 const matchers = new WeakMap<ServerBuild, RouteMatchers>();
@@ -53,23 +83,28 @@ export function routeMatchers(build: ServerBuild): RouteMatchers {
   let found = matchers.get(build);
   if (!found) {
     const tree = routeTree(build) as RouteObject[];
+    const anyCaseTree = routeTree(build, { anyCase: true }) as RouteObject[];
     const leafOf = (pathname: string) =>
       matchRoutes(tree, pathname)?.map((match) => match.route as unknown as RouteNode) ?? [];
+    // React Router's rule: an index route only with `?index`, otherwise the
+    // deepest route that has a path of its own.
+    const submissionTarget = (url: URL) => {
+      const routes = leafOf(documentPath(url.pathname));
+      const leaf = routes.at(-1);
+      return leaf?.index && url.searchParams.getAll("index").includes("")
+        ? leaf
+        : routes.filter((route) => !route.index && route.path).at(-1);
+    };
     found = {
       isKnownPage(pathname) {
         const leaf = leafOf(pathname).at(-1);
         return Boolean(leaf && leaf.path !== "*");
       },
-      acceptsSubmission(url) {
-        // React Router's rule: an index route only with `?index`, otherwise
-        // the deepest route that has a path of its own.
-        const routes = leafOf(documentPath(url.pathname));
-        const leaf = routes.at(-1);
-        const target =
-          leaf?.index && url.searchParams.getAll("index").includes("")
-            ? leaf
-            : routes.filter((route) => !route.index && route.path).at(-1);
-        return Boolean(target?.hasAction);
+      acceptsSubmission: (url) => Boolean(submissionTarget(url)?.hasAction),
+      submitsToCall: (url) => Boolean(submissionTarget(url)?.isCall),
+      isStaffArea(pathname) {
+        const routes = matchRoutes(anyCaseTree, documentPath(pathname)) ?? [];
+        return routes.some((match) => STAFF_AREA_ROUTE_IDS.has((match.route as unknown as RouteNode).id));
       },
     };
     matchers.set(build, found);
@@ -77,16 +112,28 @@ export function routeMatchers(build: ServerBuild): RouteMatchers {
   return found;
 }
 
+/** Methods React Router reads a page or a call with. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
 /** Methods React Router sends to a route's action. */
 const SUBMISSION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Answers 405 to a submission whose route has no action, and says whether it
- * did. Here rather than in React Router: its own 405 names the route module
- * in the page's data.
+ * Answers a request whose method React Router should not see, and says
+ * whether it did: 405 for a submission whose route has no action (React
+ * Router's own 405 names the route module in the page's data) and for any
+ * other method (TRACE, which the web Request refuses to carry, and PROPFIND
+ * and the like: issue 23), OPTIONS with 200 and the methods the path takes
+ * (RFC 9110, 9.3.7).
  */
-export function answeredMethodNotAllowed(req: express.Request, res: express.Response, { acceptsSubmission }: RouteMatchers): boolean {
-  if (!SUBMISSION_METHODS.has(req.method) || acceptsSubmission(new URL(req.originalUrl, "http://host"))) return false;
-  res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+export function answeredByMethod(req: express.Request, res: express.Response, { acceptsSubmission }: RouteMatchers): boolean {
+  if (READ_METHODS.has(req.method)) return false;
+  const submits = acceptsSubmission(new URL(req.originalUrl, "http://host"));
+  if (SUBMISSION_METHODS.has(req.method) && submits) return false;
+  const allow = submits ? "GET, HEAD, POST" : "GET, HEAD";
+  if (req.method === "OPTIONS") {
+    res.status(200).set({ Allow: `${allow}, OPTIONS`, "Content-Length": "0" }).end();
+    return true;
+  }
+  res.status(405).set("Allow", allow).type("text/plain").send("Method Not Allowed");
   return true;
 }

@@ -10,11 +10,18 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { RouterContextProvider } from "react-router";
 import { serverContext } from "~/context";
+import { staffAreaContext } from "~/http/cache-control.server";
 import { thirdPartyOrigins } from "~/services/features.server";
+import type { RouteMatchers } from "./route-matchers";
 
-/** The context every loader and action of this request reads (`serverContext`). */
-export function loadContextFor(req: express.Request, res: express.Response, isKnownPage: (pathname: string) => boolean) {
+/**
+ * The context every loader and action of this request reads (`serverContext`),
+ * and whether the request is in the staff area, decided by the route it
+ * matches (`staffAreaContext`, for the caching headers).
+ */
+export function loadContextFor(req: express.Request, res: express.Response, { isKnownPage, isStaffArea }: RouteMatchers) {
   const context = new RouterContextProvider();
+  context.set(staffAreaContext, isStaffArea(req.path));
   context.set(serverContext, {
     isKnownPage,
     thirdPartyOrigins: thirdPartyOrigins(req.hostname),
@@ -26,12 +33,17 @@ export function loadContextFor(req: express.Request, res: express.Response, isKn
   return context;
 }
 
-/** The web Request React Router reads, for a GET or HEAD (as @react-router/express builds it). */
-export function webRequest(req: express.Request, res: express.Response): Request {
+/** The origin of the URL React Router reads for this request (as @react-router/express builds it). */
+export function requestOrigin(req: express.Request): string {
   const forwardedPort = req.app.enabled("trust proxy") ? req.get("X-Forwarded-Host")?.split(":")[1] : undefined;
   const port = forwardedPort ?? req.get("host")?.split(":")[1];
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).origin;
+}
+
+/** The web Request React Router reads, for a GET or HEAD (as @react-router/express builds it). */
+export function webRequest(req: express.Request, res: express.Response): Request {
+  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

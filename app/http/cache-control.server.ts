@@ -1,9 +1,16 @@
-import type { MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction } from "react-router";
 import { getConfig } from "~/config.server";
 import { hasSessionCookie } from "~/services/flash.server";
 import { isPublicPath } from "~/utils/public-path";
 
 export const PERSONAL = "private, no-store";
+
+/**
+ * Whether the request is in the staff area, decided by the server from the
+ * route the path matches (server/route-matchers.ts, issue 23): null when no
+ * server said (then the path's spelling alone decides).
+ */
+export const staffAreaContext = createContext<boolean | null>(null);
 
 /**
  * An anonymous page is the same for everyone (issue 14): a CDN or reverse
@@ -24,11 +31,13 @@ function anonymousPageCacheControl(status: number): string {
  * personal and never stored; other pages are public for a short while
  * (issue 14) and vary with the cookie. A route that sets its own Cache-Control (the
  * plain-HTML API with its ETag) keeps it; staff pages and calls are never
- * stored.
+ * stored. `staffArea`: the server's verdict from the matched route; any
+ * spelling of the staff segment counts as well (a 404 for
+ * `/nl/Internal-Privacy-Rights/login` is not kept either).
  */
-export function cacheHeaders(request: Request, response: Response): Array<[string, string]> {
+export function cacheHeaders(request: Request, response: Response, staffArea: boolean | null = null): Array<[string, string]> {
   // Staff pages (issue 12) are never stored and never indexed, whoever asks.
-  if (!isPublicPath(new URL(request.url).pathname)) {
+  if (staffArea === true || !isPublicPath(new URL(request.url).pathname)) {
     return [["Cache-Control", PERSONAL], ["Vary", "Cookie"], ["X-Robots-Tag", "noindex, nofollow"]];
   }
   const personal =
@@ -38,9 +47,9 @@ export function cacheHeaders(request: Request, response: Response): Array<[strin
   return [["Cache-Control", anonymousPageCacheControl(response.status)], ["Vary", "Cookie"]];
 }
 
-export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
-  for (const [name, value] of cacheHeaders(request, response)) {
+  for (const [name, value] of cacheHeaders(request, response, context.get(staffAreaContext))) {
     if (name === "Vary") {
       const vary = response.headers.get("Vary");
       if (!vary?.toLowerCase().split(/\s*,\s*/).includes("cookie")) {

@@ -27,5 +27,5 @@ export function isNavGroup(item: NavItem): item is NavGroup {
   return "links" in item;
 }
 
-/** Spec 2: a path is public unless it contains internal-privacy-rights (the rule's home is app/utils). */
+/** Spec 2: a path is public unless it is in the staff area, in any spelling (the rule's home is app/utils). */
 export { isPublicPath } from "~/utils/public-path";

@@ -6,6 +6,19 @@ import type { ComplaintFilter } from "~/services/complaints-admin.server";
 import type { RequestFilter } from "~/services/privacy-admin.server";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 
+/**
+ * The highest page a list is asked for (issue 23): no list has this many
+ * pages, and its offset stays an integer every database binds
+ * (`?page=100000000000000000000` was a float SQLite refused).
+ */
+const MAX_PAGE = 1_000_000;
+
+/** The page asked for, 1 when none or unreadable, at most MAX_PAGE (an empty page, as any page past the last). */
+function readPage(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return Number.isNaN(page) ? 1 : Math.min(MAX_PAGE, Math.max(1, page));
+}
+
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
@@ -16,7 +29,7 @@ export function readRequestFilter(params: URLSearchParams): RequestFilter & { pa
     country: parseCountry(params.get("country")),
     overdue: params.get("overdue") === "on",
     text: (params.get("text") ?? "").trim().slice(0, 100),
-    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+    page: readPage(params),
   };
 }
 
@@ -25,6 +38,6 @@ export function readComplaintFilter(params: URLSearchParams): ComplaintFilter & 
     state: oneOf(COMPLAINT_STATES, params.get("state")),
     reason: oneOf(COMPLAINT_REASONS, params.get("reason")),
     country: parseCountry(params.get("country")),
-    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
+    page: readPage(params),
   };
 }
