@@ -1,10 +1,25 @@
 import {
   type RouteConfig,
+  type RouteConfigEntry,
   index,
   layout,
   prefix,
   route,
 } from "@react-router/dev/routes";
+
+/**
+ * The staff area answers its exact spelling only (issue 23): React Router
+ * matches paths in any case by default, so `/nl/Internal-Privacy-Rights/login`
+ * would be the login page under a spelling nothing else recognises. Now it is
+ * a 404 (which the caching rules still treat as staff: server/route-matchers.ts).
+ */
+function exactCase(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.map((entry) => ({
+    ...entry,
+    ...(entry.path === undefined ? {} : { caseSensitive: true }),
+    ...(entry.children ? { children: exactCase(entry.children) } : {}),
+  }));
+}
 
 /**
  * Mirrors the route table of spec section 2; every page sits under /{lang}.
@@ -30,7 +45,9 @@ export default [
     route("campaign-items/export", "routes/api/campaign-items.export.ts", { id: "api-campaign-items-export" }),
     route("campaign-items/:id", "routes/api/campaign-items.detail.ts", { id: "api-campaign-item" }),
     route("political-ad-complaint", "routes/api/political-ad-complaint.ts", { id: "api-political-ad-complaint" }),
-    route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
+    ...exactCase([
+      route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
+    ]),
     route("internal/suppressions", "routes/api/internal.suppressions.ts", { id: "api-suppressions" }),
   ]),
   route(":lang", "routes/site/lang.tsx", { id: "lang" }, [
@@ -64,11 +81,14 @@ export default [
     ]),
 
     // Staff (spec 2 "internal pages"): who is signed in is read once, by the layout's middleware.
-    ...prefix("internal-privacy-rights", [
+    ...exactCase(prefix("internal-privacy-rights", [
       layout("routes/staff/layout.tsx", { id: "staff-layout" }, [
         route("login", "routes/staff/login.tsx", { id: "staff-login" }),
         route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
         route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
+        // Issue 23: the second factor of local accounts, after the password (the pending cookie) or signed in (enrolling).
+        route("two-factor", "routes/staff/two-factor.tsx", { id: "staff-two-factor" }),
+        route("two-factor/setup", "routes/staff/two-factor-setup.tsx", { id: "staff-two-factor-setup" }),
         // Shown signed out too: the notice offers the login (spec 2); its post answers 401.
         route("direct-marketing", "routes/staff/direct-marketing.tsx", { id: "staff-direct-marketing" }),
         layout("routes/staff/signed-in.tsx", { id: "staff-signed-in" }, [
@@ -87,7 +107,7 @@ export default [
         route("reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
         route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", { id: "back-office-suppressions-export" }),
       ]),
-    ]),
+    ])),
 
     // Anything else under a language (including /{lang}/not-found) is the 404 page.
     route("*", "routes/site/not-found.tsx", { id: "not-found" }),

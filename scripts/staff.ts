@@ -1,4 +1,4 @@
-// `npm run staff -- add EMAIL [--role agent|officer]` (password from standard input, one line),
+// `npm run staff -- add EMAIL [--role agent|officer] [--require-totp]` (password from standard input, one line),
 // `npm run staff -- remove EMAIL`, `npm run staff -- list`: local staff accounts.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
@@ -8,7 +8,9 @@ import { STAFF_ROLES, type StaffRole } from "../app/domain/staff";
 import { listAccounts, removeAccount, upsertAccount } from "../app/services/staff/accounts.server";
 
 const USAGE = `Usage:
-  npm run staff -- add EMAIL [--role agent|officer]   creates the account or sets a new password (read from standard input)
+  npm run staff -- add EMAIL [--role agent|officer] [--require-totp]
+                                  creates the account or sets a new password (read from standard input);
+                                  --require-totp: the account must enrol a second factor (TOTP) at its next sign-in
   npm run staff -- remove EMAIL
   npm run staff -- list`;
 
@@ -24,7 +26,10 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { role: { type: "string", default: "agent" } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: "string", default: "agent" }, "require-totp": { type: "boolean", default: false } },
+  });
   const [command, email] = positionals;
   if (!["add", "remove", "list"].includes(command ?? "") || (command !== "list" && !email)) {
     console.error(USAGE);
@@ -40,7 +45,10 @@ async function main(): Promise<number> {
     if (command === "list") {
       const accounts = await listAccounts(db);
       if (accounts.length === 0) console.log("No local staff accounts.");
-      for (const account of accounts) console.log(`${account.email}\t${account.role}\tsince ${account.created_at.slice(0, 10)}`);
+      for (const account of accounts) {
+        const secondFactor = account.totp_secret ? "TOTP" : account.totp_required ? "TOTP required, not enrolled" : "no second factor";
+        console.log(`${account.email}\t${account.role}\t${secondFactor}\tsince ${account.created_at.slice(0, 10)}`);
+      }
       return 0;
     }
     if (command === "remove") {
@@ -49,12 +57,13 @@ async function main(): Promise<number> {
       return removed ? 0 : 1;
     }
     const password = await readPassword();
-    const outcome = await upsertAccount(db, { email: email!, password, role: values.role as StaffRole });
+    const outcome = await upsertAccount(db, { email: email!, password, role: values.role as StaffRole, requireTotp: values["require-totp"] });
     if (outcome.status === "refused") {
       console.error(`${email}: refused: ${outcome.problem}.`);
       return 1;
     }
-    console.log(`${outcome.email}: ${outcome.status === "created" ? "created" : "new password set"} (${outcome.role}).`);
+    const totp = values["require-totp"] ? ", second factor required" : "";
+    console.log(`${outcome.email}: ${outcome.status === "created" ? "created" : "new password set"} (${outcome.role}${totp}).`);
     return 0;
   } finally {
     await db.destroy();

@@ -170,6 +170,23 @@ interface StaffAccountTable {
   role: StaffRole;
   created_at: string;
   updated_at: string;
+  /** The TOTP secret once enrolled: `v1.iv.tag.ciphertext` (AES-256-GCM, services/staff/two-factor-secret.server.ts); null without a second factor. */
+  totp_secret: string | null;
+  /** The secret shown on the enrolment page until its first code confirms it (encrypted the same way). */
+  totp_pending_secret: string | null;
+  /** 1: the account must use a second factor (`npm run staff -- add --require-totp`). */
+  totp_required: Generated<number>;
+  /** The last RFC 6238 time step accepted: a code is accepted once. */
+  totp_last_step: number | null;
+  totp_enrolled_at: string | null;
+}
+
+/** A recovery code of a local account: only its SHA-256; `used_at` set when it was used (single use). */
+interface StaffRecoveryCodeTable {
+  account_id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
 }
 
 /** A signed-in staff member; the cookie carries the id, the row its SHA-256. */
@@ -201,6 +218,7 @@ export interface Database {
   complaint_event: ComplaintEventTable;
   staff_account: StaffAccountTable;
   staff_session: StaffSessionTable;
+  staff_recovery_code: StaffRecoveryCodeTable;
   campaign_item: CampaignItemTable;
   political_ad_complaint: PoliticalAdComplaintTable;
   app_meta: AppMetaTable;

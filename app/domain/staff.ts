@@ -1,3 +1,26 @@
 /** Staff roles (issue 12/13): agents record objections for callers; officers also run the back office. */
 export const STAFF_ROLES = ["agent", "officer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The second factor of local accounts (issue 23): TOTP as RFC 6238 sets it
+ * out for authenticator apps (SHA-1, 6 digits, 30-second steps), one step of
+ * clock drift either way, and single-use recovery codes.
+ */
+export const TOTP = { digits: 6, periodSeconds: 30, window: 1, issuer: "Veldhaven Media" } as const;
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the step between a correct password and the second factor may take. */
+export const PENDING_SIGN_IN_SECONDS = 5 * 60;
+
+/** A recovery code as stored and compared: lower case, without spaces or dashes. */
+export function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, "");
+}
+
+/** What a person types for the second factor: a 6-digit code (spaces allowed) or a recovery code (`xxxxx-xxxxx`). */
+export function secondFactorKind(code: string): "totp" | "recovery" | null {
+  const compact = code.replace(/\s/g, "");
+  if (/^\d{6}$/.test(compact)) return "totp";
+  if (/^[a-z2-7]{10}$/.test(normaliseRecoveryCode(code))) return "recovery";
+  return null;
+}

@@ -4,12 +4,15 @@
  * - `__session`: flash messages (a banner after a post).
  * - `__privacy`: the objection's steps (brand keys only) and the processed page's summary.
  * - `__staff`: a staff member's session id (staff/staff-session.server.ts).
+ * - `__staff_pending`: the account whose password was right, until its second factor (5 minutes).
  */
 import { createCookieSessionStorage, redirect, type Session, type SessionData, type SessionStorage } from "react-router";
 import { getConfig } from "~/config.server";
 
 /** The staff sign-in cookie holds a database session id, not a cookie session (staff/staff-session.server.ts). */
 export const STAFF_COOKIE_NAME = "__staff";
+/** Between a correct password and the second factor (staff/pending-sign-in.server.ts): the account's id, 5 minutes. */
+export const STAFF_PENDING_COOKIE_NAME = "__staff_pending";
 
 export const COOKIE_NAMES = { flash: "__session", privacy: "__privacy" } as const;
 type Purpose = keyof typeof COOKIE_NAMES;
@@ -54,7 +57,7 @@ function hasCookie(request: Request, name: string): boolean {
   return cookieNames(request.headers.get("Cookie")).includes(name);
 }
 
-const PERSONAL_COOKIES = [...Object.values(COOKIE_NAMES), STAFF_COOKIE_NAME];
+const PERSONAL_COOKIES = [...Object.values(COOKIE_NAMES), STAFF_COOKIE_NAME, STAFF_PENDING_COOKIE_NAME];
 
 /** Whether a Cookie header holds any of our cookies, staff sign-in included (then its page is personal). */
 export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {

@@ -1,4 +1,5 @@
 /** The staff area's forms (issue 12): sign-in, and the unsubscribe form with every brand on one page. */
+import { secondFactorKind } from "~/domain/staff";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { OBJECTION_CHANNEL_FIELDS, objectionBrandFields } from "./privacy-forms";
@@ -23,3 +24,27 @@ export function internalObjectionForm(brandIds: readonly string[]) {
     fields: { ...objectionBrandFields(brandIds), ...OBJECTION_CHANNEL_FIELDS },
   });
 }
+
+/** The second step of signing in (issue 23): a 6-digit code from the app, or a recovery code. */
+export const staffTwoFactorSchema = z.object({
+  code: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(40, `${MESSAGES.tooLong}|40`)
+    .refine((code) => secondFactorKind(code) !== null, "internal.twoFactor.codeFormat"),
+});
+
+export const staffTwoFactorForm = defineForm({ id: "staff-two-factor", schema: staffTwoFactorSchema, fields: { code: 1 } });
+
+/** Enrolment: the first code from the app confirms the secret. */
+export const staffTwoFactorSetupSchema = z.object({
+  code: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(40, `${MESSAGES.tooLong}|40`)
+    .refine((code) => secondFactorKind(code) === "totp", "internal.twoFactor.setup.codeFormat"),
+});
+
+export const staffTwoFactorSetupForm = defineForm({ id: "staff-two-factor-setup", schema: staffTwoFactorSetupSchema, fields: { code: 1 } });

@@ -43,6 +43,8 @@ export const SITE_PAGES: SitePage[] = [
   { name: "not found", path: "/not-found" },
   { name: "internal: login", path: "/internal-privacy-rights/login" },
   { name: "internal: confirm login", path: "/internal-privacy-rights/confirm-login" },
+  { name: "internal: second factor", path: "/internal-privacy-rights/two-factor" },
+  { name: "internal: second factor setup", path: "/internal-privacy-rights/two-factor/setup" },
   { name: "internal: direct marketing", path: "/internal-privacy-rights/direct-marketing" },
   { name: "internal: processed", path: "/internal-privacy-rights/processed" },
 ];

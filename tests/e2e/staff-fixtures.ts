@@ -15,9 +15,9 @@ export function uniqueStaffEmail(prefix: string): string {
   return `${prefix}-${test.info().project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
 }
 
-/** Creates the local account (or resets its password, which ends its sessions). */
-export function addStaff(email: string, role: "agent" | "officer" = "agent") {
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", role], {
+/** Creates the local account (or resets its password, which ends its sessions); `requireTotp`: it must enrol a second factor. */
+export function addStaff(email: string, role: "agent" | "officer" = "agent", { requireTotp = false } = {}) {
+  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", role, ...(requireTotp ? ["--require-totp"] : [])], {
     input: `${STAFF_PASSWORD}\n`,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
     stdio: ["pipe", "ignore", "inherit"],

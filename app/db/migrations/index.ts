@@ -6,6 +6,7 @@ import * as politicalAds from "./004-political-ads";
 import * as staff from "./005-staff";
 import * as complaintEvents from "./006-complaint-events";
 import * as countryInOneCase from "./007-country-in-one-case";
+import * as staffTwoFactor from "./008-staff-two-factor";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "005-staff": staff,
   "006-complaint-events": complaintEvents,
   "007-country-in-one-case": countryInOneCase,
+  "008-staff-two-factor": staffTwoFactor,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,15 +2,25 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/confirm-login";
 import { useHydrated } from "~/components/use-hydrated";
+import { getDb } from "~/db/instance.server";
+import { signedInStaff } from "~/services/staff/guard.server";
+import { twoFactorAccount } from "~/services/staff/two-factor.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
+
+/** Issue 23: a local account without a second factor is offered one (SSO accounts have their provider's). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = signedInStaff(context);
+  const account = staff.method === "local" ? await twoFactorAccount(await getDb(), { email: staff.email }) : null;
+  return { offerTwoFactor: Boolean(account && !account.enrolled) };
+}
 
 /**
  * Spec 2: after signing in (in the tab the form's notice opened) the staff
  * member may close this tab and send the form again in the other one. The
  * close button needs JavaScript; the link back to the form does not.
  */
-export default function ConfirmLoginPage() {
+export default function ConfirmLoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const canClose = useHydrated();
@@ -26,6 +36,11 @@ export default function ConfirmLoginPage() {
         ) : null}
         <Link to={to("/internal-privacy-rights/direct-marketing")}>{t("internal.confirm.toForm")}</Link>
       </p>
+      {loaderData.offerTwoFactor ? (
+        <p>
+          <Link to={to("/internal-privacy-rights/two-factor/setup")}>{t("internal.twoFactor.setupLink")}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

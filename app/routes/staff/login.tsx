@@ -10,6 +10,7 @@ import { getDb } from "~/db/instance.server";
 import { findAccount } from "~/services/staff/accounts.server";
 import { oidcEnabled } from "~/services/staff/oidc.server";
 import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
+import { startSecondFactor } from "~/services/staff/pending-sign-in.server";
 import { staffContext } from "~/services/staff/guard.server";
 import { signIn } from "~/services/staff/staff-session.server";
 import { getLogger } from "~/utils/logger.server";
@@ -27,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const problem = new URL(request.url).searchParams.get("sso");
   return {
     ssoEnabled: oidcEnabled(),
-    ssoProblem: problem && problem in SSO_PROBLEMS ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
+    // Own members only: `in` would also find `toString` and the like (issue 23).
+    ssoProblem: problem && Object.hasOwn(SSO_PROBLEMS, problem) ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
   };
 }
 
@@ -47,6 +49,12 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.status === "INVALID") {
     getLogger().info({ event: "staff-sign-in-failed", staffAccountId }, "staff sign-in refused");
     return formReply(staffLoginForm, received.submission, { banner: "internal.login.invalid", status: 401, hideFields: ["password"] });
+  }
+  // Issue 23: an account with a second factor (or one it must enrol) gets its session on the next page.
+  const secondFactor = await startSecondFactor(request, db, outcome.user.email);
+  if (secondFactor) {
+    const next = secondFactor.step === "enrol" ? "two-factor/setup" : "two-factor";
+    return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/${next}`, { headers: { "Set-Cookie": secondFactor.cookie } });
   }
   context.get(serverContext).noteForLog("staff signed in (local)");
   getLogger().info({ event: "staff-signed-in", staffAccountId, method: "local" }, "staff signed in");

@@ -9,8 +9,17 @@ import { hashPassword, passwordProblem } from "./passwords.server";
 
 export type UpsertOutcome = { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
 
-/** Creates the account, or sets a new password (and role) on an existing one. */
-export async function upsertAccount(db: Db, input: { email: string; password: string; role: StaffRole }, now = new Date()): Promise<UpsertOutcome> {
+/**
+ * Creates the account, or sets a new password (and role) on an existing one.
+ * `requireTotp` makes a second factor compulsory (issue 23): the account
+ * enrols one after its next password; without it an existing account keeps
+ * what it had.
+ */
+export async function upsertAccount(
+  db: Db,
+  input: { email: string; password: string; role: StaffRole; requireTotp?: boolean },
+  now = new Date(),
+): Promise<UpsertOutcome> {
   const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { status: "refused", problem: "e-mail address is not valid" };
   const problem = passwordProblem(input.password, email);
@@ -18,14 +27,22 @@ export async function upsertAccount(db: Db, input: { email: string; password: st
   const passwordHash = await hashPassword(input.password);
   const existing = await db.selectFrom("staff_account").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) {
-    await db.updateTable("staff_account").set({ password_hash: passwordHash, role: input.role, updated_at: now.toISOString() }).where("id", "=", existing.id).execute();
+    await db.updateTable("staff_account").set({ password_hash: passwordHash, role: input.role, updated_at: now.toISOString(), ...(input.requireTotp ? { totp_required: 1 } : {}) }).where("id", "=", existing.id).execute();
     // A new password ends every session the old one opened.
     await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
     return { status: "reset", email, role: input.role };
   }
   await db
     .insertInto("staff_account")
-    .values({ id: randomUUID(), email, password_hash: passwordHash, role: input.role, created_at: now.toISOString(), updated_at: now.toISOString() })
+    .values({
+      id: randomUUID(),
+      email,
+      password_hash: passwordHash,
+      role: input.role,
+      totp_required: input.requireTotp ? 1 : 0,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
     .execute();
   return { status: "created", email, role: input.role };
 }
@@ -33,13 +50,15 @@ export async function upsertAccount(db: Db, input: { email: string; password: st
 /** Removes the account and signs it out everywhere. */
 export async function removeAccount(db: Db, rawEmail: string): Promise<boolean> {
   const email = normaliseEmail(rawEmail);
+  const existing = await findAccount(db, email);
+  if (existing) await db.deleteFrom("staff_recovery_code").where("account_id", "=", existing.id).execute();
   const result = await db.deleteFrom("staff_account").where("email", "=", email).executeTakeFirst();
   await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
   return Number(result.numDeletedRows) > 0;
 }
 
 export function listAccounts(db: Db) {
-  return db.selectFrom("staff_account").select(["email", "role", "created_at", "updated_at"]).orderBy("email").execute();
+  return db.selectFrom("staff_account").select(["email", "role", "totp_required", "totp_secret", "created_at", "updated_at"]).orderBy("email").execute();
 }
 
 export function findAccount(db: Db, rawEmail: string) {

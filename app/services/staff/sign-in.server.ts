@@ -54,7 +54,7 @@ export function signInLimiters(): Promise<SignInLimiters> {
 }
 
 /** Takes one point; the seconds until the key may try again when it had none left (the point is counted all the same), else 0. */
-async function take(limiter: RateLimiterAbstract, key: string): Promise<number> {
+export async function take(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
     await limiter.consume(key);
     return 0;
