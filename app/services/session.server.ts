@@ -43,9 +43,13 @@ function storage(purpose: Purpose): SessionStorage {
  * proxy, TRUST_PROXY): the embedded default is served over plain http on
  * *.localhost, a deployment behind HTTPS gets Secure whatever its database.
  */
-function cookieOptions(request: Request) {
+export function cookieIsSecure(request: Request): boolean {
   const setting = getConfig().cookieSecure;
-  return { secure: setting === "auto" ? new URL(request.url).protocol === "https:" : setting };
+  return setting === "auto" ? new URL(request.url).protocol === "https:" : setting;
+}
+
+function cookieOptions(request: Request) {
+  return { secure: cookieIsSecure(request) };
 }
 
 /** The names of the cookies in a Cookie header. */

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, createCookie, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-verification";
 import { SubmitButton } from "~/components/forms";
-import { getConfig } from "~/config.server";
+import { cookieIsSecure } from "~/services/session.server";
 import { siteContext } from "~/context";
 import { localizedPath, type Language } from "~/i18n/locale";
 import { confirmVerification, inspectVerification } from "~/services/privacy-request.server";
@@ -37,12 +37,11 @@ function verificationForm() {
 
 /** Sent back only to this page (`/{lang}/email-verification`), never to a script; ends with the browser session. */
 function tokenCookie(request: Request, language: Language) {
-  const setting = getConfig().cookieSecure;
   return createCookie("__verification", {
     path: `/${language}/email-verification`,
     httpOnly: true,
     sameSite: "lax",
-    secure: setting === "auto" ? new URL(request.url).protocol === "https:" : setting,
+    secure: cookieIsSecure(request),
   });
 }
 

@@ -7,6 +7,7 @@
 import * as client from "openid-client";
 import { createCookie, redirect } from "react-router";
 import { getConfig } from "~/config.server";
+import { cookieIsSecure } from "~/services/session.server";
 import { type StaffRole } from "~/domain/staff";
 import { getLogger } from "~/utils/logger.server";
 import { normaliseEmail } from "~/domain/email";
@@ -52,11 +53,6 @@ function pendingCookie() {
   return cookie;
 }
 
-const secure = (request: Request) => {
-  const setting = getConfig().cookieSecure;
-  return setting === "auto" ? new URL(request.url).protocol === "https:" : setting;
-};
-
 const callbackUrl = (request: Request) => new URL(OIDC_CALLBACK_PATH, new URL(request.url).origin).href;
 
 /** Sends the browser to the provider. */
@@ -70,7 +66,7 @@ export async function startSignIn(request: Request, language: string): Promise<R
     state: pending.state,
     nonce: pending.nonce,
   });
-  return redirect(target.href, { headers: { "Set-Cookie": await pendingCookie().serialize(pending, { secure: secure(request) }) } });
+  return redirect(target.href, { headers: { "Set-Cookie": await pendingCookie().serialize(pending, { secure: cookieIsSecure(request) }) } });
 }
 
 export type SignInResult =
@@ -97,7 +93,7 @@ function staffFromClaims(claims: Record<string, unknown>): StaffUser | null {
 /** Handles the provider's answer: the code is exchanged (PKCE, state and nonce checked) and the claims judged. */
 export async function finishSignIn(request: Request): Promise<{ result: SignInResult; clearCookie: string }> {
   const pending = (await pendingCookie().parse(request.headers.get("Cookie"))) as Pending | null;
-  const clearCookie = await pendingCookie().serialize("", { secure: secure(request), maxAge: 0 });
+  const clearCookie = await pendingCookie().serialize("", { secure: cookieIsSecure(request), maxAge: 0 });
   const language = pending?.language ?? "nl";
   if (!pending?.verifier) return { result: { status: "failed", language }, clearCookie };
   try {

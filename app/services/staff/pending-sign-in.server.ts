@@ -8,7 +8,7 @@ import { createCookie } from "react-router";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { PENDING_SIGN_IN_SECONDS } from "~/domain/staff";
-import { STAFF_PENDING_COOKIE_NAME } from "~/services/session.server";
+import { STAFF_PENDING_COOKIE_NAME, cookieIsSecure } from "~/services/session.server";
 import { secondFactorStep } from "./two-factor.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -23,14 +23,9 @@ function pendingCookie() {
   return cookie;
 }
 
-function secure(request: Request): boolean {
-  const setting = getConfig().cookieSecure;
-  return setting === "auto" ? new URL(request.url).protocol === "https:" : setting;
-}
-
 /** The Set-Cookie value that names the account waiting for its second factor. */
 export function pendingSignInCookie(request: Request, accountId: string, now = new Date()): Promise<string> {
-  return pendingCookie().serialize({ accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000 }, { secure: secure(request) });
+  return pendingCookie().serialize({ accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000 }, { secure: cookieIsSecure(request) });
 }
 
 /** The account waiting for its second factor, or null (no cookie, a forged one, or older than 5 minutes). */
@@ -44,7 +39,7 @@ export async function readPendingSignIn(request: Request, now = new Date()): Pro
 
 /** The Set-Cookie value that removes it. */
 export function clearPendingSignIn(request: Request): Promise<string> {
-  return pendingCookie().serialize("", { secure: secure(request), maxAge: 0 });
+  return pendingCookie().serialize("", { secure: cookieIsSecure(request), maxAge: 0 });
 }
 
 /** After a correct password: whether the account gives a code or enrols first, with the cookie that carries it there; null: sign in now. */

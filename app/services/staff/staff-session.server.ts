@@ -6,7 +6,7 @@
 import { createCookie } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
-import { STAFF_COOKIE_NAME } from "~/services/session.server";
+import { STAFF_COOKIE_NAME, cookieIsSecure } from "~/services/session.server";
 import { endSession, readSession, startSession, type StaffUser } from "./sessions.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -20,11 +20,6 @@ function staffCookie() {
     secrets: [getConfig().sessionSecret],
   });
   return cookie;
-}
-
-function secure(request: Request): boolean {
-  const setting = getConfig().cookieSecure;
-  return setting === "auto" ? new URL(request.url).protocol === "https:" : setting;
 }
 
 async function sessionId(request: Request): Promise<string | null> {
@@ -45,12 +40,12 @@ export async function signIn(request: Request, user: StaffUser): Promise<string>
   const previous = await sessionId(request);
   if (previous) await endSession(db, previous);
   const id = await startSession(db, user);
-  return staffCookie().serialize(id, { secure: secure(request) });
+  return staffCookie().serialize(id, { secure: cookieIsSecure(request) });
 }
 
 /** Ends the session: the Set-Cookie value that removes the cookie. */
 export async function signOut(request: Request): Promise<string> {
   const id = await sessionId(request);
   if (id) await endSession(await getDb(), id);
-  return staffCookie().serialize("", { secure: secure(request), maxAge: 0 });
+  return staffCookie().serialize("", { secure: cookieIsSecure(request), maxAge: 0 });
 }
