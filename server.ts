@@ -17,6 +17,7 @@ import { getLogger } from "./app/utils/logger.server";
 import { loggableUrl } from "./app/utils/log-redaction";
 import { acceptedRequestId } from "./app/utils/request-id";
 import type * as serverApp from "./server/app";
+import { installGracefulShutdown } from "./server/graceful-shutdown";
 
 type AppModule = typeof serverApp;
 
@@ -187,25 +188,7 @@ async function main() {
     );
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.error("in-flight requests did not finish within 10 s; exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      await appModule.stop();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  installGracefulShutdown(server, { stopBackgroundWork: appModule.stopBackgroundWork, closeDatabase: appModule.closeDatabase }, logger);
 }
 
 main().catch((error) => {

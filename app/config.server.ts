@@ -84,6 +84,10 @@ const configSchema = z
     ),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
     MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    // Mail throughput (issue 24): messages sent at once by this instance, and
+    // the SMTP connections it keeps open for them.
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     DNS_SERVERS: z.preprocess(
       emptyAsUndefined,
       z
@@ -101,7 +105,15 @@ const configSchema = z
     EMAIL_DOMAIN_CHECK_CANARY: z
       .preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional())
       .default("example.com"),
-    RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    // Submissions per hour from one client address (IPv6: its /64) and form
+    // (issue 24): high enough for an office or a carrier behind one address.
+    RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+    // Privacy requests per hour from one address, per form and country.
+    PRIVACY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
+    // Verification mails to one address (or requests for one phone number):
+    // nobody can flood someone else's mailbox.
+    TARGET_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+    TARGET_LIMIT_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
     MAIL_FROM: z
       .preprocess(emptyAsUndefined, z.string().min(3).optional())
       .default("Veldhaven Media <no-reply@veldhavenmedia.com>"),
@@ -154,6 +166,12 @@ const configSchema = z
     // keep them, and how much memory the process gives them. 0 seconds: no caching.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
+    // Load shedding (issue 24): above this event-loop delay (ms, 0: off) or
+    // this many requests in progress (0: no cap), new requests get a quick 503
+    // with Retry-After instead of waiting; /healthz is always answered.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+    OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(256),
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     // Feature toggles per host (spec 6, issue 14): the group's production
     // hosts get the analytics script; the test toggle is on nowhere unless listed.
     PRODUCTION_HOSTS: hostList,

@@ -57,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     features: featuresFor(new URL(request.url).host),
     enhanceScript: enhanceScriptUrl(),
     banner,
+    submissionId: crypto.randomUUID(),
   };
   return data(rootData, { headers });
 }

@@ -18,6 +18,7 @@ import { getLogger } from "~/utils/logger.server";
 import { limitBodySize } from "./body-limits";
 import { health } from "./health";
 import { rejectMalformedHost } from "./host-guard";
+import { shedWhenOverloaded } from "./overload";
 import { pageHandlerFor } from "./page-handler";
 import { readRequestTarget } from "./request-target";
 
@@ -55,16 +56,23 @@ export async function start(): Promise<void> {
   startRetentionJob(db, getLogger());
 }
 
-/** Closes what `start` opened (graceful shutdown). */
-export async function stop(): Promise<void> {
+/**
+ * Graceful shutdown (server/graceful-shutdown.ts), in two steps: the
+ * background work stops while the last requests finish; the database
+ * closes after both.
+ */
+export async function stopBackgroundWork(): Promise<void> {
   stopRetentionJob();
   await stopMailWorker();
-  await closeDb();
 }
+
+export const closeDatabase = closeDb;
 
 export const app = express.Router();
 
 app.use(health);
+// Before any other work: a request shed under load costs next to nothing (issue 24).
+app.use(shedWhenOverloaded);
 // Before the host guard: an absolute-form target names the host itself.
 app.use(readRequestTarget);
 app.use(rejectMalformedHost);

@@ -1,8 +1,9 @@
 /**
  * When a request is served from the page cache (server/page-cache.ts) and how:
  * which requests may use it, which responses may be kept, a burst of the same
- * page rendered once, and a kept page sent with its ETag, 304 and encoding
- * (docs/decisions/003-cacheable-pages.md).
+ * page rendered once, a page kept under (and rendered from) its URL with only
+ * the query parameters it reads (server/cache-key.ts, issue 24), and a kept
+ * page sent with its ETag, 304 and encoding (docs/decisions/003-cacheable-pages.md).
  */
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
@@ -11,7 +12,7 @@ import { hasPersonalCookie } from "~/services/session.server";
 import { matchesEtag } from "~/utils/etag.server";
 import { isPublicPath } from "~/utils/public-path";
 import { chooseEncoding, compressPage, createPageCache, type CachedPage, type PageCache } from "./page-cache";
-import { sendWebResponse, webRequest } from "./web-adapter";
+import { requestUrl, sendWebResponse, webRequest } from "./web-adapter";
 
 /** Headers a stored page keeps (not the ones about one transfer or one visitor). */
 const TRANSFER_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
@@ -84,16 +85,19 @@ type CachedPageServer = {
   loadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
   /** Serves the request without the cache. */
   passOn: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<void>;
+  /** The URL a request's page is kept under and rendered from (server/cache-key.ts). */
+  cacheUrl: (url: URL) => URL;
 };
 
 /** Serves a request from the cache, rendering and keeping the page when it is missing (one server per build). */
-export function cachedPageServer({ renderPage, loadContext, passOn }: CachedPageServer) {
+export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl }: CachedPageServer) {
   // Pages being rendered: a burst of the same page renders it once.
   const rendering = new Map<string, Promise<CachedPage | null>>();
 
   return async (req: express.Request, res: express.Response, next: express.NextFunction, cache: PageCache) => {
-    const request = webRequest(req, res);
-    const key = request.url;
+    const asked = requestUrl(req);
+    const pageUrl = cacheUrl(asked);
+    const key = pageUrl.href;
     const stored = cache.get(key);
     if (stored) return sendCachedPage(req, res, stored, true);
     const pending = rendering.get(key);
@@ -105,9 +109,16 @@ export function cachedPageServer({ renderPage, loadContext, passOn }: CachedPage
     let settle: (page: CachedPage | null) => void = () => {};
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     try {
-      const response = await renderPage(request, loadContext(req, res));
+      let response = await renderPage(webRequest(req, res, pageUrl), loadContext(req, res));
       if (!isShareable(response)) {
         settle(null);
+        // Only a page that is kept may answer for the URL without the parameters it
+        // ignores; anything else (the language redirect, which carries the whole query
+        // on; a personal page) is rendered again for the URL asked.
+        if (key !== asked.href) {
+          await response.body?.cancel();
+          response = await renderPage(webRequest(req, res), loadContext(req, res));
+        }
         return await sendWebResponse(res, response);
       }
       const body = Buffer.from(await response.arrayBuffer());

@@ -1,21 +1,34 @@
 /**
  * Liveness and readiness for the orchestrator (README "Architecture"):
- * answered before any host or body check, and left out of the request log
- * (server.ts), so probes neither need a site host nor fill the log.
+ * answered before any host or body check and before load shedding, and left
+ * out of the request log (server.ts), so probes neither need a site host nor
+ * fill the log, and the process's liveness is never mistaken for overload.
  */
 import express from "express";
 import { isDatabaseReady } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
+import { overloadGuard } from "./overload";
 
-export const health = express.Router();
+/** The probes, with where they learn whether requests are being shed (the process's guard, or a test's). */
+export function healthRoutes(isShedding: () => boolean = () => overloadGuard().isShedding()): express.Router {
+  const health = express.Router();
 
-/** The process is up. */
-health.get("/healthz", (_req, res) => {
-  res.type("text/plain").send("ok");
-});
+  /** The process is up. */
+  health.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
 
-/** The database answers. */
-health.get("/readyz", async (_req, res) => {
-  const ready = await isDatabaseReady(await getDb());
-  res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
-});
+  /** Not shedding load (docs/overload.md) and the database answers. */
+  health.get("/readyz", async (_req, res) => {
+    if (isShedding()) {
+      res.status(503).type("text/plain").send("overloaded");
+      return;
+    }
+    const ready = await isDatabaseReady(await getDb());
+    res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
+  });
+
+  return health;
+}
+
+export const health = healthRoutes();

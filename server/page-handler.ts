@@ -8,6 +8,7 @@
 import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
+import { cacheUrlFor } from "./cache-key";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
 import { refusedCrossSiteCall } from "./cross-site-calls";
 import { answeredByMethod, routeMatchers } from "./route-matchers";
@@ -32,6 +33,7 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
       renderPage: createWebRequestHandler(build, process.env.NODE_ENV),
       loadContext,
       passOn,
+      cacheUrl: cacheUrlFor(build, matchers),
     });
 
     found = (req, res, next) => {

@@ -1,8 +1,9 @@
 /**
  * What the server must know of the route table before React Router runs:
  * whether a path is a page (the root's `/nl` redirect and 404s), whether a
- * submission has an action to go to (405) and whether a path is in the staff
- * area (never cached, never indexed). Read from the build's manifest, so
+ * submission has an action to go to (405), whether a path is in the staff
+ * area (never cached, never indexed) and which routes a page matches (the
+ * query parameters its cache key keeps). Read from the build's manifest, so
  * routes.ts stays the one table.
  */
 import type express from "express";
@@ -74,6 +75,8 @@ export type RouteMatchers = {
    * so a spelling React Router answers with a 404 counts too.
    */
   isStaffArea: (pathname: string) => boolean;
+  /** The ids of the routes a page (or its `.data`) matches as React Router matches it, root first; none when nothing does. */
+  routeIdsOf: (pathname: string) => string[];
 };
 
 const matchers = new WeakMap<ServerBuild, RouteMatchers>();
@@ -106,6 +109,7 @@ export function routeMatchers(build: ServerBuild): RouteMatchers {
         const routes = matchRoutes(anyCaseTree, documentPath(pathname)) ?? [];
         return routes.some((match) => STAFF_AREA_ROUTE_IDS.has((match.route as unknown as RouteNode).id));
       },
+      routeIdsOf: (pathname) => leafOf(documentPath(pathname)).map((route) => route.id),
     };
     matchers.set(build, found);
   }

@@ -41,9 +41,16 @@ export function requestOrigin(req: express.Request): string {
   return new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}`).origin;
 }
 
-/** The web Request React Router reads, for a GET or HEAD (as @react-router/express builds it). */
-export function webRequest(req: express.Request, res: express.Response): Request {
-  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
+/** The URL React Router reads for this request (as @react-router/express builds it). */
+export function requestUrl(req: express.Request): URL {
+  return new URL(`${requestOrigin(req)}${req.originalUrl}`);
+}
+
+/**
+ * The web Request React Router reads, for a GET or HEAD (as @react-router/express
+ * builds it), for the request's own URL or another (the page cache's, server/cache-key.ts).
+ */
+export function webRequest(req: express.Request, res: express.Response, url: URL = requestUrl(req)): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);

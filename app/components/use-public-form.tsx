@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
-import { FORM_ID_FIELD, type FormActionData } from "~/validation/form-definition";
+import { useRootData } from "~/utils/root-data";
+import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormActionData } from "~/validation/form-definition";
 import { Banner } from "./banner";
 import { markFormStopped } from "./page-title";
 import { ErrorSummary } from "./error-summary";
@@ -56,6 +57,7 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
   // A closed banner comes back with the next failed submit.
   const [bannerClosedAt, setBannerClosedAt] = useState(-1);
   const banner = mine?.banner && bannerClosedAt !== submitCount ? mine.banner : null;
+  const submissionId = useRootData()?.submissionId ?? "";
 
   const typedIn = useRef(new Set<string>());
   useEffect(() => {
@@ -85,6 +87,8 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
     submitting,
     submitCount,
     banner,
+    bannerValues: mine?.bannerValues,
+    submissionId,
     /** The banner the action asked for, also once closed. */
     bannerKey: mine?.banner ?? null,
     closeBanner: () => setBannerClosedAt(submitCount),
@@ -163,7 +167,7 @@ export function PublicForm(props: {
   return (
     <div ref={wrapper} className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
       <div role="alert">
-        {state.banner ? <Banner type="error" text={t(state.banner)} onClose={state.closeBanner} /> : null}
+        {state.banner ? <Banner type="error" text={t(state.banner, state.bannerValues)} onClose={state.closeBanner} /> : null}
       </div>
       {state.submitting ? <Spinner label={props.sendingLabel} /> : null}
       <FormElement
@@ -179,6 +183,7 @@ export function PublicForm(props: {
         }}
       >
         <input type="hidden" name={FORM_ID_FIELD} value={state.id} />
+        <input type="hidden" name={SUBMISSION_FIELD} value={state.submissionId} />
         <ErrorSummary form={state.form} labels={props.labels} submitCount={state.submitCount} banner={state.bannerKey} />
         <FieldValidationContext.Provider value={state.validation}>{props.children}</FieldValidationContext.Provider>
         <HoneypotField />

@@ -44,6 +44,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Lower is sent first (issue 24); set from the kind by enqueueMail. */
+  priority: Generated<number>;
 }
 
 export interface PrivacyRequestTable {
@@ -214,7 +216,17 @@ interface ComplaintEventTable {
   note: string | null;
 }
 
+/** A submission recognised when it comes again (issue 24): keyed hashes and the first answer, for 24 hours. */
+export interface SubmissionKeyTable {
+  key_hash: string;
+  fingerprint: string;
+  /** The first answer, as JSON. */
+  answer: string;
+  created_at: string;
+}
+
 export interface Database {
+  submission_key: SubmissionKeyTable;
   complaint_event: ComplaintEventTable;
   staff_account: StaffAccountTable;
   staff_session: StaffSessionTable;

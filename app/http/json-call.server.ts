@@ -1,10 +1,13 @@
 import { type RouterContextProvider } from "react-router";
-import { serverContext } from "~/context";
+import { serverContext, siteContext } from "~/context";
 import type { Locale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
-import { guardPublicForm } from "~/services/public-form-guard.server";
+import { honeypotRefuses } from "~/services/public-form-guard.server";
+import type { Sender } from "~/services/submission-intake.server";
+import type { SubmissionKey } from "~/services/submission-keys.server";
 import { type JsonErrorCodeKey, NO_STORE, jsonError } from "~/utils/json-error";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
+import { idempotencyKeyOf } from "./idempotency-key.server";
 import { jsonHoneypot } from "./json-body.server";
 
 /**
@@ -45,25 +48,19 @@ export const unavailable = (message: string, headers?: Record<string, string>) =
 export const unavailableForAMinute = (message: string) => unavailable(message, { ...NO_STORE, "Retry-After": "60" });
 
 /**
- * The public-form guard for a JSON call (honeypot, rate limit per IP), run
- * after validation and before any service: the answer to return when it
- * refuses, otherwise null.
+ * What a JSON call that stores a submission checks after validation and
+ * before its service: the honeypot, and the `Idempotency-Key` header. The
+ * answer to return when either refuses; otherwise who sends and the call's
+ * key, for the service (which counts the limits and recognises a retry).
  */
-export async function guardJsonCall(
+export function receiveJsonSubmission(
+  request: Request,
   context: Readonly<RouterContextProvider>,
   form: string,
   body: Record<string, unknown>,
-  locale: Locale,
-) {
-  const verdict = await guardPublicForm({
-    form,
-    clientIp: context.get(serverContext).clientIp,
-    honeypot: jsonHoneypot(body, HONEYPOT_FIELD),
-  });
-  if (verdict.ok) return null;
-  if (verdict.reason === "honeypot") return jsonError(400, "VALIDATION");
-  return jsonError(429, "RATE_LIMITED", {
-    message: messageText(locale, "validation.rateLimited"),
-    headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-  });
+): { ok: false; response: Response } | { ok: true; sender: Sender; submission: SubmissionKey | undefined } {
+  if (honeypotRefuses(form, jsonHoneypot(body, HONEYPOT_FIELD))) return { ok: false, response: jsonError(400, "VALIDATION") };
+  const key = idempotencyKeyOf(request, body, context.get(siteContext).country);
+  if (!key.ok) return key;
+  return { ok: true, sender: { clientIp: context.get(serverContext).clientIp }, submission: key.key };
 }

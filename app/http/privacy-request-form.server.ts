@@ -7,8 +7,9 @@ import type { StaffUser } from "~/services/staff/sessions.server";
 import { getLogger } from "~/utils/logger.server";
 import type { FormDefinition } from "~/validation/form-definition";
 import { countryCode, type Country } from "~/domain/country";
-import { PRIVACY_REQUEST_GUARD, type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
+import { type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
 import { formReply, receivePublicForm } from "./public-form.server";
+import { formRefusal } from "./submission-refusals.server";
 
 /** An objection's channels (step 2, or the staff form) as the request the service stores. */
 export function objectionInput(
@@ -49,7 +50,7 @@ export async function privacyRequestAction<Schema extends z.ZodType>(
   const received = await receivePublicForm(
     args,
     definition,
-    staff ? { guard: false, prepare } : { failureBanner: "privacyRights.sendFailure", guard: PRIVACY_REQUEST_GUARD, prepare },
+    staff ? { guard: false, prepare } : { failureBanner: "privacyRights.sendFailure", prepare },
   );
   if (!received.ok) return received.response;
   const { request, context } = args;
@@ -60,13 +61,17 @@ export async function privacyRequestAction<Schema extends z.ZodType>(
   const who = staff ? "staff privacy request" : "privacy request";
   let reference: string;
   try {
-    const outcome = await submitPrivacyRequest(
-      { ...input, touchpoint: url.pathname },
-      site,
-      { requestOrigin: url.origin, staff: staff ? { email: staff.email } : undefined },
-    );
+    const sender = staff ? { staff: { email: staff.email } } : { clientIp: received.clientIp };
+    const outcome = await submitPrivacyRequest({ ...input, touchpoint: url.pathname }, site, {
+      requestOrigin: url.origin,
+      submission: received.submissionKey,
+      ...sender,
+    });
     if (outcome.status === "INVALID_EMAIL") {
       return formReply(definition, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });
+    }
+    if (outcome.status !== "accepted") {
+      return formRefusal(definition, received.submission, outcome, { locale: site.locale, failureBanner: "privacyRights.sendFailure" });
     }
     context.get(serverContext).noteForLog(`${who} ${outcome.id}`);
     reference = outcome.reference;

@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission as ConformSubmission, SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { serverContext } from "~/context";
-import { guardPublicForm } from "~/services/public-form-guard.server";
-import type { FormActionData, FormDefinition } from "~/validation/form-definition";
+import { serverContext, siteContext } from "~/context";
+import { honeypotRefuses } from "~/services/public-form-guard.server";
+import { fingerprintOf, type SubmissionKey } from "~/services/submission-keys.server";
+import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormActionData, type FormDefinition } from "~/validation/form-definition";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import { readFormPost } from "./form-post.server";
 
@@ -16,7 +17,10 @@ export function formReply(
   options: {
     fieldErrors?: Record<string, string[]>;
     banner?: string;
+    /** Values the banner's text takes. */
+    bannerValues?: Record<string, string>;
     status?: number;
+    headers?: Record<string, string>;
     /** Fields never sent back (a password is not written into the page again). */
     hideFields?: string[];
   } = {},
@@ -30,14 +34,42 @@ export function formReply(
         hideFields: options.hideFields,
       }) as SubmissionResult<string[]>,
       ...(options.banner ? { banner: options.banner } : {}),
+      ...(options.bannerValues ? { bannerValues: options.bannerValues } : {}),
     },
-    { status: options.status ?? 400 },
+    { status: options.status ?? 400, headers: options.headers },
   );
 }
 
 export type ReceivedForm<Schema extends z.ZodType> =
-  | { ok: true; value: z.output<Schema>; submission: Submission; formData: FormData; clientIp: string }
+  | {
+      ok: true;
+      value: z.output<Schema>;
+      submission: Submission;
+      formData: FormData;
+      clientIp: string;
+      /** The post's key: a second post of the same render with the same fields is recognised. */
+      submissionKey: SubmissionKey | undefined;
+    }
   | { ok: false; response: ReturnType<typeof formReply> };
+
+/** What a submission id looks like (a UUID from the page); anything else is no key. */
+const SUBMISSION_ID = /^[0-9a-f-]{16,64}$/i;
+
+/**
+ * A form post's key: the page render's submission id and the fields as
+ * posted. The fields are part of the key, so a form changed and sent again
+ * is a new submission, and a page kept by the page cache (the same id for
+ * everyone who opened it in that minute) never mixes up two people's posts.
+ */
+function formSubmissionKey(definition: Pick<FormDefinition, "id">, formData: FormData, country: string): SubmissionKey | undefined {
+  const id = formData.get(SUBMISSION_FIELD);
+  if (typeof id !== "string" || !SUBMISSION_ID.test(id)) return undefined;
+  const fields = [...formData.entries()].filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && ![SUBMISSION_FIELD, HONEYPOT_FIELD, FORM_ID_FIELD].includes(entry[0]),
+  );
+  const fingerprint = fingerprintOf(fields);
+  return { scope: `form:${definition.id}:${country}`, key: `${id}:${fingerprint}`, fingerprint };
+}
 
 type ReceiveOptions<Schema extends z.ZodType> = {
   /** A schema that replaces the definition's (e.g. one built for the request's country). */
@@ -48,13 +80,12 @@ type ReceiveOptions<Schema extends z.ZodType> = {
   hideFields?: string[];
 } & (
   | {
-      /** The rate-limit bucket, when forms share one (default: the form's id). */
-      guard?: string;
+      guard?: true;
       /** The banner a post caught by the honeypot is shown. */
       failureBanner: string;
     }
   | {
-      /** Staff forms: their guard is the sign-in (a call centre shares one address), so no honeypot banner either. */
+      /** Staff forms: their guard is the sign-in (a call centre shares one address), so no honeypot either. */
       guard: false;
       failureBanner?: never;
     }
@@ -62,8 +93,9 @@ type ReceiveOptions<Schema extends z.ZodType> = {
 
 /**
  * Everything a public form's action does before any service: the post's
- * shape (issue 8), the schema, then the guard (honeypot, rate limit). A
- * refusal comes back as the answer to return; services see valid input only.
+ * shape (issue 8), the schema, then the honeypot. A refusal comes back as
+ * the answer to return; services see valid input only, with the post's key
+ * (the services count and store it: submission-intake.server.ts).
  */
 export async function receivePublicForm<Schema extends z.ZodType>(
   args: { request: Request; context: Readonly<RouterContextProvider> },
@@ -81,18 +113,8 @@ export async function receivePublicForm<Schema extends z.ZodType>(
   if (submission.status !== "success") return { ok: false, response: formReply(definition, submission, { hideFields: options.hideFields }) };
 
   const clientIp = args.context.get(serverContext).clientIp;
-  if (options.guard === false) return { ok: true, value: submission.value as z.output<Schema>, submission, formData: post.formData, clientIp };
-  const verdict = await guardPublicForm({ form: options.guard || definition.id, clientIp, honeypot: post.formData.getAll(HONEYPOT_FIELD) });
-  if (!verdict.ok) {
-    const limited = verdict.reason === "rate-limited";
-    return {
-      ok: false,
-      response: formReply(definition, submission, {
-        banner: limited ? "validation.rateLimited" : options.failureBanner,
-        status: limited ? 429 : 400,
-        hideFields: options.hideFields,
-      }),
-    };
-  }
-  return { ok: true, value: submission.value as z.output<Schema>, submission, formData: post.formData, clientIp };
+  const submissionKey = formSubmissionKey(definition, post.formData, args.context.get(siteContext).country);
+  const received = { ok: true as const, value: submission.value as z.output<Schema>, submission, formData: post.formData, clientIp, submissionKey };
+  if (options.guard === false || !honeypotRefuses(definition.id, post.formData.getAll(HONEYPOT_FIELD))) return received;
+  return { ok: false, response: formReply(definition, submission, { banner: options.failureBanner, hideFields: options.hideFields }) };
 }

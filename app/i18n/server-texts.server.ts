@@ -9,8 +9,8 @@ function textsFor(locale: Locale): TFunction {
   return instanceFor(htmlLang(locale), resolvedTranslations(locale)).t;
 }
 
-/** A validation message key ("validation.tooLong|100") as text. */
-export function messageText(locale: Locale, message: string): string {
+/** A validation message key ("validation.tooLong|100") as text, with any further values its text takes. */
+export function messageText(locale: Locale, message: string, more: Record<string, string> = {}): string {
   const { key, values } = parseMessage(message);
-  return textsFor(locale)(key, values);
+  return textsFor(locale)(key, { ...values, ...more });
 }

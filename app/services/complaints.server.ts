@@ -17,16 +17,26 @@ import { complaintAcknowledgement, complaintNotification } from "./mail/complain
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { newReference } from "./privacy-request.server";
+import { storeSubmission, type Refused, type Sender } from "./submission-intake.server";
+import type { SubmissionKey } from "./submission-keys.server";
 
 export type ComplaintOutcome =
   | { status: "received"; id: string; reference: string }
   | { status: "INVALID_EMAIL" }
-  | { status: "NOT_FOUND" };
+  | { status: "NOT_FOUND" }
+  | Refused;
+
+function complianceAddress(country: Country): string {
+  const config = getConfig();
+  return country === "nl" ? config.AD_COMPLIANCE_EMAIL_NL : config.AD_COMPLIANCE_EMAIL_BE;
+}
+
+const COMPLAINT_BUCKET = "ad-report";
 
 export async function submitComplaint(
   input: ComplaintInput & { campaignId: string },
   site: { country: Country; locale: Locale },
-  options: { now?: Date; db?: Db } = {},
+  options: { sender: Sender; submission?: SubmissionKey; now?: Date; db?: Db },
 ): Promise<ComplaintOutcome> {
   const db = options.db ?? (await getDb());
   if (!(await findCampaign(db, site.country, input.campaignId))) return { status: "NOT_FOUND" };
@@ -34,38 +44,46 @@ export async function submitComplaint(
   const now = options.now ?? new Date();
   const id = randomUUID();
   const reference = newReference("PA");
-  const config = getConfig();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("political_ad_complaint")
-      .values({
-        id,
-        reference,
-        campaign_id: input.campaignId,
-        country: site.country,
-        reason: input.reason,
-        name: input.name,
-        email: normaliseEmail(input.email),
-        explanation: input.explanation,
-        locale: site.locale,
-        state: "RECEIVED",
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
-    await enqueueMail(trx, complaintAcknowledgement({ to: input.email, locale: site.locale, reference, campaignId: input.campaignId, reason: input.reason }), now);
-    await enqueueMail(
-      trx,
-      complaintNotification({
-        to: site.country === "nl" ? config.AD_COMPLIANCE_EMAIL_NL : config.AD_COMPLIANCE_EMAIL_BE,
-        country: site.country,
-        reference,
-        campaignId: input.campaignId,
-        reason: input.reason,
-      }),
-      now,
-    );
+  const outcome = await storeSubmission(db, {
+    submission: options.submission,
+    sender: options.sender,
+    // The acknowledgement goes to the address given: nobody may flood someone else's mailbox with it.
+    limits: { kind: "public-form", bucket: `${COMPLAINT_BUCKET}:${site.country}`, target: input.email },
+    otherWay: complianceAddress(site.country),
+    answer: { status: "received" as const, id, reference },
+    now,
+    store: async (trx) => {
+      await trx
+        .insertInto("political_ad_complaint")
+        .values({
+          id,
+          reference,
+          campaign_id: input.campaignId,
+          country: site.country,
+          reason: input.reason,
+          name: input.name,
+          email: normaliseEmail(input.email),
+          explanation: input.explanation,
+          locale: site.locale,
+          state: "RECEIVED",
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .execute();
+      await enqueueMail(trx, complaintAcknowledgement({ to: input.email, locale: site.locale, reference, campaignId: input.campaignId, reason: input.reason }), now);
+      await enqueueMail(
+        trx,
+        complaintNotification({
+          to: complianceAddress(site.country),
+          country: site.country,
+          reference,
+          campaignId: input.campaignId,
+          reason: input.reason,
+        }),
+        now,
+      );
+    },
   });
-  wakeMailWorker();
-  return { status: "received", id, reference };
+  if (outcome.status === "received") wakeMailWorker();
+  return outcome;
 }

@@ -15,10 +15,13 @@ import type { Country, Locale } from "~/i18n/locale";
 import { objectionChannels, type FlowType, type PrivacyRequestInput } from "~/validation/privacy-request";
 import { normaliseEmail } from "~/domain/email";
 import { mayReceiveMail } from "./email-domain.server";
-import { storedDetails, suppressionIdentifier } from "./privacy-request-view.server";
+import { storedDetails } from "./privacy-request-view.server";
+import { writeSuppressions } from "./suppressions.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "./mail/privacy-templates.server";
+import { storeSubmission, type Refused } from "./submission-intake.server";
+import type { SubmissionKey } from "./submission-keys.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,7 +57,8 @@ export function oneMonthAfter(date: Date): Date {
 
 export type SubmitOutcome =
   | { status: "accepted"; id: string; reference: string; state: RequestState; verificationSent: boolean }
-  | { status: "INVALID_EMAIL" };
+  | { status: "INVALID_EMAIL" }
+  | Refused;
 
 type Site = { country: Country; locale: Locale; language: string };
 
@@ -85,33 +89,6 @@ export async function audit(
     .execute();
 }
 
-/** Writes an objection's suppressions (brand key × channel × identifier); a row that exists stays as it is. */
-async function writeSuppressions(db: Db, request: PrivacyRequestTable, now: Date): Promise<number> {
-  const { brandKeys, userInfo } = storedDetails(request);
-  let written = 0;
-  for (const channel of ["PHONE", "EMAIL", "POSTAL"] as const) {
-    const identifier = suppressionIdentifier(channel, { email: request.email, phone: request.phone_number, userInfo });
-    if (!identifier) continue;
-    for (const brandKey of brandKeys) {
-      const result = await db
-        .insertInto("marketing_suppression")
-        .values({
-          id: randomUUID(),
-          country: request.country,
-          brand_key: brandKey,
-          channel,
-          identifier,
-          request_id: request.id,
-          created_at: now.toISOString(),
-        })
-        .onConflict((conflict) => conflict.columns(["country", "brand_key", "channel", "identifier"]).doNothing())
-        .executeTakeFirst();
-      written += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
-  }
-  return written;
-}
-
 export function privacyTeamAddress(country: Country): string {
   const config = getConfig();
   return country === "nl" ? config.PRIVACY_TEAM_EMAIL_NL : config.PRIVACY_TEAM_EMAIL_BE;
@@ -129,13 +106,19 @@ export async function submitPrivacyRequest(
     requestOrigin: string;
     now?: Date;
     db?: Kysely<Database>;
-    /**
-     * A staff member recording an objection for a customer on the phone
-     * (issue 12): executed at once on the customer's word, with the staff
-     * member as actor; no verification mail.
-     */
-    staff?: { email: string };
-  },
+    submission?: SubmissionKey;
+  } & (
+    | {
+        /**
+         * A staff member recording an objection for a customer on the phone
+         * (issue 12): executed at once on the customer's word, with the staff
+         * member as actor; no verification mail, no limit per address.
+         */
+        staff: { email: string };
+        clientIp?: never;
+      }
+    | { staff?: never; clientIp: string }
+  ),
 ): Promise<SubmitOutcome> {
   const email = input.email ? normaliseEmail(input.email) : undefined;
   if (email && !(await mayReceiveMail(email))) return { status: "INVALID_EMAIL" };
@@ -178,28 +161,37 @@ export async function submitPrivacyRequest(
     updated_at: now.toISOString(),
   };
 
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto("privacy_request").values(row).execute();
-    await audit(trx, { requestId: id, at: now, ...actor, action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
-    if (verify) {
-      const link = `${publicOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
-      await enqueueMail(
-        trx,
-        verificationMail({ to: email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),
-        now,
-      );
-    } else {
-      const written = await writeSuppressions(trx, row, now);
-      await audit(trx, { requestId: id, at: now, ...(staff ? actor : { actor: "SYSTEM" }), action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
-      await enqueueMail(
-        trx,
-        privacyTeamNotification({ to: privacyTeamAddress(site.country), country: site.country, rightType, reference, dueAt: null, executed: true }),
-        now,
-      );
-    }
+  const outcome = await storeSubmission(db, {
+    submission: options.submission,
+    sender: options.staff ? { staff: true } : { clientIp: options.clientIp },
+    // Mail goes to the address given (or the objection names a phone number): its own, tight limit.
+    limits: { kind: "privacy-request", bucket: `${rightType}:${site.country}`, target: email ?? input.phoneNumber },
+    otherWay: privacyTeamAddress(site.country),
+    answer: { status: "accepted" as const, id, reference, state, verificationSent: verify },
+    now,
+    store: async (trx) => {
+      await trx.insertInto("privacy_request").values(row).execute();
+      await audit(trx, { requestId: id, at: now, ...actor, action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
+      if (verify) {
+        const link = `${publicOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
+        await enqueueMail(
+          trx,
+          verificationMail({ to: email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),
+          now,
+        );
+      } else {
+        const written = await writeSuppressions(trx, row, now);
+        await audit(trx, { requestId: id, at: now, ...(staff ? actor : { actor: "SYSTEM" }), action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+        await enqueueMail(
+          trx,
+          privacyTeamNotification({ to: privacyTeamAddress(site.country), country: site.country, rightType, reference, dueAt: null, executed: true }),
+          now,
+        );
+      }
+    },
   });
-  wakeMailWorker();
-  return { status: "accepted", id, reference, state, verificationSent: verify };
+  if (outcome.status === "accepted") wakeMailWorker();
+  return outcome;
 }
 
 /** What the link's page shows before the data subject confirms. */

@@ -8,6 +8,7 @@ import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import { audit } from "./privacy-request.server";
 import { runDailyDigest } from "./privacy-admin.server";
+import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
 import { purgeSessions } from "./staff/sessions.server";
 
 export type RetentionPolicy = {
@@ -26,6 +27,7 @@ export type RetentionReport = {
   deletedStaffSessions: number;
   purgedMailBodies: number;
   deletedRateLimitRows: number;
+  deletedSubmissionKeys: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -105,6 +107,9 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedRateLimitRows = Number(result.numAffectedRows ?? 0);
   }
 
+  // Submission keys (issue 24) are remembered for 24 hours.
+  const deletedSubmissionKeys = await deleteExpiredSubmissionKeys(db, now);
+
   return {
     expiredRequests,
     deletedRequests: Number(deletedRequests.numDeletedRows),
@@ -113,6 +118,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedStaffSessions,
     purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
     deletedRateLimitRows,
+    deletedSubmissionKeys,
   };
 }
 

@@ -3,10 +3,14 @@
  * systems to honour. Rows never change once written (a repeated objection
  * adds nothing), so "added or changed since" is "created since". Pages
  * follow (created_at, id), so a consumer reading page after page sees each
- * row exactly once.
+ * row exactly once. Written here too, by an executed objection.
  */
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import { countryCode, type CountryCode } from "~/domain/country";
 import type { Db } from "~/db/db.server";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
+import { storedDetails, suppressionIdentifier } from "./privacy-request-view.server";
 
 export type SuppressionItem = {
   brandKey: string;
@@ -71,4 +75,31 @@ export async function suppressionsSince(
     })),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
+}
+
+/** Writes an objection's suppressions (brand key × channel × identifier); a row that exists stays as it is. */
+export async function writeSuppressions(db: Db | Transaction<Database>, request: PrivacyRequestTable, now: Date): Promise<number> {
+  const { brandKeys, userInfo } = storedDetails(request);
+  let written = 0;
+  for (const channel of ["PHONE", "EMAIL", "POSTAL"] as const) {
+    const identifier = suppressionIdentifier(channel, { email: request.email, phone: request.phone_number, userInfo });
+    if (!identifier) continue;
+    for (const brandKey of brandKeys) {
+      const result = await db
+        .insertInto("marketing_suppression")
+        .values({
+          id: randomUUID(),
+          country: request.country,
+          brand_key: brandKey,
+          channel,
+          identifier,
+          request_id: request.id,
+          created_at: now.toISOString(),
+        })
+        .onConflict((conflict) => conflict.columns(["country", "brand_key", "channel", "identifier"]).doNothing())
+        .executeTakeFirst();
+      written += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  return written;
 }

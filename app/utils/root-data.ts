@@ -33,6 +33,8 @@ export type RootData = {
   features: Features;
   enhanceScript: string;
   banner: BannerMessage | null;
+  /** The id the page's forms post with, new on every render (app/validation/form-definition.ts SUBMISSION_FIELD). */
+  submissionId: string;
 };
 
 /** The root's data; undefined only on an error page thrown before the root loader ran. */

@@ -5,6 +5,13 @@ import { HONEYPOT_FIELD } from "./honeypot";
 /** The hidden field that says which form a post belongs to (two forms may share a page). */
 export const FORM_ID_FIELD = "form";
 
+/**
+ * The submission id every public form carries, new with each render of the
+ * page (issue 24): a form posted twice (a double click, a resubmission after
+ * the connection dropped) is recognised and answered as the first time.
+ */
+export const SUBMISSION_FIELD = "submission";
+
 /** Conform's intent button (field validation, list changes); at most one per post. */
 const CONFORM_INTENT_FIELD = "__intent__";
 
@@ -29,7 +36,7 @@ export function defineForm<Schema extends z.ZodType>(definition: {
 }): FormDefinition<Schema> {
   return {
     ...definition,
-    fields: { ...definition.fields, [FORM_ID_FIELD]: 1, [HONEYPOT_FIELD]: 1, [CONFORM_INTENT_FIELD]: 1 },
+    fields: { ...definition.fields, [FORM_ID_FIELD]: 1, [SUBMISSION_FIELD]: 1, [HONEYPOT_FIELD]: 1, [CONFORM_INTENT_FIELD]: 1 },
   };
 }
 
@@ -59,4 +66,10 @@ export function formShapeProblem(
  * belongs to (two forms may share a page), Conform's result, and the banner
  * text key when the problem is about the whole form.
  */
-export type FormActionData = { formId: string; result: SubmissionResult<string[]>; banner?: string };
+export type FormActionData = {
+  formId: string;
+  result: SubmissionResult<string[]>;
+  banner?: string;
+  /** Values the banner's text takes (a time to try again, an address). */
+  bannerValues?: Record<string, string>;
+};

@@ -1,22 +1,25 @@
 /**
- * Issue 10: the guard every public form carries, seen from the browser with
- * JavaScript on and off: the hourly limit answers 429 with the banner and
- * stores nothing (the privacy pages and the JSON call share one limit), and
- * a filled-in honeypot stores and sends nothing. Each test has its own
- * server with a limit of two posts an hour.
+ * Issues 10 and 24: the guard every public form carries, seen from the
+ * browser with JavaScript on and off: a limit answers 429 with a banner
+ * that says from when to try again and which address to write to instead,
+ * and stores nothing (a privacy form's page and its JSON call share one
+ * count); a flooded mailbox is protected whoever sends; a filled-in
+ * honeypot stores and sends nothing. Each test has its own server with a
+ * limit of two posts an hour per address.
  */
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { request as rawRequest, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 
-const RATE_LIMITED = /Je hebt te veel berichten na elkaar verstuurd\. Probeer het (over|binnen) een uur opnieuw\./;
+const rateLimited = (address: string) =>
+  new RegExp(`Er zijn vanaf jouw internetverbinding te veel berichten na elkaar verstuurd\\. Probeer het opnieuw vanaf \\d{2}:\\d{2}, of mail ons op ${address.replaceAll(".", "\\.")}\\.`);
 
 let server: SpawnedServer;
 test.beforeEach(async () => {
-  server = await spawnServer({ RATE_LIMIT_PER_HOUR: "2", LOG_LEVEL: "warn", MAIL_POLL_INTERVAL_MS: "100" });
+  server = await spawnServer({ RATE_LIMIT_PER_HOUR: "2", PRIVACY_RATE_LIMIT_PER_HOUR: "2", LOG_LEVEL: "warn", MAIL_POLL_INTERVAL_MS: "100" });
 });
 test.afterEach(async () => {
   await server?.stop();
@@ -32,6 +35,16 @@ function rowCount(table: string): number {
     db.close();
   }
 }
+
+/** A privacy request by the JSON call from another visitor's address. */
+const postFrom = (localAddress: string, body: object) =>
+  rawRequest(server.port, {
+    method: "POST",
+    path: "/api/privacy-rights/request",
+    localAddress,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 /** Submits and returns the status of the post's own answer (before any redirect). */
 async function submit(page: Page, button: string): Promise<number> {
@@ -55,12 +68,12 @@ test("after the hourly limit the contact form answers 429 with the banner, keeps
     await expect(page.getByTestId("banner")).toContainText("Jouw bericht is succesvol verzonden.");
   }
   expect(await sendContact(page, 3)).toBe(429);
-  await expect(page.getByRole("alert").filter({ hasText: RATE_LIMITED })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: rateLimited("klantenservice@veldhavenmedia.nl") })).toBeVisible();
   await expect(page.getByLabel("Naam")).toHaveValue("Bezoeker 3");
   expect(rowCount("contact_message")).toBe(2);
 });
 
-test("privacy requests share one limit, whether sent by the JSON call or a page", async ({ page, browser }) => {
+test("a privacy form's page and its JSON call share one limit", async ({ page, browser }) => {
   // The JSON calls come from the same browser (a script in another tab), so from the same address.
   const caller = await browser.newContext({ javaScriptEnabled: true });
   const tab = await caller.newPage();
@@ -79,9 +92,27 @@ test("privacy requests share one limit, whether sent by the JSON call or a page"
   await page.goto(url("/nl/privacy-rights/access"));
   await page.getByLabel("E-mailadres").fill("pagina@veldhaven-test.nl");
   expect(await submit(page, "Verstuur je aanvraag")).toBe(429);
-  await expect(page.getByRole("alert").filter({ hasText: RATE_LIMITED })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: rateLimited("privacy@veldhavenmedia.nl") })).toBeVisible();
   await expect(page).toHaveTitle(/^Fout: Inzage in je gegevens/);
   expect(rowCount("privacy_request")).toBe(2);
+});
+
+test("a mailbox that already got three links this hour gets no fourth, whoever asks; the page says so and offers the privacy team", async ({ page }) => {
+  // Three requests for one address, each from another visitor.
+  for (const visitor of ["127.0.0.2", "127.0.0.3", "127.0.0.4"]) {
+    const answer = await postFrom(visitor, { flowType: "RIGHT_TO_BE_FORGOTTEN", email: "doelwit@veldhaven-test.nl" });
+    expect(answer.status, answer.body).toBe(201);
+  }
+  await page.goto(url("/nl/privacy-rights/access"));
+  await page.getByLabel("E-mailadres").fill("Doelwit@veldhaven-test.nl");
+  expect(await submit(page, "Verstuur je aanvraag")).toBe(429);
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: /Naar dit e-mailadres of telefoonnummer zijn in korte tijd al meerdere berichten gestuurd\. .* vanaf \d{2}:\d{2} opnieuw proberen\. Liever niet wachten\? Mail ons op privacy@veldhavenmedia\.nl\./,
+    }),
+  ).toBeVisible();
+  await expect(page.getByLabel("E-mailadres")).toHaveValue("Doelwit@veldhaven-test.nl");
+  expect(rowCount("privacy_request")).toBe(3);
 });
 
 test("a filled-in honeypot stores nothing and sends no mail", async ({ page }) => {

@@ -124,7 +124,7 @@ test("malformed, odd and oversized bodies get 4xx, never 500", async () => {
 });
 
 test("429 with Retry-After once the hourly limit is used", async () => {
-  const server = await spawnServer({ RATE_LIMIT_PER_HOUR: "2" });
+  const server = await spawnServer({ PRIVACY_RATE_LIMIT_PER_HOUR: "2" });
   try {
     const body = { flowType: "OBJECTION", brands: ["dagwijzer"], phoneNumber: "+31612345678" };
     expect((await post(body, { serverPort: server.port })).status).toBe(201);

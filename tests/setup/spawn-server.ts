@@ -24,13 +24,22 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 /** A request to 127.0.0.1 with a Host header (Node does not resolve *.localhost). */
 export function request(
   port: number,
-  options: { method?: string; path: string; host?: string; headers?: Record<string, string>; body?: string },
+  options: {
+    method?: string;
+    path: string;
+    host?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** The client's own address: any 127.0.0.x is a different visitor to the server. */
+    localAddress?: string;
+  },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
       {
         host: "127.0.0.1",
         port,
+        localAddress: options.localAddress,
         method: options.method ?? "GET",
         path: options.path,
         headers: { Host: options.host ?? `nl.localhost:${port}`, ...options.headers },

@@ -1,30 +1,68 @@
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedMail = { from: string; to: string[]; raw: string };
+export type ReceivedMail = { from: string; to: string[]; raw: string; messageId: string };
 
-/** A real SMTP server on loopback that records what it receives. */
-export async function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[]; stop: () => Promise<void> }> {
+export type SmtpOptions = {
+  /**
+   * Runs when a message has arrived, before the server accepts it: a slow
+   * server waits here, a hanging one returns a promise that never settles,
+   * a refusing one throws (the client gets a 4xx/5xx).
+   */
+  beforeAccept?: (mail: ReceivedMail) => Promise<void> | void;
+};
+
+/** The Message-ID header of a raw message ("<id@host>"), or "" when it has none. */
+export const messageIdOf = (raw: string) => /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "";
+
+/**
+ * A real SMTP server on loopback that records what it accepted, in order.
+ * `stop()` ends connections still open after a moment (a pooled client keeps
+ * them open; a hanging message holds one) instead of the library's 30 s.
+ */
+export async function startSmtp(
+  port = 0,
+  options: SmtpOptions = {},
+): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[]; connectionsOpened: () => number; stop: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
+  let connectionsOpened = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    closeTimeout: 200,
+    onConnect(_session, callback) {
+      connectionsOpened += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
       stream.on("end", () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw,
-        });
-        callback();
+          messageId: messageIdOf(raw),
+        };
+        Promise.resolve(options.beforeAccept?.(mail)).then(
+          () => {
+            received.push(mail);
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as { port: number };
-  return { server, port: address.port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    server,
+    port: address.port,
+    received,
+    connectionsOpened: () => connectionsOpened,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A quoted-printable body as plain text (soft line breaks joined, =XX decoded). */

@@ -5,6 +5,11 @@ import { describe, expect, it } from "vitest";
 
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "back-office-config-"));
+// Limits are not what these tests are about (submission-limits.test.ts): the process counts them in its own database, high enough never to refuse here.
+process.env.TARGET_LIMIT_PER_HOUR = "1000";
+process.env.TARGET_LIMIT_PER_DAY = "10000";
+process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
+process.env.RATE_LIMIT_PER_HOUR = "100000";
 
 import { importCampaigns } from "~/services/campaigns.server";
 import { closeComplaint, startReview } from "~/services/complaints-admin.server";
@@ -13,6 +18,8 @@ import { completeRequest, extendDeadline, extendedDueDate, listRequests, rejectR
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { decodeCursor, suppressionsSince } from "~/services/suppressions.server";
 import { describeEachDatabase } from "../setup/unit-database";
+
+const TEST_CLIENT = "192.0.2.10";
 
 const OFFICER = { email: "officer@veldhavenmedia.nl" };
 const SITE = { country: "nl", locale: "nl_nl", language: "nl" } as const;
@@ -45,7 +52,7 @@ describeEachDatabase("back office on $name", (database) => {
   const db = () => database.db;
 
   async function openRequest(email: string, dueAt: Date) {
-    const outcome = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, { requestOrigin: "http://nl.localhost", db: db() });
+    const outcome = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, { requestOrigin: "http://nl.localhost", clientIp: TEST_CLIENT, db: db() });
     if (outcome.status !== "accepted") throw new Error("not accepted");
     await db().updateTable("privacy_request").set({ state: "OPEN", verified_at: new Date().toISOString(), due_at: dueAt.toISOString() }).where("id", "=", outcome.id).execute();
     return outcome.reference;
@@ -107,7 +114,7 @@ describeEachDatabase("back office on $name", (database) => {
 
   it("reviews and closes an ad report, mailing the outcome to the reporter", async () => {
     await importCampaigns(db(), [{ id: "NL-2026-8001", country: "NL", status: "RUNNING", channel: "PRINT", sponsorName: "Lijst Test", publicationStartDate: "2026-11-01", fundingOriginType: "PRIVATE", fundingRegion: "EU", campaignContextType: "OVERIGE" }], [1]);
-    const report = await submitComplaint({ reason: "MISLEADING", name: "Jan", email: "jan@veldhaven-test.nl", explanation: "Onduidelijk.", campaignId: "NL-2026-8001" }, { country: "nl", locale: "nl_nl" }, { db: db() });
+    const report = await submitComplaint({ reason: "MISLEADING", name: "Jan", email: "jan@veldhaven-test.nl", explanation: "Onduidelijk.", campaignId: "NL-2026-8001" }, { country: "nl", locale: "nl_nl" }, { sender: { clientIp: TEST_CLIENT }, db: db() });
     if (report.status !== "received") throw new Error("not received");
     expect(await closeComplaint(db(), report.reference, OFFICER, "x")).toEqual({ status: "not-allowed" });
     expect(await startReview(db(), report.reference, OFFICER)).toEqual({ status: "done" });
@@ -124,7 +131,7 @@ describeEachDatabase("back office on $name", (database) => {
   it("pages through the suppressions with the cursor, each row once, including rows with the same time", async () => {
     const since = new Date().toISOString();
     const keys = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"];
-    await submitPrivacyRequest({ flowType: "OBJECTION", brands: keys, phoneNumber: "+31612340000" }, SITE, { requestOrigin: "http://nl.localhost", db: db() });
+    await submitPrivacyRequest({ flowType: "OBJECTION", brands: keys, phoneNumber: "+31612340000" }, SITE, { requestOrigin: "http://nl.localhost", clientIp: TEST_CLIENT, db: db() });
     const seen: string[] = [];
     let cursor = null;
     do {

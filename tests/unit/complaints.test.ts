@@ -6,11 +6,18 @@ import { beforeEach, expect, it } from "vitest";
 // The service reads its settings once; no DNS lookups and a data folder of its own.
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "complaint-config-"));
+// Limits are not what these tests are about (submission-limits.test.ts): the process counts them in its own database, high enough never to refuse here.
+process.env.TARGET_LIMIT_PER_HOUR = "1000";
+process.env.TARGET_LIMIT_PER_DAY = "10000";
+process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
+process.env.RATE_LIMIT_PER_HOUR = "100000";
 
 import { importCampaigns } from "~/services/campaigns.server";
 import { submitComplaint } from "~/services/complaints.server";
 import { runRetention } from "~/services/retention.server";
 import { describeEachDatabase } from "../setup/unit-database";
+
+const TEST_CLIENT = "192.0.2.10";
 
 const SITE_BE_FR = { country: "be", locale: "fr_be" } as const;
 const NOW = new Date("2026-11-23T10:00:00Z");
@@ -38,7 +45,7 @@ describeEachDatabase("ad reports on $name", (database) => {
   const db = () => database.db;
 
   it("stores the report and, in the same transaction, the reporter's acknowledgement and the compliance team's notice", async () => {
-    const outcome = await submitComplaint(report, SITE_BE_FR, { now: NOW, db: db() });
+    const outcome = await submitComplaint(report, SITE_BE_FR, { sender: { clientIp: TEST_CLIENT }, now: NOW, db: db() });
     expect(outcome).toMatchObject({ status: "received", reference: expect.stringMatching(/^PA-[0-9A-Z]{4}-[0-9A-Z]{4}$/) });
     if (outcome.status !== "received") throw new Error("not received");
     const row = await db().selectFrom("political_ad_complaint").selectAll().where("id", "=", outcome.id).executeTakeFirstOrThrow();
@@ -61,7 +68,7 @@ describeEachDatabase("ad reports on $name", (database) => {
     const outcome = await submitComplaint(
       { reason: "INCORRECT", name: "Jan", email: "jan@veldhaven-test.nl", explanation: "x", campaignId: campaign.id },
       { country: "nl", locale: "nl_nl" },
-      { now: NOW, db: db() },
+      { sender: { clientIp: TEST_CLIENT }, now: NOW, db: db() },
     );
     expect(outcome).toEqual({ status: "NOT_FOUND" });
     const after = await db().selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -72,7 +79,7 @@ describeEachDatabase("ad reports on $name", (database) => {
 
   it("deletes reports when their retention ends, and not before", async () => {
     const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, staffSessionIdleMinutes: 30 };
-    expect(await submitComplaint(report, SITE_BE_FR, { now: NOW, db: db() })).toMatchObject({ status: "received" });
+    expect(await submitComplaint(report, SITE_BE_FR, { sender: { clientIp: TEST_CLIENT }, now: NOW, db: db() })).toMatchObject({ status: "received" });
     const count = async () => Number((await db().selectFrom("political_ad_complaint").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     expect(await count()).toBe(1);
     expect((await runRetention(db(), policy, new Date(NOW.getTime() + 729 * DAY))).deletedComplaints).toBe(0);

@@ -32,6 +32,17 @@ describe("page cache (issue 14)", () => {
     expect(brief.get("a")).toBeUndefined();
   });
 
+  it("drops expired pages from memory even when nobody asks for them again (issue 24)", async () => {
+    const page = await compressPage(200, [], html("x"));
+    const brief = createPageCache({ maxBytes: 1_000_000, ttlMs: 30, purgeIntervalMs: 20 });
+    for (const key of ["a", "b", "c"]) brief.set(key, page);
+    expect(brief.size).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // `size` counts what the cache holds, expired or not; nothing was read since.
+    expect(brief.size).toBe(0);
+    expect(brief.calculatedSize).toBe(0);
+  });
+
   it("chooses brotli, then gzip, honouring q=0", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");

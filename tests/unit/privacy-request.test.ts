@@ -6,6 +6,11 @@ import { describe, expect, it } from "vitest";
 // The service reads its settings once; no DNS lookups and a data folder of its own.
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-config-"));
+// Limits are not what these tests are about (submission-limits.test.ts): the process counts them in its own database, high enough never to refuse here.
+process.env.TARGET_LIMIT_PER_HOUR = "1000";
+process.env.TARGET_LIMIT_PER_DAY = "10000";
+process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
+process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.VERIFICATION_LINK_TTL_HOURS = "24";
 
 import {
@@ -20,6 +25,8 @@ import { suppressionIdentifier } from "~/services/privacy-request-view.server";
 import { runRetention } from "~/services/retention.server";
 import type { PrivacyRequestInput } from "~/validation/privacy-request";
 import { describeEachDatabase } from "../setup/unit-database";
+
+const TEST_CLIENT = "192.0.2.10";
 
 const SITE_NL = { country: "nl", locale: "nl_nl", language: "nl" } as const;
 const SITE_FR = { country: "be", locale: "fr_be", language: "fr" } as const;
@@ -38,7 +45,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
   it("stores an access request awaiting verification, mails a link, and keeps only the token's hash", async () => {
     const now = new Date("2026-03-10T09:00:00Z");
     const input: PrivacyRequestInput = { flowType: "RIGHT_OF_ACCESS", email: "lotte@veldhaven-test.nl", userMessage: "Welke gegevens?" };
-    const outcome = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, now, db: db() });
+    const outcome = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now, db: db() });
     expect(outcome).toMatchObject({ status: "accepted", state: "AWAITING_VERIFICATION", verificationSent: true });
     if (outcome.status !== "accepted") throw new Error("not accepted");
     expect(outcome.reference).toMatch(/^PR-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -82,7 +89,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
     const outcome = await submitPrivacyRequest(
       { flowType: "RIGHT_TO_BE_FORGOTTEN", email: "luc@lezers-test.be" },
       SITE_FR,
-      { requestOrigin: "http://be.localhost:3000", now, db: db() },
+      { requestOrigin: "http://be.localhost:3000", clientIp: TEST_CLIENT, now, db: db() },
     );
     if (outcome.status !== "accepted") throw new Error("not accepted");
     const [mail] = await mailsTo("luc@lezers-test.be");
@@ -107,7 +114,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
       email: "anna@veldhaven-test.nl",
       phoneNumber: "+31612345678",
     };
-    const first = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, now, db: db() });
+    const first = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now, db: db() });
     if (first.status !== "accepted") throw new Error("not accepted");
     expect(await db().selectFrom("marketing_suppression").selectAll().where("request_id", "=", first.id).execute()).toEqual([]);
     const token = tokenIn((await mailsTo("anna@veldhaven-test.nl"))[0].text_body)!;
@@ -133,7 +140,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
     const again = await submitPrivacyRequest(
       { flowType: "OBJECTION", brands: ["dagwijzer"], phoneNumber: "+31612345678" },
       SITE_NL,
-      { requestOrigin: ORIGIN, now, db: db() },
+      { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now, db: db() },
     );
     expect(again).toMatchObject({ status: "accepted", state: "COMPLETED", verificationSent: false });
     if (again.status !== "accepted") throw new Error("not accepted");
@@ -159,7 +166,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
         },
       },
       SITE_FR,
-      { requestOrigin: "http://be.localhost:3000", now: new Date("2026-03-12T10:00:00Z"), db: db() },
+      { requestOrigin: "http://be.localhost:3000", clientIp: TEST_CLIENT, now: new Date("2026-03-12T10:00:00Z"), db: db() },
     );
     if (outcome.status !== "accepted") throw new Error("not accepted");
     const rows = await db().selectFrom("marketing_suppression").select(["channel", "identifier", "country"]).where("request_id", "=", outcome.id).execute();
@@ -171,7 +178,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
     const verified = await submitPrivacyRequest(
       { flowType: "RIGHT_OF_ACCESS", email: "lotte@veldhaven-test.nl", userMessage: "Welke gegevens?" },
       SITE_NL,
-      { requestOrigin: ORIGIN, now: new Date("2026-03-10T09:00:00Z"), db: db() },
+      { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now: new Date("2026-03-10T09:00:00Z"), db: db() },
     );
     if (verified.status !== "accepted") throw new Error("not accepted");
     const verifiedToken = tokenIn((await mailsTo("lotte@veldhaven-test.nl"))[0].text_body)!;
@@ -182,7 +189,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
     const outcome = await submitPrivacyRequest(
       { flowType: "RIGHT_OF_ACCESS", email: "oud@veldhaven-test.nl" },
       SITE_NL,
-      { requestOrigin: ORIGIN, now: submitted, db: db() },
+      { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now: submitted, db: db() },
     );
     if (outcome.status !== "accepted") throw new Error("not accepted");
     await db()

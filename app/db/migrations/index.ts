@@ -7,6 +7,8 @@ import * as staff from "./005-staff";
 import * as complaintEvents from "./006-complaint-events";
 import * as countryInOneCase from "./007-country-in-one-case";
 import * as staffTwoFactor from "./008-staff-two-factor";
+import * as outboxPriority from "./009-outbox-priority";
+import * as submissionKeys from "./010-submission-keys";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   "006-complaint-events": complaintEvents,
   "007-country-in-one-case": countryInOneCase,
   "008-staff-two-factor": staffTwoFactor,
+  "009-outbox-priority": outboxPriority,
+  "010-submission-keys": submissionKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,8 +3,9 @@ import type { Route } from "./+types/contact";
 import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { submitContactMessage } from "~/services/contact.server";
-import { guardJsonCall, invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, receiveJsonSubmission, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { readJsonBody } from "~/http/json-body.server";
+import { jsonRefusal } from "~/http/submission-refusals.server";
 import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { contactSchema } from "~/validation/contact";
@@ -23,13 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   const parsed = contactSchema.safeParse(body);
   if (!parsed.success) return validationFailure(locale, issuesToFields(parsed.error.issues));
-  const refused = await guardJsonCall(context, "contact", body, locale);
-  if (refused) return refused;
+  const received = receiveJsonSubmission(request, context, "contact", body);
+  if (!received.ok) return received.response;
 
   try {
-    const outcome = await submitContactMessage(parsed.data, { locale, country: countryOfLocale(locale) });
+    const outcome = await submitContactMessage(parsed.data, { locale, country: countryOfLocale(locale) }, received);
     // Spec 8 names this call's code EMAIL_INVALID (the other calls: INVALID_EMAIL).
     if (outcome.status === "EMAIL_INVALID") return invalidEmail(locale, { code: "EMAIL_INVALID" });
+    if (outcome.status !== "sent") return jsonRefusal(outcome, locale);
     return data({ status: "sent", id: outcome.id }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "contact message could not be stored");

@@ -6,6 +6,8 @@ import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { readStaff, requireStaff, signedInStaff } from "~/services/staff/guard.server";
+import { idempotencyKeyOf } from "~/http/idempotency-key.server";
+import { jsonRefusal } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
@@ -36,9 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const brandKeys = brandKeysFor(country);
   if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
   if (Object.keys(fields).length > 0) return validationFailure(locale, fields);
+  const key = idempotencyKeyOf(request, body, country);
+  if (!key.ok) return key.response;
   try {
-    const outcome = await submitPrivacyRequest(input, { country, locale, language }, { requestOrigin: new URL(request.url).origin, staff: { email: staff.email } });
+    const outcome = await submitPrivacyRequest(input, { country, locale, language }, {
+      requestOrigin: new URL(request.url).origin,
+      staff: { email: staff.email },
+      submission: key.key,
+    });
     if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale);
+    if (outcome.status !== "accepted") return jsonRefusal(outcome, locale);
     context.get(serverContext).noteForLog(`staff privacy request ${outcome.id}`);
     return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
   } catch (error) {

@@ -4,8 +4,9 @@ import { siteContext } from "~/context";
 import { countryOfLocale, isLocale, resolveLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { submitComplaint } from "~/services/complaints.server";
+import { jsonRefusal } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { guardJsonCall, invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, receiveJsonSubmission, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { COMPLAINT_FORM_ID, complaintPayloadSchema } from "~/validation/complaint";
@@ -35,12 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return validationFailure(locale, fields, SPEC_CODE_KEY);
   }
-  const refused = await guardJsonCall(context, COMPLAINT_FORM_ID, body, locale);
-  if (refused) return refused;
+  const received = receiveJsonSubmission(request, context, COMPLAINT_FORM_ID, body);
+  if (!received.ok) return received.response;
   try {
-    const outcome = await submitComplaint(parsed.data, { country, locale });
+    const outcome = await submitComplaint(parsed.data, { country, locale }, received);
     if (outcome.status === "NOT_FOUND") return jsonError(404, "NOT_FOUND", { message: `No campaign '${parsed.data.campaignId}' here.` });
     if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale, { codeKey: SPEC_CODE_KEY });
+    if (outcome.status !== "received") return jsonRefusal(outcome, locale);
     return data({ reference: outcome.reference }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "complaint could not be stored");

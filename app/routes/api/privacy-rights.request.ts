@@ -5,8 +5,9 @@ import { isLanguage, resolveLocale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
+import { jsonRefusal } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { guardJsonCall, invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, receiveJsonSubmission, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
 import { PRIVACY_REQUEST_GUARD, flowAllowedIn } from "~/validation/privacy-request";
@@ -38,13 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
   if (Object.keys(fields).length > 0) return invalid(fields);
 
-  const refused = await guardJsonCall(context, PRIVACY_REQUEST_GUARD, body, locale);
-  if (refused) return refused;
+  const received = receiveJsonSubmission(request, context, PRIVACY_REQUEST_GUARD, body);
+  if (!received.ok) return received.response;
   const server = context.get(serverContext);
 
   try {
-    const outcome = await submitPrivacyRequest(input, site, { requestOrigin: new URL(request.url).origin });
+    const outcome = await submitPrivacyRequest(input, site, {
+      requestOrigin: new URL(request.url).origin,
+      clientIp: server.clientIp,
+      submission: received.submission,
+    });
     if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale);
+    if (outcome.status !== "accepted") return jsonRefusal(outcome, locale);
     server.noteForLog(`privacy request ${outcome.id}`);
     return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
   } catch (error) {

@@ -44,8 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * No React on this page (issue 14): app/enhance/ad-filters.ts follows the
  * filters as they change, with the loading state and a cache per filter
  * combination (spec 4, 9).
+ * `queryParameters`: the query the loader reads, and so the page cache's key
+ * (server/cache-key.ts).
  */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, queryParameters: ["period", "channel", "text", "page"] };
 export const clientLoader = loadAsDocument;
 
 function Filters({ query, channels }: { query: CampaignQuery; channels: string[] }) {

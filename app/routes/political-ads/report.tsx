@@ -11,6 +11,7 @@ import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { formRefusal } from "~/http/submission-refusals.server";
 import { useLocalizedPath } from "~/utils/site";
 import { complaintForm } from "~/validation/complaint";
 import { COMPLAINT_REASONS, type ComplaintReason } from "~/validation/complaint-reasons";
@@ -29,6 +30,9 @@ async function campaignOr404(params: { id: string }, context: Route.LoaderArgs["
   if (!item) throw data(`Not found: campaign ${params.id}`, { status: 404 });
   return item;
 }
+
+// The query the loader reads, and so the page cache's key (server/cache-key.ts).
+export const handle = { queryParameters: ["reason", "step", "result"] };
 
 /**
  * The report's layers as pages (without JavaScript): no reason yet → layer
@@ -61,12 +65,15 @@ export async function action(args: Route.ActionArgs) {
   const site = context.get(siteContext);
   let outcome: Awaited<ReturnType<typeof submitComplaint>>;
   try {
-    outcome = await submitComplaint({ ...received.value, campaignId: params.id }, site);
+    outcome = await submitComplaint({ ...received.value, campaignId: params.id }, site, { sender: { clientIp: received.clientIp }, submission: received.submissionKey });
   } catch (error) {
     getLogger().error({ err: error }, "complaint could not be stored");
     return data<ReportResult>({ failed: true }, { status: 503 });
   }
   if (outcome.status === "NOT_FOUND") throw data(`Not found: campaign ${params.id}`, { status: 404 });
+  if (outcome.status === "RATE_LIMITED" || outcome.status === "KEY_REUSED") {
+    return formRefusal(complaintForm, received.submission, outcome, { locale: site.locale, failureBanner: "politicalAds.report.failure" });
+  }
   if (outcome.status === "INVALID_EMAIL") {
     // Spec 4: a 400 for the address keeps the form, with the message on the field.
     return formReply(complaintForm, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });

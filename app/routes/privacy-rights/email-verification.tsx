@@ -21,9 +21,10 @@ import { z } from "~/validation/zod";
  * it moves into an HttpOnly cookie of this page alone (its path) and the
  * browser is sent to the same page without it, so neither the address bar,
  * the history, a referrer nor the page itself holds it. No third-party
- * script runs here (PERSONAL_DATA).
+ * script runs here (PERSONAL_DATA). `queryParameters`: the query the loader
+ * reads, kept in the URL a page is rendered from (server/cache-key.ts).
  */
-export const handle = PERSONAL_DATA;
+export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
 
 const VERIFICATION_FORM_ID = "verification";
 

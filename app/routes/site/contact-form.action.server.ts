@@ -4,6 +4,7 @@ import { submitContactMessage } from "~/services/contact.server";
 import { redirectWithBanner } from "~/services/flash.server";
 import { getLogger } from "~/utils/logger.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { formRefusal } from "~/http/submission-refusals.server";
 import { contactForm } from "~/validation/contact";
 
 /**
@@ -16,8 +17,12 @@ export async function contactFormAction(args: { request: Request; context: Reado
   const received = await receivePublicForm(args, contactForm, { failureBanner: "contact.failure" });
   if (!received.ok) return received.response;
   const { request, context } = args;
+  const site = context.get(siteContext);
   try {
-    const outcome = await submitContactMessage(received.value, context.get(siteContext));
+    const outcome = await submitContactMessage(received.value, site, { sender: { clientIp: received.clientIp }, submission: received.submissionKey });
+    if (outcome.status === "RATE_LIMITED" || outcome.status === "KEY_REUSED") {
+      return formRefusal(contactForm, received.submission, outcome, { locale: site.locale, failureBanner: "contact.failure" });
+    }
     if (outcome.status === "EMAIL_INVALID") {
       // Spec 8: shown as a banner; also on the field and in the summary.
       return formReply(contactForm, received.submission, {

@@ -33,8 +33,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * and the script's DOM changes). A link to it from a page React runs
  * therefore loads it as a document, as search and the ad list do (README,
  * "JavaScript only where it earns its place"): a small, cached page.
+ * `queryParameters`: the query the loader reads, and so the page cache's key
+ * (server/cache-key.ts).
  */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, queryParameters: ["q", "type"] };
 export const clientLoader = loadAsDocument;
 
 export default function PhonePage({ loaderData }: Route.ComponentProps) {

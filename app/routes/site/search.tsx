@@ -18,8 +18,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /**
  * No React on this page (issue 14): app/enhance/site-search.ts shows each
  * search in place, with the focus left in the field.
+ * `queryParameters`: the query the loader reads, and so the page cache's key
+ * (server/cache-key.ts).
  */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, queryParameters: ["q"] };
 export const clientLoader = loadAsDocument;
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ const globalForMail = globalThis as unknown as { __outboxWorker?: OutboxWorker }
 function configuredTransport(): MailTransport {
   const config = getConfig();
   return config.SMTP_URL
-    ? smtpTransport(config.SMTP_URL)
+    ? smtpTransport(config.SMTP_URL, { connections: config.SMTP_POOL_CONNECTIONS })
     : fileTransport(path.join(config.dataDir, "mail"), getLogger());
 }
 
@@ -24,15 +24,17 @@ export async function startMailWorker(): Promise<void> {
     from: config.MAIL_FROM,
     logger: getLogger(),
     intervalMs: config.MAIL_POLL_INTERVAL_MS,
+    concurrency: config.MAIL_CONCURRENCY,
   });
   getLogger().info({ transport: transport.describe }, "mail outbox worker started");
 }
 
-/** Runs a round now, so a new message does not wait for the next poll. */
+/** Claims at once, so a new message does not wait for the next poll. */
 export function wakeMailWorker(): void {
   globalForMail.__outboxWorker?.wake();
 }
 
+/** Finishes the sends in flight (a few seconds at most) and gives back the rest. */
 export async function stopMailWorker(): Promise<void> {
   const worker = globalForMail.__outboxWorker;
   globalForMail.__outboxWorker = undefined;

@@ -1,11 +1,34 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "~/db/schema";
 import type { DatabaseKind } from "~/db/db.server";
 
+/** Lower goes first (the `priority` column, migration 009). */
+const PRIORITY = { high: 1, normal: 2, low: 3 } as const;
+
+/**
+ * Every kind of mail and how urgent it is (issue 24): a person waiting for a
+ * link or an answer comes before a team's notification, which comes before
+ * the daily digest. A kind not listed here does not compile.
+ */
+const PRIORITY_OF_KIND = {
+  "privacy-verification": PRIORITY.high,
+  "privacy-confirmation": PRIORITY.high,
+  "ad-complaint-acknowledgement": PRIORITY.high,
+  "ad-complaint-outcome": PRIORITY.high,
+  "privacy-extension": PRIORITY.high,
+  "privacy-rejection": PRIORITY.high,
+  "contact-notification": PRIORITY.normal,
+  "privacy-team-notification": PRIORITY.normal,
+  "ad-complaint-notification": PRIORITY.normal,
+  "privacy-digest": PRIORITY.low,
+} as const;
+
+export type MailKind = keyof typeof PRIORITY_OF_KIND;
+
 /** A message to send, as the templates produce it. */
 export type MailMessage = {
-  kind: string;
+  kind: MailKind;
   to: string;
   replyTo?: string;
   subject: string;
@@ -13,17 +36,27 @@ export type MailMessage = {
   html: string;
 };
 
-export type OutboxRow = Omit<OutboxTable, "attempts"> & { attempts: number };
+export type OutboxRow = Selectable<OutboxTable>;
 
-/** Give up after this many failed attempts (about 1.5 days of backoff). */
+/** Give up after this many failed deliveries (about 1.5 days of backoff). */
 export const MAX_ATTEMPTS = 12;
-const LEASE_MS = 2 * 60_000;
+/**
+ * How long a claim holds a message. A worker renews it while the message is
+ * still in its hands (lease-keeper.server.ts), so a slow send keeps it; after
+ * a crash nobody renews it and the message is due again within a minute.
+ */
+export const LEASE_MS = 60_000;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_MAX_MS = 4 * 60 * 60_000;
 
 /** Exponential backoff: 10 s, 20 s, 40 s … capped at 4 hours. */
 export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+}
+
+/** Orders claimed messages as the claim does: priority, then age. */
+export function sendingOrder(a: OutboxRow, b: OutboxRow): number {
+  return a.priority - b.priority || a.created_at.localeCompare(b.created_at);
 }
 
 /**
@@ -37,6 +70,7 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, no
     .values({
       id,
       kind: message.kind,
+      priority: PRIORITY_OF_KIND[message.kind],
       recipient: message.to,
       reply_to: message.replyTo ?? null,
       subject: message.subject,
@@ -55,52 +89,65 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, no
 }
 
 /**
- * Takes up to `limit` due messages for this worker with a lease. On
+ * Takes up to `limit` due messages, most urgent and oldest first, with a
+ * lease. One UPDATE … RETURNING: on SQLite the statement holds the write
+ * lock from its start, so two connections never lease the same row; on
  * PostgreSQL, `FOR UPDATE SKIP LOCKED` lets instances claim in parallel
- * without taking the same row; SQLite serialises writers, so a transaction
- * that reads and leases is enough there.
+ * without waiting for each other. A claim is not an attempt: `attempts`
+ * counts failed deliveries, so a message whose worker crashed is simply due
+ * again once the lease has run out.
  */
 export async function claimDueMail(
   db: Kysely<Database>,
   kind: DatabaseKind,
   limit: number,
   now = new Date(),
+  leaseMs = LEASE_MS,
 ): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
-  const leaseIso = new Date(now.getTime() + LEASE_MS).toISOString();
-  if (kind === "postgres") {
-    const result = await sql<OutboxRow>`
-      update outbox set locked_until = ${leaseIso}, attempts = attempts + 1
-      where id in (
-        select id from outbox
-        where status = 'pending' and next_attempt_at <= ${nowIso}
-          and (locked_until is null or locked_until < ${nowIso})
-        order by created_at
-        limit ${limit}
-        for update skip locked
-      )
-      returning *`.execute(db);
-    // RETURNING has no order; send the oldest first.
-    return result.rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
-  }
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom("outbox")
-      .selectAll()
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", nowIso)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]))
-      .orderBy("created_at")
-      .limit(limit)
-      .execute();
-    if (due.length === 0) return [];
-    await trx
-      .updateTable("outbox")
-      .set((eb) => ({ locked_until: leaseIso, attempts: eb("attempts", "+", 1) }))
-      .where("id", "in", due.map((row) => row.id))
-      .execute();
-    return due.map((row) => ({ ...row, locked_until: leaseIso, attempts: row.attempts + 1 }));
-  });
+  const rows = await db
+    .updateTable("outbox")
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where((eb) =>
+      eb(
+        "id",
+        "in",
+        eb
+          .selectFrom("outbox")
+          .select("id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", nowIso)
+          .where((due) => due.or([due("locked_until", "is", null), due("locked_until", "<", nowIso)]))
+          .orderBy("priority")
+          .orderBy("created_at")
+          .limit(limit)
+          .$if(kind === "postgres", (query) => query.forUpdate().skipLocked()),
+      ),
+    )
+    .returningAll()
+    .execute();
+  // RETURNING has no order.
+  return rows.sort(sendingOrder);
+}
+
+/** Extends the leases of messages this worker still holds. */
+export async function renewLeases(db: Kysely<Database>, ids: string[], now = new Date(), leaseMs = LEASE_MS): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("outbox")
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "in", ids)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/**
+ * Gives messages back without counting an attempt (a worker stopping with
+ * messages it has not sent): the next claim, here or elsewhere, takes them at once.
+ */
+export async function releaseLeases(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("outbox").set({ locked_until: null }).where("id", "in", ids).where("status", "=", "pending").execute();
 }
 
 export async function markSent(db: Kysely<Database>, id: string, now = new Date()): Promise<void> {
@@ -111,22 +158,24 @@ export async function markSent(db: Kysely<Database>, id: string, now = new Date(
     .execute();
 }
 
-/** Schedules the next attempt, or gives up after MAX_ATTEMPTS. */
+/** Counts a failed delivery and schedules the next attempt, or gives up after MAX_ATTEMPTS. */
 export async function markFailed(
   db: Kysely<Database>,
   row: Pick<OutboxRow, "id" | "attempts">,
   error: unknown,
   now = new Date(),
 ): Promise<void> {
-  const giveUp = row.attempts >= MAX_ATTEMPTS;
+  const attempts = row.attempts + 1;
   await db
     .updateTable("outbox")
     .set({
-      status: giveUp ? "failed" : "pending",
+      status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+      attempts,
       locked_until: null,
       last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
-      next_attempt_at: new Date(now.getTime() + backoffMs(row.attempts)).toISOString(),
+      next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
     })
     .where("id", "=", row.id)
+    .where("status", "=", "pending")
     .execute();
 }

@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+// The file itself: Node does not resolve a folder in an ES module import.
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Logger } from "pino";
 import { loggableUrl } from "~/utils/log-redaction";
 import type { OutboxRow } from "./outbox.server";
+import { openSmtpSocket } from "./smtp-socket.server";
 
 /** Delivers one message; throws when delivery failed (the outbox retries). */
 export type MailTransport = {
@@ -34,18 +37,38 @@ function mailOptions(message: OutboxRow, from: string) {
   };
 }
 
-/** Real SMTP (`SMTP_URL`, smtp:// or smtps://, with credentials in the URL). */
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
-    connectionTimeout: 10_000,
+/**
+ * Real SMTP (`SMTP_URL`, smtp:// or smtps://, with credentials in the URL),
+ * over a pool of `connections` kept open (issue 24): a new connection per
+ * message (TCP, greeting, TLS, AUTH) limited the worker to about 20 mails/s.
+ * A connection is renewed after `maxMessages`, the pool's default of 100 being
+ * low for a burst. A message whose connection closes mid-send is tried once
+ * more on another one, then fails to the outbox, which retries with backoff:
+ * the pool's default would retry it without end and hold its send forever.
+ */
+export function smtpTransport(url: string, options: { connections?: number } = {}): MailTransport {
+  const connections = options.connections ?? 4;
+  // The pool itself: createTransport({ url, pool: true, … }) keeps only what
+  // the URL says and would open a connection per message. `maxRequeues` is
+  // an option of the pool that its types do not name.
+  const poolOptions: SMTPPool.Options & { maxRequeues: number } = {
+    url,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 1000,
+    maxRequeues: 1,
+    getSocket: openSmtpSocket(url, 10_000),
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-  } as nodemailer.TransportOptions);
+  };
+  const pool = new SMTPPool(poolOptions);
+  const transporter = nodemailer.createTransport(pool);
   return {
-    describe: `SMTP ${new URL(url).host}`,
+    describe: `SMTP ${new URL(url).host}, ${connections} connections`,
     send: async (message, from) => {
       await transporter.sendMail(mailOptions(message, from));
     },
+    // Closes the idle connections now, the busy ones once their message is done.
     close: () => transporter.close(),
   };
 }

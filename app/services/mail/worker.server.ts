@@ -1,73 +1,185 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/db.server";
-import { claimDueMail, markFailed, markSent } from "./outbox.server";
+import { deliver, type DeliveryContext } from "./delivery.server";
+import { keepLeases } from "./lease-keeper.server";
+import { LEASE_MS, claimDueMail, releaseLeases, sendingOrder, type OutboxRow } from "./outbox.server";
 import type { MailTransport } from "./transport.server";
 
-/** Messages sent per round at most. */
-const BATCH_SIZE = 20;
+type Database = Pick<DatabaseHandle, "db" | "kind">;
+
+/** Sends in flight at once when the caller does not say (MAIL_CONCURRENCY's default). */
+const DEFAULT_CONCURRENCY = 8;
+/**
+ * How long stop() waits for the sends in flight: the same grace the HTTP
+ * requests get (server/graceful-shutdown.ts), well inside its 10 s.
+ */
+const STOP_GRACE_MS = 6_000;
+
+/**
+ * Claimed ahead of the sends: enough that a finished send finds the next
+ * message waiting, few enough that a verification mail queued a moment later
+ * overtakes them soon (each claim takes the most urgent first).
+ */
+const batchSizeFor = (concurrency: number) => 2 * concurrency;
 
 export type OutboxRunResult = { sent: number; failed: number };
 
-/** Sends what is due once; the worker calls it on a timer, tests call it directly. */
+/**
+ * Claims one batch of what is due and sends it, `concurrency` at a time,
+ * each message marked the moment it is accepted. Tests call it directly; the
+ * worker below keeps going instead of working in rounds.
+ */
 export async function runOutboxOnce(
-  database: Pick<DatabaseHandle, "db" | "kind">,
+  database: Database,
   transport: MailTransport,
-  options: { from: string; logger?: Logger; now?: () => Date },
+  options: { from: string; logger?: Logger; now?: () => Date; concurrency?: number },
 ): Promise<OutboxRunResult> {
   const now = options.now ?? (() => new Date());
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const context: DeliveryContext = { database, transport, from: options.from, logger: options.logger, now };
+  const queue = await claimDueMail(database.db, database.kind, batchSizeFor(concurrency), now());
+  const leases = keepLeases(database.db, { leaseMs: LEASE_MS, now, logger: options.logger });
+  leases.hold(queue.map((row) => row.id));
   const result: OutboxRunResult = { sent: 0, failed: 0 };
-  // One message per claim: a lease then covers one delivery, however slow
-  // the SMTP server is, and is never outlived by the rest of a batch.
-  for (let i = 0; i < BATCH_SIZE; i++) {
-    const [message] = await claimDueMail(database.db, database.kind, 1, now());
-    if (!message) break;
-    try {
-      await transport.send(message, options.from);
-      await markSent(database.db, message.id, now());
-      result.sent += 1;
-    } catch (error) {
-      await markFailed(database.db, message, error, now());
-      result.failed += 1;
-      options.logger?.warn(
-        { err: error, outboxId: message.id, attempts: message.attempts },
-        "mail delivery failed; will retry",
-      );
+  const sender = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      const outcome = await deliver(context, row);
+      leases.letGo(row.id);
+      result[outcome === "sent" ? "sent" : "failed"] += 1;
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: concurrency }, sender));
+  } finally {
+    leases.stop();
   }
   return result;
 }
 
+export type OutboxWorkerOptions = {
+  from: string;
+  logger: Logger;
+  /** How often to look for due messages when nobody calls wake() (retries, other instances' mail). */
+  intervalMs: number;
+  /** Messages in flight at once (MAIL_CONCURRENCY). */
+  concurrency?: number;
+  leaseMs?: number;
+  /** How long stop() waits for the sends in flight before giving them back. */
+  stopGraceMs?: number;
+  now?: () => Date;
+};
+
 export type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
 
-/** Polls the outbox every `intervalMs`; `wake()` runs a round at once (after a new message). */
-export function startOutboxWorker(
-  database: Pick<DatabaseHandle, "db" | "kind">,
-  transport: MailTransport,
-  options: { from: string; logger: Logger; intervalMs: number },
-): OutboxWorker {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
+/** Resolves true when all settle, false when `ms` runs out first. */
+async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-
-  const round = () => {
-    if (stopped) return;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([Promise.allSettled(promises).then(() => true), timeout]);
+  } finally {
     clearTimeout(timer);
-    running = running
-      .then(() => runOutboxOnce(database, transport, options))
-      .catch((error) => options.logger.error({ err: error }, "outbox round failed"))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(round, options.intervalMs);
+  }
+}
+
+/**
+ * One claim loop per instance that keeps `concurrency` sends in flight: a
+ * finished send starts the next waiting message, and the loop claims again
+ * when fewer than `concurrency` wait. wake() (a new message) and the poll
+ * timer only say "there may be more"; they never start a second loop, so a
+ * burst of wakes costs nothing.
+ */
+export function startOutboxWorker(database: Database, transport: MailTransport, options: OutboxWorkerOptions): OutboxWorker {
+  const { db } = database;
+  const { logger } = options;
+  const now = options.now ?? (() => new Date());
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const context: DeliveryContext = { database, transport, from: options.from, logger, now };
+  const leases = keepLeases(db, { leaseMs, now, logger });
+  /** Claimed, not started: most urgent first. */
+  const waiting: OutboxRow[] = [];
+  const inFlight = new Map<string, Promise<unknown>>();
+  /** In flight when stop() stopped waiting; their leases were given back. */
+  const givenBack = new Set<string>();
+  let claim: Promise<void> | undefined;
+  let mayBeMoreDue = true;
+  let stopRequested = false;
+  let stopped: Promise<void> | undefined;
+
+  const startSends = () => {
+    while (!stopRequested && inFlight.size < concurrency && waiting.length > 0) {
+      const row = waiting.shift()!;
+      const sending = deliver(context, row, () => givenBack.has(row.id)).finally(() => {
+        inFlight.delete(row.id);
+        leases.letGo(row.id);
+        pump();
       });
+      inFlight.set(row.id, sending);
+    }
   };
-  timer = setTimeout(round, 0);
+
+  const claimBatch = async () => {
+    mayBeMoreDue = false;
+    const limit = batchSizeFor(concurrency) - waiting.length;
+    const rows = await claimDueMail(db, database.kind, limit, now(), leaseMs);
+    if (stopRequested) {
+      await releaseLeases(db, rows.map((row) => row.id));
+      return;
+    }
+    leases.hold(rows.map((row) => row.id));
+    waiting.push(...rows);
+    waiting.sort(sendingOrder);
+    // A full batch: more is probably due. Otherwise the next wake or poll says so.
+    if (rows.length === limit) mayBeMoreDue = true;
+  };
+
+  function pump(): void {
+    startSends();
+    if (stopRequested || claim || !mayBeMoreDue || waiting.length >= concurrency) return;
+    claim = claimBatch()
+      // The database is away: try again at the next poll, not in a tight loop.
+      .catch((error) => logger.error({ err: error }, "claiming mail failed"))
+      .finally(() => {
+        claim = undefined;
+        pump();
+      });
+  }
+
+  const poll = setInterval(() => {
+    mayBeMoreDue = true;
+    pump();
+  }, options.intervalMs);
+  poll.unref();
+  pump();
+
+  /**
+   * Stops claiming, gives back what was claimed and not started (no attempt
+   * counted, so a restart sends it at once), lets the sends in flight finish
+   * for up to `stopGraceMs`, then gives those back too and closes the transport.
+   */
+  const stop = async () => {
+    stopRequested = true;
+    clearInterval(poll);
+    await claim;
+    const unstarted = waiting.splice(0).map((row) => row.id);
+    unstarted.forEach(leases.letGo);
+    await releaseLeases(db, unstarted).catch((error) => logger.error({ err: error }, "could not give back unsent mail"));
+    if (!(await settledWithin([...inFlight.values()], options.stopGraceMs ?? STOP_GRACE_MS))) {
+      const stillSending = [...inFlight.keys()];
+      stillSending.forEach((id) => givenBack.add(id));
+      logger.warn({ count: stillSending.length }, "mail still being sent at stop: given back, sent again after the restart");
+      await releaseLeases(db, stillSending).catch((error) => logger.error({ err: error }, "could not give back mail in flight"));
+    }
+    leases.stop();
+    transport.close();
+  };
 
   return {
-    wake: round,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      transport.close();
+    wake: () => {
+      mayBeMoreDue = true;
+      pump();
     },
+    stop: () => (stopped ??= stop()),
   };
 }

@@ -1,0 +1,43 @@
+import type { Logger } from "pino";
+import type { Db } from "~/db/db.server";
+import { renewLeases } from "./outbox.server";
+
+export type LeaseKeeper = {
+  /** Messages this worker has claimed and not yet finished. */
+  hold: (ids: string[]) => void;
+  /** A message sent, failed or given back: its lease is no longer ours to renew. */
+  letGo: (id: string) => void;
+  held: () => string[];
+  stop: () => void;
+};
+
+/**
+ * Renews, three times per lease, the leases of the messages this worker
+ * holds: a send that takes longer than a lease (a slow SMTP server, a long
+ * pool queue) never lets another worker take the message, while a crashed
+ * worker, which renews nothing, loses its messages after one lease.
+ */
+export function keepLeases(db: Db, options: { leaseMs: number; now: () => Date; logger?: Logger }): LeaseKeeper {
+  const ids = new Set<string>();
+  let renewing = false;
+  const renew = async () => {
+    // A slow database must not stack renewals up.
+    if (renewing || ids.size === 0) return;
+    renewing = true;
+    try {
+      await renewLeases(db, [...ids], options.now(), options.leaseMs);
+    } catch (error) {
+      options.logger?.warn({ err: error }, "mail lease renewal failed; will try again");
+    } finally {
+      renewing = false;
+    }
+  };
+  const timer = setInterval(() => void renew(), Math.max(1, Math.floor(options.leaseMs / 3)));
+  timer.unref();
+  return {
+    hold: (claimed) => claimed.forEach((id) => ids.add(id)),
+    letGo: (id) => ids.delete(id),
+    held: () => [...ids],
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,208 @@
+// `npm run bench:load` (and the second half of `npm run bench`): the figures
+// of issue 24 against the production build with a throwaway DATA_DIR and a
+// local SMTP server. Prints, asserts nothing:
+// - accepted contact posts per second at 100 connections (the sustainable rate);
+// - while 100 connections post: how long a verification mail takes from the
+//   request to the SMTP server (p50, p99, max) and /healthz's latency;
+// - at twice the sustainable rate (an open loop, as a crowd arrives): how
+//   many posts are accepted and how fast, how many get a quick 503, /healthz;
+// - the server's RSS before, at its peak and after.
+// BENCH_SECONDS sets each phase's length.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3998);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+
+const percentile = (values, p) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const ms = (value) => (Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
+
+/** The SMTP server: how many mails arrived, and when each recipient's (last) mail did. */
+async function startSmtp() {
+  const arrivals = new Map();
+  const delivered = { count: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        for (const rcpt of session.envelope.rcptTo) arrivals.set(rcpt.address, performance.now());
+        delivered.count += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: server.server.address().port, arrivals, delivered, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+function post(pathname, body) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, method: "POST", path: pathname, agent, headers: { host: `nl.localhost:${PORT}`, "content-type": "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      },
+    );
+    req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end(JSON.stringify(body));
+  });
+}
+
+function get(pathname) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    http
+      .get({ host: "127.0.0.1", port: PORT, path: pathname, agent: false, headers: { host: `nl.localhost:${PORT}` } }, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+      })
+      .on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+  });
+}
+
+let sequence = 0;
+const contact = () =>
+  post("/api/contact?locale=nl_nl", { name: "Lezer", email: `lezer${++sequence}@veldhaven-test.nl`, question: "Wanneer komt mijn krant?" });
+
+/** Every 200 ms, /healthz; the latencies seen. */
+function watchHealth() {
+  const seen = [];
+  const timer = setInterval(() => get("/healthz").then((answer) => seen.push(answer.ms)), 200);
+  return () => {
+    clearInterval(timer);
+    return seen;
+  };
+}
+
+/** The server's resident memory (MB), read from /proc. */
+function rssOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** `connections` clients posting back to back for `seconds` (a closed loop). */
+async function closedLoop(connections, seconds, onAnswer = () => {}) {
+  const until = performance.now() + seconds * 1000;
+  const answers = [];
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const answer = await contact();
+        answers.push(answer);
+        onAnswer(answer);
+      }
+    }),
+  );
+  return answers;
+}
+
+/** Posts arriving at `rate` per second whatever the server does (an open loop). */
+async function openLoop(rate, seconds) {
+  const pending = [];
+  const started = performance.now();
+  let sent = 0;
+  await new Promise((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.floor(((performance.now() - started) / 1000) * rate);
+      for (; sent < due; sent++) pending.push(contact());
+      if (performance.now() - started >= seconds * 1000) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  return Promise.all(pending);
+}
+
+const smtp = await startSmtp();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
+const server = spawn(process.execPath, ["build/server.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_POLL_INTERVAL_MS: "1000",
+    // The bench is one client address: the limits per address are not what it measures.
+    RATE_LIMIT_PER_HOUR: "100000",
+    PRIVACY_RATE_LIMIT_PER_HOUR: "100000",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+try {
+  for (let i = 0; i < 100 && (await get("/healthz")).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  await get("/nl");
+  const rss = { before: rssOf(server.pid), peak: 0 };
+  const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 250);
+  console.log(`${SECONDS} s per phase, ${os.cpus().length} cores, server, SMTP server and load generator on one machine.\n`);
+
+  // 1. Sustainable rate, and verification mails while 100 connections post.
+  const asked = new Map();
+  const verificationTimer = setInterval(() => {
+    const email = `verificatie${asked.size + 1}@veldhaven-test.nl`;
+    const at = performance.now();
+    // Only a request the server took has a mail to wait for.
+    post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email }).then((answer) => answer.status === 201 && asked.set(email, at));
+  }, 250);
+  const health = watchHealth();
+  const answers = await closedLoop(100, SECONDS);
+  clearInterval(verificationTimer);
+  const healthUnderLoad = health();
+  const accepted = answers.filter((answer) => answer.status === 201);
+  const sustainable = accepted.length / SECONDS;
+  const queuedAfterLoad = accepted.length + asked.size - smtp.delivered.count;
+  // Every verification mail in, then the latencies.
+  for (let i = 0; i < 600 && [...asked.keys()].some((email) => !smtp.arrivals.has(email)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const latencies = [...asked].map(([email, at]) => (smtp.arrivals.get(email) ?? NaN) - at);
+  console.log("100 connections posting the contact call:");
+  console.log(`  accepted             ${sustainable.toFixed(0)}/s (p50 ${ms(percentile(accepted.map((a) => a.ms), 50))}, p99 ${ms(percentile(accepted.map((a) => a.ms), 99))}), ${answers.length - accepted.length} not accepted`);
+  console.log(`  verification mails   ${latencies.length} sent during the load: request → SMTP p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+  console.log(`  /healthz             p50 ${ms(percentile(healthUnderLoad, 50))}, p99 ${ms(percentile(healthUnderLoad, 99))}`);
+
+  // 2. The queue the burst left, drained.
+  const drainStart = performance.now();
+  const expected = accepted.length + asked.size;
+  for (let i = 0; i < 6000 && smtp.delivered.count < expected; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const drainSeconds = (performance.now() - drainStart) / 1000;
+  console.log(`  mail                 ${queuedAfterLoad} still queued when the load stopped; ${smtp.delivered.count} of ${expected} delivered ${drainSeconds.toFixed(1)} s later (${(queuedAfterLoad / drainSeconds).toFixed(0)} mails/s)`);
+
+  // 3. Twice the sustainable rate, as an open loop.
+  const rate = Math.round(2 * sustainable);
+  const overloadHealth = watchHealth();
+  const overload = await openLoop(rate, SECONDS);
+  const healthOverloaded = overloadHealth();
+  const ok = overload.filter((answer) => answer.status === 201);
+  const shed = overload.filter((answer) => answer.status === 503);
+  const other = overload.length - ok.length - shed.length;
+  console.log(`\n${rate} posts/s arriving (twice the sustainable rate):`);
+  console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(ok.map((a) => a.ms), 50))}, p99 ${ms(percentile(ok.map((a) => a.ms), 99))}`);
+  console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}${other ? `; ${other} other answers` : ""}`);
+  console.log(`  /healthz             p50 ${ms(percentile(healthOverloaded, 50))}, p99 ${ms(percentile(healthOverloaded, 99))}`);
+
+  // 4. Memory once the work is done.
+  for (let i = 0; i < 1200 && smtp.delivered.count < expected + ok.length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  clearInterval(sampler);
+  console.log(`\nserver RSS            before ${rss.before.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, after ${rssOf(server.pid).toFixed(0)} MB (10 s idle)`);
+} finally {
+  server.kill("SIGTERM");
+  await smtp.stop();
+  agent.destroy();
+}

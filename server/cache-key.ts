@@ -1,0 +1,50 @@
+/**
+ * The URL a page is kept under in the page cache, and rendered from (issue
+ * 24): its origin and path with only the query parameters the page reads,
+ * sorted. `?utm_source=x` or `?zzz=1` … `?zzz=100000` would otherwise each be
+ * a new entry of the same page; rendering from this URL too keeps what is
+ * stored equal to what the key says.
+ *
+ * A page declares the parameters its loader reads in its route module's
+ * `handle` (`handle = { queryParameters: ["q"] }`); a page that declares none
+ * reads none. The parameters of every route the path matches count (a
+ * layout's too); a path nothing matches keeps none.
+ */
+import type { ServerBuild } from "react-router";
+import type { RouteMatchers } from "./route-matchers";
+
+/** React Router's own, on a client navigation's `.data` request: which routes' loaders to run. */
+const DATA_REQUEST_PARAMETERS = ["_routes"];
+
+/** The names in a route's `handle.queryParameters`, or none. */
+function declaredQueryParameters(handle: unknown): string[] {
+  const declared = (handle as { queryParameters?: unknown } | null | undefined)?.queryParameters;
+  return Array.isArray(declared) ? declared.filter((name): name is string => typeof name === "string") : [];
+}
+
+/**
+ * The URL with only `parameters` in its query, sorted by name (a repeated
+ * parameter keeps all its values in their order: the page may read them all),
+ * spelled as URLSearchParams spells them.
+ */
+export function normalisedUrl(url: URL, parameters: ReadonlySet<string>): URL {
+  const kept = [...url.searchParams].filter(([name]) => parameters.has(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const normal = new URL(url.href);
+  normal.hash = "";
+  normal.search = new URLSearchParams(kept).toString();
+  return normal;
+}
+
+/** For a build: the cache URL of a request's URL, from the parameters its matched routes declare. */
+export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">): (url: URL) => URL {
+  const declared = new Map<string, string[]>();
+  for (const route of Object.values(build.routes)) {
+    if (route) declared.set(route.id, declaredQueryParameters(route.module.handle));
+  }
+  return (url) => {
+    const parameters = new Set(routeIdsOf(url.pathname).flatMap((id) => declared.get(id) ?? []));
+    if (url.pathname.endsWith(".data")) for (const name of DATA_REQUEST_PARAMETERS) parameters.add(name);
+    return normalisedUrl(url, parameters);
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Load shedding (issue 24), after Fastify's under-pressure: when the event
+ * loop lags or too many requests are already in progress, a new request gets
+ * a quick 503 with Retry-After instead of joining a queue that makes every
+ * visitor wait (at 345 form posts a second a page took 8.9 s). Mounted
+ * first in server/app.ts, after the health checks, so a shed request costs
+ * no work; /readyz says "overloaded" meanwhile so a load balancer sends
+ * traffic elsewhere. Thresholds: docs/overload.md.
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type express from "express";
+import { getConfig } from "~/config.server";
+import { getLogger } from "~/utils/logger.server";
+import { jsonErrorBody, NO_STORE } from "~/utils/json-error";
+
+/** How often the event-loop delay is read: often enough to react within a burst, rarely enough to average over many loop turns. */
+const SAMPLE_INTERVAL_MS = 500;
+/** The delay histogram's own timer period (ms); what it measures beyond this is lag. */
+const HISTOGRAM_RESOLUTION_MS = 10;
+
+export type OverloadSettings = {
+  /** Mean event-loop delay (ms) over one sample above which new requests are shed; 0: never. */
+  maxEventLoopDelayMs: number;
+  /** Requests in progress at which a new one is shed; 0: no cap. */
+  maxInFlight: number;
+  retryAfterSeconds: number;
+  /** The event loop's delay (ms) since the previous call; a histogram unless a test gives its own. */
+  measureDelay?: () => number;
+  sampleIntervalMs?: number;
+  logger?: { warn: (details: object, message: string) => void };
+};
+
+export type OverloadGuard = {
+  /** Middleware: sheds the request when overloaded, otherwise counts it in flight until it ends. */
+  shed: express.RequestHandler;
+  /** From the first shed request (or an over-threshold sample) until a sample finds the server below both thresholds. */
+  isShedding: () => boolean;
+  inFlight: () => number;
+  stop: () => void;
+};
+
+type Reason = "event-loop-delay" | "in-flight";
+
+/** Mean lag of the event loop since the previous call, as under-pressure measures it. */
+export function eventLoopDelaySampler(): () => number {
+  const histogram = monitorEventLoopDelay({ resolution: HISTOGRAM_RESOLUTION_MS });
+  histogram.enable();
+  return () => {
+    const lag = histogram.mean / 1e6 - HISTOGRAM_RESOLUTION_MS;
+    histogram.reset();
+    // No sample at all: the loop was blocked for the whole interval.
+    return Number.isNaN(lag) ? Number.POSITIVE_INFINITY : Math.max(0, lag);
+  };
+}
+
+function refuse(req: express.Request, res: express.Response, retryAfterSeconds: number): void {
+  const message = `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
+  res.locals.logReason = "overloaded";
+  res.status(503).set({ "Retry-After": String(retryAfterSeconds), ...NO_STORE });
+  if (req.path.startsWith("/api/")) res.json(jsonErrorBody("UNAVAILABLE", { message }));
+  else res.type("text/plain").send(message);
+}
+
+export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
+  const { maxEventLoopDelayMs, maxInFlight, retryAfterSeconds } = settings;
+  const logger = settings.logger ?? getLogger();
+  const watchesDelay = maxEventLoopDelayMs > 0;
+  const measureDelay = settings.measureDelay ?? (watchesDelay ? eventLoopDelaySampler() : () => 0);
+  let delayMs = 0;
+  let inFlight = 0;
+  // One warning when shedding starts and one when it stops, never one per request.
+  let episode: { startedAt: number; shed: number } | null = null;
+
+  const overloadReason = (): Reason | null => {
+    if (watchesDelay && delayMs > maxEventLoopDelayMs) return "event-loop-delay";
+    if (maxInFlight > 0 && inFlight >= maxInFlight) return "in-flight";
+    return null;
+  };
+  const startEpisode = (reason: Reason) => {
+    logger.warn({ reason, eventLoopDelayMs: Math.round(delayMs), inFlight }, "overloaded: shedding new requests");
+    return { startedAt: Date.now(), shed: 0 };
+  };
+  // Only a sample ends an episode, so a cap reached and left request by request does not flap.
+  const sample = () => {
+    delayMs = measureDelay();
+    const reason = overloadReason();
+    if (episode && !reason) {
+      logger.warn({ shed: episode.shed, durationMs: Date.now() - episode.startedAt }, "no longer overloaded: accepting requests again");
+      episode = null;
+    } else if (!episode && reason) {
+      episode = startEpisode(reason);
+    }
+  };
+  const timer = watchesDelay || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
+  timer?.unref();
+
+  const shed: express.RequestHandler = (req, res, next) => {
+    const reason = overloadReason();
+    if (reason) {
+      episode ??= startEpisode(reason);
+      episode.shed += 1;
+      refuse(req, res, retryAfterSeconds);
+      return;
+    }
+    inFlight += 1;
+    // 'close' follows 'finish', and comes alone when the client went away.
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inFlight -= 1;
+    };
+    res.once("finish", release);
+    res.once("close", release);
+    next();
+  };
+
+  return {
+    shed,
+    isShedding: () => episode !== null,
+    inFlight: () => inFlight,
+    stop: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
+
+let processGuard: OverloadGuard | undefined;
+
+/** The process's guard, made from the configuration on first use. */
+export function overloadGuard(): OverloadGuard {
+  if (!processGuard) {
+    const config = getConfig();
+    processGuard = createOverloadGuard({
+      maxEventLoopDelayMs: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
+      retryAfterSeconds: config.OVERLOAD_RETRY_AFTER_SECONDS,
+    });
+  }
+  return processGuard;
+}
+
+/** The process's guard as middleware (server/app.ts). */
+export const shedWhenOverloaded: express.RequestHandler = (req, res, next) => overloadGuard().shed(req, res, next);

@@ -1,0 +1,108 @@
+/**
+ * Issue 24: under more load than it can take, the server answers the excess
+ * at once with 503 and Retry-After (server/overload.ts) instead of making
+ * every visitor wait, keeps answering /healthz, and says "overloaded" on
+ * /readyz until the load is gone. Pages are rendered every time here
+ * (PAGE_CACHE_SECONDS=0), as form posts are.
+ */
+import { expect, test } from "./fixtures";
+import { request, spawnServer, type Answer, type SpawnedServer } from "../setup/spawn-server";
+
+// Process behaviour, independent of the browser: run once, in the "js" project.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test runs once");
+
+const PAGE = "/nl/political-ads";
+const SHED_BODY = "The server is busy. Please try again in 7 seconds.";
+
+function expectShed(answer: Answer): void {
+  expect(answer.headers["retry-after"]).toBe("7");
+  expect(answer.headers["cache-control"]).toBe("no-store");
+  expect(answer.body).toBe(SHED_BODY);
+}
+
+/** Log messages of the guard, in order. */
+const overloadLog = (server: SpawnedServer) =>
+  server
+    .logLines()
+    .filter((line) => String(line.msg).includes("overloaded"))
+    .map((line) => ({ msg: line.msg, reason: line.reason }));
+
+test("over the in-flight cap the excess gets a quick 503 with Retry-After, /healthz answers throughout, /readyz recovers", async () => {
+  const server = await spawnServer({
+    OVERLOAD_MAX_IN_FLIGHT: "2",
+    OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
+    OVERLOAD_RETRY_AFTER_SECONDS: "7",
+    PAGE_CACHE_SECONDS: "0",
+  });
+  try {
+    const pages = Array.from({ length: 40 }, () => request(server.port, { path: PAGE }));
+    const probes = Array.from({ length: 5 }, () => request(server.port, { path: "/healthz" }));
+    const answers = await Promise.all(pages);
+    for (const probe of await Promise.all(probes)) expect([probe.status, probe.body]).toEqual([200, "ok"]);
+
+    const shed = answers.filter((answer) => answer.status === 503);
+    const served = answers.filter((answer) => answer.status === 200);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(served.length).toBeGreaterThan(0);
+    expect(shed.length + served.length).toBe(40);
+    for (const answer of shed) expectShed(answer);
+    for (const answer of served) expect(answer.body).toContain("</html>");
+
+    // A JSON call gets the project's JSON error while the cap is reached.
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, () => request(server.port, { path: "/api/campaign-items?countryCode=NL" })),
+    );
+    const shedCall = calls.find((answer) => answer.status === 503);
+    expect(shedCall, "a call shed at the cap").toBeDefined();
+    expect(JSON.parse(shedCall!.body)).toEqual({ error: "UNAVAILABLE", message: SHED_BODY });
+
+    // Ready again once a sample finds the load gone, and pages served again.
+    await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 5000 }).toBe("ready");
+    expect((await request(server.port, { path: PAGE })).status).toBe(200);
+    // One warning when shedding started, one when it stopped: never one per shed request.
+    expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "in-flight" });
+    expect(overloadLog(server).at(-1)?.msg).toBe("no longer overloaded: accepting requests again");
+    expect(overloadLog(server).length).toBeLessThan(shed.length + 2);
+  } finally {
+    await server.stop();
+  }
+});
+
+test("a lagging event loop sheds new requests until it catches up; /readyz says so meanwhile", async () => {
+  const server = await spawnServer({
+    OVERLOAD_MAX_IN_FLIGHT: "0",
+    // Far below what a burst of renders makes the loop lag (tens to hundreds of ms).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: "10",
+    OVERLOAD_RETRY_AFTER_SECONDS: "7",
+    PAGE_CACHE_SECONDS: "0",
+  });
+  try {
+    // Visitors who keep coming for three seconds, 30 at a time: those who arrive
+    // after the guard measured the lag are turned away.
+    const answers: Answer[] = [];
+    const readiness: string[] = [];
+    const until = Date.now() + 3000;
+    const visitor = async () => {
+      while (Date.now() < until) answers.push(await request(server.port, { path: PAGE }));
+    };
+    const prober = async () => {
+      while (Date.now() < until) {
+        readiness.push((await request(server.port, { path: "/readyz" })).body);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    await Promise.all([...Array.from({ length: 30 }, visitor), prober()]);
+
+    const shed = answers.filter((answer) => answer.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    for (const answer of shed) expectShed(answer);
+    expect(readiness).toContain("overloaded");
+    expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "event-loop-delay" });
+
+    await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 5000 }).toBe("ready");
+    expect((await request(server.port, { path: PAGE })).status).toBe(200);
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,220 @@
+/**
+ * Issue 24: load shedding (server/overload.ts) and the readiness probe that
+ * reports it (server/health.ts), on a real Express app and socket. The
+ * event-loop delay is injected and sampled on fake interval timers, so a test
+ * says exactly what the loop measured; the real sampler is tested on its own.
+ */
+import http from "node:http";
+import type net from "node:net";
+import express from "express";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { healthRoutes } from "../../server/health";
+import { createOverloadGuard, eventLoopDelaySampler, type OverloadGuard } from "../../server/overload";
+import { useTestDatabase } from "../setup/unit-database";
+import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../setup/unit-process";
+import { request } from "../setup/spawn-server";
+
+const SAMPLE_MS = 500;
+
+type Harness = {
+  port: number;
+  guard: OverloadGuard;
+  /** What the next sample of the event-loop delay measures. */
+  setDelay: (ms: number) => void;
+  /** Runs the sampling timer once. */
+  sample: () => void;
+  /** Responses of /nl/held, kept open until `releaseHeld`. */
+  held: express.Response[];
+  releaseHeld: () => void;
+  warnings: string[];
+  close: () => Promise<void>;
+};
+
+async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFlight?: number } = {}): Promise<Harness> {
+  let delay = 0;
+  const warnings: string[] = [];
+  const guard = createOverloadGuard({
+    maxEventLoopDelayMs: settings.maxEventLoopDelayMs ?? 200,
+    maxInFlight: settings.maxInFlight ?? 0,
+    retryAfterSeconds: 5,
+    measureDelay: () => delay,
+    sampleIntervalMs: SAMPLE_MS,
+    logger: { warn: (_details, message) => warnings.push(message) },
+  });
+  const held: express.Response[] = [];
+  const app = express();
+  // The order of server/app.ts: the probes, then the guard, then the pages.
+  app.use(healthRoutes(guard.isShedding));
+  app.use(guard.shed);
+  app.get("/nl/held", (_req, res) => void held.push(res));
+  app.get("/{*path}", (_req, res) => void res.type("text/plain").send("page"));
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    guard,
+    setDelay: (ms) => (delay = ms),
+    sample: () => vi.advanceTimersByTime(SAMPLE_MS),
+    held,
+    releaseHeld: () => held.splice(0).forEach((res) => res.end("done")),
+    warnings,
+    close: async () => {
+      guard.stop();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const get = (harness: Harness, path: string) => request(harness.port, { path });
+
+/** Sends a request that the app holds open, and resolves once the app has it. */
+async function holdOne(harness: Harness): Promise<http.ClientRequest> {
+  const before = harness.held.length;
+  const outgoing = http.get({ host: "127.0.0.1", port: harness.port, path: "/nl/held", headers: { Host: "nl.localhost" } });
+  outgoing.on("error", () => {});
+  await vi.waitFor(() => expect(harness.held.length).toBe(before + 1));
+  return outgoing;
+}
+
+describe("load shedding (issue 24)", () => {
+  let harness: Harness | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  });
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+    vi.useRealTimers();
+  });
+
+  it("sheds a new request while the measured event-loop delay is over the threshold, not while it is under", async () => {
+    harness = await startHarness({ maxEventLoopDelayMs: 200 });
+    harness.setDelay(150);
+    harness.sample();
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+
+    harness.setDelay(250);
+    harness.sample();
+    const shed = await get(harness, "/nl/about");
+    expect(shed.status).toBe(503);
+    expect(shed.headers["retry-after"]).toBe("5");
+    expect(shed.headers["cache-control"]).toBe("no-store");
+    expect(shed.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(shed.body).toBe("The server is busy. Please try again in 5 seconds.");
+
+    const call = await get(harness, "/api/campaign-items");
+    expect(call.status).toBe(503);
+    expect(call.headers["retry-after"]).toBe("5");
+    expect(JSON.parse(call.body)).toEqual({ error: "UNAVAILABLE", message: "The server is busy. Please try again in 5 seconds." });
+
+    harness.setDelay(20);
+    harness.sample();
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+  });
+
+  it("ignores the event loop when its threshold is 0", async () => {
+    harness = await startHarness({ maxEventLoopDelayMs: 0 });
+    harness.setDelay(10_000);
+    harness.sample();
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+    expect(harness.guard.isShedding()).toBe(false);
+  });
+
+  it("caps the requests in progress: at the cap a new one is shed, below it accepted again", async () => {
+    harness = await startHarness({ maxInFlight: 2 });
+    await holdOne(harness);
+    await holdOne(harness);
+    expect(harness.guard.inFlight()).toBe(2);
+    const shed = await get(harness, "/nl/about");
+    expect(shed.status).toBe(503);
+    expect(shed.headers["retry-after"]).toBe("5");
+
+    harness.releaseHeld();
+    await vi.waitFor(() => expect(harness!.guard.inFlight()).toBe(0));
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+  });
+
+  it("always answers /healthz, even while shedding", async () => {
+    harness = await startHarness({ maxEventLoopDelayMs: 200, maxInFlight: 1 });
+    await holdOne(harness);
+    harness.setDelay(5000);
+    harness.sample();
+    expect((await get(harness, "/nl/about")).status).toBe(503);
+    const live = await get(harness, "/healthz");
+    expect([live.status, live.body]).toEqual([200, "ok"]);
+  });
+
+  it("counts a request out exactly once, whether it finished or the client went away", async () => {
+    harness = await startHarness({ maxInFlight: 10 });
+    for (let i = 0; i < 3; i++) expect((await get(harness, "/nl/about")).status).toBe(200);
+    expect(harness.guard.inFlight()).toBe(0);
+
+    const aborted = [await holdOne(harness), await holdOne(harness), await holdOne(harness)];
+    expect(harness.guard.inFlight()).toBe(3);
+    for (const outgoing of aborted) outgoing.destroy();
+    await vi.waitFor(() => expect(harness!.guard.inFlight()).toBe(0));
+    // The app answering after the client left ('finish' does not follow 'close') changes nothing.
+    harness.releaseHeld();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(harness.guard.inFlight()).toBe(0);
+  });
+
+  it("warns when shedding starts and when it stops, not for every shed request", async () => {
+    harness = await startHarness({ maxEventLoopDelayMs: 200 });
+    harness.setDelay(300);
+    harness.sample();
+    for (let i = 0; i < 5; i++) expect((await get(harness, "/nl/about")).status).toBe(503);
+    harness.sample();
+    harness.setDelay(0);
+    harness.sample();
+    harness.sample();
+    expect(harness.warnings).toEqual(["overloaded: shedding new requests", "no longer overloaded: accepting requests again"]);
+  });
+});
+
+describe("readiness while shedding (issue 24)", () => {
+  const database = useTestDatabase();
+  useTestConfig();
+  useTestDatabaseAsProcessDatabase(database);
+  let harness: Harness | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  });
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+    vi.useRealTimers();
+  });
+
+  it("answers /readyz 503 'overloaded' while shedding, and 'ready' once a sample finds the load gone", async () => {
+    harness = await startHarness({ maxEventLoopDelayMs: 200 });
+    expect((await get(harness, "/readyz")).body).toBe("ready");
+    harness.setDelay(400);
+    harness.sample();
+    const busy = await get(harness, "/readyz");
+    expect([busy.status, busy.body]).toEqual([503, "overloaded"]);
+    harness.setDelay(0);
+    harness.sample();
+    const ready = await get(harness, "/readyz");
+    expect([ready.status, ready.body]).toEqual([200, "ready"]);
+  });
+});
+
+describe("event-loop delay sampler", () => {
+  it("measures a loop blocked by synchronous work, and next to nothing once it is free", async () => {
+    const measure = eventLoopDelaySampler();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    measure();
+    // The histogram starts timing again at its first tick after a reset.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const blockedUntil = Date.now() + 300;
+    while (Date.now() < blockedUntil) {
+      // Synchronous work, as a burst of page renders would do.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(measure()).toBeGreaterThan(50);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(measure()).toBeLessThan(20);
+  });
+});
