@@ -15,11 +15,13 @@ import { jsonErrorBody, NO_STORE } from "~/utils/json-error";
 
 /** How often the event-loop delay is read: often enough to react within a burst, rarely enough to average over many loop turns. */
 const SAMPLE_INTERVAL_MS = 500;
+/** Over the threshold this many samples in a row (a second) before the delay sheds. */
+const LATE_SAMPLES_TO_SHED = 2;
 /** The delay histogram's own timer period (ms); what it measures beyond this is lag. */
 const HISTOGRAM_RESOLUTION_MS = 10;
 
 export type OverloadSettings = {
-  /** Mean event-loop delay (ms) over one sample above which new requests are shed; 0: never. */
+  /** Mean event-loop delay (ms) above which, two samples in a row, new requests are shed; 0: never. */
   maxEventLoopDelayMs: number;
   /** Requests in progress at which a new one is shed; 0: no cap. */
   maxInFlight: number;
@@ -67,12 +69,15 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   const watchesDelay = maxEventLoopDelayMs > 0;
   const measureDelay = settings.measureDelay ?? (watchesDelay ? eventLoopDelaySampler() : () => 0);
   let delayMs = 0;
+  // Samples in a row over the threshold: one long stall (a cold start's first
+  // renders, a GC pause) is not overload; a loop that stays late is.
+  let lateSamples = 0;
   let inFlight = 0;
   // One warning when shedding starts and one when it stops, never one per request.
   let episode: { startedAt: number; shed: number } | null = null;
 
   const overloadReason = (): Reason | null => {
-    if (watchesDelay && delayMs > maxEventLoopDelayMs) return "event-loop-delay";
+    if (watchesDelay && lateSamples >= LATE_SAMPLES_TO_SHED) return "event-loop-delay";
     if (maxInFlight > 0 && inFlight >= maxInFlight) return "in-flight";
     return null;
   };
@@ -83,6 +88,7 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   // Only a sample ends an episode, so a cap reached and left request by request does not flap.
   const sample = () => {
     delayMs = measureDelay();
+    lateSamples = delayMs > maxEventLoopDelayMs ? lateSamples + 1 : 0;
     const reason = overloadReason();
     if (episode && !reason) {
       logger.warn({ shed: episode.shed, durationMs: Date.now() - episode.startedAt }, "no longer overloaded: accepting requests again");

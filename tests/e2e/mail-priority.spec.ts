@@ -37,7 +37,7 @@ test("a verification mail overtakes a burst of contact notifications", async () 
           post("/api/contact?locale=nl_nl", { name: `Lezer ${start + n}`, email: `lezer${start + n}@veldhaven-test.nl`, question: "Klopt mijn abonnement?" }).then((a) => a.status),
         ),
       );
-      expect(statuses.every((status) => status === 201)).toBe(true);
+      expect(statuses.filter((status) => status !== 201)).toEqual([]);
     }
     expect(deliveries.length).toBeLessThan(BURST);
     const asked = await post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email: "haast@veldhaven-test.nl" });
