@@ -11,28 +11,17 @@
  * layout's too); a path nothing matches keeps none.
  */
 import type { ServerBuild } from "react-router";
+import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
 import type { RouteMatchers } from "./route-matchers";
 
 /** React Router's own, on a client navigation's `.data` request: which routes' loaders to run. */
 const DATA_REQUEST_PARAMETERS = ["_routes"];
 
-/** The names in a route's `handle.queryParameters`, or none. */
-function declaredQueryParameters(handle: unknown): string[] {
-  const declared = (handle as { queryParameters?: unknown } | null | undefined)?.queryParameters;
-  return Array.isArray(declared) ? declared.filter((name): name is string => typeof name === "string") : [];
-}
-
-/**
- * The URL with only `parameters` in its query, sorted by name (a repeated
- * parameter keeps all its values in their order: the page may read them all),
- * spelled as URLSearchParams spells them.
- */
+/** The URL with only `parameters` in its query, sorted by name (app/utils/page-query.ts). */
 export function normalisedUrl(url: URL, parameters: ReadonlySet<string>): URL {
-  const kept = [...url.searchParams].filter(([name]) => parameters.has(name));
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const normal = new URL(url.href);
   normal.hash = "";
-  normal.search = new URLSearchParams(kept).toString();
+  normal.search = pageQuery(url.search, parameters);
   return normal;
 }
 

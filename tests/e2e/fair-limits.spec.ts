@@ -21,7 +21,7 @@ test.beforeEach(async () => {
 });
 test.afterEach(async () => {
   await server?.stop();
-  await dns.close();
+  await dns?.close();
 });
 
 const ask = (from: string, body: object) =>
