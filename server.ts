@@ -36,6 +36,10 @@ const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
+/** Whether the overload guard answered this request (its log reason). */
+const isShed = (res: { locals?: Record<string, unknown> } | object) =>
+  (res as { locals?: Record<string, unknown> }).locals?.logReason === "overloaded";
+
 /** A 4xx that a library attached to its error (e.g. a malformed URL), else 500. */
 function httpStatusOf(error: unknown): number {
   const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
@@ -71,8 +75,17 @@ async function main() {
       },
       // Client errors (a malformed host, a refused cross-origin post) are
       // warnings, one line per request with the reason; server errors are errors.
+      // A request shed under load (server/overload.ts) is the server
+      // protecting itself, not failing: a warning without a stack, as a
+      // stack per shed request would cost what shedding saves.
       customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+        isShed(res) ? "warn" : error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      customErrorMessage: (_req, res) => (isShed(res) ? "request shed" : "request errored"),
+      customErrorObject: (_req, res, _error, logged) => {
+        if (!isShed(res)) return logged;
+        const { err: _err, ...withoutError } = logged as Record<string, unknown>;
+        return withoutError;
+      },
       customProps: (_req, res) => {
         const reason = (res as express.Response).locals?.logReason;
         return reason ? { reason } : {};
@@ -188,7 +201,12 @@ async function main() {
     );
   });
 
-  installGracefulShutdown(server, { stopBackgroundWork: appModule.stopBackgroundWork, closeDatabase: appModule.closeDatabase }, logger);
+  // Probes on a port of their own: the same process and event loop, but a
+  // listen queue no visitor's connection waits in (docs/overload.md).
+  const probeServer = config.PROBE_PORT ? createServer(express().use(appModule.probes)) : undefined;
+  probeServer?.listen(config.PROBE_PORT, () => logger.info({ port: config.PROBE_PORT }, "probes listening"));
+
+  installGracefulShutdown(probeServer ? [server, probeServer] : [server], { stopBackgroundWork: appModule.stopBackgroundWork, closeDatabase: appModule.closeDatabase }, logger);
 }
 
 main().catch((error) => {

@@ -52,6 +52,9 @@ const configSchema = z
       .enum(["development", "production", "test"])
       .default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // A port of its own for /healthz and /readyz (issue 24): a probe's new
+    // connection then never queues behind visitors' connections.
+    PROBE_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
     SESSION_SECRET: z.preprocess(
@@ -208,6 +211,9 @@ const configSchema = z
       for (const name of oidc.filter((candidate) => !config[candidate])) {
         ctx.addIssue({ code: "custom", path: [name], message: `is required with ${given.join(" and ")} (single sign-on needs all three)` });
       }
+    }
+    if (config.PROBE_PORT === config.PORT) {
+      ctx.addIssue({ code: "custom", path: ["PROBE_PORT"], message: "must differ from PORT" });
     }
     if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
       ctx.addIssue({

@@ -7,8 +7,11 @@
 // - at twice the sustainable rate (an open loop, as a crowd arrives): how
 //   many posts are accepted and how fast, how many get a quick 503, /healthz;
 // - the server's RSS before, at its peak and after.
-// BENCH_SECONDS sets each phase's length.
-import { execFile, spawn } from "node:child_process";
+// BENCH_SECONDS sets each phase's length. With two cores or more and
+// `taskset`, the server runs on the first core and this load generator (with
+// its SMTP server and probes) on the others, so the figures are the server's
+// and not the generator's fight for the same cores; BENCH_PIN=0 shares them.
+import { execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -16,6 +19,8 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
+// The probes' own port (PROBE_PORT, docs/overload.md), asked beside the site's.
+const PROBE_PORT = PORT + 1;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
 
@@ -82,16 +87,29 @@ const contact = () =>
  * Every 200 ms, /healthz, asked by curl in a process of its own, so the
  * figure is the server's and not this load generator's busy event loop.
  */
-function watchHealth() {
+function watchHealth(port) {
   const seen = [];
   const probe = () =>
-    execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{time_total}", "-H", `Host: nl.localhost:${PORT}`, `http://127.0.0.1:${PORT}/healthz`], (error, out) => {
+    execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{time_total}", "-H", `Host: nl.localhost:${PORT}`, `http://127.0.0.1:${port}/healthz`], (error, out) => {
       if (!error) seen.push(Number(out) * 1000);
     });
   const timer = setInterval(probe, 200);
   return () => {
     clearInterval(timer);
     return seen;
+  };
+}
+
+/** /healthz on the site's port and on the probes' own, every 200 ms each. */
+function watchProbes() {
+  const site = watchHealth(PORT);
+  const own = watchHealth(PROBE_PORT);
+  return () => {
+    const [onSite, onOwn] = [site(), own()];
+    return (
+      `/healthz             p50 ${ms(percentile(onSite, 50))}, p99 ${ms(percentile(onSite, 99))}` +
+      `; on PROBE_PORT p50 ${ms(percentile(onOwn, 50))}, p99 ${ms(percentile(onOwn, 99))}`
+    );
   };
 }
 
@@ -137,11 +155,16 @@ async function openLoop(rate, seconds) {
 
 const smtp = await startSmtp();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
-const server = spawn(process.execPath, ["build/server.js"], {
+const cores = os.cpus().length;
+const pinned = process.env.BENCH_PIN !== "0" && cores >= 2 && fs.existsSync("/usr/bin/taskset");
+if (pinned) execFileSync("taskset", ["-pc", `1-${cores - 1}`, String(process.pid)]);
+const serverCommand = pinned ? ["taskset", "-c", "0", process.execPath] : [process.execPath];
+const server = spawn(serverCommand[0], [...serverCommand.slice(1), "build/server.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(PORT),
+    PROBE_PORT: String(PROBE_PORT),
     DATA_DIR: dataDir,
     LOG_LEVEL: "error",
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
@@ -158,7 +181,11 @@ try {
   await get("/nl");
   const rss = { before: rssOf(server.pid), peak: 0 };
   const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 250);
-  console.log(`${SECONDS} s per phase, ${os.cpus().length} cores, server, SMTP server and load generator on one machine.\n`);
+  console.log(
+    pinned
+      ? `${SECONDS} s per phase; the server on one core, the load generator, SMTP server and probes on the other ${cores - 1}.\n`
+      : `${SECONDS} s per phase, ${cores} cores shared by the server, SMTP server and load generator.\n`,
+  );
 
   // 1. Sustainable rate, and verification mails while 100 connections post.
   const asked = new Map();
@@ -168,10 +195,10 @@ try {
     // Only a request the server took has a mail to wait for.
     post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email }).then((answer) => answer.status === 201 && asked.set(email, at));
   }, 250);
-  const health = watchHealth();
+  const probes = watchProbes();
   const answers = await closedLoop(100, SECONDS);
   clearInterval(verificationTimer);
-  const healthUnderLoad = health();
+  const probesUnderLoad = probes();
   const accepted = answers.filter((answer) => answer.status === 201);
   const sustainable = accepted.length / SECONDS;
   const queuedAfterLoad = accepted.length + asked.size - smtp.delivered.count;
@@ -181,7 +208,7 @@ try {
   console.log("100 connections posting the contact call:");
   console.log(`  accepted             ${sustainable.toFixed(0)}/s (p50 ${ms(percentile(accepted.map((a) => a.ms), 50))}, p99 ${ms(percentile(accepted.map((a) => a.ms), 99))}), ${answers.length - accepted.length} not accepted`);
   console.log(`  verification mails   ${latencies.length} sent during the load: request → SMTP p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
-  console.log(`  /healthz             p50 ${ms(percentile(healthUnderLoad, 50))}, p99 ${ms(percentile(healthUnderLoad, 99))}`);
+  console.log(`  ${probesUnderLoad}`);
 
   // 2. The queue the burst left, drained.
   const drainStart = performance.now();
@@ -192,16 +219,16 @@ try {
 
   // 3. Twice the sustainable rate, as an open loop.
   const rate = Math.round(2 * sustainable);
-  const overloadHealth = watchHealth();
+  const overloadProbes = watchProbes();
   const overload = await openLoop(rate, SECONDS);
-  const healthOverloaded = overloadHealth();
+  const probesOverloaded = overloadProbes();
   const ok = overload.filter((answer) => answer.status === 201);
   const shed = overload.filter((answer) => answer.status === 503);
   const other = overload.length - ok.length - shed.length;
   console.log(`\n${rate} posts/s arriving (twice the sustainable rate):`);
   console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(ok.map((a) => a.ms), 50))}, p99 ${ms(percentile(ok.map((a) => a.ms), 99))}`);
   console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}${other ? `; ${other} other answers` : ""}`);
-  console.log(`  /healthz             p50 ${ms(percentile(healthOverloaded, 50))}, p99 ${ms(percentile(healthOverloaded, 99))}`);
+  console.log(`  ${probesOverloaded}`);
 
   // 4. Memory once the work is done.
   for (let i = 0; i < 1200 && smtp.delivered.count < expected + ok.length; i++) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -18,6 +18,7 @@ import { getLogger } from "~/utils/logger.server";
 import { limitBodySize } from "./body-limits";
 import { health } from "./health";
 import { rejectMalformedHost } from "./host-guard";
+import { startReturningMemoryWhenIdle, stopReturningMemoryWhenIdle } from "./memory-after-load";
 import { shedWhenOverloaded } from "./overload";
 import { pageHandlerFor } from "./page-handler";
 import { readRequestTarget } from "./request-target";
@@ -54,6 +55,7 @@ export async function start(): Promise<void> {
   if (kind === "sqlite") await seedRegisterOnFirstStart(db);
   await startMailWorker();
   startRetentionJob(db, getLogger());
+  startReturningMemoryWhenIdle();
 }
 
 /**
@@ -63,12 +65,16 @@ export async function start(): Promise<void> {
  */
 export async function stopBackgroundWork(): Promise<void> {
   stopRetentionJob();
+  stopReturningMemoryWhenIdle();
   await stopMailWorker();
 }
 
 export const closeDatabase = closeDb;
 
 export const app = express.Router();
+
+/** The probes alone, for PROBE_PORT (server.ts). */
+export const probes = health;
 
 app.use(health);
 // Before any other work: a request shed under load costs next to nothing (issue 24).

@@ -21,7 +21,8 @@ export type ShutdownTimes = {
 const SHUTDOWN_TIMES: ShutdownTimes = { graceMs: 6_000, forceMs: 10_000 };
 
 export function installGracefulShutdown(
-  server: Server,
+  /** The site's server, and the probes' when they have a port of their own. */
+  servers: Server[],
   app: { stopBackgroundWork: () => Promise<void>; closeDatabase: () => Promise<void> },
   logger: Logger,
   times: ShutdownTimes = SHUTDOWN_TIMES,
@@ -37,11 +38,11 @@ export function installGracefulShutdown(
     }, times.forceMs);
     force.unref();
 
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    const closed = Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    for (const server of servers) server.closeIdleConnections();
     const grace = setTimeout(() => {
       logger.warn("closing the connections still open after the grace period");
-      server.closeAllConnections();
+      for (const server of servers) server.closeAllConnections();
     }, times.graceMs);
     grace.unref();
 

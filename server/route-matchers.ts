@@ -7,6 +7,7 @@
  * routes.ts stays the one table.
  */
 import type express from "express";
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 type RouteNode = {
@@ -81,14 +82,33 @@ export type RouteMatchers = {
 
 const matchers = new WeakMap<ServerBuild, RouteMatchers>();
 
+/**
+ * Paths remembered per route tree. `matchRoutes` flattens and ranks the whole
+ * table on every call, and every request asks it several times: under load
+ * that was a fifth of the server's time (issue 24). Bounded, as paths are
+ * the visitor's to choose.
+ */
+const REMEMBERED_PATHS = 2000;
+
+/** `matchRoutes` over one tree, remembering the routes each path matched. */
+function rememberedMatcher(tree: RouteObject[]): (pathname: string) => RouteNode[] {
+  const remembered = new LRUCache<string, RouteNode[]>({ max: REMEMBERED_PATHS });
+  return (pathname) => {
+    let routes = remembered.get(pathname);
+    if (!routes) {
+      routes = matchRoutes(tree, pathname)?.map((match) => match.route as unknown as RouteNode) ?? [];
+      remembered.set(pathname, routes);
+    }
+    return routes;
+  };
+}
+
 /** The matchers of a build, made once (not on every request). */
 export function routeMatchers(build: ServerBuild): RouteMatchers {
   let found = matchers.get(build);
   if (!found) {
-    const tree = routeTree(build) as RouteObject[];
-    const anyCaseTree = routeTree(build, { anyCase: true }) as RouteObject[];
-    const leafOf = (pathname: string) =>
-      matchRoutes(tree, pathname)?.map((match) => match.route as unknown as RouteNode) ?? [];
+    const leafOf = rememberedMatcher(routeTree(build) as RouteObject[]);
+    const inAnyCase = rememberedMatcher(routeTree(build, { anyCase: true }) as RouteObject[]);
     // React Router's rule: an index route only with `?index`, otherwise the
     // deepest route that has a path of its own.
     const submissionTarget = (url: URL) => {
@@ -106,8 +126,7 @@ export function routeMatchers(build: ServerBuild): RouteMatchers {
       acceptsSubmission: (url) => Boolean(submissionTarget(url)?.hasAction),
       submitsToCall: (url) => Boolean(submissionTarget(url)?.isCall),
       isStaffArea(pathname) {
-        const routes = matchRoutes(anyCaseTree, documentPath(pathname)) ?? [];
-        return routes.some((match) => STAFF_AREA_ROUTE_IDS.has((match.route as unknown as RouteNode).id));
+        return inAnyCase(documentPath(pathname)).some((route) => STAFF_AREA_ROUTE_IDS.has(route.id));
       },
       routeIdsOf: (pathname) => leafOf(documentPath(pathname)).map((route) => route.id),
     };

@@ -111,6 +111,13 @@ describe("proxy and cookie settings", () => {
     expect(parseConfig({}).FORM_BODY_LIMIT_BYTES).toBe(65_536);
   });
 
+  it("takes a probe port only when it is not the site's port", () => {
+    expect(problemsOf({ PORT: "3000", PROBE_PORT: "3000" })).toEqual(["PROBE_PORT: must differ from PORT"]);
+    expect(problemsOf({ PORT: "3000", PROBE_PORT: "70000" })[0]).toMatch(/^PROBE_PORT: /);
+    expect(parseConfig({ PROBE_PORT: "9000" }).PROBE_PORT).toBe(9000);
+    expect(parseConfig({ PROBE_PORT: "" }).PROBE_PORT).toBeUndefined();
+  });
+
   it("wants single sign-on complete (issuer, client id and secret) and a domain that is a domain", () => {
     expect(problemsOf({ OIDC_ISSUER: "https://login.veldhavenmedia.nl" }).sort()).toEqual([
       expect.stringMatching(/^OIDC_CLIENT_ID: is required with OIDC_ISSUER/),

@@ -47,6 +47,14 @@ async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFligh
   app.use(healthRoutes(guard.isShedding));
   app.use(guard.shed);
   app.get("/nl/held", (_req, res) => void held.push(res));
+  // Work that does not give the event loop back, as a request on the embedded database does.
+  app.get("/nl/work", (_req, res) => {
+    const until = performance.now() + 10;
+    while (performance.now() < until) {
+      // busy
+    }
+    res.type("text/plain").send("worked");
+  });
   app.get("/{*path}", (_req, res) => void res.type("text/plain").send("page"));
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -176,6 +184,41 @@ describe("load shedding (issue 24)", () => {
     harness.sample();
     harness.sample();
     expect(harness.warnings).toEqual(["overloaded: shedding new requests", "no longer overloaded: accepting requests again"]);
+  });
+});
+
+describe("letting requests in a few per turn (issue 24)", () => {
+  let harness: Harness | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  it("answers /healthz sent after a burst of work before most of the burst, instead of after all of it", async () => {
+    harness = await startHarness();
+    const port = harness.port;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 41 });
+    const fetchVia = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path, agent, headers: { Host: "nl.localhost" } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(path));
+          })
+          .on("error", reject);
+      });
+    try {
+      // Connections already open, as behind a proxy: a burst arrives in one read of the sockets.
+      await Promise.all(Array.from({ length: 41 }, () => fetchVia("/nl/about")));
+      const finished: string[] = [];
+      const burst = Array.from({ length: 40 }, () => fetchVia("/nl/work").then((path) => finished.push(path)));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const probe = fetchVia("/healthz").then((path) => finished.push(path));
+      await Promise.all([...burst, probe]);
+      expect(finished.indexOf("/healthz"), "burst requests answered before the probe").toBeLessThan(20);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
