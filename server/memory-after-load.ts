@@ -6,7 +6,8 @@
  * has grown well past its size at start and the event loop has been close to
  * idle for a whole check, this runs a full collection, which lets V8 shrink
  * the heap and return the pages. Never while busy, and only after growth, so
- * it costs a visitor nothing.
+ * it costs a visitor nothing; a heap that stays big through a few
+ * collections holds live data and is left alone until it grows again.
  */
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
@@ -16,6 +17,8 @@ import vm from "node:vm";
 const CHECK_INTERVAL_MS = 2000;
 /** Growth of the heap over its size at start (bytes) that is worth a collection. */
 const GROWTH_WORTH_COLLECTING = 48 * 1024 * 1024;
+/** Collections in a row that did not shrink the heap before it counts as full of live data. */
+const FRUITLESS_COLLECTIONS = 3;
 /** A collection that leaves more than this share of the heap did not shrink it. */
 const SHRUNK = 0.9;
 /** The event loop's utilisation over a check below which the process counts as idle. */
@@ -58,14 +61,20 @@ export function startReturningMemoryWhenIdle(watch: MemoryWatch = {}): void {
   // The size above which a collection is worth it: the start's, or, when a
   // collection could not shrink the heap (it holds that much), that size.
   let collectAbove = heapSize() + GROWTH_WORTH_COLLECTING;
+  let fruitless = 0;
   timer = setInterval(() => {
     const busy = busyShare();
     const before = heapSize();
     if (busy >= IDLE_UTILIZATION || before <= collectAbove) return;
     collect();
-    // V8 often shrinks on the collection after the one that emptied the heap: try again while it does.
+    // V8 often shrinks the heap only on a later collection than the one that
+    // emptied it; after a few that shrink nothing, the heap holds that much.
     const after = heapSize();
-    if (after > before * SHRUNK) collectAbove = after + GROWTH_WORTH_COLLECTING;
+    fruitless = after > before * SHRUNK ? fruitless + 1 : 0;
+    if (fruitless >= FRUITLESS_COLLECTIONS) {
+      collectAbove = after + GROWTH_WORTH_COLLECTING;
+      fruitless = 0;
+    }
   }, watch.intervalMs ?? CHECK_INTERVAL_MS);
   timer.unref();
 }

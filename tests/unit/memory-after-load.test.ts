@@ -61,15 +61,25 @@ describe("memory after a burst (issue 24)", () => {
     const { state, check } = watchedProcess();
     state.heap = 300 * MB;
     state.heapAfterCollection = 295 * MB;
-    check();
-    check();
-    check();
-    expect(state.collections).toBe(1);
+    for (let i = 0; i < 6; i++) check();
+    // A few tries, as V8 may shrink only on a later collection; then it is live data.
+    expect(state.collections).toBe(3);
 
     state.heap = 400 * MB;
     state.heapAfterCollection = 120 * MB;
     check();
-    expect(state.collections).toBe(2);
+    expect(state.collections).toBe(4);
     expect(state.heap).toBe(120 * MB);
+  });
+
+  it("tries again when a collection emptied the heap but V8 shrank it only a little", () => {
+    const { state, check } = watchedProcess();
+    state.heap = 300 * MB;
+    state.heapAfterCollection = 290 * MB;
+    check();
+    state.heapAfterCollection = 70 * MB;
+    check();
+    expect(state.collections).toBe(2);
+    expect(state.heap).toBe(70 * MB);
   });
 });
