@@ -1,5 +1,5 @@
 import type { FormMetadata } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useErrorText } from "./forms";
 
@@ -36,7 +36,7 @@ export function ErrorSummary({
     ...Object.keys(labels).filter(shown),
     ...Object.keys(allErrors).filter((name) => !(name in labels) && shown(name)),
   ];
-  const items = names.map((name) => {
+  const items = names.map((name): ErrorSummaryItem => {
     const message = errorText(allErrors[name][0]);
     const label = labels[name];
     return {
@@ -58,35 +58,49 @@ export function ErrorSummary({
     }
   }, [submitCount, hasErrors]);
   if (submitCount === 0 || !hasErrors) return null;
-  const titleId = `${form.id}-error-summary-title`;
+  return <ErrorSummaryBox id={`${form.id}-error-summary-title`} items={items} boxRef={ref} />;
+}
+
+export type ErrorSummaryItem = { name: string; targetId: string | null; text: string };
+
+/**
+ * The summary's box: focused on arrival (`autoFocus`, which a browser
+ * honours without JavaScript), named by its heading, and, as GOV.UK
+ * Frontend has it, an alert inside: focus alone makes a screen reader read
+ * the box's name (its heading), the alert has the list read too.
+ */
+export function ErrorSummaryBox({ id, items, boxRef }: { id: string; items: ErrorSummaryItem[]; boxRef?: RefObject<HTMLDivElement | null> }) {
+  const { t } = useTranslation();
   return (
-    <div ref={ref} className="app-error-summary" tabIndex={-1} autoFocus aria-labelledby={titleId}>
-      <h2 id={titleId} className="app-error-summary__title">
-        {t("form.errorSummaryTitle")}
-      </h2>
-      <ul className="app-error-summary__list">
-        {items.map(({ name, targetId, text }) => (
-          <li key={name || "form"}>
-            {targetId ? (
-              <a
-                href={`#${targetId}`}
-                onClick={(event) => {
-                  // Without JavaScript the link scrolls to the field; with it, the field also gets the focus.
-                  const target = document.getElementById(targetId);
-                  if (!target) return;
-                  event.preventDefault();
-                  target.focus();
-                  target.scrollIntoView({ block: "center" });
-                }}
-              >
-                {text}
-              </a>
-            ) : (
-              text
-            )}
-          </li>
-        ))}
-      </ul>
+    <div ref={boxRef} className="app-error-summary" tabIndex={-1} autoFocus aria-labelledby={id}>
+      <div role="alert">
+        <h2 id={id} className="app-error-summary__title">
+          {t("form.errorSummaryTitle")}
+        </h2>
+        <ul className="app-error-summary__list">
+          {items.map(({ name, targetId, text }) => (
+            <li key={name || "form"}>
+              {targetId ? (
+                <a
+                  href={`#${targetId}`}
+                  onClick={(event) => {
+                    // Without JavaScript the link scrolls to the field; with it, the field also gets the focus.
+                    const target = document.getElementById(targetId);
+                    if (!target) return;
+                    event.preventDefault();
+                    target.focus();
+                    target.scrollIntoView({ block: "center" });
+                  }}
+                >
+                  {text}
+                </a>
+              ) : (
+                text
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

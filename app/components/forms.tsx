@@ -104,16 +104,25 @@ export function useTimingHandlers<E extends HTMLElement, OnInputEvent extends Sy
   };
 }
 
-/** Inline error: a visually hidden prefix, linked from the field's aria-describedby. */
+/**
+ * Inline error: a visually hidden prefix, linked from the field's
+ * aria-describedby, inside a polite live region that is always on the page:
+ * an error found while typing or on leaving the field is read out when it
+ * appears or changes (a region created with its text often is not), and
+ * not again on each keystroke, as React leaves an unchanged text alone.
+ */
 export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  if (!errors?.length) return null;
   return (
-    <p id={id} className="app-field__error">
-      <span className="app-visually-hidden">{t("form.errorPrefix")}: </span>
-      {errorText(errors[0])}
-    </p>
+    <div className="app-field__error-region" aria-live="polite">
+      {errors?.length ? (
+        <p id={id} className="app-field__error">
+          <span className="app-visually-hidden">{t("form.errorPrefix")}: </span>
+          {errorText(errors[0])}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

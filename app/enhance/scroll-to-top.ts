@@ -11,7 +11,9 @@ export function enhanceScrollToTop(button: HTMLButtonElement): () => void {
     button.hidden = window.scrollY <= SCROLL_TO_TOP_THRESHOLD;
   };
   const onClick = () => {
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    // A visitor who asked for less motion jumps (WCAG 2.3.3).
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? "instant" : "smooth" });
     document.getElementById("main")?.focus({ preventScroll: true });
   };
   update();

@@ -305,9 +305,20 @@ test.describe("reporting an ad", () => {
     await page.getByRole("link", { name: "Signaler cette publicité" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pourquoi signalez-vous cette publicité ?");
     await expect(page.getByText("Étape 1 sur 3")).toBeVisible();
+    // Issue 25: each explanation is the reason's description, not also part of its name (read once).
+    const misleading = page.getByRole("radio", { name: "Trompeuse", exact: true });
+    await expect(misleading).toHaveAccessibleName("Trompeuse");
+    await expect(misleading).toHaveAccessibleDescription(/^La publicité donne une image fausse ou trompeuse/);
     await page.getByRole("button", { name: "Suivant" }).click();
-    await expect(page.getByText("Veuillez choisir une option")).toBeVisible();
+    // Issue 25: the error summary every form has, focused, with an alert inside and a link to the first reason.
+    const reasonSummary = page.locator(".app-error-summary");
+    await expect(reasonSummary).toBeFocused();
+    await expect(reasonSummary.getByRole("alert").getByRole("link")).toHaveText(/^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/);
+    await expect(page.locator("#reason-error")).toHaveText(/Choisissez pourquoi vous signalez cette publicité/);
     await expect(page).toHaveTitle(/^Erreur : Pourquoi signalez-vous/);
+    await expectAxeClean(page);
+    await reasonSummary.getByRole("link").click();
+    await expect(page).toHaveURL(/#reason-0$/);
     await page.getByRole("radio", { name: /Trompeuse/ }).check();
     await page.getByRole("button", { name: "Suivant" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre signalement");
@@ -359,7 +370,7 @@ test.describe("reporting an ad", () => {
 
     await open.click();
     await dialog.getByRole("button", { name: "Volgende" }).click();
-    await expect(dialog.getByText("Gelieve een optie te kiezen")).toBeVisible();
+    await expect(dialog.getByText("Kies waarom je deze advertentie meldt")).toBeVisible();
     await expect(dialog.getByRole("radio").first()).toBeFocused();
     await dialog.getByRole("radio", { name: /Onjuist gelabeld/ }).check();
     await dialog.getByRole("button", { name: "Volgende" }).click();

@@ -2,8 +2,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { enhanceScrollToTop } from "~/enhance/scroll-to-top";
 
-;
-
 /**
  * Rendered hidden: a JavaScript-only convenience that a script (this
  * component's effect, or page.ts on pages without React) shows after 100 px

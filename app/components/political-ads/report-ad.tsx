@@ -8,25 +8,34 @@
  * Layers 1 and 3 are here; layer 2, with the form's code, is in
  * ./complaint-form.tsx.
  */
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { ErrorSummaryBox } from "../error-summary";
 import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
 
 /** What the report action answers besides a form shown again. */
 export type ReportResult = { sent?: boolean; failed?: boolean };
 
-/** Layer 1: the reasons, each explained. `name` differs between the page's GET form and the dialog. */
+/**
+ * Layer 1: the reasons, each explained. `name` differs between the page's
+ * GET form and the dialog. An explanation is the radio's description and
+ * not part of its label, so a screen reader reads it once (GOV.UK's radio
+ * hints); the error sits in a live region that is always there.
+ */
 export function ReasonChoice({ name, chosen, error }: { name: string; chosen?: string | null; error?: string | null }) {
   const { t } = useTranslation();
   return (
     <fieldset className="app-fieldset" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="app-fieldset__legend">{t("politicalAds.report.reasonLegend")}</legend>
-      {error ? (
-        <p id={`${name}-error`} className="app-field__error">
-          <span className="app-visually-hidden">{t("form.errorPrefix")}: </span>
-          {error}
-        </p>
-      ) : null}
+      <div className="app-field__error-region" aria-live="polite">
+        {error ? (
+          <p id={`${name}-error`} className="app-field__error">
+            <span className="app-visually-hidden">{t("form.errorPrefix")}: </span>
+            {error}
+          </p>
+        ) : null}
+      </div>
       <div className="app-radios">
         {COMPLAINT_REASONS.map((reason, index) => (
           <div className="app-radio app-radio--explained" key={reason}>
@@ -39,17 +48,32 @@ export function ReasonChoice({ name, chosen, error }: { name: string; chosen?: s
               defaultChecked={chosen === reason}
               aria-describedby={`${name}-${index}-text`}
             />
-            <label htmlFor={`${name}-${index}`}>
-              {t(`politicalAds.report.reasons.${reason}.title`)}
-              <span id={`${name}-${index}-text`} className="app-field__hint">
+            <div className="app-radio__text">
+              <label htmlFor={`${name}-${index}`}>{t(`politicalAds.report.reasons.${reason}.title`)}</label>
+              <p id={`${name}-${index}-text`} className="app-field__hint">
                 {t(`politicalAds.report.reasons.${reason}.text`)}
-              </span>
-            </label>
+              </p>
+            </div>
           </div>
         ))}
       </div>
     </fieldset>
   );
+}
+
+/**
+ * The page's layer 1 sent without a choice: the same error summary as every
+ * other form, linking to the first reason. Focused on arrival: by
+ * `autoFocus` without JavaScript, by this effect after each client-side
+ * navigation (React does not focus a box for `autoFocus`).
+ */
+export function ReasonMissingSummary({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const { key } = useLocation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [key]);
+  const text = t("form.errorSummaryItem", { label: t("politicalAds.report.reasonLegend"), message: t("politicalAds.report.reasonRequired") });
+  return <ErrorSummaryBox id={`${name}-error-summary-title`} boxRef={ref} items={[{ name, targetId: `${name}-0`, text }]} />;
 }
 
 /** Layer 3's heading: sent, or not. */

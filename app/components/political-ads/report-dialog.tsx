@@ -60,7 +60,7 @@ export default function ReportDialog({ item, open, onClose }: { item: CampaignIt
       <p className="app-dialog__context">{t("politicalAds.report.about", { id: item.id, sponsor: item.sponsorName })}</p>
       {layer === 1 ? (
         <div className="app-report__layer">
-          <ReasonChoice name="dialog-reason" error={reasonError ? t("validation.option") : null} />
+          <ReasonChoice name="dialog-reason" error={reasonError ? t("politicalAds.report.reasonRequired") : null} />
           <button
             type="button"
             className="app-button"

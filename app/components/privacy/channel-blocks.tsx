@@ -37,6 +37,12 @@ export function ChannelBlocks(props: {
   form: Pick<PublicFormMetadata, "update">;
   fields: { communicationTypes: FormField; phoneNumber: FormField; email: FormField; userInfo: PersonField };
   emailHint: string;
+  /**
+   * The staff form: the fields are the customer's on the phone, so the
+   * browser must not fill in the staff member's own name, address, phone
+   * and e-mail (issue 25).
+   */
+  noAutofill?: boolean;
 }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
@@ -81,14 +87,14 @@ export function ChannelBlocks(props: {
             label={t("privacyRights.form.phoneNumber")}
             hint={t("privacyRights.objection.channels.phoneHint", { example: example.number })}
             timing="blur"
-            inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel", ariaAttributes: false }), placeholder: example.prefix }}
+            inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel", ariaAttributes: false }), placeholder: example.prefix, ...(props.noAutofill ? { autoComplete: "off" } : {}) }}
           />,
         )}
-        {reveal("EMAIL", <EmailField meta={fields.email} hint={props.emailHint} />)}
+        {reveal("EMAIL", <EmailField meta={fields.email} hint={props.emailHint} autoComplete={props.noAutofill ? "off" : "email"} />)}
         {reveal(
           "POSTAL",
           <div className="app-reveal__fields">
-            <NameAndAddressFields userInfo={fields.userInfo} nameTiming="blur" addressTiming="blur" autoCompleteSection="postal" />
+            <NameAndAddressFields userInfo={fields.userInfo} nameTiming="blur" addressTiming="blur" autoCompleteSection="postal" noAutofill={props.noAutofill} />
           </div>,
         )}
         <div className="app-channel app-channel--info">

@@ -35,7 +35,7 @@ export type PersonField = FormField<
   | undefined
 >;
 
-export function EmailField({ meta, hint }: { meta: FormField; hint?: string }) {
+export function EmailField({ meta, hint, autoComplete = "email" }: { meta: FormField; hint?: string; autoComplete?: "email" | "off" }) {
   const { t } = useTranslation();
   return (
     <Field
@@ -45,7 +45,7 @@ export function EmailField({ meta, hint }: { meta: FormField; hint?: string }) {
       timing="blur"
       inputProps={{
         ...getInputProps(meta, { type: "email", ariaAttributes: false }),
-        autoComplete: "email",
+        autoComplete,
         spellCheck: false,
       }}
     />
@@ -104,30 +104,33 @@ export function NameAndAddressFields(props: {
   addressTiming?: ValidationTiming;
   withCountry?: boolean;
   autoCompleteSection?: string;
+  /** The person is not the one typing (a staff member on the phone): the browser must not offer its own. */
+  noAutofill?: boolean;
 }) {
   const { t } = useTranslation();
   const person = props.userInfo.getFieldset();
   const address = person.address.getFieldset();
   const section = props.autoCompleteSection ? `section-${props.autoCompleteSection} ` : "";
+  const token = (name: string) => (props.noAutofill ? "off" : `${section}${name}`);
   const label = (key: string) => t(`privacyRights.form.${key}`);
   const optional = (key: string) => t("privacyRights.form.optional", { label: label(key) });
   return (
     <>
       <div className="app-field-row">
-        <TextInput meta={person.firstName} label={label("firstName")} maxLength={USER_INFO_LIMITS.firstName} autoComplete={`${section}given-name`} timing={props.nameTiming} />
-        <TextInput meta={person.lastName} label={label("lastName")} maxLength={USER_INFO_LIMITS.lastName} autoComplete={`${section}family-name`} timing={props.nameTiming} />
+        <TextInput meta={person.firstName} label={label("firstName")} maxLength={USER_INFO_LIMITS.firstName} autoComplete={token("given-name")} timing={props.nameTiming} />
+        <TextInput meta={person.lastName} label={label("lastName")} maxLength={USER_INFO_LIMITS.lastName} autoComplete={token("family-name")} timing={props.nameTiming} />
       </div>
       <div className="app-field-row app-field-row--address">
-        <TextInput className="app-field-row__wide" meta={address.street} label={props.addressTiming ? label("street") : optional("street")} maxLength={USER_INFO_LIMITS.street} autoComplete={`${section}address-line1`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__wide" meta={address.street} label={props.addressTiming ? label("street") : optional("street")} maxLength={USER_INFO_LIMITS.street} autoComplete={token("address-line1")} timing={props.addressTiming} />
         <TextInput className="app-field-row__narrow" meta={address.houseNumber} label={props.addressTiming ? label("houseNumber") : optional("houseNumber")} maxLength={USER_INFO_LIMITS.houseNumber} autoComplete="off" timing={props.addressTiming} />
         <TextInput className="app-field-row__narrow" meta={address.houseNumberExtension} label={optional("houseNumberExtension")} maxLength={USER_INFO_LIMITS.houseNumberExtension} autoComplete="off" />
       </div>
       <div className="app-field-row">
-        <TextInput className="app-field-row__narrow" meta={address.postalCode} label={props.addressTiming ? label("postalCode") : optional("postalCode")} maxLength={USER_INFO_LIMITS.postalCode} autoComplete={`${section}postal-code`} timing={props.addressTiming} />
-        <TextInput className="app-field-row__wide" meta={address.city} label={props.addressTiming ? label("city") : optional("city")} maxLength={USER_INFO_LIMITS.city} autoComplete={`${section}address-level2`} timing={props.addressTiming} />
+        <TextInput className="app-field-row__narrow" meta={address.postalCode} label={props.addressTiming ? label("postalCode") : optional("postalCode")} maxLength={USER_INFO_LIMITS.postalCode} autoComplete={token("postal-code")} timing={props.addressTiming} />
+        <TextInput className="app-field-row__wide" meta={address.city} label={props.addressTiming ? label("city") : optional("city")} maxLength={USER_INFO_LIMITS.city} autoComplete={token("address-level2")} timing={props.addressTiming} />
       </div>
       {props.withCountry ? (
-        <TextInput meta={address.country} label={optional("country")} maxLength={50} autoComplete={`${section}country-name`} />
+        <TextInput meta={address.country} label={optional("country")} maxLength={50} autoComplete={token("country-name")} />
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/report";
 import { PageTitle } from "~/components/page-title";
-import { ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "~/components/political-ads/report-ad";
+import { ReasonChoice, ReasonMissingSummary, ReportOutcome, reportResultTitle, type ReportResult } from "~/components/political-ads/report-ad";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { findCampaign } from "~/services/campaigns.server";
@@ -109,9 +109,10 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       <section className="app-section app-report">
         {layer === 1 ? (
           <Form method="get" className="app-form">
+            {reasonMissing ? <ReasonMissingSummary name="reason" /> : null}
             {/* A GET form sends nothing for an unchosen radio group: this says the choice was sent. */}
             <input type="hidden" name="step" value="reason" />
-            <ReasonChoice name="reason" error={reasonMissing ? t("validation.option") : null} />
+            <ReasonChoice name="reason" error={reasonMissing ? t("politicalAds.report.reasonRequired") : null} />
             <button type="submit" className="app-button">
               {t("politicalAds.report.next")}
             </button>

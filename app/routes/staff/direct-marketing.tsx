@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/direct-marketing";
 import { CheckboxGroup } from "~/components/form-controls";
@@ -62,17 +62,30 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-/** Spec 8: not signed in → the notice, with a login link that opens a new tab; following it hides the notice. */
-function NotSignedInNotice() {
+/**
+ * Spec 8: not signed in → the notice, with a login link that opens a new
+ * tab; following it hides the notice. After every send that answered 401
+ * (`failure` is a new answer each time) it is shown again and takes the
+ * focus (issue 25): the focus would otherwise fall to the page's body, and
+ * a notice already on the page is not announced again.
+ */
+function NotSignedInNotice({ failure }: { failure: unknown }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const [hidden, setHidden] = useState(false);
+  // Hidden after the login link was followed, until the next failed send.
+  const [hiddenAfter, setHiddenAfter] = useState<{ failure: unknown } | null>(null);
+  const hidden = hiddenAfter !== null && hiddenAfter.failure === failure;
+  const ref = useRef<HTMLDivElement>(null);
+  // A new failure shows the notice in the same render, so it is there to focus.
+  useEffect(() => {
+    if (failure) ref.current?.focus();
+  }, [failure]);
   if (hidden) return null;
   return (
-    <div className="app-notice app-notice--warning" role="alert">
+    <div ref={ref} className="app-notice app-notice--warning" role="alert" tabIndex={-1}>
       <p>{t("internal.notLoggedIn")}</p>
       <p>
-        <a href={to("/internal-privacy-rights/login")} target="_blank" rel="noopener" onClick={() => setHidden(true)}>
+        <a href={to("/internal-privacy-rights/login")} target="_blank" rel="noopener" onClick={() => setHiddenAfter({ failure })}>
           {t("internal.loginLink")}
         </a>
       </p>
@@ -80,14 +93,14 @@ function NotSignedInNotice() {
   );
 }
 
-export default function InternalDirectMarketingPage({ loaderData }: Route.ComponentProps) {
+export default function InternalDirectMarketingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const ids = loaderData.brands.map((brand) => brand.id);
   const state = usePublicForm({ id: INTERNAL_OBJECTION_FORM_ID, schema: internalObjectionSchema(ids), defaultValue: { phoneNumber: "+" } });
   const { fields, form } = state;
   return (
     <PrivacyFormPage titleKey="pages.internalDirectMarketing.title" intro={<p>{t("internal.form.intro")}</p>}>
-      {loaderData.signedIn ? null : <NotSignedInNotice />}
+      {loaderData.signedIn ? null : <NotSignedInNotice failure={actionData} />}
       <PublicForm
         state={state}
         labels={{ brands: t("privacyRights.objection.brands.legend"), ...channelLabels(t) }}
@@ -102,7 +115,7 @@ export default function InternalDirectMarketingPage({ loaderData }: Route.Compon
           columns
           options={loaderData.brands.map((brand) => ({ value: brand.id, label: brand.description }))}
         />
-        <ChannelBlocks form={form} fields={fields} emailHint={t("privacyRights.form.email")} />
+        <ChannelBlocks form={form} fields={fields} emailHint={t("privacyRights.form.email")} noAutofill />
       </PublicForm>
     </PrivacyFormPage>
   );
