@@ -31,9 +31,23 @@ function subscribe(listener: () => void) {
  * the error prefix ('Fout: …', 'Erreur : …'), the first thing a screen
  * reader says after a post without JavaScript, and also after a submit the
  * browser-side validation stopped. Such routes leave the title out of
- * `meta` (`formPageMeta`). `error` marks a GET form answered with an error.
+ * `meta` (`formPageMeta`). `error` marks a GET form answered with an error;
+ * `step`, a step of a flow ('… (stap 1 van 2)').
  */
-export function PageTitle({ titleKey, error = false }: { titleKey: string; error?: boolean }) {
+export type Step = { current: number; total: number };
+
+export function PageTitle({
+  titleKey,
+  values,
+  error = false,
+  step,
+}: {
+  titleKey: string;
+  /** The title's own values (a request's reference). */
+  values?: Record<string, string>;
+  error?: boolean;
+  step?: Step;
+}) {
   const { t } = useTranslation();
   const answered = useActionData() !== undefined;
   const stopped = useSyncExternalStore(
@@ -42,6 +56,20 @@ export function PageTitle({ titleKey, error = false }: { titleKey: string; error
     () => false,
   );
   const failed = error || answered || stopped;
-  const title = `${t(titleKey)} | ${SITE_NAME}`;
+  // A step of a flow says which one in the title too, the first thing heard on a new page (NL Design System).
+  const name = step ? t("form.titleWithStep", { title: t(titleKey, values), ...step }) : t(titleKey, values);
+  const title = `${name} | ${SITE_NAME}`;
   return <title>{failed ? t("form.titleWithError", { title }) : title}</title>;
+}
+
+/** A flow's step above the page's heading, inside it, so the heading says it too (GOV.UK's caption). */
+export function StepCaption({ step }: { step: Step }) {
+  const { t } = useTranslation();
+  return (
+    <span className="app-heading-1__step">
+      {t("form.step", step)}
+      {/* Heard as "Stap 1 van 2: <heading>", not run together. */}
+      <span className="app-visually-hidden">: </span>
+    </span>
+  );
 }

@@ -1,7 +1,7 @@
 /** The back office's action forms (issue 13): each a plain POST with its note or reason. */
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
-import { MESSAGES, optionalText, requiredText } from "./rules";
+import { optionalText, requiredText } from "./rules";
 
 const NOTE_MAX = 2000;
 
@@ -10,16 +10,16 @@ export const startForm = defineForm({ id: "request-start", schema: z.object({ no
 export const extendForm = defineForm({
   id: "request-extend",
   schema: z.object({
-    months: z.enum(["1", "2"], { error: MESSAGES.option }).transform(Number),
-    reason: requiredText(NOTE_MAX, { multiline: true }),
+    months: z.enum(["1", "2"], { error: "validation.staff.extendMonths" }).transform(Number),
+    reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.extendReason" }),
   }),
   fields: { months: 1, reason: 1 },
 });
 
-export const completeForm = defineForm({ id: "request-complete", schema: z.object({ note: requiredText(NOTE_MAX, { multiline: true }) }), fields: { note: 1 } });
+export const completeForm = defineForm({ id: "request-complete", schema: z.object({ note: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.completeNote" }) }), fields: { note: 1 } });
 
-export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true }) }), fields: { reason: 1 } });
+export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.rejectReason" }) }), fields: { reason: 1 } });
 
 export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}), fields: {} });
 
-export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true }) }), fields: { outcome: 1 } });
+export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }), fields: { outcome: 1 } });

@@ -56,21 +56,28 @@ export function optionalText(maxLength: number, options: { multiline?: boolean }
  * Required text: not empty after trimming and not a placeholder value.
  * Single-line unless `multiline` (a textarea).
  */
-export function requiredText(maxLength: number, options: { multiline?: boolean } = {}) {
+/**
+ * `missing`: what an empty field says where the spec leaves the text open
+ * (the staff forms, issue 25): what to do ('Geef een reden op voor de
+ * verlenging') rather than 'Dit veld is verplicht', which the spec quotes
+ * for the public forms.
+ */
+export function requiredText(maxLength: number, options: { multiline?: boolean; missing?: string } = {}) {
+  const missing = options.missing ?? MESSAGES.required;
   return z
-    .string({ error: MESSAGES.required })
+    .string({ error: missing })
     .trim()
-    .refine((value) => value.length > 0 && !PLACEHOLDER_VALUES.includes(value), MESSAGES.required)
+    .refine((value) => value.length > 0 && !PLACEHOLDER_VALUES.includes(value), missing)
     .refine((value) => value.length <= maxLength, `${MESSAGES.tooLong}|${maxLength}`)
     .refine((value) => !hasControlCharacters(value, options), MESSAGES.controlCharacters);
 }
 
 /** Required e-mail address with the standard pattern (spec 5). */
-export function requiredEmail() {
+export function requiredEmail(missing: string = MESSAGES.required) {
   return z
-    .string({ error: MESSAGES.required })
+    .string({ error: missing })
     .trim()
-    .refine((value) => value.length > 0, MESSAGES.required)
+    .refine((value) => value.length > 0, missing)
     .pipe(z.email({ error: MESSAGES.email }).max(254, `${MESSAGES.tooLong}|254`));
 }
 

@@ -7,9 +7,9 @@ import { internalObjectionSchema } from "./privacy-request";
 import { MESSAGES, requiredEmail } from "./rules";
 
 export const staffLoginSchema = z.object({
-  email: requiredEmail(),
+  email: requiredEmail("validation.staff.signInEmail"),
   // Never trimmed or otherwise changed: a password is what it is.
-  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200, `${MESSAGES.tooLong}|200`),
+  password: z.string({ error: "validation.staff.password" }).min(1, "validation.staff.password").max(200, `${MESSAGES.tooLong}|200`),
 });
 
 export const staffLoginForm = defineForm({ id: "staff-login", schema: staffLoginSchema, fields: { email: 1, password: 1 } });
@@ -28,9 +28,9 @@ export function internalObjectionForm(brandIds: readonly string[]) {
 /** The second step of signing in (issue 23): a 6-digit code from the app, or a recovery code. */
 export const staffTwoFactorSchema = z.object({
   code: z
-    .string({ error: MESSAGES.required })
+    .string({ error: "validation.staff.code" })
     .trim()
-    .min(1, MESSAGES.required)
+    .min(1, "validation.staff.code")
     .max(40, `${MESSAGES.tooLong}|40`)
     .refine((code) => secondFactorKind(code) !== null, "internal.twoFactor.codeFormat"),
 });
@@ -40,9 +40,9 @@ export const staffTwoFactorForm = defineForm({ id: "staff-two-factor", schema: s
 /** Enrolment: the first code from the app confirms the secret. */
 export const staffTwoFactorSetupSchema = z.object({
   code: z
-    .string({ error: MESSAGES.required })
+    .string({ error: "validation.staff.code" })
     .trim()
-    .min(1, MESSAGES.required)
+    .min(1, "validation.staff.code")
     .max(40, `${MESSAGES.tooLong}|40`)
     .refine((code) => secondFactorKind(code) === "totp", "internal.twoFactor.setup.codeFormat"),
 });

@@ -83,6 +83,8 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
 
   await row.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Aanvraag ${reference}`);
+  // Issue 25: the detail page has its own title, not the list's.
+  await expect(page).toHaveTitle(new RegExp(`^Aanvraag ${reference} \\| `));
   await expect(page.getByText(subject)).toBeVisible();
   await expectAxeClean(page);
 
@@ -94,7 +96,10 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
 
   const extend = page.getByRole("region", { name: "Termijn verlengen" });
   await extend.getByRole("button", { name: "Termijn verlengen" }).click();
-  await expect(extend.getByText("Gelieve een optie te kiezen").first()).toBeVisible();
+  // Issue 25: each message says what to do, and the title says something went wrong.
+  await expect(extend.getByText("Kies met hoeveel maanden je de termijn verlengt").first()).toBeVisible();
+  await expect(extend.getByText("Geef een reden op voor de verlenging").first()).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^Fout: .*${reference}`));
   await extend.getByRole("radio", { name: "2 maanden" }).check();
   await extend.getByLabel("Reden (we mailen die naar de betrokkene)").fill("Je gegevens staan in drie systemen; die zoeken we zorgvuldig na.");
   await extend.getByRole("button", { name: "Termijn verlengen" }).click();
@@ -134,7 +139,7 @@ test("reject with a reason mailed to the data subject; a second officer's late a
 
   const reject = page.getByRole("region", { name: "Afwijzen" });
   await reject.getByRole("button", { name: "Afwijzen" }).click();
-  await expect(reject.getByText("Dit veld is verplicht").first()).toBeVisible();
+  await expect(reject.getByText("Geef een reden op voor de weigering").first()).toBeVisible();
   await reject.getByLabel("Reden (we mailen die naar de betrokkene)").fill("We konden niet vaststellen dat dit account van jou is.");
   await reject.getByRole("button", { name: "Afwijzen" }).click();
   await expect(page.getByTestId("banner")).toContainText("De aanvraag is afgewezen en de betrokkene is gemaild.");
@@ -183,6 +188,7 @@ test("ad reports: filter, open with the ad, review, close with an outcome mailed
   await expect(page).toHaveURL(/reason=ALCOHOL_DRUGS_SEX/);
   await page.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Melding ${reference}`);
+  await expect(page).toHaveTitle(new RegExp(`^Melding ${reference} \\| `));
   await expect(page.getByRole("link", { name: ad.id })).toBeVisible();
   await expect(page.getByText(ad.sponsorName)).toBeVisible();
   await expectAxeClean(page);

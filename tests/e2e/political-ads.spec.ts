@@ -303,8 +303,9 @@ test.describe("reporting an ad", () => {
     const [item] = await registerItems(request, "be");
     await page.goto(siteUrl("be", `/fr/political-ads/${item.id}`));
     await page.getByRole("link", { name: "Signaler cette publicité" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pourquoi signalez-vous cette publicité ?");
-    await expect(page.getByText("Étape 1 sur 3")).toBeVisible();
+    // Issue 25: the step is in the heading and the title, above the form.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Étape 1 sur 3: Pourquoi signalez-vous cette publicité ?");
+    await expect(page).toHaveTitle(/^Pourquoi signalez-vous cette publicité \? \(étape 1 sur 3\) \| /);
     // Issue 25: each explanation is the reason's description, not also part of its name (read once).
     const misleading = page.getByRole("radio", { name: "Trompeuse", exact: true });
     await expect(misleading).toHaveAccessibleName("Trompeuse");
@@ -315,14 +316,14 @@ test.describe("reporting an ad", () => {
     await expect(reasonSummary).toBeFocused();
     await expect(reasonSummary.getByRole("alert").getByRole("link")).toHaveText(/^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/);
     await expect(page.locator("#reason-error")).toHaveText(/Choisissez pourquoi vous signalez cette publicité/);
-    await expect(page).toHaveTitle(/^Erreur : Pourquoi signalez-vous/);
+    await expect(page).toHaveTitle(/^Erreur : Pourquoi signalez-vous cette publicité \? \(étape 1 sur 3\)/);
     await expectAxeClean(page);
     await reasonSummary.getByRole("link").click();
     await expect(page).toHaveURL(/#reason-0$/);
     await page.getByRole("radio", { name: /Trompeuse/ }).check();
     await page.getByRole("button", { name: "Suivant" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre signalement");
-    await expect(page.getByText("Étape 2 sur 3")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Étape 2 sur 3: Votre signalement");
+    await expect(page).toHaveTitle(/^Votre signalement \(étape 2 sur 3\) \| /);
 
     await page.getByRole("button", { name: "Envoyer votre signalement" }).click();
     await expect(page).toHaveTitle(/^Erreur : /);

@@ -162,7 +162,9 @@ for (const [locale, texts] of Object.entries(LOCALES)) {
       await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights`));
 
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));
-      await expect(page.getByText(texts.step(1))).toBeVisible();
+      // Issue 25: the step is in the heading and the title.
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(1)}: `);
+      await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(1).toLowerCase()}\\) \\| `));
       await send(page, texts.nextStep);
       await expect(page.getByText(texts.option).first()).toBeVisible();
       await expect(page).toHaveTitle(texts.errorTitle);
@@ -171,7 +173,8 @@ for (const [locale, texts] of Object.entries(LOCALES)) {
       if (javaScriptEnabled) await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
       await send(page, texts.nextStep);
       await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/communication-types`));
-      await expect(page.getByText(texts.step(2))).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(2)}: `);
+      await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(2).toLowerCase()}\\) \\| `));
 
       // Back to step 1: every brand is still chosen (the server applied select-all without JavaScript).
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));

@@ -29,18 +29,19 @@ describe("the back office's action forms (issue 13)", () => {
   it("extend: one or two months, as a number, and a reason for the data subject", () => {
     expect(valueOf(extendForm, { months: "1", reason: "Drie systemen doorzoeken." })).toEqual({ months: 1, reason: "Drie systemen doorzoeken." });
     expect(valueOf(extendForm, { months: "2", reason: "x" })).toEqual({ months: 2, reason: "x" });
-    expect(errorsOf(extendForm, { months: "3", reason: "x" })).toEqual({ months: ["validation.option"] });
-    expect(errorsOf(extendForm, { months: "0", reason: "x" })).toEqual({ months: ["validation.option"] });
-    expect(errorsOf(extendForm, {})).toEqual({ months: ["validation.option"], reason: ["validation.required"] });
+    // Issue 25: each message says what to do.
+    expect(errorsOf(extendForm, { months: "3", reason: "x" })).toEqual({ months: ["validation.staff.extendMonths"] });
+    expect(errorsOf(extendForm, { months: "0", reason: "x" })).toEqual({ months: ["validation.staff.extendMonths"] });
+    expect(errorsOf(extendForm, {})).toEqual({ months: ["validation.staff.extendMonths"], reason: ["validation.staff.extendReason"] });
   });
 
   it.each([
-    { action: "complete", definition: completeForm, field: "note" },
-    { action: "reject", definition: rejectForm, field: "reason" },
-    { action: "close a report", definition: closeForm, field: "outcome" },
-  ] as const)("$action: its $field is required, at most 2000 characters, line breaks allowed", ({ definition, field }) => {
-    expect(errorsOf(definition, {})).toEqual({ [field]: ["validation.required"] });
-    expect(errorsOf(definition, { [field]: "  \n " })).toEqual({ [field]: ["validation.required"] });
+    { action: "complete", definition: completeForm, field: "note", missing: "validation.staff.completeNote" },
+    { action: "reject", definition: rejectForm, field: "reason", missing: "validation.staff.rejectReason" },
+    { action: "close a report", definition: closeForm, field: "outcome", missing: "validation.staff.closeOutcome" },
+  ] as const)("$action: its $field is required (saying what to write), at most 2000 characters, line breaks allowed", ({ definition, field, missing }) => {
+    expect(errorsOf(definition, {})).toEqual({ [field]: [missing] });
+    expect(errorsOf(definition, { [field]: "  \n " })).toEqual({ [field]: [missing] });
     expect(errorsOf(definition, { [field]: "x".repeat(NOTE_LIMIT + 1) })).toEqual({ [field]: [`validation.tooLong|${NOTE_LIMIT}`] });
     expect(errorsOf(definition, { [field]: "Regel\u0007" })).toEqual({ [field]: ["validation.controlCharacters"] });
     expect(valueOf(definition, { [field]: " Regel 1\nRegel 2 " })).toEqual({ [field]: "Regel 1\nRegel 2" });

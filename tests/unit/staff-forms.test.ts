@@ -18,7 +18,7 @@ describe("staff sign-in form", () => {
   });
 
   it("requires both, and a well-formed address", () => {
-    expect(errorsOf([])).toEqual({ email: ["validation.required"], password: ["validation.required"] });
+    expect(errorsOf([])).toEqual({ email: ["validation.staff.signInEmail"], password: ["validation.staff.password"] });
     expect(errorsOf([["email", "anna"], ["password", "x"]])).toEqual({ email: ["validation.email"] });
   });
 

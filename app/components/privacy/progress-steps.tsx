@@ -4,16 +4,15 @@ const STEPS = ["brands", "channels"] as const;
 
 /**
  * Spec 2: the objection's progress per step (open, in progress, complete),
- * drawn and also readable as text: "Stap 1 van 2", and each step's state.
+ * drawn and also readable as text: each step's state, in a list named
+ * "Stap 1 van 2".
  */
 export function ProgressSteps({ current }: { current: 1 | 2 }) {
   const { t } = useTranslation();
   return (
     <div className="app-progress">
-      <p id="objection-progress" className="app-progress__text">
-        {t("privacyRights.objection.progress", { current, total: STEPS.length })}
-      </p>
-      <ol className="app-progress__steps" aria-labelledby="objection-progress">
+      {/* "Stap 1 van 2" is in the heading and the title (issue 25); here it only names the list. */}
+      <ol className="app-progress__steps" aria-label={t("privacyRights.objection.progress", { current, total: STEPS.length })}>
         {STEPS.map((step, index) => {
           const number = index + 1;
           const status = number < current ? "complete" : number === current ? "current" : "open";

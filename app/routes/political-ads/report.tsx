@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect } from "react-router";
 import type { Route } from "./+types/report";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, StepCaption } from "~/components/page-title";
 import { ReasonChoice, ReasonMissingSummary, ReportOutcome, reportResultTitle, type ReportResult } from "~/components/political-ads/report-ad";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
@@ -95,16 +95,20 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const layer = sent || failed ? 3 : reason ? 2 : 1;
   const titleKey = layer === 1 ? "politicalAds.report.layer1Title" : layer === 2 ? "politicalAds.report.layer2Title" : reportResultTitle(sent);
   const detailPath = to(`/political-ads/${encodeURIComponent(item.id)}`);
+  // Layer 3 is the outcome, not a step the visitor takes.
+  const step = layer < 3 ? { current: layer, total: 3 } : undefined;
   return (
     <>
-      <PageTitle titleKey={titleKey} error={reasonMissing || unavailable} />
+      <PageTitle titleKey={titleKey} error={reasonMissing || unavailable} step={step} />
       <p className="app-back-link">
         <Link to={detailPath}>{t("politicalAds.report.backToAd")}</Link>
       </p>
       <header className="app-page-header">
-        <h1 className="app-heading-1">{t(titleKey)}</h1>
+        <h1 className="app-heading-1">
+          {step ? <StepCaption step={step} /> : null}
+          {t(titleKey)}
+        </h1>
         {item.sponsorName ? <p>{t("politicalAds.report.about", { id: item.id, sponsor: item.sponsorName })}</p> : null}
-        {layer < 3 ? <p>{t("politicalAds.report.stepOf", { current: layer, total: 3 })}</p> : null}
       </header>
       <section className="app-section app-report">
         {layer === 1 ? (

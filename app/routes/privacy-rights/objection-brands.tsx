@@ -46,6 +46,7 @@ export default function ObjectionBrandsPage({ loaderData }: Route.ComponentProps
   return (
     <PrivacyFormPage
       titleKey="pages.directMarketingBrands.title"
+      step={{ current: 1, total: 2 }}
       intro={
         <>
           <ProgressSteps current={1} />

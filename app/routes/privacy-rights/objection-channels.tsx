@@ -39,6 +39,7 @@ export default function ObjectionChannelsPage() {
   return (
     <PrivacyFormPage
       titleKey="pages.directMarketingCommunicationTypes.title"
+      step={{ current: 2, total: 2 }}
       intro={
         <>
           <ProgressSteps current={2} />

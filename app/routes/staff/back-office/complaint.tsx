@@ -9,7 +9,8 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaints-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
-import { NOT_INDEXED, pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { PageTitle } from "~/components/page-title";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
@@ -62,6 +63,8 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const sending = t("backOffice.actions.sending");
   return (
     <>
+      {/* Each request its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
+      <PageTitle titleKey="backOffice.report.title" values={{ reference: complaint.reference }} />
       <p className="app-back-link">
         <Link to={to("/internal-privacy-rights/reports")}>{t("backOffice.report.back")}</Link>
       </p>
@@ -133,4 +136,4 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), NOT_INDEXED];
+export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), NOT_INDEXED];

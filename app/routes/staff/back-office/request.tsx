@@ -13,7 +13,8 @@ import { addressLine, brandNames, personName, storedDetails } from "~/services/p
 import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
-import { NOT_INDEXED, pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { PageTitle } from "~/components/page-title";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
@@ -153,6 +154,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { request, events } = loaderData;
   return (
     <>
+      {/* Each request its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
+      <PageTitle titleKey="backOffice.request.title" values={{ reference: request.reference }} />
       <p className="app-back-link">
         <Link to={to("/internal-privacy-rights/requests")}>{t("backOffice.request.back")}</Link>
       </p>
@@ -205,4 +208,4 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), NOT_INDEXED];
+export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), NOT_INDEXED];
