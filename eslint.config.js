@@ -34,11 +34,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/components/banner.tsx", "app/components/error-summary.tsx"],
+    files: ["app/components/banner.tsx", "app/components/error-summary.tsx", "app/components/staff/not-signed-in-notice.tsx"],
     rules: {
       // GOV.UK pattern: after a failed post the error summary (or the result
-      // banner) takes the focus. Without JavaScript only `autofocus` can do
-      // that (the no-js end-to-end project checks it); with it, an effect does.
+      // banner, or the staff form's not-signed-in notice) takes the focus.
+      // Without JavaScript only `autofocus` can do that (the no-js end-to-end
+      // project checks it); with it, an effect does.
       "jsx-a11y/no-autofocus": "off",
     },
   },

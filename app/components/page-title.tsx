@@ -62,11 +62,11 @@ export function PageTitle({
   return <title>{failed ? t("form.titleWithError", { title }) : title}</title>;
 }
 
-/** A flow's step above the page's heading, inside it, so the heading says it too (GOV.UK's caption). */
+/** A flow's step above a heading's text, inside the heading (the page's, or the report dialog's), so the heading says it too (GOV.UK's caption). */
 export function StepCaption({ step }: { step: Step }) {
   const { t } = useTranslation();
   return (
-    <span className="app-heading-1__step">
+    <span className="app-step-caption">
       {t("form.step", step)}
       {/* Heard as "Stap 1 van 2: <heading>", not run together. */}
       <span className="app-visually-hidden">: </span>

@@ -54,13 +54,10 @@ export function optionalText(maxLength: number, options: { multiline?: boolean }
 
 /**
  * Required text: not empty after trimming and not a placeholder value.
- * Single-line unless `multiline` (a textarea).
- */
-/**
- * `missing`: what an empty field says where the spec leaves the text open
- * (the staff forms, issue 25): what to do ('Geef een reden op voor de
- * verlenging') rather than 'Dit veld is verplicht', which the spec quotes
- * for the public forms.
+ * Single-line unless `multiline` (a textarea). `missing`: what an empty
+ * field says where the spec leaves the text open (the staff forms, issue
+ * 25): what to do ('Geef een reden op voor de verlenging') rather than 'Dit
+ * veld is verplicht', which the spec quotes for the public forms.
  */
 export function requiredText(maxLength: number, options: { multiline?: boolean; missing?: string } = {}) {
   const missing = options.missing ?? MESSAGES.required;

@@ -40,9 +40,10 @@ export const staffTwoFactorForm = defineForm({ id: "staff-two-factor", schema: s
 /** Enrolment: the first code from the app confirms the secret. */
 export const staffTwoFactorSetupSchema = z.object({
   code: z
-    .string({ error: "validation.staff.code" })
+    // Only the app's code enrols it (a recovery code does not exist yet), so the message does not offer one.
+    .string({ error: "validation.staff.setupCode" })
     .trim()
-    .min(1, "validation.staff.code")
+    .min(1, "validation.staff.setupCode")
     .max(40, `${MESSAGES.tooLong}|40`)
     .refine((code) => secondFactorKind(code) === "totp", "internal.twoFactor.setup.codeFormat"),
 });

@@ -21,12 +21,14 @@ export type ReportResult = { sent?: boolean; failed?: boolean };
  * Layer 1: the reasons, each explained. `name` differs between the page's
  * GET form and the dialog. An explanation is the radio's description and
  * not part of its label, so a screen reader reads it once (GOV.UK's radio
- * hints); the error sits in a live region that is always there.
+ * hints); the error sits in a live region that is always there. A
+ * radiogroup, as the shared Fieldset has it: the group says itself that its
+ * answer is missing (a radio cannot carry aria-invalid).
  */
 export function ReasonChoice({ name, chosen, error }: { name: string; chosen?: string | null; error?: string | null }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="app-fieldset" aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset className="app-fieldset" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="app-fieldset__legend">{t("politicalAds.report.reasonLegend")}</legend>
       <div className="app-field__error-region" aria-live="polite">
         {error ? (

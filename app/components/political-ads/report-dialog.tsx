@@ -10,6 +10,7 @@ import { useFetcher } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
 import { type CampaignItem } from "~/domain/campaign-item";
 import { COMPLAINT_FORM_ID, complaintSchema, type ComplaintReason } from "~/validation/complaint";
+import { StepCaption } from "../page-title";
 import { usePublicForm } from "../use-public-form";
 import { ComplaintForm } from "./complaint-form";
 import { ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "./report-ad";
@@ -50,6 +51,8 @@ export default function ReportDialog({ item, open, onClose }: { item: CampaignIt
     >
       <div className="app-dialog__header">
         <h2 id="report-dialog-title" ref={headingRef} tabIndex={-1} className="app-dialog__title">
+          {/* The page's title stays the ad's: the step is in the dialog's name, read when the heading takes the focus. */}
+          {layer < 3 ? <StepCaption step={{ current: layer, total: 3 }} /> : null}
           {t(titleKey)}
         </h2>
         <button type="button" className="app-dialog__close" onClick={closeDialog}>

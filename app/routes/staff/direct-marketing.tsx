@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/direct-marketing";
 import { CheckboxGroup } from "~/components/form-controls";
 import { ChannelBlocks, channelLabels } from "~/components/privacy/channel-blocks";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { NotSignedInNotice } from "~/components/staff/not-signed-in-notice";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/content.server";
@@ -14,7 +14,6 @@ import { objectionInput, privacyRequestAction } from "~/http/privacy-request-for
 import { formReply } from "~/http/public-form.server";
 import { revalidateAfter401 } from "~/utils/revalidate-after-401";
 import { NOT_INDEXED } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
 import { internalObjectionSchema } from "~/validation/privacy-request";
 import { applySelectAll } from "~/validation/select-all";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
@@ -59,37 +58,6 @@ export async function action(args: Route.ActionArgs) {
       return objectionInput(brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys), value, country);
     },
     { prepare: selectAll, staff },
-  );
-}
-
-/**
- * Spec 8: not signed in → the notice, with a login link that opens a new
- * tab; following it hides the notice. After every send that answered 401
- * (`failure` is a new answer each time) it is shown again and takes the
- * focus (issue 25): the focus would otherwise fall to the page's body, and
- * a notice already on the page is not announced again.
- */
-function NotSignedInNotice({ failure }: { failure: unknown }) {
-  const { t } = useTranslation();
-  const to = useLocalizedPath();
-  // Hidden after the login link was followed, until the next failed send.
-  const [hiddenAfter, setHiddenAfter] = useState<{ failure: unknown } | null>(null);
-  const hidden = hiddenAfter !== null && hiddenAfter.failure === failure;
-  const ref = useRef<HTMLDivElement>(null);
-  // A new failure shows the notice in the same render, so it is there to focus.
-  useEffect(() => {
-    if (failure) ref.current?.focus();
-  }, [failure]);
-  if (hidden) return null;
-  return (
-    <div ref={ref} className="app-notice app-notice--warning" role="alert" tabIndex={-1}>
-      <p>{t("internal.notLoggedIn")}</p>
-      <p>
-        <a href={to("/internal-privacy-rights/login")} target="_blank" rel="noopener" onClick={() => setHiddenAfter({ failure })}>
-          {t("internal.loginLink")}
-        </a>
-      </p>
-    </div>
   );
 }
 

@@ -63,7 +63,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const sending = t("backOffice.actions.sending");
   return (
     <>
-      {/* Each request its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
+      {/* Each report its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
       <PageTitle titleKey="backOffice.report.title" values={{ reference: complaint.reference }} />
       <p className="app-back-link">
         <Link to={to("/internal-privacy-rights/reports")}>{t("backOffice.report.back")}</Link>
