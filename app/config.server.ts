@@ -2,50 +2,13 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { emptyAsUndefined, hostList, postgresUrl, publicOriginUrl, smtpUrl } from "./config-values";
 
 /**
  * Configuration is read once from the environment and validated at start.
  * A missing or malformed value stops the process with a message naming the
  * variable (see README, "Configuration").
  */
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
-    message: "must be a postgres:// or postgresql:// URL",
-  });
-
-const smtpUrl = z
-  .string()
-  .refine((value) => /^smtps?:\/\/.+/.test(value), {
-    message: "must be an smtp:// or smtps:// URL",
-  });
-
-const emptyAsUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-/** A comma-separated list of host names, lower case (empty: none). */
-const hostList = z.preprocess(
-  emptyAsUndefined,
-  z
-    .string()
-    .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, "must be a comma-separated list of host names, e.g. privacy.veldhavenmedia.nl")
-    .optional()
-    .transform((value) => (value ? value.split(",").map((host) => host.trim().toLowerCase()) : [])),
-);
-
-/** The origin of a site as the outside world knows it: scheme and host only. */
-const publicOriginUrl = z.preprocess(
-  emptyAsUndefined,
-  z
-    .url({ protocol: /^https?$/, message: "must be an http(s) origin, e.g. https://privacy.veldhavenmedia.nl" })
-    .refine((value) => {
-      if (!URL.canParse(value)) return true; // z.url() has said so
-      const url = new URL(value);
-      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
-    }, "must be an origin only (scheme and host, no path), e.g. https://privacy.veldhavenmedia.nl")
-    .optional(),
-);
-
 const configSchema = z
   .object({
     NODE_ENV: z
@@ -61,6 +24,13 @@ const configSchema = z
       emptyAsUndefined,
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
+    // Issue 26: the key that seals files of privacy requests (AES-256-GCM), 64 hex characters.
+    FILE_ENCRYPTION_KEY: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes), e.g. openssl rand -hex 32").optional(),
+    ),
+    // How long the link to a delivered answer, and its files, stay (issue 26).
+    DELIVERY_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -231,6 +201,10 @@ const configSchema = z
         message: "is required when DATABASE_URL is set (production)",
       });
     }
+    // Files sealed with a key on one machine's disk could not be read by another instance.
+    if (config.DATABASE_URL && !config.FILE_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: "custom", path: ["FILE_ENCRYPTION_KEY"], message: "is required when DATABASE_URL is set (production): 64 hexadecimal characters, e.g. openssl rand -hex 32" });
+    }
     // Without them a mail link would take the request's host (issue 23).
     for (const [name, example] of [["PUBLIC_ORIGIN_NL", "nl"], ["PUBLIC_ORIGIN_BE", "be"]] as const) {
       if (config.DATABASE_URL && !config[name]) {
@@ -245,6 +219,8 @@ export type Config = RawConfig & {
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   sessionSecret: string;
+  /** AES-256 key of the stored files (issue 26). */
+  fileEncryptionKey: Buffer;
   isProduction: boolean;
   /** Session cookie `Secure`; "auto" follows each request's scheme (see cookieSecureFor). */
   cookieSecure: boolean | "auto";
@@ -268,8 +244,9 @@ export function parseConfig(env: Record<string, string | undefined>): RawConfig 
   throw new ConfigError(problems);
 }
 
-function readOrCreateSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/** A secret generated once into DATA_DIR (the embedded default): 32 random bytes, hex. */
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   const secret = randomBytes(32).toString("hex");
   fs.writeFileSync(file, secret, { mode: 0o600 });
@@ -282,7 +259,8 @@ export function resolveConfig(raw: RawConfig): Config {
   return {
     ...raw,
     dataDir,
-    sessionSecret: raw.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    sessionSecret: raw.SESSION_SECRET ?? readOrCreateSecret(dataDir, "session-secret"),
+    fileEncryptionKey: Buffer.from(raw.FILE_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, "file-encryption-key"), "hex"),
     isProduction: raw.NODE_ENV === "production",
     cookieSecure: raw.COOKIE_SECURE === "auto" ? "auto" : raw.COOKIE_SECURE === "true",
     database: raw.DATABASE_URL

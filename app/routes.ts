@@ -69,6 +69,9 @@ export default [
       route("forgotten-overview", "routes/privacy-rights/forgotten-overview.tsx", { id: "forgotten-overview" }),
       route("forgotten", "routes/privacy-rights/forgotten.tsx", { id: "privacy-forgotten" }),
       route("processed", "routes/privacy-rights/processed.tsx", { id: "privacy-processed" }),
+      // Issue 26: the delivered answer, behind the mailed link; its files by POST only.
+      route("answer", "routes/privacy-rights/answer.tsx", { id: "privacy-answer" }),
+      route("answer/download", "routes/privacy-rights/answer-download.ts", { id: "privacy-answer-download" }),
       route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
       route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),
@@ -99,6 +102,9 @@ export default [
         layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
           route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
           route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
+          // Issue 26: the answer's files, uploaded and checked (posts only; no page of their own).
+          route("requests/:reference/files", "routes/staff/back-office/request-files.ts", { id: "back-office-request-files" }),
+          route("requests/:reference/files/:fileId", "routes/staff/back-office/request-file.ts", { id: "back-office-request-file" }),
           route("reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
           route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
         ]),

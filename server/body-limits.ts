@@ -5,6 +5,7 @@
  */
 import type express from "express";
 import { getConfig } from "~/config.server";
+import { FILE_LIMITS } from "~/domain/request-file";
 import { jsonErrorBody } from "~/utils/json-error";
 
 /** JSON calls get a JSON error body, pages a plain text. */
@@ -12,6 +13,14 @@ function refuse(req: express.Request, res: express.Response, status: number, err
   if (req.path.startsWith("/api/")) res.status(status).json(jsonErrorBody(error, { message }));
   else res.status(status).type("text/plain").send(message);
 }
+
+/**
+ * Uploads of a request's files (issue 26, app/routes.ts): a signed-in
+ * officer's multipart post, up to a request's 100 MB and the form around it.
+ * The route reads it as a stream and enforces each file's limit itself.
+ */
+const UPLOAD_PATH = /^\/(?:nl|fr|en)\/internal-privacy-rights\/requests\/[^/]+\/files$/;
+const UPLOAD_LIMIT_BYTES = FILE_LIMITS.requestBytes + 1024 * 1024;
 
 /**
  * Form posts and JSON calls are small; a bigger body is refused before it is
@@ -25,7 +34,11 @@ export const limitBodySize: express.RequestHandler = (req, res, next) => {
     return;
   }
   const config = getConfig();
-  const limit = req.is("application/json") ? config.JSON_BODY_LIMIT_BYTES : config.FORM_BODY_LIMIT_BYTES;
+  const limit = req.is("application/json")
+    ? config.JSON_BODY_LIMIT_BYTES
+    : UPLOAD_PATH.test(req.path) && req.is("multipart/form-data")
+      ? UPLOAD_LIMIT_BYTES
+      : config.FORM_BODY_LIMIT_BYTES;
   if (Number(length ?? 0) > limit) {
     refuse(req, res, 413, "PAYLOAD_TOO_LARGE", `The body may be at most ${limit} bytes.`);
     return;

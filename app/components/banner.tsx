@@ -82,5 +82,5 @@ export function FlashBanner({ message }: { message: BannerMessage }) {
   const [closed, setClosed] = useState(false);
   const close = useState(() => () => setClosed(true))[0];
   if (closed || location.key !== shownAt) return null;
-  return <Banner type={message.type} text={t(message.textKey)} onClose={close} />;
+  return <Banner type={message.type} text={t(message.textKey, message.values)} onClose={close} />;
 }

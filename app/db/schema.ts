@@ -4,6 +4,7 @@ import type { AuditActor, RequestState, RightType } from "~/domain/privacy-reque
 import type { StaffRole } from "~/domain/staff";
 import type { CampaignStatus } from "~/domain/campaign-item";
 import type { Generated } from "kysely";
+import type { FileDirection } from "~/domain/request-file";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite
@@ -225,6 +226,51 @@ export interface SubmissionKeyTable {
   created_at: string;
 }
 
+/** A link that lets the data subject download an answer (issue 26); only the token's SHA-256 is kept. */
+export interface RequestDeliveryTable {
+  id: string;
+  request_id: string;
+  token_hash: string;
+  /** The officer's message, shown on the delivery page. */
+  message: string;
+  expires_at: string;
+  created_at: string;
+  files_deleted_at: string | null;
+}
+
+export type RequestFileStatus = "UPLOADING" | "STORED" | "DELETED";
+
+/** A file's facts; its bytes are in file_chunk, sealed (services/files). */
+export interface RequestFileTable {
+  id: string;
+  request_id: string;
+  direction: FileDirection;
+  status: RequestFileStatus;
+  /** The name it was uploaded with, shown and offered on download. */
+  name: string;
+  /** Told by the content (file-sniff.server.ts). */
+  media_type: string;
+  size: number;
+  chunk_count: number;
+  /** Which key sealed it (file-seal.server.ts keyId). */
+  key_id: string;
+  /** A staff member's address, or DATA_SUBJECT. */
+  uploaded_by: string;
+  /** Set when an answer's file went out with a delivery. */
+  delivery_id: string | null;
+  /** By the person, through the delivery page (each is also in the trail). */
+  downloads: Generated<number>;
+  last_downloaded_at: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface FileChunkTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 export interface Database {
   submission_key: SubmissionKeyTable;
   complaint_event: ComplaintEventTable;
@@ -237,6 +283,9 @@ export interface Database {
   contact_message: ContactMessageTable;
   outbox: OutboxTable;
   privacy_request: PrivacyRequestTable;
+  request_delivery: RequestDeliveryTable;
+  request_file: RequestFileTable;
+  file_chunk: FileChunkTable;
   audit_event: AuditEventTable;
   marketing_suppression: MarketingSuppressionTable;
 }

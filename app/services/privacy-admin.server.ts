@@ -72,10 +72,10 @@ export async function requestWithHistory(db: Db, reference: string) {
 }
 
 export type ActionOutcome = { status: "done" } | { status: "not-found" } | { status: "not-allowed" };
-type Staff = { email: string };
+export type Staff = { email: string };
 
 /** Runs `change` when the request is in one of `from`; the update is guarded by that state, so two officers cannot both act. */
-async function act(
+export async function act(
   db: Db,
   reference: string,
   from: readonly RequestState[],
@@ -91,7 +91,7 @@ async function act(
   return outcome;
 }
 
-async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable, to: RequestState, now: Date, extra: Partial<PrivacyRequestTable> = {}) {
+export async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable, to: RequestState, now: Date, extra: Partial<PrivacyRequestTable> = {}) {
   const result = await trx
     .updateTable("privacy_request")
     .set({ state: to, updated_at: now.toISOString(), ...extra })

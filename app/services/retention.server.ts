@@ -9,6 +9,8 @@ import type { Database } from "~/db/schema";
 import { audit } from "./privacy-request.server";
 import { runDailyDigest } from "./privacy-admin.server";
 import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
+import { deleteUnfinishedUploads } from "./files/file-store.server";
+import { deleteExpiredFiles } from "./request-answer.server";
 import { purgeSessions } from "./staff/sessions.server";
 
 export type RetentionPolicy = {
@@ -28,6 +30,8 @@ export type RetentionReport = {
   purgedMailBodies: number;
   deletedRateLimitRows: number;
   deletedSubmissionKeys: number;
+  /** Issue 26: delivered files past their link's window, unsent ones of closed requests, broken-off uploads. */
+  deletedFiles: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -107,6 +111,8 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedRateLimitRows = Number(result.numAffectedRows ?? 0);
   }
 
+  const deletedFiles = (await deleteExpiredFiles(db, now)) + (await deleteUnfinishedUploads(db, now));
+
   // Submission keys (issue 24) are remembered for 24 hours.
   const deletedSubmissionKeys = await deleteExpiredSubmissionKeys(db, now);
 
@@ -119,6 +125,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
     deletedRateLimitRows,
     deletedSubmissionKeys,
+    deletedFiles,
   };
 }
 

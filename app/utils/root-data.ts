@@ -15,6 +15,8 @@ export type BannerMessage = {
   type: "success" | "error";
   /** Translation key of the text. */
   textKey: string;
+  /** Values of the text's placeholders (a file's name, a count). */
+  values?: Record<string, string | number>;
 };
 
 /** Feature toggles per host (spec 6; services/features.server.ts decides them). */

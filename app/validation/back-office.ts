@@ -1,7 +1,7 @@
 /** The back office's action forms (issue 13): each a plain POST with its note or reason. */
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
-import { optionalText, requiredText } from "./rules";
+import { MESSAGES, optionalText, requiredText } from "./rules";
 
 const NOTE_MAX = 2000;
 
@@ -23,3 +23,13 @@ export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ 
 export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}), fields: {} });
 
 export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }), fields: { outcome: 1 } });
+
+/** Issue 26: the answer's message to the person, sent with the files attached so far. */
+export const deliverForm = defineForm({
+  id: "request-deliver",
+  schema: z.object({ message: requiredText(4000, { multiline: true, missing: "validation.staff.answerMessage" }) }),
+  fields: { message: 1 },
+});
+
+/** Takes back a file that has not been sent. */
+export const removeFileForm = defineForm({ id: "request-remove-file", schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }), fields: { file: 1 } });

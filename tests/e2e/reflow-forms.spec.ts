@@ -13,24 +13,7 @@ import { expect, siteUrl, test, type Host } from "./fixtures";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
 import { SITES, newestCampaignId } from "./site-pages";
-
-/** The browser's default font size (Settings → Appearance → Font size), as layout-reflow.spec.ts sets it. */
-async function setTextSize(page: Page, scale: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16 * scale, fixed: Math.round(13 * scale) } });
-}
-
-async function horizontalOverflow(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
-    if (document.documentElement.scrollWidth <= width) return null;
-    const culprits = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .slice(-3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    return `${document.documentElement.scrollWidth} px wide: ${culprits.join(", ")}`;
-  });
-}
+import { horizontalOverflow, setTextSize } from "./reflow";
 
 /** Measures the page as it comes and, with `submitEmpty`, with the errors of its empty form shown. */
 async function measure(page: Page, url: string, failures: string[], { submitEmpty = false } = {}) {

@@ -40,6 +40,7 @@ export const SITE_PAGES: SitePage[] = [
   { name: "e-mail verified", path: "/email-verified" },
   { name: "verification failed", path: "/email-verification-failed" },
   { name: "verification expired", path: "/email-verification-expired" },
+  { name: "answer: link not valid", path: "/privacy-rights/answer" },
   { name: "not found", path: "/not-found" },
   { name: "internal: login", path: "/internal-privacy-rights/login" },
   { name: "internal: confirm login", path: "/internal-privacy-rights/confirm-login" },

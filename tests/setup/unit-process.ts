@@ -25,6 +25,9 @@ const processGlobals = globalThis as unknown as {
 /** The same for every test, so that cookies the modules sign once (they keep the cookie) stay readable. */
 export const TEST_SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";
 
+/** Fixed too, so that files sealed in one test's configuration open in the next. */
+const TEST_FILE_KEY = "0123456789abcdef".repeat(4);
+
 export type TestConfigFixture = {
   /** Replaces the configuration of the running test: the base environment with `environment` over it. */
   set: (environment?: Environment) => Config;
@@ -46,6 +49,7 @@ export function useTestConfig(base: Environment | (() => Environment) = {}): Tes
       parseConfig({
         DATA_DIR: dataDir,
         SESSION_SECRET: TEST_SESSION_SECRET,
+        FILE_ENCRYPTION_KEY: TEST_FILE_KEY,
         LOG_LEVEL: "silent",
         ...(typeof base === "function" ? base() : base),
         ...environment,

@@ -16,6 +16,7 @@ const FORGED = "privacy.evil-veldhaven.nl";
 const PRODUCTION = {
   DATABASE_URL: "postgres://app@db/app",
   SESSION_SECRET: "s".repeat(32),
+  FILE_ENCRYPTION_KEY: "ab".repeat(32),
   PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
   PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be/",
 };

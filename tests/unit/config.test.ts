@@ -34,16 +34,18 @@ describe("configuration", () => {
     expect(problems.find((p) => p.startsWith("LOG_LEVEL:"))).toBeDefined();
   });
 
-  it("requires SESSION_SECRET and both public origins with DATABASE_URL", () => {
+  it("requires SESSION_SECRET, FILE_ENCRYPTION_KEY and both public origins with DATABASE_URL", () => {
     expect(problemsOf({ DATABASE_URL: "postgres://app@db/app" })).toEqual([
       "SESSION_SECRET: is required when DATABASE_URL is set (production)",
+      "FILE_ENCRYPTION_KEY: is required when DATABASE_URL is set (production): 64 hexadecimal characters, e.g. openssl rand -hex 32",
       "PUBLIC_ORIGIN_NL: is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.nl",
       "PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.be",
     ]);
-    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl" })).toEqual([
+    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), FILE_ENCRYPTION_KEY: "ab".repeat(32), PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl" })).toEqual([
       expect.stringMatching(/^PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set/),
     ]);
-    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), ...PUBLIC_ORIGINS })).toEqual([]);
+    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), FILE_ENCRYPTION_KEY: "ab".repeat(32), ...PUBLIC_ORIGINS })).toEqual([]);
+    expect(problemsOf({ FILE_ENCRYPTION_KEY: "not-hex" })[0]).toMatch(/^FILE_ENCRYPTION_KEY: must be 64 hexadecimal characters/);
     expect(problemsOf({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET: .*32/);
     // The embedded default needs neither: npm start on a fresh machine.
     expect(problemsOf({})).toEqual([]);
@@ -101,7 +103,7 @@ describe("proxy and cookie settings", () => {
     const secret = "s".repeat(32);
     // Not tied to the database: an embedded deployment behind HTTPS needs Secure too.
     expect(resolveConfig(parseConfig({ DATA_DIR: dir })).cookieSecure).toBe("auto");
-    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret, ...PUBLIC_ORIGINS })).cookieSecure).toBe("auto");
+    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret, FILE_ENCRYPTION_KEY: "ab".repeat(32), ...PUBLIC_ORIGINS })).cookieSecure).toBe("auto");
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "true" })).cookieSecure).toBe(true);
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "false" })).cookieSecure).toBe(false);
   });

@@ -9,6 +9,7 @@ import * as countryInOneCase from "./007-country-in-one-case";
 import * as staffTwoFactor from "./008-staff-two-factor";
 import * as outboxPriority from "./009-outbox-priority";
 import * as submissionKeys from "./010-submission-keys";
+import * as requestFiles from "./012-request-files";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "008-staff-two-factor": staffTwoFactor,
   "009-outbox-priority": outboxPriority,
   "010-submission-keys": submissionKeys,
+  "012-request-files": requestFiles,
 };
 
 export const migrationProvider: MigrationProvider = {

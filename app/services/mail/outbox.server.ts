@@ -18,6 +18,7 @@ const PRIORITY_OF_KIND = {
   "ad-complaint-outcome": PRIORITY.high,
   "privacy-extension": PRIORITY.high,
   "privacy-rejection": PRIORITY.high,
+  "privacy-answer": PRIORITY.high,
   "contact-notification": PRIORITY.normal,
   "privacy-team-notification": PRIORITY.normal,
   "ad-complaint-notification": PRIORITY.normal,

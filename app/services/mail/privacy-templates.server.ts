@@ -34,7 +34,7 @@ const RIGHT_NAMES: Record<Language, Record<RightType, string>> = {
   },
 };
 
-function formatDateTime(iso: string, language: Language): string {
+export function formatDateTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === "fr" ? "fr-BE" : "nl-NL", {
     dateStyle: "long",
     timeStyle: "short",

@@ -17,10 +17,14 @@ import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { PageTitle } from "~/components/page-title";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
-import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
+import { completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm } from "~/validation/back-office";
+import { RequestAnswer } from "~/components/back-office/request-answer";
+import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/request-answer.server";
+import { getConfig } from "~/config.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await requestWithHistory(await getDb(), params.reference);
+  const db = await getDb();
+  const found = await requestWithHistory(db, params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
   const { request: row, events } = found;
   const { brandKeys, userInfo } = storedDetails(row);
@@ -48,6 +52,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       extended: events.some((event) => event.action === "EXTENDED"),
       active: ACTIVE_STATES.includes(row.state),
     },
+    answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS },
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   };
 }
@@ -65,6 +70,8 @@ export async function action(args: Route.ActionArgs) {
       pageFormAction(extendForm, (value) => extendDeadline(db, reference, staff, value), "backOffice.banners.extended"),
       pageFormAction(completeForm, (value) => completeRequest(db, reference, staff, value.note), "backOffice.banners.completed"),
       pageFormAction(rejectForm, (value) => rejectRequest(db, reference, staff, value.reason), "backOffice.banners.rejected"),
+      pageFormAction(deliverForm, (value) => deliverAnswer(db, reference, staff, { message: value.message }), "backOffice.banners.answerSent"),
+      pageFormAction(removeFileForm, (value) => removeAnswerFile(db, reference, staff, value.file), "backOffice.banners.fileRemoved"),
     ],
     `/${context.get(siteContext).language}/internal-privacy-rights/requests/${reference}`,
   );
@@ -183,6 +190,12 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Fact label={t("backOffice.request.message")}>{request.message}</Fact>
         </dl>
       </section>
+      <RequestAnswer
+        {...loaderData.answer}
+        active={request.active}
+        uploadAction={to(`/internal-privacy-rights/requests/${request.reference}/files`)}
+        fileAction={(id) => to(`/internal-privacy-rights/requests/${request.reference}/files/${id}`)}
+      />
       <section className="app-section" aria-labelledby="actions">
         <h2 id="actions">{t("backOffice.request.actionsTitle")}</h2>
         {refused ? (

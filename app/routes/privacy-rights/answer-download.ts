@@ -1,0 +1,23 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/answer-download";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { fileDownload } from "~/http/file-download.server";
+import { readFormPost } from "~/http/form-post.server";
+import { downloadDeliveredFile } from "~/services/request-answer.server";
+import { ANSWER_DOWNLOAD_FORM, answerLinkCookie } from "./answer-link.server";
+
+/**
+ * One file of a delivered answer (issue 26), on a POST from the answer page:
+ * a mail scanner that opens the link downloads nothing. A link that expired
+ * meanwhile, or a file that is not in the delivery, goes back to the page,
+ * which says what happened.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { language } = context.get(siteContext);
+  const post = await readFormPost(request, ANSWER_DOWNLOAD_FORM);
+  const fileId = post.ok ? String(post.formData.get("file") ?? "") : "";
+  const outcome = await downloadDeliveredFile(await getDb(), await answerLinkCookie(request, language).read(), fileId);
+  if (outcome.status !== "ok") return redirect(`/${language}/privacy-rights/answer`);
+  return fileDownload(outcome);
+}

@@ -1,0 +1,11 @@
+import type { Language } from "~/i18n/locale";
+import { linkTokenCookie } from "~/http/link-token.server";
+import { defineForm } from "~/validation/form-definition";
+import { z } from "~/validation/zod";
+
+/** The answer's link token, for the answer page and its downloads (`/{lang}/privacy-rights/answer…`). */
+export const answerLinkCookie = (request: Request, language: Language) =>
+  linkTokenCookie("__answer", `/${language}/privacy-rights/answer`, request);
+
+/** A download names one file of the delivery. */
+export const ANSWER_DOWNLOAD_FORM = defineForm({ id: "answer-download", schema: z.object({ file: z.string() }), fields: { file: 1 } });

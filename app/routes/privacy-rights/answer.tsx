@@ -1,0 +1,98 @@
+import { useTranslation } from "react-i18next";
+import { Form, data, redirect } from "react-router";
+import type { Route } from "./+types/answer";
+import { COMPANY } from "~/content/company";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { PERSONAL } from "~/http/cache-control.server";
+import { inspectDelivery } from "~/services/request-answer.server";
+import { pageMeta } from "~/utils/meta";
+import { PERSONAL_DATA } from "~/utils/personal-data";
+import { useFileSize } from "~/utils/file-size";
+import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
+import { FORM_ID_FIELD } from "~/validation/form-definition";
+import { answerLinkCookie } from "./answer-link.server";
+
+/**
+ * The answer to a privacy request (issue 26), behind the link we mailed: the
+ * officer's message and the files, each downloaded by a POST button, so a
+ * mail scanner that opens the link takes nothing. As on the verification
+ * page, the token leaves the address at once for a cookie of these pages.
+ * An unknown link is a 404, an expired one (its files deleted) a 410, and the
+ * page says which.
+ */
+export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = context.get(siteContext);
+  const url = new URL(request.url);
+  const link = answerLinkCookie(request, language);
+  const fromLink = url.searchParams.get("token");
+  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await link.keep(fromLink)], ["Cache-Control", PERSONAL]] });
+  const view = await inspectDelivery(await getDb(), await link.read());
+  const headers = { "Cache-Control": PERSONAL };
+  if (view.status === "valid") return data(view, { headers });
+  return data(view, { status: view.status === "expired" ? 410 : 404, headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+function LinkProblem({ status }: { status: "expired" | "unknown" }) {
+  const { t } = useTranslation();
+  const { country } = useSite();
+  return (
+    <section className="app-section app-verification app-verification--error">
+      <h1 className="app-heading-1">{t(`answer.${status}.title`)}</h1>
+      <p>{t(`answer.${status}.text`, { email: COMPANY[country].privacyEmail })}</p>
+    </section>
+  );
+}
+
+export default function AnswerPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const size = useFileSize();
+  const tag = usePageLanguageTag();
+  if (loaderData.status !== "valid") return <LinkProblem status={loaderData.status} />;
+  const { reference, message, expiresAt, files } = loaderData;
+  const until = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(expiresAt));
+  return (
+    <section className="app-section app-answer">
+      <h1 className="app-heading-1">{t("answer.title")}</h1>
+      <dl className="app-verification__summary">
+        <dt>{t("verification.confirm.reference")}</dt>
+        <dd>{reference}</dd>
+        <dt>{t("answer.until")}</dt>
+        <dd>{until}</dd>
+      </dl>
+      <h2>{t("answer.messageTitle")}</h2>
+      <p className="app-answer__message">{message}</p>
+      <h2>{t("answer.filesTitle")}</h2>
+      {files.length === 0 ? (
+        <p>{t("answer.noFiles")}</p>
+      ) : (
+        <>
+          <p>{t("answer.filesIntro", { until })}</p>
+          <ul className="app-file-list">
+            {files.map((file) => (
+              <li key={file.id} className="app-file-list__item">
+                {/* A document post: the answer is the file itself, the page stays. */}
+                <Form method="post" action={to("/privacy-rights/answer/download")} reloadDocument>
+                  <input type="hidden" name={FORM_ID_FIELD} value="answer-download" />
+                  <input type="hidden" name="file" value={file.id} />
+                  <span className="app-file-list__name">{file.name}</span> <span className="app-file-list__size">({size(file.size)})</span>{" "}
+                  <button type="submit" className="app-button app-button--secondary" aria-label={t("answer.downloadFile", { name: file.name })}>
+                    {t("answer.download")}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="app-verification__note">{t("answer.keepSafe")}</p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "answer.pageTitle");

@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import type { Route } from "./+types/request-file";
+import { getDb } from "~/db/instance.server";
+import { fileDownload } from "~/http/file-download.server";
+import { staffFile } from "~/services/request-answer.server";
+
+/** An officer downloads a file of a request to check it (a POST, like every download of a person's data). */
+export async function action({ params }: Route.ActionArgs) {
+  const file = await staffFile(await getDb(), params.reference, params.fileId);
+  if (!file) throw data({ notFound: true }, { status: 404 });
+  return fileDownload(file);
+}

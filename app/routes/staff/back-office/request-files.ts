@@ -1,0 +1,62 @@
+import { data } from "react-router";
+import type { Route } from "./+types/request-files";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { ACTIVE_STATES } from "~/domain/privacy-request";
+import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
+import { readMultipart } from "~/http/multipart-upload.server";
+import { redirectWithBanner } from "~/services/flash.server";
+import { attachAnswerFile, findRequest } from "~/services/request-answer.server";
+import { signedInStaff } from "~/services/staff/guard.server";
+
+/**
+ * Files of a request's answer (issue 26), posted as a plain multipart form:
+ * without JavaScript the officer comes back to the request with a banner
+ * that says what was added or why a file was refused; with JavaScript the
+ * form sends the same post itself (to show progress) and reads the answer
+ * as JSON. Files are stored as they stream in (services/files).
+ */
+type Refusal = { name: string; problem: UploadProblem };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = signedInStaff(context);
+  const { language } = context.get(siteContext);
+  const asJson = (request.headers.get("Accept") ?? "").includes("application/json");
+  const db = await getDb();
+  const row = await findRequest(db, params.reference);
+  if (!row) throw data({ notFound: true }, { status: 404 });
+  const back = `/${language}/internal-privacy-rights/requests/${row.reference}#answer`;
+  if (!ACTIVE_STATES.includes(row.state)) {
+    if (asJson) return Response.json({ stored: [], refused: [], problem: "notAllowed" }, { status: 409 });
+    return redirectWithBanner(request, back, { type: "error", textKey: "backOffice.actions.notAllowed" });
+  }
+
+  const stored: { name: string; size: number }[] = [];
+  const refused: Refusal[] = [];
+  const read = await readMultipart(request, {
+    maxParts: FILE_LIMITS.filesPerPost + 1,
+    onFile: async (file) => {
+      if (file.field !== "files") {
+        for await (const chunk of file.bytes) void chunk;
+        return;
+      }
+      const outcome = await attachAnswerFile(db, row, staff, file);
+      if (outcome.status === "stored") stored.push({ name: outcome.file.name, size: outcome.file.size });
+      // A form sent without choosing a file has one empty part: nothing to say about it.
+      else if (outcome.problem !== "noFile" || stored.length + refused.length > 0) refused.push({ name: outcome.name, problem: outcome.problem });
+    },
+  });
+  if (!read.ok && read.problem !== "too-many-parts") throw data("The form data could not be read.", { status: 400 });
+  if (!read.ok) refused.push({ name: "", problem: "tooMany" });
+  if (stored.length === 0 && refused.length === 0) refused.push({ name: "", problem: "noFile" });
+
+  if (asJson) return Response.json({ stored, refused }, { status: refused.length > 0 && stored.length === 0 ? 422 : 200 });
+  const first = refused[0];
+  return redirectWithBanner(
+    request,
+    back,
+    first
+      ? { type: "error", textKey: `backOffice.files.problems.${first.problem}`, values: { name: first.name, stored: stored.length } }
+      : { type: "success", textKey: "backOffice.files.added", values: { count: stored.length } },
+  );
+}
