@@ -24,13 +24,9 @@ export type MultipartResult<FileResult> =
 class Gate {
   private waiting = 0;
   private wake: (() => void) | null = null;
-  private failure: Promise<never> | null = null;
-  private fail: ((error: unknown) => void) | null = null;
-
-  constructor() {
-    this.failure = new Promise<never>((_, reject) => (this.fail = reject));
-    this.failure.catch(() => {});
-  }
+  private readonly stops = new Set<() => void>();
+  /** Why the request broke off, once it did. */
+  failure: unknown = null;
 
   async delivered(bytes: number) {
     this.waiting += bytes;
@@ -46,13 +42,16 @@ class Gate {
     }
   }
 
-  /** The request broke off: readers stop waiting for bytes that will not come. */
-  abort(error: unknown) {
-    this.fail?.(error);
+  /** `stop` runs if the request breaks off; the returned function unregisters it. */
+  onAbort(stop: () => void): () => void {
+    this.stops.add(stop);
+    return () => this.stops.delete(stop);
   }
 
-  race<T>(promise: Promise<T>): Promise<T> {
-    return Promise.race([promise, this.failure!]);
+  /** The request broke off: readers stop waiting for bytes that will not come. */
+  abort(error: unknown) {
+    this.failure = error ?? new Error("The request broke off");
+    for (const stop of this.stops) stop();
   }
 }
 
@@ -68,13 +67,25 @@ async function* gated(body: ReadableStream<Uint8Array>, gate: Gate): AsyncGenera
   }
 }
 
+/**
+ * A part's bytes as they come. (Not `Promise.race` with a promise that
+ * settles only on failure: each race would hang a reaction on it, holding
+ * every chunk read until the request ends.)
+ */
 async function* partBytes(part: MultipartPart, gate: Gate): AsyncGenerator<Uint8Array> {
   const reader = part.body.getReader();
-  for (;;) {
-    const { done, value } = await gate.race(reader.read());
-    if (done) return;
-    gate.consumed(value.byteLength);
-    yield value;
+  const unregister = gate.onAbort(() => void reader.cancel().catch(() => {}));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      // A cancelled read ends as if the part had: a cut-off file must not pass for a whole one.
+      if (gate.failure) throw gate.failure;
+      if (done) return;
+      gate.consumed(value.byteLength);
+      yield value;
+    }
+  } finally {
+    unregister();
   }
 }
 

@@ -58,8 +58,9 @@ export async function storeFile(
   const now = (input.now ?? new Date()).toISOString();
   const room = FILE_LIMITS.requestBytes - (await storedBytes(db, input.requestId));
   const iterator = input.bytes[Symbol.asyncIterator]();
-  let held: Buffer[] = [];
-  let heldBytes = 0;
+  // One chunk's worth of bytes, filled and written again and again: the upload leaves little garbage behind.
+  const staged = Buffer.allocUnsafe(FILE_LIMITS.chunkBytes);
+  let filled = 0;
   let size = 0;
   let seq = 0;
   let mediaType: string | null = null;
@@ -70,43 +71,51 @@ export async function storeFile(
     return { status: "refused", problem, name };
   };
   // The first chunk tells the kind; the row exists from the first chunk on.
-  const writeChunk = async (plain: Buffer, last: boolean) => {
+  const writeChunk = async (last: boolean) => {
     if (seq === 0) {
       await db
         .insertInto("request_file")
         .values({ id, request_id: input.requestId, direction: input.direction, status: "UPLOADING", name, media_type: mediaType!, size: 0, chunk_count: 0, key_id: keyId(key), uploaded_by: input.uploadedBy, delivery_id: null, created_at: now, deleted_at: null })
         .execute();
     }
-    await db.insertInto("file_chunk").values({ file_id: id, seq, data: sealChunk(key, { fileId: id, seq, last }, plain) }).execute();
+    await db.insertInto("file_chunk").values({ file_id: id, seq, data: sealChunk(key, { fileId: id, seq, last }, staged.subarray(0, filled)) }).execute();
     seq += 1;
+    filled = 0;
   };
   const sniff = async (complete: boolean) => {
-    if (mediaType) return true;
-    mediaType = (await sniffFileKind(Buffer.concat(held).subarray(0, FILE_LIMITS.chunkBytes), complete))?.mediaType ?? null;
+    mediaType ??= (await sniffFileKind(staged.subarray(0, filled), complete))?.mediaType ?? null;
     return mediaType !== null;
   };
 
   for (;;) {
-    const next = await iterator.next();
+    let next: IteratorResult<Uint8Array>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      // The upload broke off: what arrived of it goes (the retention job catches what a crash leaves).
+      if (seq > 0) await db.deleteFrom("request_file").where("id", "=", id).execute();
+      throw error;
+    }
     if (next.done) break;
-    const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
-    size += chunk.byteLength;
+    const piece = next.value;
+    size += piece.byteLength;
     if (size > FILE_LIMITS.fileBytes) return refuse("tooLarge");
     if (size > room) return refuse("requestTooLarge");
-    held.push(chunk);
-    heldBytes += chunk.byteLength;
-    // A full chunk is written once a byte beyond it shows it is not the last.
-    while (heldBytes > FILE_LIMITS.chunkBytes) {
-      if (!(await sniff(false))) return refuse("wrongType");
-      const all = Buffer.concat(held);
-      await writeChunk(all.subarray(0, FILE_LIMITS.chunkBytes), false);
-      held = [all.subarray(FILE_LIMITS.chunkBytes)];
-      heldBytes = held[0].byteLength;
+    for (let offset = 0; offset < piece.byteLength; ) {
+      // A full chunk is written once a byte beyond it shows it is not the last.
+      if (filled === staged.length) {
+        if (!(await sniff(false))) return refuse("wrongType");
+        await writeChunk(false);
+      }
+      const taken = Math.min(piece.byteLength - offset, staged.length - filled);
+      staged.set(piece.subarray(offset, offset + taken), filled);
+      filled += taken;
+      offset += taken;
     }
   }
   if (size === 0) return refuse(input.filename ? "empty" : "noFile");
   if (!(await sniff(seq === 0))) return refuse("wrongType");
-  await writeChunk(Buffer.concat(held), true);
+  await writeChunk(true);
 
   const counted = await db.transaction().execute(async (trx) => {
     // A row lock on PostgreSQL, the write lock on SQLite: uploads for one request take turns here.
@@ -133,7 +142,7 @@ export function readFile(db: Kysely<Database>, file: Pick<RequestFileTable, "id"
         if (seq === file.chunk_count) return controller.close();
         const row = await db.selectFrom("file_chunk").select("data").where("file_id", "=", file.id).where("seq", "=", seq).executeTakeFirst();
         if (!row) return controller.error(new Error(`File ${file.id} misses chunk ${seq}`));
-        controller.enqueue(new Uint8Array(openChunk(key, { fileId: file.id, seq, last: seq === file.chunk_count - 1 }, row.data)));
+        controller.enqueue(openChunk(key, { fileId: file.id, seq, last: seq === file.chunk_count - 1 }, row.data));
         seq += 1;
       },
     },

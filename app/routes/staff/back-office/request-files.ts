@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const stored: { name: string; size: number }[] = [];
   const refused: Refusal[] = [];
-  const read = await readMultipart(request, {
+  const reading = readMultipart(request, {
     maxParts: FILE_LIMITS.filesPerPost + 1,
     onFile: async (file) => {
       if (file.field !== "files") {
@@ -46,6 +46,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       else if (outcome.problem !== "noFile" || stored.length + refused.length > 0) refused.push({ name: outcome.name, problem: outcome.problem });
     },
   });
+  const read = await reading.catch((error: unknown) => {
+    // The officer's browser went away mid-upload: nobody is left to answer.
+    if (request.signal.aborted) return { ok: false as const, problem: "aborted" as const };
+    throw error;
+  });
+  if (!read.ok && read.problem === "aborted") return new Response(null, { status: 400 });
   if (!read.ok && read.problem !== "too-many-parts") throw data("The form data could not be read.", { status: 400 });
   if (!read.ok) refused.push({ name: "", problem: "tooMany" });
   if (stored.length === 0 && refused.length === 0) refused.push({ name: "", problem: "noFile" });
