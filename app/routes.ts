@@ -72,6 +72,10 @@ export default [
       // Issue 26: the delivered answer, behind the mailed link; its files by POST only.
       route("answer", "routes/privacy-rights/answer.tsx", { id: "privacy-answer" }),
       route("answer/download", "routes/privacy-rights/answer-download.ts", { id: "privacy-answer-download" }),
+      // Issue 26: where a request stands, behind a link mailed to its address.
+      route("status", "routes/privacy-rights/status.tsx", { id: "privacy-status" }),
+      route("status/view", "routes/privacy-rights/status-view.tsx", { id: "privacy-status-view" }),
+      route("status/view/download", "routes/privacy-rights/status-download.ts", { id: "privacy-status-download" }),
       route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
       route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),

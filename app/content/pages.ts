@@ -23,5 +23,6 @@ export const SEARCHABLE_PAGES: SearchablePage[] = [
   { path: "/privacy-rights/direct-marketing/brands", key: "directMarketingBrands", countries: BOTH },
   { path: "/privacy-rights/publication", key: "publication", countries: ["be"] },
   { path: "/privacy-rights/push-notifications", key: "pushNotifications", countries: BOTH },
+  { path: "/privacy-rights/status", key: "requestStatus", countries: BOTH },
   { path: "/political-ads", key: "politicalAds", countries: BOTH },
 ];

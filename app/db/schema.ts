@@ -265,6 +265,14 @@ export interface RequestFileTable {
   deleted_at: string | null;
 }
 
+/** A mailed link to a request's status page (issue 26); only the token's SHA-256 is kept. */
+export interface StatusLinkTable {
+  token_hash: string;
+  request_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface FileChunkTable {
   file_id: string;
   seq: number;
@@ -286,6 +294,7 @@ export interface Database {
   request_delivery: RequestDeliveryTable;
   request_file: RequestFileTable;
   file_chunk: FileChunkTable;
+  status_link: StatusLinkTable;
   audit_event: AuditEventTable;
   marketing_suppression: MarketingSuppressionTable;
 }

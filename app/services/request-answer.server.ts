@@ -95,9 +95,17 @@ export function deliverAnswer(db: Kysely<Database>, reference: string, staff: St
   });
 }
 
+export type DeliveredFile = { id: string; name: string; mediaType: string; size: number };
+
 export type DeliveryView =
-  | { status: "valid"; reference: string; message: string; expiresAt: string; files: { id: string; name: string; mediaType: string; size: number }[] }
+  | { status: "valid"; reference: string; message: string; expiresAt: string; files: DeliveredFile[] }
   | { status: "unknown" | "expired" };
+
+/** The files a delivery holds while they are kept. */
+export async function deliveryFiles(db: Kysely<Database>, deliveryId: string): Promise<DeliveredFile[]> {
+  const files = await db.selectFrom("request_file").select(["id", "name", "media_type", "size"]).where("delivery_id", "=", deliveryId).where("status", "=", "STORED").orderBy("created_at").execute();
+  return files.map((file) => ({ id: file.id, name: file.name, mediaType: file.media_type, size: file.size }));
+}
 
 async function findDelivery(db: Kysely<Database>, token: string, now: Date) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { status: "unknown" as const };
@@ -113,20 +121,7 @@ export async function inspectDelivery(db: Kysely<Database>, token: string, now =
   if (found.status !== "valid") return found;
   const { delivery } = found;
   const request = await db.selectFrom("privacy_request").select("reference").where("id", "=", delivery.request_id).executeTakeFirstOrThrow();
-  const files = await db
-    .selectFrom("request_file")
-    .select(["id", "name", "media_type", "size"])
-    .where("delivery_id", "=", delivery.id)
-    .where("status", "=", "STORED")
-    .orderBy("created_at")
-    .execute();
-  return {
-    status: "valid",
-    reference: request.reference,
-    message: delivery.message,
-    expiresAt: delivery.expires_at,
-    files: files.map((file) => ({ id: file.id, name: file.name, mediaType: file.media_type, size: file.size })),
-  };
+  return { status: "valid", reference: request.reference, message: delivery.message, expiresAt: delivery.expires_at, files: await deliveryFiles(db, delivery.id) };
 }
 
 export type DownloadOutcome =
@@ -136,12 +131,22 @@ export type DownloadOutcome =
 /** One file of a delivery, streamed; the download is in the request's trail. Only ever on a POST. */
 export async function downloadDeliveredFile(db: Kysely<Database>, token: string, fileId: string, now = new Date()): Promise<DownloadOutcome> {
   const found = await findDelivery(db, token, now);
-  if (found.status !== "valid") return found;
+  return found.status === "valid" ? downloadFromDelivery(db, found.delivery, fileId, now) : found;
+}
+
+/** The same through a status link: the request's latest delivery, while its window lasts. */
+export async function downloadRequestFile(db: Kysely<Database>, requestId: string, fileId: string, now = new Date()): Promise<DownloadOutcome> {
+  const delivery = await db.selectFrom("request_delivery").selectAll().where("request_id", "=", requestId).orderBy("created_at", "desc").executeTakeFirst();
+  if (!delivery || delivery.files_deleted_at || delivery.expires_at <= now.toISOString()) return { status: "expired" };
+  return downloadFromDelivery(db, delivery, fileId, now);
+}
+
+async function downloadFromDelivery(db: Kysely<Database>, delivery: { id: string; request_id: string }, fileId: string, now: Date): Promise<DownloadOutcome> {
   const file = await db
     .selectFrom("request_file")
     .select(["id", "name", "media_type", "size", "chunk_count", "key_id"])
     .where("id", "=", fileId)
-    .where("delivery_id", "=", found.delivery.id)
+    .where("delivery_id", "=", delivery.id)
     .where("status", "=", "STORED")
     .executeTakeFirst();
   if (!file) return { status: "no-file" };
@@ -150,7 +155,7 @@ export async function downloadDeliveredFile(db: Kysely<Database>, token: string,
     .set((eb) => ({ downloads: eb("downloads", "+", 1), last_downloaded_at: now.toISOString() }))
     .where("id", "=", file.id)
     .execute();
-  await audit(db, { requestId: found.delivery.request_id, at: now, actor: "DATA_SUBJECT", action: "FILE_DOWNLOADED", note: sizeNote(file.name, file.size) });
+  await audit(db, { requestId: delivery.request_id, at: now, actor: "DATA_SUBJECT", action: "FILE_DOWNLOADED", note: sizeNote(file.name, file.size) });
   return { status: "ok", name: file.name, mediaType: file.media_type, size: file.size, body: readFile(db, file) };
 }
 

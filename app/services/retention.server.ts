@@ -11,6 +11,7 @@ import { runDailyDigest } from "./privacy-admin.server";
 import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
 import { deleteUnfinishedUploads } from "./files/file-store.server";
 import { deleteExpiredFiles } from "./request-answer.server";
+import { deleteExpiredStatusLinks } from "./request-status.server";
 import { purgeSessions } from "./staff/sessions.server";
 
 export type RetentionPolicy = {
@@ -32,6 +33,7 @@ export type RetentionReport = {
   deletedSubmissionKeys: number;
   /** Issue 26: delivered files past their link's window, unsent ones of closed requests, broken-off uploads. */
   deletedFiles: number;
+  deletedStatusLinks: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -112,6 +114,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   }
 
   const deletedFiles = (await deleteExpiredFiles(db, now)) + (await deleteUnfinishedUploads(db, now));
+  const deletedStatusLinks = await deleteExpiredStatusLinks(db, now);
 
   // Submission keys (issue 24) are remembered for 24 hours.
   const deletedSubmissionKeys = await deleteExpiredSubmissionKeys(db, now);
@@ -126,6 +129,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedRateLimitRows,
     deletedSubmissionKeys,
     deletedFiles,
+    deletedStatusLinks,
   };
 }
 

@@ -70,6 +70,9 @@ const PERSON = {
     title: "Het antwoord op je aanvraag",
     download: (name: string) => `${name} downloaden`,
     expired: "Deze link is verlopen",
+    referenceLabel: "Referentie",
+    emailLabel: "E-mailadres",
+    statusSubmit: "Stuur mij een link",
   },
   fr: {
     host: "be" as Host,
@@ -78,6 +81,9 @@ const PERSON = {
     title: "La réponse à votre demande",
     download: (name: string) => `Télécharger ${name}`,
     expired: "Ce lien a expiré",
+    referenceLabel: "Référence",
+    emailLabel: "Adresse e-mail",
+    statusSubmit: "Envoyez-moi un lien",
   },
 };
 
@@ -145,6 +151,18 @@ for (const [language, person] of Object.entries(PERSON)) {
     expect(download.suggestedFilename()).toBe(name);
     expect(Buffer.compare(fs.readFileSync(await download.path()), uploaded)).toBe(0);
 
+    // The status page shows the same answer, and its file downloads from there too.
+    await their.goto(siteUrl(person.host, `/${person.language}/privacy-rights/status`));
+    await their.getByLabel(person.referenceLabel).fill(reference);
+    await their.getByLabel(person.emailLabel).fill(subject);
+    await their.getByRole("button", { name: person.statusSubmit }).click();
+    const statusMail = await mailTo(subject, "status/view?token=");
+    await their.goto(/https?:\/\/\S+\/privacy-rights\/status\/view\?token=[A-Za-z0-9_-]{43}/.exec(statusMail)![0]);
+    await expect(their.getByText("Hierbij de gegevens die we over je hebben.")).toBeVisible();
+    const [again] = await Promise.all([their.waitForEvent("download"), their.getByRole("button", { name: person.download(name) }).click()]);
+    expect(Buffer.compare(fs.readFileSync(await again.path()), uploaded)).toBe(0);
+    await their.goto(link);
+
     // A phone with the text at 200 %: neither page scrolls sideways.
     for (const view of [their, page]) {
       await view.setViewportSize({ width: 320, height: 640 });
@@ -152,8 +170,8 @@ for (const [language, person] of Object.entries(PERSON)) {
       await view.reload();
       expect(await horizontalOverflow(view)).toBeNull();
     }
-    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("1 keer gedownload");
-    await expect(page.getByRole("listitem").filter({ hasText: "Bestand gedownload door de aanvrager" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toContainText("2 keer gedownload");
+    await expect(page.getByRole("listitem").filter({ hasText: "Bestand gedownload door de aanvrager" })).toHaveCount(2);
 
     // The window passes; the retention run deletes the files; the link says it expired.
     sql("update request_delivery set expires_at = ? where request_id = (select id from privacy_request where reference = ?)", new Date(Date.now() - 1000).toISOString(), reference);

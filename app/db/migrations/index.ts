@@ -10,6 +10,7 @@ import * as staffTwoFactor from "./008-staff-two-factor";
 import * as outboxPriority from "./009-outbox-priority";
 import * as submissionKeys from "./010-submission-keys";
 import * as requestFiles from "./012-request-files";
+import * as statusLinks from "./013-status-links";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "009-outbox-priority": outboxPriority,
   "010-submission-keys": submissionKeys,
   "012-request-files": requestFiles,
+  "013-status-links": statusLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import { getDb } from "~/db/instance.server";
 import { fileDownload } from "~/http/file-download.server";
 import { readFormPost } from "~/http/form-post.server";
 import { downloadDeliveredFile } from "~/services/request-answer.server";
-import { ANSWER_DOWNLOAD_FORM, answerLinkCookie } from "./answer-link.server";
+import { ANSWER_DOWNLOAD_FORM, answerLinkCookie } from "./link-cookies.server";
 
 /**
  * One file of a delivered answer (issue 26), on a POST from the answer page:

@@ -11,7 +11,7 @@ import { PERSONAL_DATA } from "~/utils/personal-data";
 import { useFileSize } from "~/utils/file-size";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
-import { answerLinkCookie } from "./answer-link.server";
+import { answerLinkCookie } from "./link-cookies.server";
 
 /**
  * The answer to a privacy request (issue 26), behind the link we mailed: the

@@ -44,6 +44,10 @@ export default function PrivacyRightsPage() {
         <h2 id="rights-how">{t("privacyRights.overview.howTitle")}</h2>
         <p>{t("privacyRights.overview.howText")}</p>
         <p>{t("privacyRights.overview.timeText")}</p>
+        {/* Issue 26: a request made earlier can be followed. */}
+        <p>
+          <Link to={to("/privacy-rights/status")}>{t("privacyRights.status.link")}</Link>
+        </p>
       </section>
     </>
   );

@@ -8,6 +8,7 @@ import { countryCode } from "~/domain/country";
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import type { MailMessage } from "./outbox.server";
+import { statusLine } from "./status-line.server";
 import { languageOf, render } from "./privacy-templates.server";
 
 const day = (iso: string, language: "nl" | "fr") =>
@@ -27,11 +28,13 @@ export function extensionMail(input: { to: string; locale: Locale; country: Coun
       ? render(language, [
           `Votre demande ${input.reference} nous demande plus de temps. Nous vous répondrons au plus tard le ${day(input.dueAt, language)}.`,
           `Pourquoi : ${input.reason}`,
+          statusLine(input.country, language),
           `Une question ? Écrivez à ${contact} en mentionnant votre référence. ${GROUP_NAME}`,
         ])
       : render(language, [
           `Voor je aanvraag ${input.reference} hebben we meer tijd nodig. We antwoorden je uiterlijk op ${day(input.dueAt, language)}.`,
           `Waarom: ${input.reason}`,
+          statusLine(input.country, language),
           `Vragen? Mail ${contact} en vermeld je referentie. ${GROUP_NAME}`,
         ]);
   return {
@@ -50,11 +53,13 @@ export function rejectionMail(input: { to: string; locale: Locale; country: Coun
       ? render(language, [
           `Nous ne pouvons pas donner suite à votre demande ${input.reference}.`,
           `Pourquoi : ${input.reason}`,
+          statusLine(input.country, language),
           `Si vous n'êtes pas d'accord, vous pouvez porter plainte auprès de ${authority} ou saisir le juge. ${GROUP_NAME}`,
         ])
       : render(language, [
           `We kunnen je aanvraag ${input.reference} niet uitvoeren.`,
           `Waarom: ${input.reason}`,
+          statusLine(input.country, language),
           `Ben je het daar niet mee eens, dan kun je een klacht indienen bij ${authority} of naar de rechter stappen. ${GROUP_NAME}`,
         ]);
   return {

@@ -19,6 +19,7 @@ const PRIORITY_OF_KIND = {
   "privacy-extension": PRIORITY.high,
   "privacy-rejection": PRIORITY.high,
   "privacy-answer": PRIORITY.high,
+  "privacy-status-link": PRIORITY.high,
   "contact-notification": PRIORITY.normal,
   "privacy-team-notification": PRIORITY.normal,
   "ad-complaint-notification": PRIORITY.normal,

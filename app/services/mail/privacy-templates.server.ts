@@ -8,6 +8,7 @@ import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import { type RightType } from "~/domain/privacy-request";
 import type { MailMessage } from "./outbox.server";
+import { statusLine } from "./status-line.server";
 
 type Language = "nl" | "fr";
 
@@ -86,6 +87,7 @@ export function verificationMail(input: {
             `Vous avez demandé ${right} auprès de ${GROUP_NAME} (référence ${input.reference}).`,
             `Confirmez votre adresse e-mail pour que nous puissions traiter votre demande. Le lien est valable jusqu'au ${until}.`,
             "Si vous n'avez pas fait cette demande, ignorez ce message : rien ne sera fait sans votre confirmation.",
+            statusLine(input.country, language),
             `${GROUP_NAME} – équipe vie privée : ${privacyEmail}`,
           ],
           { href: input.link, label: "Confirmer ma demande" },
@@ -96,6 +98,7 @@ export function verificationMail(input: {
             `Je hebt bij ${GROUP_NAME} een aanvraag gedaan voor ${right} (referentie ${input.reference}).`,
             `Bevestig je e-mailadres, dan gaan we met je aanvraag aan de slag. De link is geldig tot ${until}.`,
             "Heb je deze aanvraag niet gedaan? Dan kun je dit bericht negeren: zonder jouw bevestiging gebeurt er niets.",
+            statusLine(input.country, language),
             `${GROUP_NAME} – privacyteam: ${privacyEmail}`,
           ],
           { href: input.link, label: "Bevestig mijn aanvraag" },
@@ -132,11 +135,13 @@ export function confirmationMail(input: {
       ? render(language, [
           `Merci, votre demande concernant ${right} est confirmée (référence ${input.reference}).`,
           promise,
+          statusLine(input.country, language),
           `Une question ? Écrivez à ${privacyEmail} en mentionnant votre référence.`,
         ])
       : render(language, [
           `Bedankt, je aanvraag voor ${right} is bevestigd (referentie ${input.reference}).`,
           promise,
+          statusLine(input.country, language),
           `Vragen? Mail ${privacyEmail} en vermeld je referentie.`,
         ]);
   return {

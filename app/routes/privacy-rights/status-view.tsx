@@ -1,0 +1,126 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, data, redirect } from "react-router";
+import type { Route } from "./+types/status-view";
+import { COMPANY } from "~/content/company";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { PERSONAL } from "~/http/cache-control.server";
+import { inspectStatus } from "~/services/request-status.server";
+import { useFileSize } from "~/utils/file-size";
+import { pageMeta } from "~/utils/meta";
+import { PERSONAL_DATA } from "~/utils/personal-data";
+import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
+import { FORM_ID_FIELD } from "~/validation/form-definition";
+import { statusLinkCookie } from "./link-cookies.server";
+
+/**
+ * Where a request stands (issue 26), for whoever holds the link mailed to
+ * its address: state, dates, what is asked of the person, the delivered
+ * answer and its files (POST downloads). Read-only; the token leaves the
+ * address for a cookie of these pages, as on the other link pages.
+ */
+export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = context.get(siteContext);
+  const url = new URL(request.url);
+  const link = statusLinkCookie(request, language);
+  const fromLink = url.searchParams.get("token");
+  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await link.keep(fromLink)], ["Cache-Control", PERSONAL]] });
+  const view = await inspectStatus(await getDb(), await link.read());
+  const headers = { "Cache-Control": PERSONAL };
+  if (view.status === "valid") return data(view, { headers });
+  return data(view, { status: view.status === "expired" ? 410 : 404, headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+function useDate() {
+  const tag = usePageLanguageTag();
+  return (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
+}
+
+/** What the person can do now, by the request's state. */
+function NextStep({ state }: { state: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="app-notice">
+      <h2>{t("privacyRights.statusView.nextTitle")}</h2>
+      <p>{t(`privacyRights.statusView.next.${state}`, { defaultValue: t("privacyRights.statusView.next.OPEN") })}</p>
+    </div>
+  );
+}
+
+export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const date = useDate();
+  const size = useFileSize();
+  const { country } = useSite();
+  if (loaderData.status !== "valid") {
+    return (
+      <section className="app-section app-verification app-verification--error">
+        <h1 className="app-heading-1">{t(`privacyRights.statusView.${loaderData.status}.title`)}</h1>
+        <p>{t(`privacyRights.statusView.${loaderData.status}.text`, { email: COMPANY[country].privacyEmail })}</p>
+        <p>
+          <Link to={to("/privacy-rights/status")}>{t("privacyRights.statusView.askAgain")}</Link>
+        </p>
+      </section>
+    );
+  }
+  const view = loaderData;
+  return (
+    <section className="app-section app-answer">
+      <h1 className="app-heading-1">{t("privacyRights.statusView.title", { reference: view.reference })}</h1>
+      <dl className="app-verification__summary">
+        <dt>{t("verification.confirm.request")}</dt>
+        <dd>{t(`verification.rightTypes.${view.rightType}`)}</dd>
+        <dt>{t("privacyRights.statusView.state")}</dt>
+        <dd>{t(`privacyRights.statusView.states.${view.state}`)}</dd>
+        <dt>{t("privacyRights.statusView.received")}</dt>
+        <dd>{date(view.receivedAt)}</dd>
+        {view.dueAt ? (
+          <>
+            <dt>{t("privacyRights.statusView.due")}</dt>
+            <dd>
+              {date(view.dueAt)}
+              {view.extension ? <span className="app-answer__extension">{t("privacyRights.statusView.extended", { reason: view.extension.reason })}</span> : null}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <NextStep state={view.state} />
+      {view.answer ? (
+        <>
+          <h2>{t("privacyRights.statusView.answerTitle")}</h2>
+          <p>{t("privacyRights.statusView.answerSent", { sent: date(view.answer.sentAt) })}</p>
+          <p className="app-answer__message">{view.answer.message}</p>
+          {view.answer.deleted ? (
+            <p>{t("privacyRights.statusView.filesDeleted", { email: COMPANY[country].privacyEmail })}</p>
+          ) : view.answer.files.length > 0 ? (
+            <>
+              <p>{t("answer.filesIntro", { until: date(view.answer.expiresAt) })}</p>
+              <ul className="app-file-list">
+                {view.answer.files.map((file) => (
+                  <li key={file.id} className="app-file-list__item">
+                    <Form method="post" action={to("/privacy-rights/status/view/download")} reloadDocument>
+                      <input type="hidden" name={FORM_ID_FIELD} value="status-download" />
+                      <input type="hidden" name="file" value={file.id} />
+                      <span className="app-file-list__name">{file.name}</span> <span className="app-file-list__size">({size(file.size)})</span>{" "}
+                      <button type="submit" className="app-button app-button--secondary" aria-label={t("answer.downloadFile", { name: file.name })}>
+                        {t("answer.download")}
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : null}
+      <p className="app-verification__note">{t("privacyRights.statusView.questions", { email: COMPANY[country].privacyEmail, reference: view.reference })}</p>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "privacyRights.statusView.pageTitle");

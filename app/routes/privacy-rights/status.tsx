@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/status";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { StatusForm } from "~/components/privacy/status-form";
+import { PageTitle } from "~/components/page-title";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { receivePublicForm } from "~/http/public-form.server";
+import { formRefusal } from "~/http/submission-refusals.server";
+import { askForStatusLink } from "~/services/request-status.server";
+import { formPageMeta } from "~/utils/meta";
+import { requestStatusForm } from "~/validation/request-status";
+
+/**
+ * `/{lang}/privacy-rights/status` (issue 26): the person asks where their
+ * request stands. Whatever they typed, once it is valid the answer is the
+ * same page: look in your mailbox. Only a reference and an address that
+ * belong together get a link (services/request-status.server.ts).
+ */
+export const handle = { queryParameters: ["sent"] };
+
+export async function action(args: Route.ActionArgs) {
+  const received = await receivePublicForm(args, requestStatusForm, { failureBanner: "privacyRights.status.failure" });
+  if (!received.ok) return received.response;
+  const site = args.context.get(siteContext);
+  const outcome = await askForStatusLink(await getDb(), received.value, site, { clientIp: received.clientIp });
+  if (outcome.status === "RATE_LIMITED") return formRefusal(requestStatusForm, received.submission, outcome, { locale: site.locale, failureBanner: "privacyRights.status.failure" });
+  return redirect(`${new URL(args.request.url).pathname}?sent=1`);
+}
+
+function Sent() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle titleKey="privacyRights.status.sentTitle" />
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t("privacyRights.status.sentTitle")}</h1>
+      </header>
+      <section className="app-section">
+        <p>{t("privacyRights.status.sentText")}</p>
+        <p>{t("privacyRights.status.sentNoMail")}</p>
+      </section>
+    </>
+  );
+}
+
+export default function StatusPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  if (search.has("sent")) return <Sent />;
+  return (
+    <PrivacyFormPage titleKey="privacyRights.status.title" intro={<p>{t("privacyRights.status.intro")}</p>}>
+      <StatusForm />
+    </PrivacyFormPage>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "privacyRights.status.description");

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+
+process.env.EMAIL_DOMAIN_CHECK = "false";
+process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
+process.env.RATE_LIMIT_PER_HOUR = "100000";
+
+import { submitPrivacyRequest } from "~/services/privacy-request.server";
+import { askForStatusLink, deleteExpiredStatusLinks, inspectStatus } from "~/services/request-status.server";
+import { requestStatusForm } from "~/validation/request-status";
+import { describeEachDatabase } from "../setup/unit-database";
+import { useTestConfig } from "../setup/unit-process";
+
+describe("the status form", () => {
+  it("takes a reference as it is read out or copied, and says how to write one that cannot be", () => {
+    const parse = (reference: string) => requestStatusForm.schema.safeParse({ reference, email: "anna@veldhaven-test.nl" });
+    for (const spelled of ["PR-7K4M-9QXD", "pr 7k4m 9qxd", "7K4M9QXD", " PR7K4M-9QXD "]) expect(parse(spelled).data?.reference).toBe("PR-7K4M-9QXD");
+    expect(parse("PR-7K4M").error?.issues[0].message).toBe("validation.reference");
+    expect(parse("").error?.issues[0].message).toBe("validation.reference");
+  });
+});
+
+describeEachDatabase("status links on $name", (database) => {
+  useTestConfig({ TARGET_LIMIT_PER_HOUR: "3" });
+  const db = () => database.db;
+  const site = { country: "nl", locale: "nl_nl", language: "nl" } as const;
+
+  it("mails a link only for a matching pair, answers the same either way, and the link shows the request until it expires", async () => {
+    const email = `stand-${Date.now()}@veldhaven-test.nl`;
+    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, site, { requestOrigin: "", clientIp: "192.0.2.30", db: db() });
+    if (made.status !== "accepted") throw new Error("not accepted");
+    const now = new Date();
+    const statusMails = () => db().selectFrom("outbox").select("text_body").where("kind", "=", "privacy-status-link").execute();
+
+    expect(await askForStatusLink(db(), { reference: made.reference, email: "iemand-anders@veldhaven-test.nl" }, site, { clientIp: "192.0.2.31", now })).toEqual({ status: "asked" });
+    expect(await askForStatusLink(db(), { reference: "PR-0000-0000", email }, site, { clientIp: "192.0.2.31", now })).toEqual({ status: "asked" });
+    expect(await statusMails()).toHaveLength(0);
+    expect(await askForStatusLink(db(), { reference: made.reference, email: email.toUpperCase() }, site, { clientIp: "192.0.2.31", now })).toEqual({ status: "asked" });
+    const [mail] = await statusMails();
+    const token = /status\/view\?token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1];
+    expect(await inspectStatus(db(), token, now)).toMatchObject({ status: "valid", reference: made.reference, state: "AWAITING_VERIFICATION", answer: null });
+
+    // The address's limit (3 an hour here) counts every ask, matching or not: it says nothing either.
+    expect(await askForStatusLink(db(), { reference: made.reference, email }, site, { clientIp: "192.0.2.31", now })).toMatchObject({ status: "RATE_LIMITED", scope: "target" });
+
+    const tomorrow = new Date(now.getTime() + 25 * 3_600_000);
+    expect(await inspectStatus(db(), token, tomorrow)).toEqual({ status: "expired" });
+    expect(await deleteExpiredStatusLinks(db(), tomorrow)).toBe(1);
+    expect(await inspectStatus(db(), token, tomorrow)).toEqual({ status: "unknown" });
+  });
+});
