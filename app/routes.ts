@@ -76,6 +76,8 @@ export default [
       route("status", "routes/privacy-rights/status.tsx", { id: "privacy-status" }),
       route("status/view", "routes/privacy-rights/status-view.tsx", { id: "privacy-status-view" }),
       route("status/view/download", "routes/privacy-rights/status-download.ts", { id: "privacy-status-download" }),
+      // Issue 26: the person answers an officer's question, behind the mailed link.
+      route("reply", "routes/privacy-rights/reply.tsx", { id: "privacy-reply" }),
       route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
       route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),

@@ -149,6 +149,14 @@ export function PublicForm(props: {
   action?: string;
   /** With JavaScript, the page after the post replaces this one in the history. */
   replace?: boolean;
+  /** A form with files (issue 26). */
+  encType?: "multipart/form-data";
+  /**
+   * A document post even with JavaScript (after its live validation): for a
+   * page whose link cookie is scoped to its own path, which a data request
+   * (`….data`) would not carry.
+   */
+  reloadDocument?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -175,6 +183,8 @@ export function PublicForm(props: {
         method="post"
         action={props.action}
         replace={props.replace}
+        encType={props.encType}
+        reloadDocument={props.reloadDocument}
         hidden={state.submitting}
         className="app-form"
         onSubmitCapture={(event) => {

@@ -4,7 +4,8 @@ import type { AuditActor, RequestState, RightType } from "~/domain/privacy-reque
 import type { StaffRole } from "~/domain/staff";
 import type { CampaignStatus } from "~/domain/campaign-item";
 import type { Generated } from "kysely";
-import type { FileDirection } from "~/domain/request-file";
+export type { RequestFileTable } from "./schema-follow-up";
+import type { FileChunkTable, InfoRequestTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite
@@ -78,6 +79,10 @@ export interface PrivacyRequestTable {
   due_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Issue 26: the reference of an open or recently completed request of the same right and address. */
+  duplicate_of: string | null;
+  /** Issue 26: while it waits for the person, since when (the clock stands still). */
+  paused_at: string | null;
 }
 
 interface AuditEventTable {
@@ -226,59 +231,6 @@ export interface SubmissionKeyTable {
   created_at: string;
 }
 
-/** A link that lets the data subject download an answer (issue 26); only the token's SHA-256 is kept. */
-export interface RequestDeliveryTable {
-  id: string;
-  request_id: string;
-  token_hash: string;
-  /** The officer's message, shown on the delivery page. */
-  message: string;
-  expires_at: string;
-  created_at: string;
-  files_deleted_at: string | null;
-}
-
-export type RequestFileStatus = "UPLOADING" | "STORED" | "DELETED";
-
-/** A file's facts; its bytes are in file_chunk, sealed (services/files). */
-export interface RequestFileTable {
-  id: string;
-  request_id: string;
-  direction: FileDirection;
-  status: RequestFileStatus;
-  /** The name it was uploaded with, shown and offered on download. */
-  name: string;
-  /** Told by the content (file-sniff.server.ts). */
-  media_type: string;
-  size: number;
-  chunk_count: number;
-  /** Which key sealed it (file-seal.server.ts keyId). */
-  key_id: string;
-  /** A staff member's address, or DATA_SUBJECT. */
-  uploaded_by: string;
-  /** Set when an answer's file went out with a delivery. */
-  delivery_id: string | null;
-  /** By the person, through the delivery page (each is also in the trail). */
-  downloads: Generated<number>;
-  last_downloaded_at: string | null;
-  created_at: string;
-  deleted_at: string | null;
-}
-
-/** A mailed link to a request's status page (issue 26); only the token's SHA-256 is kept. */
-export interface StatusLinkTable {
-  token_hash: string;
-  request_id: string;
-  expires_at: string;
-  created_at: string;
-}
-
-export interface FileChunkTable {
-  file_id: string;
-  seq: number;
-  data: Buffer;
-}
-
 export interface Database {
   submission_key: SubmissionKeyTable;
   complaint_event: ComplaintEventTable;
@@ -295,6 +247,7 @@ export interface Database {
   request_file: RequestFileTable;
   file_chunk: FileChunkTable;
   status_link: StatusLinkTable;
+  info_request: InfoRequestTable;
   audit_event: AuditEventTable;
   marketing_suppression: MarketingSuppressionTable;
 }

@@ -13,7 +13,9 @@ import { digestMail, extensionMail, rejectionMail } from "./mail/back-office-tem
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { publicOrigin } from "~/utils/public-origin.server";
-import { audit, privacyTeamAddress } from "./privacy-request.server";
+import { privacyTeamAddress } from "./privacy-request.server";
+import { audit } from "./request-audit.server";
+import { act, moveTo, type Staff } from "./request-state.server";
 import { listPage } from "./list-page.server";
 
 const REQUEST_PAGE_SIZE = 25;
@@ -71,35 +73,7 @@ export async function requestWithHistory(db: Db, reference: string) {
   return { request, events };
 }
 
-export type ActionOutcome = { status: "done" } | { status: "not-found" } | { status: "not-allowed" };
-export type Staff = { email: string };
-
-/** Runs `change` when the request is in one of `from`; the update is guarded by that state, so two officers cannot both act. */
-export async function act(
-  db: Db,
-  reference: string,
-  from: readonly RequestState[],
-  change: (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean>,
-): Promise<ActionOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<ActionOutcome> => {
-    const request = await trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst();
-    if (!request) return { status: "not-found" };
-    if (!from.includes(request.state)) return { status: "not-allowed" };
-    return (await change(trx, request)) ? { status: "done" } : { status: "not-allowed" };
-  });
-  if (outcome.status === "done") wakeMailWorker();
-  return outcome;
-}
-
-export async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable, to: RequestState, now: Date, extra: Partial<PrivacyRequestTable> = {}) {
-  const result = await trx
-    .updateTable("privacy_request")
-    .set({ state: to, updated_at: now.toISOString(), ...extra })
-    .where("id", "=", request.id)
-    .where("state", "=", request.state)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+export type { ActionOutcome, Staff } from "./request-state.server";
 
 export function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
   return act(db, reference, ["OPEN"], async (trx, request) => {
@@ -205,7 +179,13 @@ async function sendDailyDigest(
       .where("due_at", "<=", weekAhead)
       .orderBy("due_at")
       .execute();
-    if (rows.length === 0) continue;
+    const { waiting } = await db
+      .selectFrom("privacy_request")
+      .select((eb) => eb.fn.countAll<number>().as("waiting"))
+      .where("country", "=", country)
+      .where("state", "=", "WAITING_FOR_PERSON")
+      .executeTakeFirstOrThrow();
+    if (rows.length === 0 && Number(waiting) === 0) continue;
     const line = (row: (typeof rows)[number]) => ({ reference: row.reference, rightType: row.right_type, dueAt: row.due_at!, state: row.state });
     await enqueueMail(
       db,
@@ -214,6 +194,7 @@ async function sendDailyDigest(
         country,
         overdue: rows.filter((row) => row.due_at! < now.toISOString()).map(line),
         dueSoon: rows.filter((row) => row.due_at! >= now.toISOString()).map(line),
+        waiting: Number(waiting),
         link: options.backOfficeLink(country),
       }),
       now,

@@ -17,6 +17,8 @@ import { normaliseEmail } from "~/domain/email";
 import { mayReceiveMail } from "./email-domain.server";
 import { storedDetails } from "./privacy-request-view.server";
 import { writeSuppressions } from "./suppressions.server";
+import { audit } from "./request-audit.server";
+import { markPossibleDuplicate } from "./request-duplicates.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "./mail/privacy-templates.server";
@@ -61,33 +63,6 @@ export type SubmitOutcome =
   | Refused;
 
 type Site = { country: Country; locale: Locale; language: string };
-
-/** Appends an audit event to a request's trail (call inside the transaction that changes it). */
-export async function audit(
-  db: Db,
-  event: { requestId: string; at: Date; actor: "DATA_SUBJECT" | "SYSTEM" | "STAFF"; actorId?: string; action: string; from?: RequestState | null; to?: RequestState | null; note?: string },
-) {
-  const last = await db
-    .selectFrom("audit_event")
-    .select((eb) => eb.fn.max("seq").as("seq"))
-    .where("request_id", "=", event.requestId)
-    .executeTakeFirst();
-  await db
-    .insertInto("audit_event")
-    .values({
-      id: randomUUID(),
-      request_id: event.requestId,
-      seq: Number(last?.seq ?? 0) + 1,
-      at: event.at.toISOString(),
-      actor: event.actor,
-      actor_id: event.actorId ?? null,
-      action: event.action,
-      from_state: event.from ?? null,
-      to_state: event.to ?? null,
-      note: event.note ?? null,
-    })
-    .execute();
-}
 
 export function privacyTeamAddress(country: Country): string {
   const config = getConfig();
@@ -159,6 +134,8 @@ export async function submitPrivacyRequest(
     due_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
+    duplicate_of: null,
+    paused_at: null,
   };
 
   const outcome = await storeSubmission(db, {
@@ -259,6 +236,7 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     if (Number(updated.numUpdatedRows) !== 1) return { status: "already-verified" };
 
     await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "VERIFIED", from: request.state, to: objection ? null : state });
+    if (!objection) await markPossibleDuplicate(trx, request, now);
     if (objection) {
       const written = await writeSuppressions(trx, request, now);
       await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });

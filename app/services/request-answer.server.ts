@@ -16,8 +16,8 @@ import { publicOrigin } from "~/utils/public-origin.server";
 import { eraseFiles, readFile, storeFile, type StoreOutcome } from "./files/file-store.server";
 import { answerMail } from "./mail/delivery-templates.server";
 import { enqueueMail } from "./mail/outbox.server";
-import { act, moveTo, type Staff } from "./privacy-admin.server";
-import { audit } from "./privacy-request.server";
+import { act, moveTo, type Staff } from "./request-state.server";
+import { audit } from "./request-audit.server";
 
 const DAY_MS = 86_400_000;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
-import { audit } from "./privacy-request.server";
+import { audit } from "./request-audit.server";
 import { runDailyDigest } from "./privacy-admin.server";
 import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
 import { deleteUnfinishedUploads } from "./files/file-store.server";

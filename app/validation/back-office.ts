@@ -33,3 +33,20 @@ export const deliverForm = defineForm({
 
 /** Takes back a file that has not been sent. */
 export const removeFileForm = defineForm({ id: "request-remove-file", schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }), fields: { file: 1 } });
+
+/** Issue 26: a question to the person; the request waits for the answer. */
+export const askForm = defineForm({
+  id: "request-ask",
+  schema: z.object({ question: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.question" }) }),
+  fields: { question: 1 },
+});
+
+/** Closing a request whose question went unanswered for 30 days; the reason is mailed. */
+export const closeNoAnswerForm = defineForm({
+  id: "request-close-no-answer",
+  schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeReason" }) }),
+  fields: { reason: 1 },
+});
+
+/** Closing a possible duplicate. */
+export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", schema: z.object({}), fields: {} });

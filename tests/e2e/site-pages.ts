@@ -44,6 +44,7 @@ export const SITE_PAGES: SitePage[] = [
   { name: "status", path: "/privacy-rights/status" },
   { name: "status: link sent", path: "/privacy-rights/status?sent=1" },
   { name: "status: link not valid", path: "/privacy-rights/status/view" },
+  { name: "reply: link not valid", path: "/privacy-rights/reply" },
   { name: "not found", path: "/not-found" },
   { name: "internal: login", path: "/internal-privacy-rights/login" },
   { name: "internal: confirm login", path: "/internal-privacy-rights/confirm-login" },

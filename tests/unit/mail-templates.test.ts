@@ -167,16 +167,19 @@ describe("the privacy team's digest", () => {
       country: "nl",
       overdue: [line("PR-LATE-0001", "2026-04-01T10:00:00.000Z")],
       dueSoon: [line("PR-SOON-0001", LATE_EVENING_UTC), line("PR-SOON-0002", "2026-04-12T10:00:00.000Z")],
+      waiting: 2,
       link: "https://privacy.veldhavenmedia.nl/nl/internal-privacy-rights/requests?country=nl",
     });
     expect(mail).toMatchObject({ kind: "privacy-digest", to: "privacy@veldhavenmedia.nl", subject: "Privacyaanvragen NL: 1 te laat, 2 binnen 7 dagen" });
+    // Waiting for the person: counted apart, as their clock stands still (issue 26).
+    expect(mail.text).toContain("1 te laat, 2 binnen 7 dagen te beantwoorden, 2 wachten op de aanvrager.");
     expect(mail.text).toContain("Te laat:\n- PR-LATE-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 1 april 2026");
     expect(mail.text).toContain("Binnen 7 dagen:\n- PR-SOON-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 10 april 2026\n- PR-SOON-0002");
     expect(mail.text).toContain("Alles in de backoffice: https://privacy.veldhavenmedia.nl/nl/internal-privacy-rights/requests?country=nl");
   });
 
   it("leaves out an empty section", () => {
-    const mail = digestMail({ to: "privacy@veldhavenmedia.be", country: "be", overdue: [], dueSoon: [line("PR-SOON-0001", LATE_EVENING_UTC)], link: "https://x.example/" });
+    const mail = digestMail({ to: "privacy@veldhavenmedia.be", country: "be", overdue: [], dueSoon: [line("PR-SOON-0001", LATE_EVENING_UTC)], waiting: 0, link: "https://x.example/" });
     expect(mail.subject).toBe("Privacyaanvragen BE: 0 te laat, 1 binnen 7 dagen");
     expect(mail.text).not.toContain("Te laat:");
     expect(mail.text).toContain("Binnen 7 dagen:");

@@ -11,6 +11,7 @@ import * as outboxPriority from "./009-outbox-priority";
 import * as submissionKeys from "./010-submission-keys";
 import * as requestFiles from "./012-request-files";
 import * as statusLinks from "./013-status-links";
+import * as duplicatesAndQuestions from "./014-duplicates-and-questions";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "010-submission-keys": submissionKeys,
   "012-request-files": requestFiles,
   "013-status-links": statusLinks,
+  "014-duplicates-and-questions": duplicatesAndQuestions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,3 +13,6 @@ export const ANSWER_DOWNLOAD_FORM = defineForm({ id: "answer-download", schema: 
 /** The status link's token, for the status view and its downloads (`/{lang}/privacy-rights/status/view…`). */
 export const statusLinkCookie = (request: Request, language: Language) =>
   linkTokenCookie("__status", `/${language}/privacy-rights/status/view`, request);
+
+/** The reply link's token, for the page that answers an officer's question (`/{lang}/privacy-rights/reply`). */
+export const replyLinkCookie = (request: Request, language: Language) => linkTokenCookie("__reply", `/${language}/privacy-rights/reply`, request);

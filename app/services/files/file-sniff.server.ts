@@ -8,7 +8,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { FILE_KINDS, type FileKind } from "~/domain/request-file";
 
-const BINARY_KINDS: Record<string, FileKind> = { pdf: "pdf", zip: "zip", png: "png", jpg: "jpeg", gif: "gif", webp: "webp" };
+const BINARY_KINDS: Record<string, FileKind> = { pdf: "pdf", zip: "zip", png: "png", apng: "png", jpg: "jpeg", gif: "gif", webp: "webp" };
 
 /** Tab, line feed and carriage return are text; any other C0 control, or DEL, is not. */
 function hasControlCharacter(text: string): boolean {

@@ -95,10 +95,11 @@ export function complaintOutcomeMail(input: { to: string; locale: Locale; refere
 export type DigestLine = { reference: string; rightType: string; dueAt: string; state: string };
 
 /** To the privacy team, in Dutch like its other notices: what is due within a week, and what is overdue. */
-export function digestMail(input: { to: string; country: Country; dueSoon: DigestLine[]; overdue: DigestLine[]; link: string }): MailMessage {
+export function digestMail(input: { to: string; country: Country; dueSoon: DigestLine[]; overdue: DigestLine[]; waiting: number; link: string }): MailMessage {
   const line = (item: DigestLine) => `- ${item.reference} (${item.rightType}, ${item.state}): uiterlijk ${day(item.dueAt, "nl")}`;
   const body = render("nl", [
-    `Overzicht privacyaanvragen ${countryCode(input.country)}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen te beantwoorden.`,
+    // Issue 26: waiting for the person, their clock stands still, so they are neither late nor due.
+    `Overzicht privacyaanvragen ${countryCode(input.country)}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen te beantwoorden, ${input.waiting} wachten op de aanvrager.`,
     [input.overdue.length ? `Te laat:\n${input.overdue.map(line).join("\n")}` : "", input.dueSoon.length ? `Binnen 7 dagen:\n${input.dueSoon.map(line).join("\n")}` : ""]
       .filter(Boolean)
       .join("\n\n"),

@@ -20,6 +20,8 @@ const PRIORITY_OF_KIND = {
   "privacy-rejection": PRIORITY.high,
   "privacy-answer": PRIORITY.high,
   "privacy-status-link": PRIORITY.high,
+  "privacy-question": PRIORITY.high,
+  "privacy-closed": PRIORITY.high,
   "contact-notification": PRIORITY.normal,
   "privacy-team-notification": PRIORITY.normal,
   "ad-complaint-notification": PRIORITY.normal,

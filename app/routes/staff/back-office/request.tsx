@@ -17,7 +17,11 @@ import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { PageTitle } from "~/components/page-title";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
-import { completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm } from "~/validation/back-office";
+import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm } from "~/validation/back-office";
+import { DuplicateNotice, RequestFollowUp } from "~/components/back-office/request-follow-up";
+import { followUpOf } from "~/services/request-follow-up.server";
+import { askPerson, closeForNoAnswer } from "~/services/request-questions.server";
+import { closeAsDuplicate } from "~/services/request-duplicates.server";
 import { RequestAnswer } from "~/components/back-office/request-answer";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/request-answer.server";
 import { getConfig } from "~/config.server";
@@ -53,6 +57,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       active: ACTIVE_STATES.includes(row.state),
     },
     answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS },
+    followUp: await followUpOf(db, row),
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   };
 }
@@ -72,6 +77,9 @@ export async function action(args: Route.ActionArgs) {
       pageFormAction(rejectForm, (value) => rejectRequest(db, reference, staff, value.reason), "backOffice.banners.rejected"),
       pageFormAction(deliverForm, (value) => deliverAnswer(db, reference, staff, { message: value.message }), "backOffice.banners.answerSent"),
       pageFormAction(removeFileForm, (value) => removeAnswerFile(db, reference, staff, value.file), "backOffice.banners.fileRemoved"),
+      pageFormAction(askForm, (value) => askPerson(db, reference, staff, value.question), "backOffice.banners.asked"),
+      pageFormAction(closeDuplicateForm, () => closeAsDuplicate(db, reference, staff), "backOffice.banners.closedDuplicate"),
+      pageFormAction(closeNoAnswerForm, (value) => closeForNoAnswer(db, reference, staff, value.reason), "backOffice.banners.closedNoAnswer"),
     ],
     `/${context.get(siteContext).language}/internal-privacy-rights/requests/${reference}`,
   );
@@ -190,6 +198,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Fact label={t("backOffice.request.message")}>{request.message}</Fact>
         </dl>
       </section>
+      <DuplicateNotice duplicateOf={loaderData.followUp.duplicateOf} duplicates={loaderData.followUp.duplicates} />
+      <RequestFollowUp {...loaderData.followUp} />
       <RequestAnswer
         {...loaderData.answer}
         active={request.active}

@@ -28,6 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       createdAt: row.created_at,
       dueAt: row.due_at,
       overdue: isOverdue(row, now),
+      duplicate: row.duplicate_of !== null,
     })),
   };
 }
@@ -72,7 +73,10 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
                 <Link to={to(`/internal-privacy-rights/requests/${row.reference}`)}>{row.reference}</Link>
               </td>
               <td>{t(`backOffice.rights.${row.rightType}`)}</td>
-              <td>{t(`backOffice.states.${row.state}`)}</td>
+              <td>
+                {t(`backOffice.states.${row.state}`)}
+                {row.duplicate ? <span className="app-badge">{t("backOffice.followUp.possibleDuplicate")}</span> : null}
+              </td>
               <td>{t(`backOffice.countries.${row.country}`)}</td>
               <td>{when(row.createdAt)}</td>
               <td>

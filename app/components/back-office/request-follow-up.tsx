@@ -1,0 +1,117 @@
+import { getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { TextareaField } from "~/components/forms";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { useLocalizedPath } from "~/utils/site";
+import { askForm, closeDuplicateForm, closeNoAnswerForm } from "~/validation/back-office";
+import { useDateTime } from "./back-office";
+
+export type FollowUp = {
+  state: string;
+  hasEmail: boolean;
+  duplicateOf: string | null;
+  duplicates: string[];
+  pausedAt: string | null;
+  canCloseNoAnswer: boolean;
+  questions: { question: string; askedBy: string; askedAt: string; answer: string | null; answeredAt: string | null }[];
+};
+
+function Box({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="app-action" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Possible duplicates, both ways (issue 26): this request repeats another, or others repeat this one. */
+export function DuplicateNotice({ duplicateOf, duplicates }: Pick<FollowUp, "duplicateOf" | "duplicates">) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const link = (reference: string) => <Link to={to(`/internal-privacy-rights/requests/${reference}`)}>{reference}</Link>;
+  if (!duplicateOf && duplicates.length === 0) return null;
+  return (
+    <div className="app-notice">
+      {duplicateOf ? <p>{t("backOffice.followUp.duplicateOf")} {link(duplicateOf)}</p> : null}
+      {duplicates.length ? (
+        <p>
+          {t("backOffice.followUp.duplicates")}{" "}
+          {duplicates.map((reference, index) => (
+            <span key={reference}>
+              {index > 0 ? ", " : null}
+              {link(reference)}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The questions asked and what the person answered, newest last. */
+function Questions({ questions }: Pick<FollowUp, "questions">) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  if (questions.length === 0) return null;
+  return (
+    <dl className="app-facts">
+      {questions.map((item) => (
+        <div key={item.askedAt}>
+          <dt>{t("backOffice.followUp.asked", { when: when(item.askedAt), who: item.askedBy })}</dt>
+          <dd className="app-answer__message">{item.question}</dd>
+          <dt>{item.answeredAt ? t("backOffice.followUp.answered", { when: when(item.answeredAt) }) : t("backOffice.followUp.noAnswerYet")}</dt>
+          {item.answer ? <dd className="app-answer__message">{item.answer}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Issue 26: ask the person for more information (the clock stops), close a
+ * duplicate, or close a request whose question stayed unanswered 30 days.
+ */
+export function RequestFollowUp(props: FollowUp) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  const ask = usePublicForm({ id: askForm.id, schema: askForm.schema });
+  const closeNoAnswer = usePublicForm({ id: closeNoAnswerForm.id, schema: closeNoAnswerForm.schema });
+  const closeDuplicate = usePublicForm({ id: closeDuplicateForm.id, schema: closeDuplicateForm.schema });
+  const working = props.state === "OPEN" || props.state === "IN_PROGRESS";
+  const sending = t("backOffice.actions.sending");
+  return (
+    <section className="app-section" aria-labelledby="follow-up">
+      <h2 id="follow-up">{t("backOffice.followUp.title")}</h2>
+      {props.state === "WAITING_FOR_PERSON" && props.pausedAt ? <p className="app-notice">{t("backOffice.followUp.waiting", { since: when(props.pausedAt) })}</p> : null}
+      <Questions questions={props.questions} />
+      <div className="app-actions">
+        {working && props.hasEmail ? (
+          <Box id="follow-up-ask" title={t("backOffice.followUp.askTitle")}>
+            <p>{t("backOffice.followUp.askIntro")}</p>
+            <PublicForm state={ask} labels={{ question: t("backOffice.followUp.question") }} submitLabel={t("backOffice.followUp.askSubmit")} sendingLabel={sending}>
+              <TextareaField meta={ask.fields.question} label={t("backOffice.followUp.question")} timing="input" textareaProps={{ ...getTextareaProps(ask.fields.question, { ariaAttributes: false }), rows: 4 }} />
+            </PublicForm>
+          </Box>
+        ) : null}
+        {working && props.duplicateOf ? (
+          <Box id="follow-up-duplicate" title={t("backOffice.followUp.duplicateTitle")}>
+            <p>{t("backOffice.followUp.duplicateIntro", { reference: props.duplicateOf })}</p>
+            <PublicForm state={closeDuplicate} labels={{}} submitLabel={t("backOffice.followUp.duplicateSubmit")} sendingLabel={sending}>
+              {null}
+            </PublicForm>
+          </Box>
+        ) : null}
+        {props.canCloseNoAnswer ? (
+          <Box id="follow-up-no-answer" title={t("backOffice.followUp.noAnswerTitle")}>
+            <PublicForm state={closeNoAnswer} labels={{ reason: t("backOffice.followUp.reason") }} submitLabel={t("backOffice.followUp.noAnswerSubmit")} sendingLabel={sending}>
+              <TextareaField meta={closeNoAnswer.fields.reason} label={t("backOffice.followUp.reason")} timing="input" textareaProps={{ ...getTextareaProps(closeNoAnswer.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+            </PublicForm>
+          </Box>
+        ) : null}
+      </div>
+    </section>
+  );
+}

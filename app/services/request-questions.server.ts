@@ -1,0 +1,97 @@
+/**
+ * Asking the person for more information (issue 26; GDPR Art. 12(6), EDPB
+ * Guidelines 01/2022 on the right of access): an officer's question puts
+ * the request in WAITING_FOR_PERSON and stops its clock; the person answers
+ * on the page behind the mailed link (text, and files under the answer's
+ * rules), and the clock resumes with the days that were left. Without an
+ * answer in 30 days the officer may close the request, with a reason
+ * mailed to the person.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import type { Country, Locale } from "~/i18n/locale";
+import { publicOrigin } from "~/utils/public-origin.server";
+import { wakeMailWorker } from "./mail/mailer.server";
+import { enqueueMail } from "./mail/outbox.server";
+import { noAnswerMail, questionMail } from "./mail/question-templates.server";
+import { act, moveTo, type Staff } from "./request-state.server";
+import { audit } from "./request-audit.server";
+
+const NO_ANSWER_DAYS = 30;
+const DAY_MS = 86_400_000;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function askPerson(db: Kysely<Database>, reference: string, staff: Staff, question: string, now = new Date()) {
+  return act(db, reference, ["OPEN", "IN_PROGRESS"], async (trx, request) => {
+    if (!request.email || !(await moveTo(trx, request, "WAITING_FOR_PERSON", now, { paused_at: now.toISOString() }))) return false;
+    const token = randomBytes(32).toString("base64url");
+    await trx.insertInto("info_request").values({ id: randomUUID(), request_id: request.id, question, token_hash: hashToken(token), asked_by: staff.email, asked_at: now.toISOString(), answer: null, answered_at: null }).execute();
+    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "ASKED", from: request.state, to: "WAITING_FOR_PERSON", note: question });
+    const country = request.country as Country;
+    const link = `${publicOrigin(country, "")}/${request.locale === "fr_be" ? "fr" : "nl"}/privacy-rights/reply?token=${token}`;
+    const closableAt = new Date(now.getTime() + NO_ANSWER_DAYS * DAY_MS).toISOString();
+    await enqueueMail(trx, questionMail({ to: request.email, locale: request.locale as Locale, country, reference: request.reference, link, question, closableAt }), now);
+    return true;
+  });
+}
+
+/** The open question behind a reply link (the request must still wait for it). */
+export async function openQuestion(db: Kysely<Database>, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const found = await db
+    .selectFrom("info_request")
+    .innerJoin("privacy_request", "privacy_request.id", "info_request.request_id")
+    .select(["info_request.id", "info_request.question", "info_request.asked_at as askedAt", "info_request.answered_at as answeredAt", "privacy_request.id as requestId", "privacy_request.reference", "privacy_request.state"])
+    .where("info_request.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  return found ?? null;
+}
+
+export type ReplyOutcome = { status: "answered" } | { status: "unknown" | "closed" };
+
+/**
+ * The person's answer: kept with the question; the request works on again
+ * (IN_PROGRESS) with its due date moved by the time it waited. Once only.
+ */
+export async function answerQuestion(db: Kysely<Database>, token: string, answer: string, fileCount: number, now = new Date()): Promise<ReplyOutcome> {
+  const question = await openQuestion(db, token);
+  if (!question) return { status: "unknown" };
+  const outcome = await db.transaction().execute(async (trx): Promise<ReplyOutcome> => {
+    const claimed = await trx.updateTable("info_request").set({ answer, answered_at: now.toISOString() }).where("id", "=", question.id).where("answered_at", "is", null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return { status: "closed" };
+    const request = await trx.selectFrom("privacy_request").selectAll().where("id", "=", question.requestId).executeTakeFirstOrThrow();
+    if (request.state !== "WAITING_FOR_PERSON" || !request.paused_at) return { status: "closed" };
+    const waited = now.getTime() - new Date(request.paused_at).getTime();
+    const dueAt = request.due_at ? new Date(new Date(request.due_at).getTime() + waited).toISOString() : null;
+    if (!(await moveTo(trx, request, "IN_PROGRESS", now, { paused_at: null, due_at: dueAt }))) return { status: "closed" };
+    const days = Math.round(waited / DAY_MS);
+    await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "ANSWERED", from: "WAITING_FOR_PERSON", to: "IN_PROGRESS", note: `${fileCount} files; clock stood still ${days} days; due ${dueAt ?? "—"}` });
+    return { status: "answered" };
+  });
+  if (outcome.status === "answered") wakeMailWorker();
+  return outcome;
+}
+
+/** After 30 days without an answer the officer may close the request; the reason is mailed. */
+export function closeForNoAnswer(db: Kysely<Database>, reference: string, staff: Staff, reason: string, now = new Date()) {
+  return act(db, reference, ["WAITING_FOR_PERSON"], async (trx, request) => {
+    if (!request.paused_at || now.getTime() - new Date(request.paused_at).getTime() < NO_ANSWER_DAYS * DAY_MS) return false;
+    if (!(await moveTo(trx, request, "CLOSED", now))) return false;
+    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "CLOSED_NO_ANSWER", from: "WAITING_FOR_PERSON", to: "CLOSED", note: reason });
+    if (request.email) await enqueueMail(trx, noAnswerMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, reason }), now);
+    return true;
+  });
+}
+
+/** The questions asked on a request, with their answers, for the back office. */
+export function questionsOf(db: Kysely<Database>, requestId: string) {
+  return db
+    .selectFrom("info_request")
+    .select(["question", "asked_by as askedBy", "asked_at as askedAt", "answer", "answered_at as answeredAt"])
+    .where("request_id", "=", requestId)
+    .orderBy("asked_at")
+    .execute();
+}
+
+export const canCloseForNoAnswer = (pausedAt: string | null, now: Date) => Boolean(pausedAt) && now.getTime() - new Date(pausedAt!).getTime() >= NO_ANSWER_DAYS * DAY_MS;

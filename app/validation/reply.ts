@@ -1,0 +1,10 @@
+import { z } from "~/validation/zod";
+import { defineForm } from "./form-definition";
+import { requiredText } from "./rules";
+
+/** Issue 26: the person's answer to an officer's question (files come with it, checked as they stream in). */
+export const replyForm = defineForm({
+  id: "request-reply",
+  schema: z.object({ answer: requiredText(5000, { multiline: true }) }),
+  fields: { answer: 1, files: 10 },
+});

@@ -1,0 +1,186 @@
+/**
+ * Issue 26, items 4 and 5, with JavaScript on and off: an officer asks the
+ * person for more information (the request waits, its clock stops); the
+ * person answers on the page behind the mailed link, in their language,
+ * with a file; the officer sees the answer and the file, and the request
+ * works on. Without an answer for 30 days the officer may close it, the
+ * reason mailed. A request confirmed while the same right for the same
+ * address is open is marked as a possible duplicate in both views, and an
+ * officer closes it, mailing the reference being handled.
+ */
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
+import { request } from "../setup/spawn-server";
+import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+import { horizontalOverflow, setTextSize } from "./reflow";
+
+const port = () => Number(process.env.E2E_PORT);
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+function sql<T>(statement: string, ...values: unknown[]): T[] {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
+  try {
+    const prepared = db.prepare(statement);
+    return prepared.reader ? (prepared.all(...values) as T[]) : (prepared.run(...values), []);
+  } finally {
+    db.close();
+  }
+}
+
+async function mailTo(address: string, containing: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  let found = "";
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      found = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).find((eml) => eml.includes(address) && eml.includes(containing)) ?? "";
+      return found !== "";
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found;
+}
+
+async function makeRequest(host: Host, language: string, email: string, flowType = "RIGHT_OF_ACCESS"): Promise<string> {
+  const answer = await request(port(), {
+    method: "POST",
+    path: "/api/privacy-rights/request",
+    host: `${host}.localhost:${port()}`,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ flowType, email, language }),
+  });
+  expect(answer.status).toBe(201);
+  return (JSON.parse(answer.body) as { reference: string }).reference;
+}
+
+const openInDatabase = (reference: string, due = new Date(Date.now() + 20 * 86_400_000)) =>
+  sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), due.toISOString(), reference);
+
+const PERSON = {
+  nl: { host: "nl" as Host, language: "nl", title: "Beantwoord onze vraag", answer: "Je antwoord", files: "Bestanden (niet verplicht)", submit: "Antwoord versturen", required: "Dit veld is verplicht", thanks: "Bedankt voor je antwoord", used: "Deze vraag is al beantwoord" },
+  fr: { host: "be" as Host, language: "fr", title: "Répondez à notre question", answer: "Votre réponse", files: "Fichiers (facultatif)", submit: "Envoyer la réponse", required: "Ce champ est obligatoire", thanks: "Merci pour votre réponse", used: "Cette question a déjà reçu une réponse" },
+};
+
+for (const [language, person] of Object.entries(PERSON)) {
+  test(`asking for more information: the clock stops, the person answers with a file, the request works on (${language})`, async ({ page, browser }) => {
+    const officer = uniqueStaffEmail("officer");
+    addStaff(officer, "officer");
+    const email = `vraag-${unique()}@veldhaven-test.nl`;
+    const reference = await makeRequest(person.host, person.language, email);
+    const due = new Date(Date.now() + 10 * 86_400_000);
+    openInDatabase(reference, due);
+
+    await signInAsStaff(page, officer);
+    await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
+    await page.getByRole("button", { name: "Vraag versturen" }).click();
+    await expect(page.getByText("Schrijf de vraag aan de aanvrager").first()).toBeVisible();
+    await page.getByLabel("Vraag aan de aanvrager").fill("Stuur ons een kopie van je klantenkaart, zodat we weten welke gegevens bij jou horen.");
+    await page.getByRole("button", { name: "Vraag versturen" }).click();
+    await expect(page.getByText("De vraag is naar de aanvrager gemaild; de termijn staat stil tot die antwoordt.")).toBeVisible();
+    await expect(page.getByText("Inzage · Wacht op aanvrager")).toBeVisible();
+    await expect(page.getByText(/Deze aanvraag wacht sinds .* op de aanvrager/)).toBeVisible();
+
+    const mail = await mailTo(email, "privacy-rights/reply?token=");
+    const link = /https?:\/\/\S+\/privacy-rights\/reply\?token=[A-Za-z0-9_-]{43}/.exec(mail)![0];
+    expect(link.startsWith(siteUrl(person.host, `/${person.language}/`))).toBe(true);
+    // The clock stood still this long (set back, as days pass in real life).
+    sql("update privacy_request set paused_at = ? where reference = ?", new Date(Date.now() - 3 * 86_400_000).toISOString(), reference);
+
+    const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const their = await context.newPage();
+    await their.goto(link);
+    await expect(their).toHaveURL(siteUrl(person.host, `/${person.language}/privacy-rights/reply`));
+    await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.title);
+    await expect(their.getByText("Stuur ons een kopie van je klantenkaart")).toBeVisible();
+    await expectAxeClean(their);
+    await their.getByRole("button", { name: person.submit }).click();
+    await expect(their.locator(".app-error-summary")).toContainText(person.required);
+    // A real image (1 × 1 pixel), as a phone's photo of the card would be one.
+    const card = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+    await their.getByLabel(person.answer).fill("Hierbij mijn klantenkaart.");
+    await their.getByLabel(person.files).setInputFiles({ name: "klantenkaart.png", mimeType: "image/png", buffer: card });
+    await their.getByRole("button", { name: person.submit }).click();
+    await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.thanks);
+    await their.goto(link);
+    await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.used);
+    await their.setViewportSize({ width: 320, height: 640 });
+    await setTextSize(their, 2);
+    await their.reload();
+    expect(await horizontalOverflow(their)).toBeNull();
+    await context.close();
+
+    // The request works on; its due date moved by the three days it waited.
+    await page.reload();
+    await expect(page.getByText("Inzage · In behandeling")).toBeVisible();
+    await expect(page.getByText("Hierbij mijn klantenkaart.")).toBeVisible();
+    const [{ due_at: newDue }] = sql<{ due_at: string }>("select due_at from privacy_request where reference = ?", reference);
+    expect(Math.round((new Date(newDue).getTime() - due.getTime()) / 86_400_000)).toBe(3);
+    const row = page.getByRole("row").filter({ hasText: "klantenkaart.png" });
+    await expect(row).toContainText("Van de aanvrager");
+    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: "klantenkaart.png downloaden" }).click()]);
+    expect(Buffer.compare(fs.readFileSync(await download.path()), card)).toBe(0);
+  });
+}
+
+test("no answer in 30 days: the officer closes the request, the reason mailed", async ({ page }) => {
+  const officer = uniqueStaffEmail("officer");
+  addStaff(officer, "officer");
+  const email = `stil-${unique()}@veldhaven-test.nl`;
+  const reference = await makeRequest("nl", "nl", email);
+  openInDatabase(reference);
+  await signInAsStaff(page, officer);
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
+  await page.getByLabel("Vraag aan de aanvrager").fill("Welk klantnummer heb je?");
+  await page.getByRole("button", { name: "Vraag versturen" }).click();
+  await expect(page.getByText("Inzage · Wacht op aanvrager")).toBeVisible();
+  // Not before 30 days.
+  await expect(page.getByRole("button", { name: "Afsluiten", exact: true })).toHaveCount(0);
+  sql("update privacy_request set paused_at = ? where reference = ?", new Date(Date.now() - 31 * 86_400_000).toISOString(), reference);
+  await page.reload();
+  await page.getByRole("button", { name: "Afsluiten", exact: true }).click();
+  await expect(page.getByText("Geef een reden op voor het afsluiten").first()).toBeVisible();
+  await page.getByLabel("Reden (we mailen die naar de aanvrager)").fill("We hebben geen antwoord gekregen op onze vraag van 31 dagen geleden.");
+  await page.getByRole("button", { name: "Afsluiten", exact: true }).click();
+  await expect(page.getByText("De aanvraag is afgesloten en de aanvrager is gemaild.")).toBeVisible();
+  await expect(page.getByText("Inzage · Afgesloten")).toBeVisible();
+  expect(await mailTo(email, "Aanvraag afgesloten")).toContain("We hebben geen antwoord gekregen op onze vraag van 31 dagen geleden.");
+});
+
+test("a request confirmed while the same one is open: marked in both views, closed as a duplicate with the reference mailed; another right is not a duplicate", async ({ page, browser }) => {
+  const officer = uniqueStaffEmail("officer");
+  addStaff(officer, "officer");
+  const email = `dubbel-${unique()}@veldhaven-test.nl`;
+  const first = await makeRequest("nl", "nl", email);
+  openInDatabase(first);
+  const erasure = await makeRequest("nl", "nl", email, "RIGHT_TO_BE_FORGOTTEN");
+  const second = await makeRequest("nl", "nl", email);
+
+  // The person confirms both new ones with the links they were mailed.
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  const their = await context.newPage();
+  for (const reference of [erasure, second]) {
+    const mail = await mailTo(email, reference);
+    await their.goto(/https?:\/\/\S+\/email-verification\?token=[A-Za-z0-9_-]{43}/.exec(mail)![0]);
+    await their.getByRole("button", { name: "Bevestig mijn aanvraag" }).click();
+    await expect(their).toHaveURL(/email-verified/);
+  }
+  await context.close();
+
+  await signInAsStaff(page, officer);
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?q=${encodeURIComponent(email)}`));
+  await page.getByLabel("Zoek op referentie of e-mailadres").fill(email);
+  await page.getByRole("button", { name: "Filteren" }).click();
+  await expect(page.getByRole("row").filter({ hasText: second })).toContainText("mogelijk dubbel");
+  await expect(page.getByRole("row").filter({ hasText: erasure })).not.toContainText("mogelijk dubbel");
+
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${first}`));
+  await expect(page.getByText("Mogelijke dubbels van deze aanvraag:")).toContainText(second);
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${second}`));
+  await expect(page.getByText(/Mogelijk dubbel: dezelfde aanvraag/)).toContainText(first);
+  await page.getByRole("button", { name: "Afsluiten als dubbel" }).click();
+  await expect(page.getByText("De aanvraag is afgesloten als dubbel en de aanvrager is gemaild.")).toBeVisible();
+  await expect(page.getByText("Inzage · Afgesloten")).toBeVisible();
+  expect(await mailTo(email, "Aanvraag al in behandeling")).toContain(`We antwoorden je onder referentie ${first}.`);
+});
