@@ -83,6 +83,12 @@ export interface PrivacyRequestTable {
   duplicate_of: string | null;
   /** Issue 26: while it waits for the person, since when (the clock stands still). */
   paused_at: string | null;
+  /** Issue 26: new confirmation links sent (at most 3), and when the last went. */
+  links_resent: number;
+  link_resent_at: string | null;
+  /** Issue 26: the reminder's own token (SHA-256), which confirms too, and when it went. */
+  reminder_token_hash: string | null;
+  reminder_sent_at: string | null;
 }
 
 interface AuditEventTable {

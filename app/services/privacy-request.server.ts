@@ -40,7 +40,7 @@ export function newReference(prefix = "PR"): string {
 }
 
 /** A 256-bit token for the link; only its SHA-256 is stored. */
-function newVerificationToken(): { token: string; hash: string } {
+export function newVerificationToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashToken(token) };
 }
@@ -136,6 +136,10 @@ export async function submitPrivacyRequest(
     updated_at: now.toISOString(),
     duplicate_of: null,
     paused_at: null,
+    links_resent: 0,
+    link_resent_at: null,
+    reminder_token_hash: null,
+    reminder_sent_at: null,
   };
 
   const outcome = await storeSubmission(db, {
@@ -176,9 +180,15 @@ export type VerificationView =
   | { status: "valid"; rightType: RightType; reference: string; brandCount: number; channels: string[] }
   | { status: "unknown" | "expired" | "used" };
 
-async function findByToken(db: Db, token: string) {
+export async function findByToken(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  return db.selectFrom("privacy_request").selectAll().where("verification_token_hash", "=", hashToken(token)).executeTakeFirst();
+  const hash = hashToken(token);
+  // The first mail's link, or the reminder's (issue 26): both confirm until the link expires.
+  return db
+    .selectFrom("privacy_request")
+    .selectAll()
+    .where((eb) => eb.or([eb("verification_token_hash", "=", hash), eb("reminder_token_hash", "=", hash)]))
+    .executeTakeFirst();
 }
 
 function isExpired(request: PrivacyRequestTable, now: Date): boolean {

@@ -12,6 +12,7 @@ import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
 import { deleteUnfinishedUploads } from "./files/file-store.server";
 import { deleteExpiredFiles } from "./request-answer.server";
 import { deleteExpiredStatusLinks } from "./request-status.server";
+import { sendVerificationReminders } from "./verification-links.server";
 import { purgeSessions } from "./staff/sessions.server";
 
 export type RetentionPolicy = {
@@ -34,6 +35,8 @@ export type RetentionReport = {
   /** Issue 26: delivered files past their link's window, unsent ones of closed requests, broken-off uploads. */
   deletedFiles: number;
   deletedStatusLinks: number;
+  /** Issue 26: reminders of links not yet used, halfway through their life. */
+  verificationReminders: number;
 };
 
 const DAY_MS = 86_400_000;
@@ -115,6 +118,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
 
   const deletedFiles = (await deleteExpiredFiles(db, now)) + (await deleteUnfinishedUploads(db, now));
   const deletedStatusLinks = await deleteExpiredStatusLinks(db, now);
+  const verificationReminders = await sendVerificationReminders(db, now);
 
   // Submission keys (issue 24) are remembered for 24 hours.
   const deletedSubmissionKeys = await deleteExpiredSubmissionKeys(db, now);
@@ -130,6 +134,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedSubmissionKeys,
     deletedFiles,
     deletedStatusLinks,
+    verificationReminders,
   };
 }
 

@@ -12,6 +12,7 @@ import * as submissionKeys from "./010-submission-keys";
 import * as requestFiles from "./012-request-files";
 import * as statusLinks from "./013-status-links";
 import * as duplicatesAndQuestions from "./014-duplicates-and-questions";
+import * as verificationResend from "./015-verification-resend";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "012-request-files": requestFiles,
   "013-status-links": statusLinks,
   "014-duplicates-and-questions": duplicatesAndQuestions,
+  "015-verification-resend": verificationResend,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA } from "~/utils/personal-data";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
+import { expiredLinkCookie } from "./link-cookies.server";
 
 /**
  * The link in the verification mail. Opening it changes nothing (mail
@@ -51,10 +52,16 @@ async function tokenFromCookie(request: Request, language: Language): Promise<st
   return typeof value === "string" ? value : "";
 }
 
-/** Where an outcome sends the visitor; the cookie is no longer needed there. */
-async function outcomeRedirect(request: Request, language: Language, status: keyof typeof OUTCOME_PAGES) {
-  const forget = await tokenCookie(request, language).serialize("", { maxAge: 0 });
-  return redirect(localizedPath(language, OUTCOME_PAGES[status]), { headers: { "Set-Cookie": forget, "Cache-Control": PERSONAL } });
+/**
+ * Where an outcome sends the visitor; the cookie is no longer needed there.
+ * An expired link's token goes with it to the expired page (a cookie of that
+ * page alone), which can then send a new link for the same request (issue 26).
+ */
+async function outcomeRedirect(request: Request, language: Language, status: keyof typeof OUTCOME_PAGES, token = "") {
+  const headers = new Headers({ "Cache-Control": PERSONAL });
+  headers.append("Set-Cookie", await tokenCookie(request, language).serialize("", { maxAge: 0 }));
+  if (status === "expired" && token) headers.append("Set-Cookie", await expiredLinkCookie(request, language).keep(token));
+  return redirect(localizedPath(language, OUTCOME_PAGES[status]), { headers });
 }
 
 const OUTCOME_PAGES = {
@@ -71,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const fromLink = url.searchParams.get("token");
   const token = fromLink ?? (await tokenFromCookie(request, language));
   const view = await inspectVerification(token);
-  if (view.status !== "valid") throw await outcomeRedirect(request, language, view.status);
+  if (view.status !== "valid") throw await outcomeRedirect(request, language, view.status, token);
   if (fromLink !== null) {
     const keep = await tokenCookie(request, language).serialize(fromLink);
     throw redirect(url.pathname, { headers: { "Set-Cookie": keep, "Cache-Control": PERSONAL } });
@@ -87,8 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { language } = context.get(siteContext);
   const post = await readFormPost(request, verificationForm());
   const posted = post.ok ? String(post.formData.get("token") ?? "") : "";
-  const outcome = await confirmVerification((await tokenFromCookie(request, language)) || posted);
-  return outcomeRedirect(request, language, outcome.status);
+  const token = (await tokenFromCookie(request, language)) || posted;
+  const outcome = await confirmVerification(token);
+  return outcomeRedirect(request, language, outcome.status, token);
 }
 
 export default function EmailVerificationPage({ loaderData }: Route.ComponentProps) {

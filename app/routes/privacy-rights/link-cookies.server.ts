@@ -16,3 +16,6 @@ export const statusLinkCookie = (request: Request, language: Language) =>
 
 /** The reply link's token, for the page that answers an officer's question (`/{lang}/privacy-rights/reply`). */
 export const replyLinkCookie = (request: Request, language: Language) => linkTokenCookie("__reply", `/${language}/privacy-rights/reply`, request);
+
+/** An expired confirmation link's token, for the expired page's "send a new link" (`/{lang}/email-verification-expired`). */
+export const expiredLinkCookie = (request: Request, language: Language) => linkTokenCookie("__expired_link", `/${language}/email-verification-expired`, request);

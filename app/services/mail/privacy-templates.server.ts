@@ -74,6 +74,8 @@ export function verificationMail(input: {
   reference: string;
   link: string;
   expiresAt: string;
+  /** Issue 26: the one reminder halfway through the link's life, or a new link asked for on the expired page. */
+  occasion?: "reminder" | "new-link";
 }): MailMessage {
   const language = languageOf(input.locale);
   const right = RIGHT_NAMES[language][input.rightType];
@@ -103,13 +105,27 @@ export function verificationMail(input: {
           ],
           { href: input.link, label: "Bevestig mijn aanvraag" },
         );
+  const subject = language === "fr" ? `Confirmez votre demande (${input.reference})` : `Bevestig je aanvraag (${input.reference})`;
+  const occasion = input.occasion ? OCCASION[language][input.occasion] : null;
   return {
     kind: "privacy-verification",
     to: input.to,
-    subject: language === "fr" ? `Confirmez votre demande (${input.reference})` : `Bevestig je aanvraag (${input.reference})`,
-    ...body,
+    subject: occasion ? `${occasion.subject}: ${subject.charAt(0).toLowerCase()}${subject.slice(1)}` : subject,
+    ...(occasion ? { text: `${occasion.first}\n\n${body.text}`, html: body.html.replace(/(<body[^>]*>)/, `$1<p>${escapeHtml(occasion.first)}</p>`) } : body),
   };
 }
+
+/** What a reminder and a new link say first (issue 26); the rest is the first mail's. */
+const OCCASION = {
+  nl: {
+    reminder: { subject: "Herinnering", first: "Je hebt je aanvraag nog niet bevestigd. De link in onze eerste e-mail werkt nog; deze ook." },
+    "new-link": { subject: "Nieuwe link", first: "Je vroeg om een nieuwe link. De vorige werkt niet meer: gebruik deze." },
+  },
+  fr: {
+    reminder: { subject: "Rappel", first: "Vous n'avez pas encore confirmé votre demande. Le lien de notre premier e-mail fonctionne encore ; celui-ci aussi." },
+    "new-link": { subject: "Nouveau lien", first: "Vous avez demandé un nouveau lien. Le précédent ne fonctionne plus : utilisez celui-ci." },
+  },
+} as const;
 
 export function confirmationMail(input: {
   to: string;
