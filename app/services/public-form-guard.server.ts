@@ -7,11 +7,23 @@ import { getLogger } from "~/utils/logger.server";
  * shares the count (submissions: submission-limits.server.ts; staff sign-in).
  * The library creates and owns its table (`rate_limit`).
  */
-export function createRateLimiter(
+export async function createRateLimiter(
   handle: DatabaseHandle,
   pointsPerHour: number,
   limits: { keyPrefix?: string; durationSeconds?: number } = {},
 ): Promise<RateLimiterAbstract> {
+  try {
+    return await openRateLimiter(handle, pointsPerHour, limits);
+  } catch (error) {
+    // Two creators of the table at once on a fresh PostgreSQL database (two
+    // instances starting): CREATE TABLE IF NOT EXISTS is not safe against
+    // itself there (unique_violation on the catalogue). The table exists now.
+    if ((error as { code?: unknown } | null)?.code !== "23505") throw error;
+    return openRateLimiter(handle, pointsPerHour, limits);
+  }
+}
+
+function openRateLimiter(handle: DatabaseHandle, pointsPerHour: number, limits: { keyPrefix?: string; durationSeconds?: number }): Promise<RateLimiterAbstract> {
   return new Promise((resolve, reject) => {
     const options = {
       tableName: "rate_limit",

@@ -43,12 +43,11 @@ export type SubmissionLimiters = {
 
 export async function createSubmissionLimiters(handle: DatabaseHandle): Promise<SubmissionLimiters> {
   const config = getConfig();
-  const [privacyRequests, publicForms, targetPerHour, targetPerDay] = await Promise.all([
-    createRateLimiter(handle, config.PRIVACY_RATE_LIMIT_PER_HOUR, { keyPrefix: "privacy_request" }),
-    createRateLimiter(handle, config.RATE_LIMIT_PER_HOUR, { keyPrefix: "public_form" }),
-    createRateLimiter(handle, config.TARGET_LIMIT_PER_HOUR, { keyPrefix: "target_hour" }),
-    createRateLimiter(handle, config.TARGET_LIMIT_PER_DAY, { keyPrefix: "target_day", durationSeconds: 24 * 3600 }),
-  ]);
+  // One after the other: the first creates the library's table, the rest find it.
+  const privacyRequests = await createRateLimiter(handle, config.PRIVACY_RATE_LIMIT_PER_HOUR, { keyPrefix: "privacy_request" });
+  const publicForms = await createRateLimiter(handle, config.RATE_LIMIT_PER_HOUR, { keyPrefix: "public_form" });
+  const targetPerHour = await createRateLimiter(handle, config.TARGET_LIMIT_PER_HOUR, { keyPrefix: "target_hour" });
+  const targetPerDay = await createRateLimiter(handle, config.TARGET_LIMIT_PER_DAY, { keyPrefix: "target_day", durationSeconds: 24 * 3600 });
   return { privacyRequests, publicForms, targetPerHour, targetPerDay };
 }
 

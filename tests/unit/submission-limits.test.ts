@@ -13,10 +13,13 @@ import { createRateLimiter } from "~/services/public-form-guard.server";
 import { admitSubmission, createSubmissionLimiters, type SubmissionLimiters } from "~/services/submission-limits.server";
 import { clientAddressKey } from "~/utils/client-address";
 import { describeEachDatabase } from "../setup/unit-database";
+import { useTestConfig } from "../setup/unit-process";
 
 const privacy = (clientIp: string, target: string, bucket = "RIGHT_OF_ACCESS:nl") => ({ kind: "privacy-request" as const, bucket, clientIp, target });
 
 describeEachDatabase("submission limits on $name", (database) => {
+  // The defaults themselves, whatever another test file left in this worker's environment or configuration.
+  useTestConfig();
   it("takes 40 people's requests from one office address, each to their own mailbox", async () => {
     const limiters = await createSubmissionLimiters(database.handle);
     for (let person = 1; person <= 40; person++) {

@@ -82,6 +82,8 @@ export function RequestFollowUp(props: FollowUp) {
   const closeDuplicate = usePublicForm({ id: closeDuplicateForm.id, schema: closeDuplicateForm.schema });
   const working = props.state === "OPEN" || props.state === "IN_PROGRESS";
   const sending = t("backOffice.actions.sending");
+  // Nothing asked, nothing to ask or close: no empty section.
+  if (!working && props.questions.length === 0 && props.state !== "WAITING_FOR_PERSON") return null;
   return (
     <section className="app-section" aria-labelledby="follow-up">
       <h2 id="follow-up">{t("backOffice.followUp.title")}</h2>

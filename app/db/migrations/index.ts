@@ -9,10 +9,10 @@ import * as countryInOneCase from "./007-country-in-one-case";
 import * as staffTwoFactor from "./008-staff-two-factor";
 import * as outboxPriority from "./009-outbox-priority";
 import * as submissionKeys from "./010-submission-keys";
-import * as requestFiles from "./012-request-files";
-import * as statusLinks from "./013-status-links";
-import * as duplicatesAndQuestions from "./014-duplicates-and-questions";
-import * as verificationResend from "./015-verification-resend";
+import * as requestFiles from "./011-request-files";
+import * as statusLinks from "./012-status-links";
+import * as duplicatesAndQuestions from "./013-duplicates-and-questions";
+import * as verificationResend from "./014-verification-resend";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -29,10 +29,10 @@ const migrations: Record<string, Migration> = {
   "008-staff-two-factor": staffTwoFactor,
   "009-outbox-priority": outboxPriority,
   "010-submission-keys": submissionKeys,
-  "012-request-files": requestFiles,
-  "013-status-links": statusLinks,
-  "014-duplicates-and-questions": duplicatesAndQuestions,
-  "015-verification-resend": verificationResend,
+  "011-request-files": requestFiles,
+  "012-status-links": statusLinks,
+  "013-duplicates-and-questions": duplicatesAndQuestions,
+  "014-verification-resend": verificationResend,
 };
 
 export const migrationProvider: MigrationProvider = {

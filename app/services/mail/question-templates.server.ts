@@ -70,12 +70,14 @@ export function noAnswerMail(input: About & { reason: string }): MailMessage {
           `Nous n'avons pas reçu de réponse à notre question sur votre demande ${input.reference}. Nous l'avons donc clôturée.`,
           `Pourquoi : ${input.reason}`,
           "Vous pouvez toujours introduire une nouvelle demande.",
+          statusLine(input.country, language),
           `Une question ? Écrivez à ${privacyEmail} en mentionnant votre référence. ${GROUP_NAME}`,
         ])
       : render(language, [
           `We hebben geen antwoord gekregen op onze vraag over je aanvraag ${input.reference}. Daarom hebben we ze afgesloten.`,
           `Waarom: ${input.reason}`,
           "Je kunt altijd een nieuwe aanvraag doen.",
+          statusLine(input.country, language),
           `Vragen? Mail ${privacyEmail} en vermeld je referentie. ${GROUP_NAME}`,
         ]);
   return { kind: "privacy-closed", to: input.to, subject: language === "fr" ? `Demande clôturée (${input.reference})` : `Aanvraag afgesloten (${input.reference})`, ...body };
