@@ -64,16 +64,21 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
       .where("state", "=", "AWAITING_VERIFICATION")
       .where("verification_expires_at", "<=", nowIso)
       .execute();
+    let expired = 0;
     for (const { id } of due) {
-      await trx
+      // Still past its link's end: a new link sent meanwhile (issue 26, another instance) keeps it waiting.
+      const updated = await trx
         .updateTable("privacy_request")
         .set({ state: "EXPIRED", updated_at: nowIso })
         .where("id", "=", id)
         .where("state", "=", "AWAITING_VERIFICATION")
-        .execute();
+        .where("verification_expires_at", "<=", nowIso)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) continue;
+      expired += 1;
       await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXPIRED", from: "AWAITING_VERIFICATION", to: "EXPIRED" });
     }
-    return due.length;
+    return expired;
   });
 
   // Never verified: nothing was ever done with it, so nothing of it is kept.

@@ -40,6 +40,8 @@ export const SITE_PAGES: SitePage[] = [
   { name: "e-mail verified", path: "/email-verified" },
   { name: "verification failed", path: "/email-verification-failed" },
   { name: "verification expired", path: "/email-verification-expired" },
+  { name: "verification expired: new link sent", path: "/email-verification-expired?sent=1" },
+  { name: "e-mail verified: link used before", path: "/email-verified?already=1" },
   { name: "answer: link not valid", path: "/privacy-rights/answer" },
   { name: "status", path: "/privacy-rights/status" },
   { name: "status: link sent", path: "/privacy-rights/status?sent=1" },

@@ -64,8 +64,10 @@ test("opening the link executes nothing; confirming does, once; a reused link ex
   expect(mailsTo(email)[1]).toContain(`Bedankt, je aanvraag voor inzage in je gegevens is bevestigd (referentie ${reference})`);
   await expect.poll(() => mailsTo("privacy@veldhavenmedia.nl").some((mail) => mail.includes(reference))).toBe(true);
 
+  // A used link: the page says the request was already confirmed.
   await page.goto(link);
-  await expect(page).toHaveURL(/\/nl\/email-verified$/);
+  await expect(page).toHaveURL(/\/nl\/email-verified\?already=1$/);
+  await expect(page.getByText("Deze link is al gebruikt: je aanvraag was al bevestigd.")).toBeVisible();
   await page.waitForTimeout(500); // give a wrongly queued mail the chance to arrive
   expect(mailsTo(email)).toHaveLength(2);
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
@@ -7,8 +8,23 @@ type Outcome = "verified" | "failed" | "expired";
 /**
  * Spec 2 "Email verification result pages": success with a check mark,
  * failed, and expired with a red error icon and a link to start again.
+ * `text` replaces the outcome's usual sentence (a link used before, an
+ * expired link that can be sent again); `children` follow it, before the
+ * link, which is a button only where starting again is the way on.
  */
-export function VerificationResult({ outcome, privacyEmail }: { outcome: Outcome; privacyEmail: string }) {
+export function VerificationResult({
+  outcome,
+  privacyEmail,
+  text,
+  children,
+  linkAsButton = outcome === "expired",
+}: {
+  outcome: Outcome;
+  privacyEmail: string;
+  text?: ReactNode;
+  children?: ReactNode;
+  linkAsButton?: boolean;
+}) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const success = outcome === "verified";
@@ -23,9 +39,10 @@ export function VerificationResult({ outcome, privacyEmail }: { outcome: Outcome
         )}
       </svg>
       <h1 className="app-heading-1">{t(`verification.${outcome}.title`)}</h1>
-      <p>{t(`verification.${outcome}.text`, { email: privacyEmail })}</p>
+      {text ?? <p>{t(`verification.${outcome}.text`, { email: privacyEmail })}</p>}
+      {children}
       <p>
-        <Link className={outcome === "expired" ? "app-button" : undefined} to={to("/privacy-rights")}>
+        <Link className={linkAsButton ? "app-button" : undefined} to={to("/privacy-rights")}>
           {t(outcome === "expired" ? "verification.expired.newRequest" : "verification.backToPrivacyRights")}
         </Link>
       </p>

@@ -66,8 +66,9 @@ async function outcomeRedirect(request: Request, language: Language, status: key
 
 const OUTCOME_PAGES = {
   verified: "/email-verified",
-  "already-verified": "/email-verified",
-  used: "/email-verified",
+  // A link used before: the page says the request was already confirmed (nothing else about it).
+  "already-verified": "/email-verified?already=1",
+  used: "/email-verified?already=1",
   unknown: "/email-verification-failed",
   expired: "/email-verification-expired",
 } as const;

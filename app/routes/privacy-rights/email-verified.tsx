@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/email-verified";
 import { VerificationResult } from "~/components/privacy/verification-result";
 import { COMPANY } from "~/content/company";
@@ -5,12 +6,19 @@ import { pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
 
-export default function Page() {
+/** `?already=1`: a link used before (confirmed earlier, or a second click); the same page for everyone who asks for it. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { already: new URL(request.url).searchParams.has("already") };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { country } = useSite();
-  return <VerificationResult outcome="verified" privacyEmail={COMPANY[country].privacyEmail} />;
+  const text = loaderData.already ? <p>{t("verification.verified.already")}</p> : undefined;
+  return <VerificationResult outcome="verified" privacyEmail={COMPANY[country].privacyEmail} text={text} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.emailVerified.title");
 
-// Links only: no React in the browser (issue 14).
-export const handle = STATIC_PAGE;
+// Links only: no React in the browser (issue 14). `queryParameters`: what the loader reads (server/cache-key.ts).
+export const handle = { ...STATIC_PAGE, queryParameters: ["already"] };

@@ -118,11 +118,11 @@ export function verificationMail(input: {
 /** What a reminder and a new link say first (issue 26); the rest is the first mail's. */
 const OCCASION = {
   nl: {
-    reminder: { subject: "Herinnering", first: "Je hebt je aanvraag nog niet bevestigd. De link in onze eerste e-mail werkt nog; deze ook." },
+    reminder: { subject: "Herinnering", first: "Je hebt je aanvraag nog niet bevestigd. De link in onze vorige e-mail werkt nog; deze ook." },
     "new-link": { subject: "Nieuwe link", first: "Je vroeg om een nieuwe link. De vorige werkt niet meer: gebruik deze." },
   },
   fr: {
-    reminder: { subject: "Rappel", first: "Vous n'avez pas encore confirmé votre demande. Le lien de notre premier e-mail fonctionne encore ; celui-ci aussi." },
+    reminder: { subject: "Rappel", first: "Vous n'avez pas encore confirmé votre demande. Le lien de notre e-mail précédent fonctionne encore ; celui-ci aussi." },
     "new-link": { subject: "Nouveau lien", first: "Vous avez demandé un nouveau lien. Le précédent ne fonctionne plus : utilisez celui-ci." },
   },
 } as const;
