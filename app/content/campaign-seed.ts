@@ -11,7 +11,8 @@ import type { CampaignRow } from "~/validation/campaign";
 import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
 import { COUNTRIES, countryCode, type Country } from "~/domain/country";
 
-type Sponsor = { name: string; email: string; address: string };
+/** `language`: the language the sponsor advertises in (Dutch when absent). */
+type Sponsor = { name: string; email: string; address: string; language?: "fr" };
 type Party = { name: string; email: string; address: string };
 
 const SPONSORS: Record<Country, Sponsor[]> = {
@@ -28,14 +29,14 @@ const SPONSORS: Record<Country, Sponsor[]> = {
   ],
   be: [
     { name: "Lijst Leiestad", email: "campagne@lijstleiestad.example", address: "Korenmarkt 15, 9000 Gent" },
-    { name: "Parti Horizon Wallonie", email: "contact@horizon-wallonie.example", address: "Rue de Fer 22, 5000 Namur" },
+    { name: "Parti Horizon Wallonie", email: "contact@horizon-wallonie.example", address: "Rue de Fer 22, 5000 Namur", language: "fr" },
     { name: "Brusselse Burgerlijst / Liste Citoyenne Bruxelloise", email: "info@burgerlijst.example", address: "Rue Haute 120, 1000 Bruxelles" },
-    { name: "Mouvement Citoyen Ardennes", email: "bureau@mc-ardennes.example", address: "Place du Marché 3, 6700 Arlon" },
+    { name: "Mouvement Citoyen Ardennes", email: "bureau@mc-ardennes.example", address: "Place du Marché 3, 6700 Arlon", language: "fr" },
     { name: "Vlaamse Vernieuwingsbeweging", email: "secretariaat@vernieuwing.example", address: "Meir 80, 2000 Antwerpen" },
-    { name: "Alliance Fédérale Progrès", email: "presse@afp-progres.example", address: "Boulevard d'Avroy 38, 4000 Liège" },
+    { name: "Alliance Fédérale Progrès", email: "presse@afp-progres.example", address: "Boulevard d'Avroy 38, 4000 Liège", language: "fr" },
     { name: "Kempense Gemeentebelangen", email: "info@kempengemeente.example", address: "Grote Markt 1, 2300 Turnhout" },
     { name: "Ostbelgien Gemeinsam", email: "kontakt@ostbelgien-gemeinsam.example", address: "Kirchstraße 10, 4700 Eupen" },
-    { name: "Collectif Climat Louvain", email: "collectif@climat-louvain.example", address: "Grand-Place 5, 1348 Louvain-la-Neuve" },
+    { name: "Collectif Climat Louvain", email: "collectif@climat-louvain.example", address: "Grand-Place 5, 1348 Louvain-la-Neuve", language: "fr" },
   ],
 };
 
@@ -147,6 +148,7 @@ export function seedCampaigns(today: Date): CampaignRow[] {
         campaignContextNoteFr: country === "be" ? topic.fr : undefined,
         campaignContextUrl: index % 2 === 0 ? `https://${sponsor.email.split("@")[1]}/campagne/${101 + index}` : undefined,
         previousPublicationSuspended: index === 7,
+        language: sponsor.language ?? "nl",
       };
     }),
   );

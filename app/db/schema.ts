@@ -153,9 +153,29 @@ export interface CampaignItemTable {
   campaign_context_note_fr: string | null;
   campaign_context_url: string | null;
   previous_publication_suspended: number;
+  /** "nl" or "fr": the ad's language (its label's and its notice's). */
+  language: string;
+  /** The current version's number and time (issue 27: corrections on record). */
+  version: number;
+  version_at: string | null;
   search_text: string;
   created_at: string;
   updated_at: string;
+}
+
+/** One version of a notice, as it was (TTPA Art. 12(3), Implementing Regulation 2026/818). */
+export interface CampaignItemVersionTable {
+  campaign_id: string;
+  version: number;
+  country: Country;
+  /** IMPORT, CORRECTION or SUSPENSION. */
+  kind: string;
+  reason: string | null;
+  /** JSON array of field names. */
+  changed_fields: string;
+  /** JSON: the campaign_item row's notice columns as they were. */
+  snapshot: string;
+  recorded_at: string;
 }
 
 /** A report about an ad (Art. 15): acknowledged, then handled by the compliance team. */
@@ -244,6 +264,7 @@ export interface Database {
   staff_session: StaffSessionTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   campaign_item: CampaignItemTable;
+  campaign_item_version: CampaignItemVersionTable;
   political_ad_complaint: PoliticalAdComplaintTable;
   app_meta: AppMetaTable;
   contact_message: ContactMessageTable;

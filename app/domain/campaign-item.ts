@@ -70,7 +70,40 @@ export const CAMPAIGN_FIELDS = [
   "channel",
   "country",
   "status",
+  "language",
+  "version",
+  "versionDate",
 ] as const;
+
+/** The languages an ad runs in (the label's and the notice's language): Dutch in the Netherlands, Dutch or French in Belgium. */
+export const AD_LANGUAGES = ["nl", "fr"] as const;
+export type AdLanguage = (typeof AD_LANGUAGES)[number];
+
+/**
+ * Why a notice got a new version (TTPA Art. 12(3): kept up to date): an
+ * import that changed it, a correction by staff, or a suspension of its
+ * publication (Art. 12(1)(m), "previous suspension").
+ */
+export const VERSION_KINDS = ["IMPORT", "CORRECTION", "SUSPENSION"] as const;
+export type VersionKind = (typeof VERSION_KINDS)[number];
+
+/** One entry of a notice's history: version 1 is its first publication. */
+export type CampaignVersionEntry = {
+  version: number;
+  /** ISO timestamp. */
+  recordedAt: string;
+  kind: VersionKind;
+  /** A correction's or suspension's reason as staff wrote it; "" for an import. */
+  reason: string;
+  /** The fields (CAMPAIGN_FIELDS names) that differ from the version before; empty for version 1. */
+  changedFields: string[];
+};
+
+/** The notice's permanent address (the current version), or one version's when given: a path on the ad's country's site. */
+export function noticePath(language: string, id: string, version?: number): string {
+  const base = `/${language}/political-ads/${encodeURIComponent(id)}`;
+  return version === undefined ? base : `${base}/v/${version}`;
+}
 
 /** A campaign as the calls answer it: optional texts are "" and missing figures null (spec 3: empty when falsy). */
 export type CampaignItem = {
@@ -101,5 +134,11 @@ export type CampaignItem = {
   /** The register's exchange format: the ISO code. */
   country: CountryCode;
   status: CampaignStatus;
+  /** The ad's language: its label and the notice a label links to are in it. */
+  language: AdLanguage;
+  /** The notice's version, 1 on first publication, one more for each change on record. */
+  version: number;
+  /** When this version was recorded (ISO timestamp). */
+  versionDate: string;
 };
 

@@ -6,10 +6,11 @@ import { parse } from "csv-parse/sync";
 import { sql } from "kysely";
 import { seedCampaigns } from "~/content/campaign-seed";
 import type { Db } from "~/db/db.server";
-import type { CampaignItemTable } from "~/db/schema";
 import { campaignRowSchema, type CampaignRow } from "~/validation/campaign";
 import { CAMPAIGN_FIELDS, type CampaignItem, type ChannelFilter, type PeriodFilter } from "~/domain/campaign-item";
 import { foldText } from "~/utils/fold";
+import { noticeColumns, toCampaignItem } from "./campaign-rows.server";
+import { writeNotice, type WriteOutcome } from "./campaign-versions.server";
 import { countryCode, type Country } from "~/domain/country";
 import { toCsv } from "./csv.server";
 
@@ -26,39 +27,6 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Escapes LIKE's wildcards, so "50%" means the text "50%". */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-const count = (value: number | string | null): number | null => (value === null ? null : Number(value));
-
-function toCampaignItem(row: CampaignItemTable): CampaignItem {
-  return {
-    id: row.id,
-    sponsorName: row.sponsor_name,
-    sponsorEmail: row.sponsor_email ?? "",
-    sponsorAddress: row.sponsor_address ?? "",
-    payerName: row.payer_name ?? "",
-    payerEmail: row.payer_email ?? "",
-    payerAddress: row.payer_address ?? "",
-    ultimateBeneficiaryOwnerName: row.ultimate_beneficiary_owner_name ?? "",
-    ultimateBeneficiaryOwnerEmail: row.ultimate_beneficiary_owner_email ?? "",
-    ultimateBeneficiaryOwnerAddress: row.ultimate_beneficiary_owner_address ?? "",
-    publicationStartDate: row.publication_start_date,
-    publicationEndDate: row.publication_end_date ?? "",
-    reachLowerBound: count(row.reach_lower_bound),
-    reachUpperBound: count(row.reach_upper_bound),
-    budgetLowerBound: count(row.budget_lower_bound),
-    budgetUpperBound: count(row.budget_upper_bound),
-    fundingOriginType: row.funding_origin_type,
-    fundingRegion: row.funding_region,
-    campaignContextType: row.campaign_context_type,
-    campaignContextNoteNl: row.campaign_context_note_nl ?? "",
-    campaignContextNoteFr: row.campaign_context_note_fr ?? "",
-    campaignContextUrl: row.campaign_context_url ?? "",
-    previousPublicationSuspended: Boolean(row.previous_publication_suspended),
-    channel: row.channel as CampaignItem["channel"],
-    country: countryCode(row.country),
-    status: row.status,
-  };
-}
 
 /** A country's campaigns that match the filter, newest first. */
 export async function listCampaigns(db: Db, filter: CampaignFilter, today = new Date()): Promise<CampaignItem[]> {
@@ -89,50 +57,8 @@ export async function allCampaigns(db: Db, country?: Country): Promise<CampaignI
   return rows.map(toCampaignItem);
 }
 
-function toRow(item: CampaignRow, now: string): Omit<CampaignItemTable, "created_at"> & { created_at: string } {
-  const searchable = [
-    item.id,
-    item.sponsorName,
-    item.payerName,
-    item.ultimateBeneficiaryOwnerName,
-    item.campaignContextNoteNl,
-    item.campaignContextNoteFr,
-  ].filter(Boolean);
-  return {
-    id: item.id,
-    country: item.country,
-    status: item.status,
-    channel: item.channel,
-    sponsor_name: item.sponsorName,
-    sponsor_email: item.sponsorEmail ?? null,
-    sponsor_address: item.sponsorAddress ?? null,
-    payer_name: item.payerName ?? null,
-    payer_email: item.payerEmail ?? null,
-    payer_address: item.payerAddress ?? null,
-    ultimate_beneficiary_owner_name: item.ultimateBeneficiaryOwnerName ?? null,
-    ultimate_beneficiary_owner_email: item.ultimateBeneficiaryOwnerEmail ?? null,
-    ultimate_beneficiary_owner_address: item.ultimateBeneficiaryOwnerAddress ?? null,
-    publication_start_date: item.publicationStartDate,
-    publication_end_date: item.publicationEndDate ?? null,
-    reach_lower_bound: item.reachLowerBound ?? null,
-    reach_upper_bound: item.reachUpperBound ?? null,
-    budget_lower_bound: item.budgetLowerBound ?? null,
-    budget_upper_bound: item.budgetUpperBound ?? null,
-    funding_origin_type: item.fundingOriginType,
-    funding_region: item.fundingRegion,
-    campaign_context_type: item.campaignContextType,
-    campaign_context_note_nl: item.campaignContextNoteNl ?? null,
-    campaign_context_note_fr: item.campaignContextNoteFr ?? null,
-    campaign_context_url: item.campaignContextUrl ?? null,
-    previous_publication_suspended: item.previousPublicationSuspended ? 1 : 0,
-    search_text: foldText(searchable.join(" \u0001 ")),
-    created_at: now,
-    updated_at: now,
-  };
-}
-
 type RowProblem = { line: number; field: string; message: string };
-export type ImportOutcome = { ok: true; inserted: number; updated: number } | { ok: false; problems: RowProblem[] };
+export type ImportOutcome = { ok: true; inserted: number; updated: number; unchanged: number } | { ok: false; problems: RowProblem[] };
 
 /**
  * Checks every row, then writes all of them in one transaction (upsert by
@@ -158,25 +84,14 @@ export async function importCampaigns(db: Db, rows: unknown[], lines: number[], 
   if (problems.length) return { ok: false, problems };
 
   const stamp = now.toISOString();
-  let inserted = 0;
+  const counts: Record<WriteOutcome, number> = { inserted: 0, updated: 0, unchanged: 0 };
   await db.transaction().execute(async (trx) => {
-    const existing = new Set(
-      valid.length
-        ? (await trx.selectFrom("campaign_item").select("id").where("id", "in", valid.map((row) => row.id)).execute()).map((row) => row.id)
-        : [],
-    );
     for (const item of valid) {
-      const row = toRow(item, stamp);
-      if (!existing.has(item.id)) inserted += 1;
-      const { id: _id, created_at: _created, ...changes } = row;
-      await trx
-        .insertInto("campaign_item")
-        .values(row)
-        .onConflict((oc) => oc.column("id").doUpdateSet(changes))
-        .execute();
+      const outcome = await writeNotice(trx, noticeColumns(item), stamp, { kind: "IMPORT" });
+      counts[outcome] += 1;
     }
   });
-  return { ok: true, inserted, updated: valid.length - inserted };
+  return { ok: true, ...counts };
 }
 
 /**

@@ -14,12 +14,14 @@ import { deleteExpiredFiles } from "./request-answer.server";
 import { deleteExpiredStatusLinks } from "./request-status.server";
 import { sendVerificationReminders } from "./verification-links.server";
 import { purgeSessions } from "./staff/sessions.server";
+import { deleteExpiredNotices } from "./campaign-versions.server";
 
 export type RetentionPolicy = {
   unverifiedRetentionDays: number;
   contactRetentionDays: number;
   sentMailRetentionDays: number;
   complaintRetentionDays: number;
+  noticeRetentionYears: number;
   staffSessionIdleMinutes: number;
 };
 
@@ -28,6 +30,8 @@ export type RetentionReport = {
   deletedRequests: number;
   deletedContactMessages: number;
   deletedComplaints: number;
+  /** Issue 27: political-ad notices (with their versions) past TTPA Art. 9's 7 years. */
+  deletedNotices: number;
   deletedStaffSessions: number;
   purgedMailBodies: number;
   deletedRateLimitRows: number;
@@ -48,6 +52,7 @@ export function retentionPolicy(): RetentionPolicy {
     contactRetentionDays: config.CONTACT_RETENTION_DAYS,
     sentMailRetentionDays: config.SENT_MAIL_RETENTION_DAYS,
     complaintRetentionDays: config.COMPLAINT_RETENTION_DAYS,
+    noticeRetentionYears: config.NOTICE_RETENTION_YEARS,
     staffSessionIdleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
   };
 }
@@ -100,6 +105,8 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     .where("created_at", "<=", before(policy.complaintRetentionDays))
     .executeTakeFirst();
 
+  const deletedNotices = await deleteExpiredNotices(db, policy.noticeRetentionYears, now);
+
   const deletedStaffSessions = await purgeSessions(db, policy.staffSessionIdleMinutes, now);
 
   // The record that a mail was sent stays; what it said and to whom does not.
@@ -133,6 +140,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedRequests: Number(deletedRequests.numDeletedRows),
     deletedContactMessages: Number(deletedContactMessages.numDeletedRows),
     deletedComplaints: Number(deletedComplaints.numDeletedRows),
+    deletedNotices,
     deletedStaffSessions,
     purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
     deletedRateLimitRows,

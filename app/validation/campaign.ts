@@ -5,6 +5,7 @@
  */
 import { COUNTRIES, countryCode, parseCountry, type Country } from "~/domain/country";
 import {
+  AD_LANGUAGES,
   CAMPAIGN_STATUSES,
   CHANNELS,
   CHANNELS_BY_COUNTRY,
@@ -71,10 +72,15 @@ export const campaignRowSchema = z
     campaignContextNoteFr: optionalString(2000),
     campaignContextUrl: httpUrl,
     previousPublicationSuspended: flag,
+    // Optional in the file: a Belgian ad with only a French note is taken as French, every other as Dutch.
+    language: z.preprocess((value) => (empty(value) ? undefined : typeof value === "string" ? value.trim().toLowerCase() : value), z.enum(AD_LANGUAGES).optional()),
   })
   .superRefine((row, ctx) => {
     if (!CHANNELS_BY_COUNTRY[row.country].includes(row.channel)) {
       ctx.addIssue({ code: "custom", path: ["channel"], message: `not offered in ${countryCode(row.country)} (${CHANNELS_BY_COUNTRY[row.country].join(", ")})` });
+    }
+    if (row.country === "nl" && row.language === "fr") {
+      ctx.addIssue({ code: "custom", path: ["language"], message: "ads in NL run in Dutch (nl)" });
     }
     if (!CONTEXT_TYPES[row.country].includes(row.campaignContextType)) {
       ctx.addIssue({ code: "custom", path: ["campaignContextType"], message: `not a context type of ${countryCode(row.country)}` });

@@ -106,8 +106,8 @@ async function importOldCampaign(db: Db) {
 describeEachDatabase("register on $name", (database) => {
   it("imports a good file, then updates by id", async () => {
     const { first, second } = await importThisWeeksCampaigns(database.db);
-    expect(first).toEqual({ ok: true, inserted: 2, updated: 0 });
-    expect(second).toEqual({ ok: true, inserted: 0, updated: 1 });
+    expect(first).toEqual({ ok: true, inserted: 2, updated: 0, unchanged: 0 });
+    expect(second).toEqual({ ok: true, inserted: 0, updated: 1, unchanged: 0 });
     const item = await findCampaign(database.db, "nl", "NL-2026-9001");
     expect(item).toMatchObject({ status: "CANCELLED", budgetLowerBound: 2000, budgetUpperBound: null, payerName: "", previousPublicationSuspended: false });
     expect(await findCampaign(database.db, "be", "NL-2026-9001")).toBeNull();

@@ -78,7 +78,7 @@ describeEachDatabase("ad reports on $name", (database) => {
   });
 
   it("deletes reports when their retention ends, and not before", async () => {
-    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, staffSessionIdleMinutes: 30 };
+    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, noticeRetentionYears: 7, staffSessionIdleMinutes: 30 };
     expect(await submitComplaint(report, SITE_BE_FR, { sender: { clientIp: TEST_CLIENT }, now: NOW, db: db() })).toMatchObject({ status: "received" });
     const count = async () => Number((await db().selectFrom("political_ad_complaint").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     expect(await count()).toBe(1);

@@ -55,6 +55,9 @@ function campaign(overrides: Partial<CampaignItem>): CampaignItem {
     channel: "PRINT",
     country: "NL",
     status: "RUNNING",
+    language: "nl",
+    version: 1,
+    versionDate: "2026-03-01T08:00:00.000Z",
     ...overrides,
   };
 }

@@ -200,7 +200,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
       ])
       .execute();
     await db().updateTable("outbox").set({ status: "sent", sent_at: "2026-01-01T00:00:00.000Z" }).where("recipient", "=", "lotte@veldhaven-test.nl").execute();
-    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, staffSessionIdleMinutes: 30 };
+    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, noticeRetentionYears: 7, staffSessionIdleMinutes: 30 };
 
     // A day later the link has expired: the request is EXPIRED, not yet deleted.
     const dayLater = await runRetention(db(), policy, new Date("2026-05-02T10:00:00Z"));

@@ -13,6 +13,7 @@ import * as requestFiles from "./011-request-files";
 import * as statusLinks from "./012-status-links";
 import * as duplicatesAndQuestions from "./013-duplicates-and-questions";
 import * as verificationResend from "./014-verification-resend";
+import * as campaignVersions from "./015-campaign-versions";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "012-status-links": statusLinks,
   "013-duplicates-and-questions": duplicatesAndQuestions,
   "014-verification-resend": verificationResend,
+  "015-campaign-versions": campaignVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
