@@ -87,6 +87,7 @@ export default [
       route("political-ads", "routes/political-ads/list.tsx", { id: "political-ads" }),
       route("political-ads/:id", "routes/political-ads/detail.tsx", { id: "political-ad" }),
       route("political-ads/:id/report", "routes/political-ads/report.tsx", { id: "political-ad-report" }),
+      route("political-ads/:id/v/:version", "routes/political-ads/version.tsx", { id: "political-ad-version" }),
     ]),
 
     // Staff (spec 2 "internal pages"): who is signed in is read once, by the layout's middleware.

@@ -7,24 +7,32 @@ import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
 import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaigns.server";
 import { parseCountry } from "../app/domain/country";
+import { CORRECTION_USAGE, runCorrection } from "./lib/campaign-corrections";
 
 const USAGE = `Usage:
   npm run campaigns -- import FILE            (FILE: .json array or .csv with the spec's field names)
-  npm run campaigns -- export [--country NL|BE] [--format csv|json]`;
+  npm run campaigns -- export [--country NL|BE] [--format csv|json]
+${CORRECTION_USAGE}`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { country: { type: "string" }, format: { type: "string", default: "json" } },
+    options: {
+      country: { type: "string" },
+      format: { type: "string", default: "json" },
+      reason: { type: "string" },
+      set: { type: "string", multiple: true },
+    },
   });
   const [command, file] = positionals;
-  if (command !== "import" && command !== "export") {
+  if (command !== "import" && command !== "export" && command !== "correct" && command !== "suspend") {
     console.error(USAGE);
     return 2;
   }
   const db = createDb(getConfig().database);
   try {
     await migrateToLatest(db);
+    if (command === "correct" || command === "suspend") return await runCorrection(db, command, file, values);
     if (command === "import") {
       if (!file) {
         console.error(USAGE);
@@ -44,7 +52,7 @@ async function main(): Promise<number> {
         for (const problem of outcome.problems) console.error(`  ${format === "csv" ? "line" : "item"} ${problem.line}, ${problem.field}: ${problem.message}`);
         return 1;
       }
-      console.log(`${file}: ${outcome.inserted} added, ${outcome.updated} updated.`);
+      console.log(`${file}: ${outcome.inserted} added, ${outcome.updated} updated (a new version each), ${outcome.unchanged} unchanged.`);
       return 0;
     }
     const country = parseCountry(values.country);

@@ -15,6 +15,21 @@ import { changedFields, itemFromSnapshot, noticeColumns, searchText, toCampaignI
 
 export type WriteOutcome = "inserted" | "updated" | "unchanged";
 
+/**
+ * Opens a write of the register by writing first: SQLite then takes its
+ * write lock at once (waiting its busy timeout) instead of failing when a
+ * read in the transaction has to become a write after another process
+ * committed (SQLITE_BUSY_SNAPSHOT); PostgreSQL holds the row until commit,
+ * so imports and corrections from several instances take turns.
+ */
+export async function lockRegister(trx: Transaction<Database>, stamp: string): Promise<void> {
+  await trx
+    .insertInto("app_meta")
+    .values({ key: "campaign_register_written_at", value: stamp, updated_at: stamp })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: stamp, updated_at: stamp }))
+    .execute();
+}
+
 /** The notice's new columns written as its next version (or its first), unless nothing changed. */
 export async function writeNotice(
   trx: Transaction<Database>,
@@ -124,6 +139,7 @@ export async function correctNotice(
 ): Promise<CorrectionOutcome> {
   if (!input.reason.trim()) return { ok: false, problems: [{ field: "reason", message: "a correction needs a reason" }] };
   return db.transaction().execute(async (trx) => {
+    await lockRegister(trx, now.toISOString());
     const current = await trx.selectFrom("campaign_item").selectAll().where("id", "=", input.id).executeTakeFirst();
     if (!current) return { ok: false, problems: [{ field: "id", message: `no notice '${input.id}'` }] };
     const changes = input.kind === "SUSPENSION" ? { ...input.changes, status: "CANCELLED", previousPublicationSuspended: true } : input.changes;

@@ -10,8 +10,8 @@ import { campaignRowSchema, type CampaignRow } from "~/validation/campaign";
 import { CAMPAIGN_FIELDS, type CampaignItem, type ChannelFilter, type PeriodFilter } from "~/domain/campaign-item";
 import { foldText } from "~/utils/fold";
 import { noticeColumns, toCampaignItem } from "./campaign-rows.server";
-import { writeNotice, type WriteOutcome } from "./campaign-versions.server";
-import { countryCode, type Country } from "~/domain/country";
+import { lockRegister, writeNotice, type WriteOutcome } from "./campaign-versions.server";
+import type { Country } from "~/domain/country";
 import { toCsv } from "./csv.server";
 
 export type CampaignFilter = {
@@ -86,6 +86,7 @@ export async function importCampaigns(db: Db, rows: unknown[], lines: number[], 
   const stamp = now.toISOString();
   const counts: Record<WriteOutcome, number> = { inserted: 0, updated: 0, unchanged: 0 };
   await db.transaction().execute(async (trx) => {
+    await lockRegister(trx, stamp);
     for (const item of valid) {
       const outcome = await writeNotice(trx, noticeColumns(item), stamp, { kind: "IMPORT" });
       counts[outcome] += 1;

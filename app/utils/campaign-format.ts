@@ -31,3 +31,8 @@ export function formatDay(isoDay: string, htmlLang: string): string {
     new Date(Date.UTC(year, month - 1, day)),
   );
 }
+
+/** A moment (ISO timestamp) as the page's language writes it, in the countries' time zone: "24 november 2026 om 10:30". */
+export function formatMoment(isoTimestamp: string, htmlLang: string): string {
+  return new Intl.DateTimeFormat(htmlLang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(isoTimestamp));
+}

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/campaign-items.detail";
 import { getDb } from "~/db/instance.server";
 import { findCampaign } from "~/services/campaigns.server";
+import { findNoticeVersion } from "~/services/campaign-versions.server";
 import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
 import { NO_STORE, jsonError } from "~/utils/json-error";
@@ -8,16 +9,25 @@ import { readCountryCode } from "~/validation/campaign";
 
 /**
  * Spec 7: `GET /api/campaign-items/{id}?countryCode=` → one item, also the
- * detail page's download (`politieke-advertentie-{id}.json`).
+ * detail page's download (`politieke-advertentie-{id}.json`). Issue 27:
+ * `&version=n` answers that version as it was published (`-v{n}` in the
+ * file name); every answer carries its `version`.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const country = readCountryCode(new URL(request.url).searchParams);
+  const query = new URL(request.url).searchParams;
+  const country = readCountryCode(query);
   if (!country) return invalidParameter("countryCode", "'countryCode' must be NL or BE.");
+  const versionParam = query.get("version");
+  if (versionParam !== null && !/^[1-9]\d{0,5}$/.test(versionParam)) return invalidParameter("version", "'version' must be a whole number from 1.");
   return readingRegister(async () => {
-    const item = await findCampaign(await getDb(), country, params.id);
-    if (!item) return jsonError(404, "NOT_FOUND", { message: `No campaign '${params.id}' in ${country}.`, headers: NO_STORE });
+    const db = await getDb();
+    const item = versionParam === null ? await findCampaign(db, country, params.id) : await findNoticeVersion(db, country, params.id, Number(versionParam));
+    if (!item) {
+      const what = versionParam === null ? `campaign '${params.id}'` : `version ${versionParam} of campaign '${params.id}'`;
+      return jsonError(404, "NOT_FOUND", { message: `No ${what} in ${country}.`, headers: NO_STORE });
+    }
     return jsonAnswer(request, item, {
-      "Content-Disposition": `attachment; filename="politieke-advertentie-${item.id}.json"`,
+      "Content-Disposition": `attachment; filename="politieke-advertentie-${item.id}${versionParam === null ? "" : `-v${item.version}`}.json"`,
     });
   });
 }
