@@ -1,5 +1,6 @@
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
 import { cookieIsSecure } from "~/services/session.server";
+import { PERSONAL } from "./cache-control.server";
 
 /**
  * A mailed link's token, taken out of the address (issue 23's rule): read
@@ -17,4 +18,18 @@ export function linkTokenCookie(name: string, path: string, request: Request) {
       return typeof value === "string" ? value : "";
     },
   };
+}
+
+type LinkTokenCookie = ReturnType<typeof linkTokenCookie>;
+
+/**
+ * Where a linked page's loader starts: a token in the address is moved into
+ * the page's cookie (a redirect to the same path without it, never cached);
+ * without one, the token the cookie holds ("" when none).
+ */
+export async function linkToken(request: Request, cookie: LinkTokenCookie): Promise<string> {
+  const url = new URL(request.url);
+  const fromLink = url.searchParams.get("token");
+  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await cookie.keep(fromLink)], ["Cache-Control", PERSONAL]] });
+  return cookie.read();
 }

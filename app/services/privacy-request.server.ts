@@ -4,7 +4,8 @@
  * and the marketing suppressions an objection produces. Free of HTTP: route
  * actions and the JSON call map its outcomes.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashToken, newLinkToken } from "./link-tokens.server";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import { publicOrigin } from "~/utils/public-origin.server";
@@ -39,15 +40,6 @@ export function newReference(prefix = "PR"): string {
   return `${prefix}-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
 }
 
-/** A 256-bit token for the link; only its SHA-256 is stored. */
-export function newVerificationToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 /** GDPR Art. 12(3): one month, the same day number or the month's last day. */
 export function oneMonthAfter(date: Date): Date {
@@ -107,7 +99,7 @@ export async function submitPrivacyRequest(
   if (options.staff && !staff) throw new Error("staff members record objections only");
   const verify = Boolean(email) && !staff;
   const actor = staff ? ({ actor: "STAFF", actorId: staff.email } as const) : ({ actor: "DATA_SUBJECT" } as const);
-  const { token, hash } = newVerificationToken();
+  const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + config.VERIFICATION_LINK_TTL_HOURS * 3_600_000);
   const state: RequestState = verify ? "AWAITING_VERIFICATION" : "COMPLETED";
 

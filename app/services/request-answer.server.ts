@@ -6,7 +6,8 @@
  * download is an audit event; after the window the retention job deletes
  * the files and the page says the link has expired.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { hashToken, newLinkToken } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
@@ -20,7 +21,6 @@ import { act, moveTo, type Staff } from "./request-state.server";
 import { audit } from "./request-audit.server";
 
 const DAY_MS = 86_400_000;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const sizeNote = (name: string, size: number) => `${name} (${size} bytes)`;
 
 export async function findRequest(db: Kysely<Database>, reference: string) {
@@ -70,11 +70,11 @@ export function deliverAnswer(db: Kysely<Database>, reference: string, staff: St
   return act(db, reference, ACTIVE_STATES, async (trx, request) => {
     if (!request.email) return false;
     if (!(await moveTo(trx, request, "COMPLETED", now))) return false;
-    const token = randomBytes(32).toString("base64url");
+    const { token, hash: tokenHash } = newLinkToken();
     const delivery = { id: randomUUID(), expiresAt: new Date(now.getTime() + getConfig().DELIVERY_LINK_DAYS * DAY_MS).toISOString() };
     await trx
       .insertInto("request_delivery")
-      .values({ id: delivery.id, request_id: request.id, token_hash: hashToken(token), message: input.message, expires_at: delivery.expiresAt, created_at: now.toISOString(), files_deleted_at: null })
+      .values({ id: delivery.id, request_id: request.id, token_hash: tokenHash, message: input.message, expires_at: delivery.expiresAt, created_at: now.toISOString(), files_deleted_at: null })
       .execute();
     const sent = await trx
       .updateTable("request_file")

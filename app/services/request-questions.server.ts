@@ -7,7 +7,8 @@
  * answer in 30 days the officer may close the request, with a reason
  * mailed to the person.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { hashToken, newLinkToken } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { Country, Locale } from "~/i18n/locale";
@@ -20,13 +21,12 @@ import { audit } from "./request-audit.server";
 
 const NO_ANSWER_DAYS = 30;
 const DAY_MS = 86_400_000;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function askPerson(db: Kysely<Database>, reference: string, staff: Staff, question: string, now = new Date()) {
   return act(db, reference, ["OPEN", "IN_PROGRESS"], async (trx, request) => {
     if (!request.email || !(await moveTo(trx, request, "WAITING_FOR_PERSON", now, { paused_at: now.toISOString() }))) return false;
-    const token = randomBytes(32).toString("base64url");
-    await trx.insertInto("info_request").values({ id: randomUUID(), request_id: request.id, question, token_hash: hashToken(token), asked_by: staff.email, asked_at: now.toISOString(), answer: null, answered_at: null }).execute();
+    const { token, hash: tokenHash } = newLinkToken();
+    await trx.insertInto("info_request").values({ id: randomUUID(), request_id: request.id, question, token_hash: tokenHash, asked_by: staff.email, asked_at: now.toISOString(), answer: null, answered_at: null }).execute();
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "ASKED", from: request.state, to: "WAITING_FOR_PERSON", note: question });
     const country = request.country as Country;
     const link = `${publicOrigin(country, "")}/${request.locale === "fr_be" ? "fr" : "nl"}/privacy-rights/reply?token=${token}`;

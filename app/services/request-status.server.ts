@@ -6,7 +6,7 @@
  * due date (and extension), what is asked of them and the delivered files,
  * for STATUS_LINK_HOURS.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { hashToken, newLinkToken } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { normaliseEmail } from "~/domain/email";
@@ -22,7 +22,6 @@ import { admitSubmission } from "./submission-limits.server";
 
 /** A status link is for looking, now: a day is enough, and a forwarded mail stops working soon. */
 const STATUS_LINK_HOURS = 24;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export type StatusAsked = { status: "asked" } | { status: "RATE_LIMITED"; scope: "client" | "target"; retryAfterSeconds: number; otherWay: string };
 
@@ -43,12 +42,12 @@ export async function askForStatusLink(
   if (!admission.ok) return { status: "RATE_LIMITED", scope: admission.scope, retryAfterSeconds: admission.retryAfterSeconds, otherWay: privacyTeamAddress(site.country) };
   const request = await db.selectFrom("privacy_request").select(["id", "reference", "country", "locale", "email"]).where("reference", "=", input.reference).where("email", "=", email).executeTakeFirst();
   if (!request) return { status: "asked" };
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash: tokenHash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + STATUS_LINK_HOURS * 3_600_000).toISOString();
   const country = request.country as Country;
   const language = request.locale === "fr_be" ? "fr" : "nl";
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("status_link").values({ token_hash: hashToken(token), request_id: request.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
+    await trx.insertInto("status_link").values({ token_hash: tokenHash, request_id: request.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
     const link = `${publicOrigin(country, "")}/${language}/privacy-rights/status/view?token=${token}`;
     await enqueueMail(trx, statusLinkMail({ to: request.email!, locale: request.locale as Locale, country, reference: request.reference, link, expiresAt }), now);
   });

@@ -14,7 +14,8 @@ import { publicOrigin } from "~/utils/public-origin.server";
 import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { verificationMail } from "./mail/privacy-templates.server";
-import { findByToken, hashToken, newVerificationToken } from "./privacy-request.server";
+import { findByToken } from "./privacy-request.server";
+import { hashToken, newLinkToken } from "./link-tokens.server";
 import { audit } from "./request-audit.server";
 import { earlierSubmission, storeOnce, type SubmissionKey } from "./submission-keys.server";
 
@@ -70,7 +71,7 @@ async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Da
   const request = await findByToken(trx, oldToken);
   if (!request) throw new NotSent({ status: "unknown" });
   if (request.verified_at) throw new NotSent({ status: "verified" });
-  const { token, hash } = newVerificationToken();
+  const { token, hash } = newLinkToken();
   const oldHash = hashToken(oldToken);
   const expiresAt = new Date(now.getTime() + getConfig().VERIFICATION_LINK_TTL_HOURS * 3_600_000).toISOString();
   const gap = new Date(now.getTime() - NEW_LINK_GAP_MS).toISOString();
@@ -121,7 +122,7 @@ export async function sendVerificationReminders(db: Kysely<Database>, now = new 
     .execute();
   let sent = 0;
   for (const request of due) {
-    const { token, hash } = newVerificationToken();
+    const { token, hash } = newLinkToken();
     sent += await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable("privacy_request")

@@ -5,28 +5,15 @@
  * marketing system reads; and every back-office page and call refusing an
  * agent and an anonymous visitor.
  */
-import Database from "better-sqlite3";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
-import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { registerItems } from "./site-pages";
 
 const FEED_TOKEN = "e2e-marketing-system-token-0123456789abcdef";
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function sql<T>(statement: string, ...values: unknown[]): T[] {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
-  try {
-    const prepared = db.prepare(statement);
-    return prepared.reader ? (prepared.all(...values) as T[]) : (prepared.run(...values), []);
-  } finally {
-    db.close();
-  }
-}
 
 async function postJson(pathname: string, body: unknown, host: "nl" | "be" = "nl") {
   const answer = await request(port(), { method: "POST", path: pathname, host: `${host}.localhost:${port()}`, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -43,19 +30,6 @@ async function openRequest(email: string, dueAt: Date): Promise<string> {
   expect(made.status).toBe(201);
   sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), dueAt.toISOString(), made.json.reference);
   return made.json.reference;
-}
-
-async function mailTo(address: string, containing: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  let found = "";
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-      found = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).find((eml) => eml.includes(address) && eml.includes(containing)) ?? "";
-      return found !== "";
-    }, { timeout: 10_000 })
-    .toBe(true);
-  return found;
 }
 
 let officer: string;

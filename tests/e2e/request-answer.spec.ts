@@ -7,29 +7,18 @@
  * were uploaded. After the window the retention run deletes the files from
  * the database and the link answers with the expired page.
  */
-import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
-import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
 
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function sql<T>(statement: string, ...values: unknown[]): T[] {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
-  try {
-    const prepared = db.prepare(statement);
-    return prepared.reader ? (prepared.all(...values) as T[]) : (prepared.run(...values), []);
-  } finally {
-    db.close();
-  }
-}
 
 /** A verified access request made through the public call, in the person's language. */
 async function openRequest(host: Host, language: string, email: string): Promise<string> {
@@ -44,19 +33,6 @@ async function openRequest(host: Host, language: string, email: string): Promise
   const { reference } = JSON.parse(answer.body) as { reference: string };
   sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), new Date(Date.now() + 20 * 86_400_000).toISOString(), reference);
   return reference;
-}
-
-async function mailTo(address: string, containing: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  let found = "";
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-      found = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).find((eml) => eml.includes(address) && eml.includes(containing)) ?? "";
-      return found !== "";
-    }, { timeout: 10_000 })
-    .toBe(true);
-  return found;
 }
 
 /** A PDF as a PDF reader would see it: its signature, then 1.5 MB (two stored chunks) of anything. */

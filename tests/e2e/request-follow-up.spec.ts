@@ -8,40 +8,15 @@
  * address is open is marked as a possible duplicate in both views, and an
  * officer closes it, mailing the reference being handled.
  */
-import Database from "better-sqlite3";
 import fs from "node:fs";
-import path from "node:path";
 import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
-import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
 
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function sql<T>(statement: string, ...values: unknown[]): T[] {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
-  try {
-    const prepared = db.prepare(statement);
-    return prepared.reader ? (prepared.all(...values) as T[]) : (prepared.run(...values), []);
-  } finally {
-    db.close();
-  }
-}
-
-async function mailTo(address: string, containing: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  let found = "";
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-      found = files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).find((eml) => eml.includes(address) && eml.includes(containing)) ?? "";
-      return found !== "";
-    }, { timeout: 10_000 })
-    .toBe(true);
-  return found;
-}
 
 async function makeRequest(host: Host, language: string, email: string, flowType = "RIGHT_OF_ACCESS"): Promise<string> {
   const answer = await request(port(), {

@@ -6,32 +6,13 @@
  * with the state, the due date and its extension, and what is asked of
  * them. An expired link says so; every new page fits 320 px at 200 % text.
  */
-import Database from "better-sqlite3";
-import fs from "node:fs";
-import path from "node:path";
 import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { mailsTo, sql } from "./shared-server-data";
 import { request } from "../setup/spawn-server";
-import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
 
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-function sql<T>(statement: string, ...values: unknown[]): T[] {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
-  try {
-    const prepared = db.prepare(statement);
-    return prepared.reader ? (prepared.all(...values) as T[]) : (prepared.run(...values), []);
-  } finally {
-    db.close();
-  }
-}
-
-const mails = (address: string, containing: string) => {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  return files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).filter((eml) => eml.includes(address) && eml.includes(containing));
-};
 
 const SITES = {
   nl: {
@@ -107,9 +88,9 @@ for (const [language, site] of Object.entries(SITES)) {
     await page.getByRole("button", { name: site.submit }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.sent);
     expect(await page.locator("main").innerText()).toBe(strangerAnswer);
-    await expect.poll(() => mails(email, site.mailText).length, { timeout: 10_000 }).toBe(1);
-    expect(mails(stranger, reference)).toHaveLength(0);
-    const link = /https?:\/\/\S+\/privacy-rights\/status\/view\?token=[A-Za-z0-9_-]{43}/.exec(mails(email, site.mailText)[0])![0];
+    await expect.poll(() => mailsTo(email).filter((eml) => eml.includes(site.mailText)).length, { timeout: 10_000 }).toBe(1);
+    expect(mailsTo(stranger).filter((eml) => eml.includes(reference))).toHaveLength(0);
+    const link = /https?:\/\/\S+\/privacy-rights\/status\/view\?token=[A-Za-z0-9_-]{43}/.exec(mailsTo(email).filter((eml) => eml.includes(site.mailText))[0])![0];
     expect(link.startsWith(siteUrl(site.host, `/${site.language}/`))).toBe(true);
 
     await page.goto(link);

@@ -8,37 +8,19 @@
  * each state; opened directly, or once the limit is reached, it offers no
  * button but a new request and the privacy team's address.
  */
-import Database from "better-sqlite3";
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { mailsTo, sql } from "./shared-server-data";
 import { request } from "../setup/spawn-server";
-import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
 
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const LINK = /https?:\/\/\S+\/email-verification\?token=[A-Za-z0-9_-]{43}/;
 
-function sql(statement: string, ...values: unknown[]) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
-  try {
-    db.prepare(statement).run(...values);
-  } finally {
-    db.close();
-  }
-}
-
 /** The clock we control: the request's link ends in the past. */
 const expireLink = (email: string) => sql("update privacy_request set verification_expires_at = ? where email = ?", "2020-01-01T00:00:00.000Z", email);
 
-/** The mails to one address (the file transport's .eml files), oldest first. */
-const mailsTo = (address: string) => {
-  const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-  return files.map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8"))).filter((eml) => eml.includes(address));
-};
 const linksTo = (address: string) => mailsTo(address).map((eml) => LINK.exec(eml)?.[0]).filter((link): link is string => Boolean(link));
 
 async function submitAccessRequest(host: Host, language: string, email: string): Promise<{ link: string; reference: string }> {

@@ -15,12 +15,11 @@ process.env.VERIFICATION_LINK_TTL_HOURS = "24";
 
 import {
   confirmVerification,
-  hashToken,
   inspectVerification,
   oneMonthAfter,
   submitPrivacyRequest,
-
 } from "~/services/privacy-request.server";
+import { hashToken } from "~/services/link-tokens.server";
 import { suppressionIdentifier } from "~/services/privacy-request-view.server";
 import { runRetention } from "~/services/retention.server";
 import type { PrivacyRequestInput } from "~/validation/privacy-request";

@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Form, data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/answer";
 import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
+import { linkToken } from "~/http/link-token.server";
 import { inspectDelivery } from "~/services/request-answer.server";
 import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA } from "~/utils/personal-data";
-import { useFileSize } from "~/utils/file-size";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import { FORM_ID_FIELD } from "~/validation/form-definition";
+import { DeliveredFiles } from "~/components/privacy/delivered-files";
 import { answerLinkCookie } from "./link-cookies.server";
 
 /**
@@ -25,11 +25,8 @@ export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
-  const url = new URL(request.url);
-  const link = answerLinkCookie(request, language);
-  const fromLink = url.searchParams.get("token");
-  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await link.keep(fromLink)], ["Cache-Control", PERSONAL]] });
-  const view = await inspectDelivery(await getDb(), await link.read());
+  const token = await linkToken(request, answerLinkCookie(request, language));
+  const view = await inspectDelivery(await getDb(), token);
   const headers = { "Cache-Control": PERSONAL };
   if (view.status === "valid") return data(view, { headers });
   return data(view, { status: view.status === "expired" ? 410 : 404, headers });
@@ -51,7 +48,6 @@ function LinkProblem({ status }: { status: "expired" | "unknown" }) {
 export default function AnswerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const size = useFileSize();
   const tag = usePageLanguageTag();
   if (loaderData.status !== "valid") return <LinkProblem status={loaderData.status} />;
   const { reference, message, expiresAt, files } = loaderData;
@@ -73,21 +69,7 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>{t("answer.filesIntro", { until })}</p>
-          <ul className="app-file-list">
-            {files.map((file) => (
-              <li key={file.id} className="app-file-list__item">
-                {/* A document post: the answer is the file itself, the page stays. */}
-                <Form method="post" action={to("/privacy-rights/answer/download")} reloadDocument>
-                  <input type="hidden" name={FORM_ID_FIELD} value="answer-download" />
-                  <input type="hidden" name="file" value={file.id} />
-                  <span className="app-file-list__name">{file.name}</span> <span className="app-file-list__size">({size(file.size)})</span>{" "}
-                  <button type="submit" className="app-button app-button--secondary" aria-label={t("answer.downloadFile", { name: file.name })}>
-                    {t("answer.download")}
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+          <DeliveredFiles files={files} action={to("/privacy-rights/answer/download")} formId="answer-download" />
         </>
       )}
       <p className="app-verification__note">{t("answer.keepSafe")}</p>

@@ -10,6 +10,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
 import { PERSONAL } from "~/http/cache-control.server";
+import { linkToken } from "~/http/link-token.server";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { formReply } from "~/http/public-form.server";
 import { storeFile } from "~/services/files/file-store.server";
@@ -31,13 +32,10 @@ export const handle = { ...PERSONAL_DATA, queryParameters: ["token", "sent"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
-  const url = new URL(request.url);
-  const link = replyLinkCookie(request, language);
-  const fromLink = url.searchParams.get("token");
-  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await link.keep(fromLink)], ["Cache-Control", PERSONAL]] });
+  const token = await linkToken(request, replyLinkCookie(request, language));
   const headers = { "Cache-Control": PERSONAL };
-  if (url.searchParams.has("sent")) return data({ status: "sent" as const }, { headers });
-  const question = await openQuestion(await getDb(), await link.read());
+  if (new URL(request.url).searchParams.has("sent")) return data({ status: "sent" as const }, { headers });
+  const question = await openQuestion(await getDb(), token);
   if (!question) return data({ status: "unknown" as const }, { status: 404, headers });
   if (question.answeredAt || question.state !== "WAITING_FOR_PERSON") return data({ status: "closed" as const }, { headers });
   return data({ status: "open" as const, reference: question.reference, question: question.question }, { headers });

@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, redirect } from "react-router";
+import { Link, data } from "react-router";
 import type { Route } from "./+types/status-view";
 import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
+import { linkToken } from "~/http/link-token.server";
 import { inspectStatus } from "~/services/request-status.server";
-import { useFileSize } from "~/utils/file-size";
 import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import { FORM_ID_FIELD } from "~/validation/form-definition";
+import { DeliveredFiles } from "~/components/privacy/delivered-files";
 import { statusLinkCookie } from "./link-cookies.server";
 
 /**
@@ -23,11 +23,8 @@ export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
-  const url = new URL(request.url);
-  const link = statusLinkCookie(request, language);
-  const fromLink = url.searchParams.get("token");
-  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await link.keep(fromLink)], ["Cache-Control", PERSONAL]] });
-  const view = await inspectStatus(await getDb(), await link.read());
+  const token = await linkToken(request, statusLinkCookie(request, language));
+  const view = await inspectStatus(await getDb(), token);
   const headers = { "Cache-Control": PERSONAL };
   if (view.status === "valid") return data(view, { headers });
   return data(view, { status: view.status === "expired" ? 410 : 404, headers });
@@ -55,7 +52,6 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const date = useDate();
-  const size = useFileSize();
   const { country } = useSite();
   if (loaderData.status !== "valid") {
     return (
@@ -100,20 +96,7 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
           ) : view.answer.files.length > 0 ? (
             <>
               <p>{t("answer.filesIntro", { until: date(view.answer.expiresAt) })}</p>
-              <ul className="app-file-list">
-                {view.answer.files.map((file) => (
-                  <li key={file.id} className="app-file-list__item">
-                    <Form method="post" action={to("/privacy-rights/status/view/download")} reloadDocument>
-                      <input type="hidden" name={FORM_ID_FIELD} value="status-download" />
-                      <input type="hidden" name="file" value={file.id} />
-                      <span className="app-file-list__name">{file.name}</span> <span className="app-file-list__size">({size(file.size)})</span>{" "}
-                      <button type="submit" className="app-button app-button--secondary" aria-label={t("answer.downloadFile", { name: file.name })}>
-                        {t("answer.download")}
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
+              <DeliveredFiles files={view.answer.files} action={to("/privacy-rights/status/view/download")} formId="status-download" />
             </>
           ) : null}
         </>
