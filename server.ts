@@ -194,10 +194,10 @@ async function main() {
       { port: config.PORT, database: config.database.kind, mode: config.NODE_ENV },
       "server started",
     );
+    // The addresses visitors use: the public origins when set (behind a proxy), else the local hosts.
+    const sites = [config.PUBLIC_ORIGIN_NL ?? `http://nl.localhost:${config.PORT}`, config.PUBLIC_ORIGIN_BE ?? `http://be.localhost:${config.PORT}`];
     console.log(
-      `\n  Veldhaven Media privacy site (${config.NODE_ENV}, ${config.database.kind})\n` +
-        `  http://nl.localhost:${config.PORT}/\n` +
-        `  http://be.localhost:${config.PORT}/\n`,
+      `\n  Veldhaven Media privacy site (${config.NODE_ENV}, ${config.database.kind}), port ${config.PORT}\n` + sites.map((site) => `  ${site}/\n`).join(""),
     );
   });
 

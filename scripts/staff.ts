@@ -1,17 +1,19 @@
 // `npm run staff -- add EMAIL [--role agent|officer] [--require-totp]` (password from standard input, one line),
-// `npm run staff -- remove EMAIL`, `npm run staff -- list`: local staff accounts.
+// `npm run staff -- remove EMAIL`, `npm run staff -- reset-2fa EMAIL`, `npm run staff -- list`: local staff accounts.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
 import { STAFF_ROLES, type StaffRole } from "../app/domain/staff";
-import { listAccounts, removeAccount, upsertAccount } from "../app/services/staff/accounts.server";
+import { listAccounts, removeAccount, resetSecondFactor, upsertAccount } from "../app/services/staff/accounts.server";
 
 const USAGE = `Usage:
   npm run staff -- add EMAIL [--role agent|officer] [--require-totp]
                                   creates the account or sets a new password (read from standard input);
                                   --require-totp: the account must enrol a second factor (TOTP) at its next sign-in
   npm run staff -- remove EMAIL
+  npm run staff -- reset-2fa EMAIL    removes a lost second factor and its recovery codes, signs the account out;
+                                  it enrols a new one at its next sign-in
   npm run staff -- list`;
 
 /** One line from standard input (piped from a password manager, or typed). */
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
     options: { role: { type: "string", default: "agent" }, "require-totp": { type: "boolean", default: false } },
   });
   const [command, email] = positionals;
-  if (!["add", "remove", "list"].includes(command ?? "") || (command !== "list" && !email)) {
+  if (!["add", "remove", "reset-2fa", "list"].includes(command ?? "") || (command !== "list" && !email)) {
     console.error(USAGE);
     return 2;
   }
@@ -55,6 +57,11 @@ async function main(): Promise<number> {
       const removed = await removeAccount(db, email!);
       console.log(removed ? `${email}: removed, and signed out everywhere.` : `${email}: no such account.`);
       return removed ? 0 : 1;
+    }
+    if (command === "reset-2fa") {
+      const reset = await resetSecondFactor(db, email!);
+      console.log(reset ? `${email}: second factor removed, signed out everywhere; a new one is enrolled at the next sign-in.` : `${email}: no such account.`);
+      return reset ? 0 : 1;
     }
     const password = await readPassword();
     const outcome = await upsertAccount(db, { email: email!, password, role: values.role as StaffRole, requireTotp: values["require-totp"] });

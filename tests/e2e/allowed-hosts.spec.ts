@@ -135,6 +135,9 @@ test.describe("a deployment with public origins", () => {
     expect((await askForAccess(server, email, "staging.veldhavenmedia.nl")).status).toBe(201);
     expect(await mailedLink(server, email)).toMatch(/^https:\/\/privacy\.veldhavenmedia\.nl\/nl\/email-verification\?token=/);
     for (const mail of mails(server)) expect(mail.toLowerCase()).not.toContain("evil-veldhaven");
+    // The start-up lines name the addresses visitors use, not the local ones.
+    expect(server.output()).toContain("  https://privacy.veldhavenmedia.nl/\n  https://privacy.veldhavenmedia.be/\n");
+    expect(server.output()).not.toContain("http://nl.localhost");
   });
 });
 

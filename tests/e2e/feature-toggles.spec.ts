@@ -114,5 +114,15 @@ test("issue 23: no analytics on the verification page, the login page or any sta
   ]) {
     await expectNoAnalytics(await page.goto(be(`/nl/internal-privacy-rights/${staffPage}`)), staffPage);
   }
+  // The privacy-rights forms, where a person types who they are, and the page after a request was sent, which shows its reference.
+  for (const form of ["access", "forgotten", "rectification", "publication", "status"]) {
+    await expectNoAnalytics(await page.goto(be(`/nl/privacy-rights/${form}`)), form);
+  }
+  await page.goto(be("/nl/privacy-rights/access"));
+  await page.getByLabel("E-mailadres").fill(`processed-${email}`);
+  await page.locator("main form.app-form").getByRole("button", { name: "Verstuur je aanvraag", exact: true }).click();
+  await expect(page).toHaveURL(/\/privacy-rights\/processed$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jouw aanvraag is succesvol verzonden");
+  await expect(page.locator(`script[src="${ANALYTICS}"]`), "processed page").toHaveCount(0);
   expect(requested, "pages that asked for the analytics script").toEqual([]);
 });

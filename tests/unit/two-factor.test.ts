@@ -9,7 +9,7 @@ import { Secret, TOTP as Totp } from "otpauth";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TOTP, secondFactorKind } from "~/domain/staff";
-import { upsertAccount } from "~/services/staff/accounts.server";
+import { resetSecondFactor, upsertAccount } from "~/services/staff/accounts.server";
 import { pendingSignInCookie, readPendingSignIn } from "~/services/staff/pending-sign-in.server";
 import { decryptSecret, encryptSecret, twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { confirmEnrolment, createTwoFactorLimiter, enrolmentSecret, secondFactorStep, verifySecondFactor, type TwoFactorKeys } from "~/services/staff/two-factor.server";
@@ -69,6 +69,16 @@ describeEachDatabase("TOTP enrolment and sign-in on $name", (database) => {
     expect(await secondFactorStep(keys.db, "bart@veldhaven.nl")).toBeNull();
     await enrol();
     expect(await secondFactorStep(keys.db, "anna@veldhaven.nl")).toEqual({ accountId, step: "verify" });
+  });
+
+  it("an administrator's reset removes a lost second factor and its recovery codes: the next sign-in enrols a new one", async () => {
+    const { secret } = await enrol();
+    expect(await resetSecondFactor(database.db, "Anna@Veldhaven.nl")).toBe(true);
+    expect(await secondFactorStep(keys.db, "anna@veldhaven.nl")).toEqual({ accountId, step: "enrol" });
+    expect(await database.db.selectFrom("staff_recovery_code").selectAll().execute()).toEqual([]);
+    // The old authenticator's codes open nothing.
+    expect((await verifySecondFactor(keys, accountId, code(secret, NOW), NOW)).status).not.toBe("verified");
+    expect(await resetSecondFactor(database.db, "nobody@veldhaven.nl")).toBe(false);
   });
 
   it("shows the same secret until a code confirms it, with an otpauth address, and stores it only encrypted", async () => {

@@ -11,6 +11,7 @@ import { formRefusal } from "~/http/submission-refusals.server";
 import { askForStatusLink } from "~/services/request-status.server";
 import { formPageMeta } from "~/utils/meta";
 import { requestStatusForm } from "~/validation/request-status";
+import { PERSONAL_DATA } from "~/utils/personal-data";
 
 /**
  * `/{lang}/privacy-rights/status` (issue 26): the person asks where their
@@ -18,7 +19,7 @@ import { requestStatusForm } from "~/validation/request-status";
  * same page: look in your mailbox. Only a reference and an address that
  * belong together get a link (services/request-status.server.ts).
  */
-export const handle = { queryParameters: ["sent"] };
+export const handle = { ...PERSONAL_DATA, queryParameters: ["sent"] };
 
 export async function action(args: Route.ActionArgs) {
   const received = await receivePublicForm(args, requestStatusForm, { failureBanner: "privacyRights.status.failure" });

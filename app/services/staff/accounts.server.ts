@@ -5,8 +5,6 @@ import { normaliseEmail } from "~/domain/email";
 import type { StaffRole } from "~/domain/staff";
 import { hashPassword, passwordProblem } from "./passwords.server";
 
-
-
 export type UpsertOutcome = { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
 
 /**
@@ -55,6 +53,26 @@ export async function removeAccount(db: Db, rawEmail: string): Promise<boolean> 
   const result = await db.deleteFrom("staff_account").where("email", "=", email).executeTakeFirst();
   await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * A lost authenticator and lost recovery codes: an administrator removes the
+ * second factor (`npm run staff -- reset-2fa`). The account must enrol a new
+ * one at its next sign-in, and every session it has ends now.
+ */
+export async function resetSecondFactor(db: Db, rawEmail: string, now = new Date()): Promise<boolean> {
+  const account = await findAccount(db, rawEmail);
+  if (!account) return false;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("staff_account")
+      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, totp_enrolled_at: null, totp_required: 1, updated_at: now.toISOString() })
+      .where("id", "=", account.id)
+      .execute();
+    await trx.deleteFrom("staff_recovery_code").where("account_id", "=", account.id).execute();
+    await trx.deleteFrom("staff_session").where("email", "=", account.email).where("method", "=", "local").execute();
+  });
+  return true;
 }
 
 export function listAccounts(db: Db) {
