@@ -61,6 +61,23 @@ describeEachDatabase("notice versions on $name", (database) => {
     ]);
   });
 
+  it("60 corrections at once each get their own version: none lost, none twice", async () => {
+    await importCampaigns(database.db, [row()], [1], MONDAY);
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        correctNotice(database.db, { id: "BE-2026-7001", changes: { sponsorName: `Liste ${index}` }, kind: "CORRECTION", reason: `correction ${index}` }, TUESDAY),
+      ),
+    );
+    const versions = outcomes.map((outcome) => (outcome.ok ? outcome.version : 0));
+    expect(versions.filter((version) => version === 0)).toEqual([]);
+    expect(new Set(versions).size).toBe(60);
+    const history = await noticeHistory(database.db, "be", "BE-2026-7001");
+    expect(history.map((entry) => entry.version)).toEqual(Array.from({ length: 61 }, (_, index) => 61 - index));
+    // The notice shows what the last version recorded.
+    const last = history[0].reason.replace("correction ", "Liste ");
+    expect(await findCampaign(database.db, "be", "BE-2026-7001")).toMatchObject({ version: 61, sponsorName: last });
+  });
+
   it("records an import that turns 'previous suspension' on as a suspension", async () => {
     await importCampaigns(database.db, [row()], [1], MONDAY);
     await importCampaigns(database.db, [row({ previousPublicationSuspended: "true" })], [1], TUESDAY);
