@@ -7,40 +7,20 @@
 // the server's resident memory before and at its peak (sampled every 20 ms),
 // which must grow by far less than the file's size; and whether the bytes
 // that came back are the ones that went in.
-import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import Database from "better-sqlite3";
+import { addOfficer, benchEnv, cookieOf, exchange as exchangeOn, formHeaders, openRequest as openRequestOn, signIn, startServer } from "./lib/bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
 const FILE_MB = Number(process.env.FILE_MB ?? 25);
-const HOST = `nl.localhost:${PORT}`;
-const PASSWORD = "Zomerse-Duinpan-58";
 const OFFICER = "bench-officer@veldhaven-test.nl";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-files-"));
-const env = { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "error" };
-
-/** One HTTP exchange; `body` a string, a Buffer or a readable stream; the answer's body kept unless `sink` takes it. */
-function exchange({ method = "GET", pathname, headers = {}, body, sink }) {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port: PORT, method, path: pathname, headers: { host: HOST, ...headers } }, (res) => {
-      const parts = [];
-      res.on("data", (chunk) => (sink ? sink(chunk) : parts.push(chunk)));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(parts).toString("utf8") }));
-    });
-    req.on("error", reject);
-    if (body && typeof body.pipe === "function") body.pipe(req);
-    else req.end(body);
-  });
-}
-
-const cookieOf = (answer) => (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
-const form = () => ({ "content-type": "application/x-www-form-urlencoded", origin: `http://${HOST}` });
+const { dataDir, host: HOST, env } = benchEnv(PORT, "bench-files-");
+const exchange = (options) => exchangeOn(PORT, HOST, options);
+const form = () => formHeaders(HOST);
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 /** Runs `work` while sampling the server's RSS; returns its time and the peak. */
@@ -58,34 +38,14 @@ async function measured(pid, work) {
 const line = (label, { seconds, before, peak }) =>
   console.log(`${label.padEnd(11)} ${seconds.toFixed(2)} s (${(FILE_MB / seconds).toFixed(0)} MB/s); server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB for a ${FILE_MB} MB file)`);
 
-execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", OFFICER, "--role", "officer"], { input: `${PASSWORD}\n`, env, stdio: ["pipe", "ignore", "inherit"] });
-const server = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+addOfficer(env, OFFICER);
+const server = await startServer(PORT, HOST, env);
 try {
-  for (let i = 0; i < 100; i++) {
-    const up = await exchange({ pathname: "/healthz" }).catch(() => ({ status: 0 }));
-    if (up.status === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
-  // The officer signs in through the login form.
-  const loginPage = await exchange({ pathname: "/nl/internal-privacy-rights/login" });
-  const signedIn = await exchange({
-    method: "POST",
-    pathname: "/nl/internal-privacy-rights/login",
-    headers: { ...form(), cookie: cookieOf(loginPage) },
-    body: new URLSearchParams({ form: "staff-login", email: OFFICER, password: PASSWORD }).toString(),
-  });
-  const staffCookie = cookieOf(signedIn);
-  if (!staffCookie.includes("=")) throw new Error(`sign-in failed (${signedIn.status})`);
+  const staffCookie = await signIn(PORT, HOST, OFFICER);
 
   // Verified access requests.
   const db = new Database(path.join(dataDir, "app.sqlite"));
-  const openRequest = async (email) => {
-    const made = await exchange({ method: "POST", pathname: "/api/privacy-rights/request", headers: { "content-type": "application/json" }, body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email }) });
-    const { reference: ref } = JSON.parse(made.body);
-    db.prepare("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?").run(new Date().toISOString(), new Date(Date.now() + 86_400_000 * 20).toISOString(), ref);
-    return ref;
-  };
+  const openRequest = (email) => openRequestOn(PORT, HOST, dataDir, email);
   const reference = await openRequest("bench-person@veldhaven-test.nl");
   const fullRequest = await openRequest("bench-person-2@veldhaven-test.nl");
 
