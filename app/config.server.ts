@@ -121,6 +121,8 @@ const configSchema = z
     CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     COMPLAINT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+    // Issue 28: /metrics answers only with this bearer token; without it there is no /metrics.
+    METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
     // TTPA Art. 9(1): notices kept 7 years after the ad's last publication.
     NOTICE_RETENTION_YEARS: z.coerce.number().int().min(7).max(30).default(7),
     RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),

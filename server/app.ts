@@ -13,15 +13,19 @@ import { validateContent } from "~/services/content.server";
 import { allDocuments } from "~/services/documents.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
+import { registerOperationsGauges } from "~/services/operations-gauges.server";
 import { warmSearchIndexes } from "~/services/search.server";
 import { getLogger } from "~/utils/logger.server";
 import { limitBodySize } from "./body-limits";
 import { health } from "./health";
 import { rejectMalformedHost } from "./host-guard";
 import { startReturningMemoryWhenIdle, stopReturningMemoryWhenIdle } from "./memory-after-load";
+import { metricsEndpoint } from "./metrics-endpoint";
 import { shedWhenOverloaded } from "./overload";
 import { pageHandlerFor } from "./page-handler";
+import { recordRequestMetrics } from "./request-metrics";
 import { readRequestTarget } from "./request-target";
+import { routeMatchers } from "./route-matchers";
 
 const loadBuild = () =>
   import("virtual:react-router/server-build") as Promise<ServerBuild>;
@@ -55,6 +59,7 @@ export async function start(): Promise<void> {
   if (kind === "sqlite") await seedRegisterOnFirstStart(db);
   await startMailWorker();
   startRetentionJob(db, getLogger());
+  registerOperationsGauges(db);
   startReturningMemoryWhenIdle();
 }
 
@@ -73,10 +78,19 @@ export const closeDatabase = closeDb;
 
 export const app = express.Router();
 
-/** The probes alone, for PROBE_PORT (server.ts). */
-export const probes = health;
+/** The probes and the metrics alone, for PROBE_PORT (server.ts). */
+export const probes = express.Router().use(health, metricsEndpoint);
 
-app.use(health);
+const requestMetrics = new WeakMap<ServerBuild, express.RequestHandler>();
+
+app.use(probes);
+// After the probes and scrapes (not worth a series), before everything a visitor meets, a quick 503 included.
+app.use(async (req, res, next) => {
+  const build = await loadBuild();
+  let record = requestMetrics.get(build);
+  if (!record) requestMetrics.set(build, (record = recordRequestMetrics(routeMatchers(build))));
+  record(req, res, next);
+});
 // Before any other work: a request shed under load costs next to nothing (issue 24).
 app.use(shedWhenOverloaded);
 // Before the host guard: an absolute-form target names the host itself.

@@ -15,6 +15,7 @@ import { deleteExpiredStatusLinks } from "./request-status.server";
 import { sendVerificationReminders } from "./verification-links.server";
 import { purgeSessions } from "./staff/sessions.server";
 import { deleteExpiredNotices } from "./campaign-versions.server";
+import { metrics } from "~/utils/metrics.server";
 
 export type RetentionPolicy = {
   unverifiedRetentionDays: number;
@@ -135,7 +136,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   // Submission keys (issue 24) are remembered for 24 hours.
   const deletedSubmissionKeys = await deleteExpiredSubmissionKeys(db, now);
 
-  return {
+  const report = {
     expiredRequests,
     deletedRequests: Number(deletedRequests.numDeletedRows),
     deletedContactMessages: Number(deletedContactMessages.numDeletedRows),
@@ -149,6 +150,8 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedStatusLinks,
     verificationReminders,
   };
+  for (const [kind, count] of Object.entries(report)) if (count > 0 && kind !== "verificationReminders") metrics().retentionDeletions.inc({ kind }, count);
+  return report;
 }
 
 const globalForRetention = globalThis as unknown as { __retentionTimer?: NodeJS.Timeout };

@@ -20,6 +20,7 @@ import type { DatabaseHandle } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { clientAddressKey } from "~/utils/client-address";
 import { createRateLimiter } from "./public-form-guard.server";
+import { metrics } from "~/utils/metrics.server";
 
 export type Admission = { ok: true } | { ok: false; scope: "client" | "target"; retryAfterSeconds: number };
 
@@ -85,6 +86,12 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<number |
  * elsewhere: a flooded target costs the client nothing, and the other way round.
  */
 export async function admitSubmission(submission: LimitedSubmission, limiters?: SubmissionLimiters): Promise<Admission> {
+  const admission = await countSubmission(submission, limiters);
+  if (!admission.ok) metrics().rateLimitRefusals.inc({ limit: `${submission.kind}:${admission.scope}` });
+  return admission;
+}
+
+async function countSubmission(submission: LimitedSubmission, limiters?: SubmissionLimiters): Promise<Admission> {
   const { privacyRequests, publicForms, targetPerHour, targetPerDay } = limiters ?? (await processLimiters());
   const clientLimiter = submission.kind === "privacy-request" ? privacyRequests : publicForms;
   const clientKey = `${submission.bucket}:${clientAddressKey(submission.clientIp)}`;

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 
-export const PASSWORD = "Zomerse-Duinpan-58";
+const PASSWORD = "Zomerse-Duinpan-58";
 
 export function benchEnv(port, prefix) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

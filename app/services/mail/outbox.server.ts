@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "~/db/schema";
 import type { DatabaseKind } from "~/db/db.server";
+import { metrics } from "~/utils/metrics.server";
 
 /** Lower goes first (the `priority` column, migration 009). */
 const PRIORITY = { high: 1, normal: 2, low: 3 } as const;
@@ -182,4 +183,5 @@ export async function markFailed(
     .where("id", "=", row.id)
     .where("status", "=", "pending")
     .execute();
+  metrics().mailFailures.inc({ final: attempts >= MAX_ATTEMPTS ? "yes" : "no" });
 }

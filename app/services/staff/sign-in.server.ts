@@ -22,6 +22,7 @@ import { createRateLimiter } from "~/services/public-form-guard.server";
 import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
+import { metrics } from "~/utils/metrics.server";
 
 const SIGN_IN_LIMITS = {
   accountAtClient: { points: 5, durationSeconds: 15 * 60 },
@@ -69,6 +70,12 @@ export async function signInWithPassword(
   limiters: SignInLimiters,
   input: { email: string; password: string; clientIp: string },
 ): Promise<SignInOutcome> {
+  const outcome = await attemptSignIn(db, limiters, input);
+  if (outcome.status !== "signed-in") metrics().signInFailures.inc({ reason: outcome.status });
+  return outcome;
+}
+
+async function attemptSignIn(db: Db, limiters: SignInLimiters, input: { email: string; password: string; clientIp: string }): Promise<SignInOutcome> {
   const email = normaliseEmail(input.email);
   if ((await take(limiters.inFlight, email)) > 0) {
     // A slot is held only while an attempt is checked: the refused one gives its point back at once.

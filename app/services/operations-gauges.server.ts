@@ -1,0 +1,71 @@
+/**
+ * Issue 28: the figures operators watch that live in the database, read
+ * when Prometheus scrapes (a few counts, indexed): the outbox's depth and
+ * the age of its oldest unsent mail, privacy requests per state and how
+ * many are overdue. Every instance reports the same fleet-wide values.
+ */
+import client from "prom-client";
+import type { Db } from "~/db/db.server";
+import { ACTIVE_STATES, REQUEST_STATES } from "~/domain/privacy-request";
+import { metrics } from "~/utils/metrics.server";
+
+const globalForGauges = globalThis as unknown as { __operationsGauges?: boolean };
+
+export function registerOperationsGauges(db: Db): void {
+  if (globalForGauges.__operationsGauges) return;
+  globalForGauges.__operationsGauges = true;
+  const registers = [metrics().registry];
+  new client.Gauge({
+    name: "outbox_pending_mails",
+    help: "Mails written but not yet sent (waiting for their first or next attempt).",
+    registers,
+    async collect() {
+      const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+  new client.Gauge({
+    name: "outbox_oldest_pending_age_seconds",
+    help: "How long the oldest unsent mail has waited (0 when none waits).",
+    registers,
+    async collect() {
+      const row = await db.selectFrom("outbox").select((eb) => eb.fn.min("created_at").as("oldest")).where("status", "=", "pending").executeTakeFirst();
+      const oldest = row?.oldest ? Date.parse(String(row.oldest)) : NaN;
+      this.set(Number.isNaN(oldest) ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+    },
+  });
+  new client.Gauge({
+    name: "outbox_failed_mails",
+    help: "Mails given up on after every attempt failed (they stay until someone looks).",
+    registers,
+    async collect() {
+      const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+  new client.Gauge({
+    name: "privacy_requests",
+    help: "Privacy requests by state.",
+    labelNames: ["state"] as const,
+    registers,
+    async collect() {
+      const rows = await db.selectFrom("privacy_request").select(["state", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("state").execute();
+      const byState = new Map(rows.map((row) => [row.state, Number(row.n)]));
+      for (const state of REQUEST_STATES) this.set({ state }, byState.get(state) ?? 0);
+    },
+  });
+  new client.Gauge({
+    name: "privacy_requests_overdue",
+    help: "Open or in-progress privacy requests past their due date (GDPR Art. 12(3)).",
+    registers,
+    async collect() {
+      const row = await db
+        .selectFrom("privacy_request")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("state", "in", ACTIVE_STATES)
+        .where("due_at", "<", new Date().toISOString())
+        .executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+}
