@@ -28,7 +28,8 @@ function value(text: string, series: string): number {
 }
 
 test("/metrics refuses a scrape without the token, answers with it on both ports, whatever the host", async () => {
-  for (const headers of [{}, { Authorization: "Bearer wrong-token" }, { Authorization: TOKEN }]) {
+  const attempts: Array<Record<string, string>> = [{}, { Authorization: "Bearer wrong-token" }, { Authorization: TOKEN }];
+  for (const headers of attempts) {
     const refused = await scrape(server.port, headers);
     expect(refused.status, JSON.stringify(headers)).toBe(401);
     expect(refused.headers["www-authenticate"]).toContain("Bearer");
