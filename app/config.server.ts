@@ -121,6 +121,8 @@ const configSchema = z
     CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     COMPLAINT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
+    // The hour (Brussels) from which the privacy team's daily digest goes out.
+    DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
     // Issue 28: /metrics answers only with this bearer token; without it there is no /metrics.
     METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
     // TTPA Art. 9(1): notices kept 7 years after the ad's last publication.

@@ -5,6 +5,7 @@
  * data subject in the same transaction.
  */
 import type { Kysely } from "kysely";
+import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { ACTIVE_STATES, type RequestState, type RightType } from "~/domain/privacy-request";
@@ -136,17 +137,15 @@ export function rejectRequest(db: Db, reference: string, staff: Staff, reason: s
 export { spreadsheetSafe } from "./csv.server";
 
 const DIGEST_KEY = "privacy-digest-sent-on";
-/** Local hour (Brussels) from which the day's digest goes out. */
-const DIGEST_HOUR = 7;
 
 const brusselsDay = (now: Date) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 const brusselsHour = (now: Date) => Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Brussels", hour: "2-digit", hourCycle: "h23" }).format(now));
 
 /** Claims today's digest for this process; false when another instance (or an earlier run) already did. */
-async function claimDigestDay(db: Db, now: Date, force: boolean): Promise<boolean> {
+async function claimDigestDay(db: Db, now: Date, force: boolean, fromHour: number): Promise<boolean> {
   const today = brusselsDay(now);
-  if (!force && brusselsHour(now) < DIGEST_HOUR) return false;
+  if (!force && brusselsHour(now) < fromHour) return false;
   await db.insertInto("app_meta").values({ key: DIGEST_KEY, value: "", updated_at: now.toISOString() }).onConflict((oc) => oc.column("key").doNothing()).execute();
   const claimed = await db
     .updateTable("app_meta")
@@ -159,15 +158,15 @@ async function claimDigestDay(db: Db, now: Date, force: boolean): Promise<boolea
 
 /**
  * The privacy team's daily digest per country: requests due within 7 days
- * and overdue ones. Sent once a day from 07:00 (Brussels) by whichever
+ * and overdue ones. Sent once a day from DIGEST_HOUR (07:00 Brussels) by whichever
  * instance runs the job first; `force` sends now (`npm run digest`).
  */
 async function sendDailyDigest(
   db: Db,
-  options: { now?: Date; force?: boolean; teamAddress: (country: Country) => string; backOfficeLink: (country: Country) => string },
+  options: { now?: Date; force?: boolean; fromHour: number; teamAddress: (country: Country) => string; backOfficeLink: (country: Country) => string },
 ): Promise<number> {
   const now = options.now ?? new Date();
-  if (!(await claimDigestDay(db, now, options.force ?? false))) return 0;
+  if (!(await claimDigestDay(db, now, options.force ?? false, options.fromHour))) return 0;
   const weekAhead = new Date(now.getTime() + 7 * 86_400_000).toISOString();
   let sent = 0;
   for (const country of ["nl", "be"] as const) {
@@ -208,6 +207,7 @@ async function sendDailyDigest(
 /** The digest with this deployment's addresses: the privacy teams, and the back office at the public origin. */
 export function runDailyDigest(db: Db, options: { now?: Date; force?: boolean } = {}) {
   return sendDailyDigest(db, {
+    fromHour: getConfig().DIGEST_HOUR,
     ...options,
     teamAddress: privacyTeamAddress,
     backOfficeLink: (country) => `${publicOrigin(country, "")}/nl/internal-privacy-rights/requests?country=${country}`,
