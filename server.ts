@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -140,7 +141,11 @@ async function main() {
         serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
-    app.use(express.static(path.resolve("build/client"), { maxAge: "1h", index: false }));
+    // The other public files (favicon, images): only paths under their own names reach the disk, so a
+    // page request never pays for a file-system lookup (issue 28: a stat per page request).
+    const publicFiles = express.static(path.resolve("build/client"), { maxAge: "1h", index: false });
+    const publicNames = new Set(fs.readdirSync(path.resolve("build/client")).filter((name) => name !== "assets"));
+    app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
     // Resolved from the working directory: this file is bundled into build/.
     appModule = (await import(path.resolve("build/server/index.js"))) as AppModule;
     app.use(appModule.app);

@@ -80,3 +80,13 @@ test("every page of the route table renders inside the layout", async ({ page })
     await expect(page.getByRole("navigation", { name: "Hoofdmenu" }), path).toBeAttached();
   }
 });
+
+test("the public files beside the pages (favicon, images) are served", async ({ request }) => {
+  const at = (path: string) => request.get(`http://127.0.0.1:${process.env.E2E_PORT}${path}`, { headers: { Host: `nl.localhost:${process.env.E2E_PORT}` } });
+  const favicon = await at("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toContain("image/");
+  const image = await at("/images/brands.svg");
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toContain("image/svg+xml");
+});
