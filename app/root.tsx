@@ -192,8 +192,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main className="app-error-page" id="main" lang={body.languageTag}>
         <title>{body.title}</title>
+        <div className="app-staff-bar">
+          <p className="app-staff-bar__who">{body.staff.signedInAs}</p>
+          {/* A plain post: no loader ran, so this page has no router data to keep. */}
+          <form method="post" action={body.staff.signOutAction} className="app-staff-bar__form">
+            <button type="submit" className="app-button app-button--secondary">
+              {body.staff.signOut}
+            </button>
+          </form>
+        </div>
         <h1 className="app-error-page__title">{body.title}</h1>
         <p>{body.text}</p>
+        <p>
+          <a href={body.staff.formHref}>{body.staff.toForm}</a>
+        </p>
       </main>
     );
   }

@@ -213,6 +213,12 @@ test("every back-office page and call refuses an agent and an anonymous visitor"
     }).then((answer) => answer.status),
   );
   expect(posted).toBe(403);
+  // The 403 page keeps the staff bar: who is signed in, sign-out, and the way back to the form.
+  await agentPage.goto(siteUrl("nl", pages[0]));
+  await expect(agentPage.getByText(`Aangemeld als ${agent}`)).toBeVisible();
+  await expect(agentPage.getByRole("link", { name: "Naar het uitschrijfformulier" })).toHaveAttribute("href", "/nl/internal-privacy-rights/direct-marketing");
+  await agentPage.getByRole("button", { name: "Afmelden" }).click();
+  await expect(agentPage).toHaveURL(/internal-privacy-rights\/login/);
   await context.close();
 });
 

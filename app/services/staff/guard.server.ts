@@ -30,11 +30,19 @@ function refuse(context: Readonly<RouterContextProvider>, answer: Answer, status
   const { language, locale } = context.get(siteContext);
   if (answer === "page") {
     if (status === 401) throw redirect(`/${language}/internal-privacy-rights/login`);
+    const staff = context.get(staffContext);
     const page: ForbiddenPage = {
       forbidden: true,
       title: messageText(locale, "backOffice.forbiddenTitle"),
       text: messageText(locale, "backOffice.forbidden"),
       languageTag: textLanguageTag(locale),
+      staff: {
+        signedInAs: messageText(locale, "internal.signedInAs", { email: staff?.email ?? "" }),
+        signOut: messageText(locale, "internal.signOut"),
+        signOutAction: `/${language}/internal-privacy-rights/logout`,
+        toForm: messageText(locale, "internal.confirm.toForm"),
+        formHref: `/${language}/internal-privacy-rights/direct-marketing`,
+      },
     };
     throw data(page, { status });
   }
