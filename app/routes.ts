@@ -45,6 +45,8 @@ export default [
     route("campaign-items/export", "routes/api/campaign-items.export.ts", { id: "api-campaign-items-export" }),
     route("campaign-items/:id", "routes/api/campaign-items.detail.ts", { id: "api-campaign-item" }),
     route("political-ad-complaint", "routes/api/political-ad-complaint.ts", { id: "api-political-ad-complaint" }),
+    // Issue 27: the public calls as OpenAPI 3.1.
+    route("openapi.json", "routes/api/openapi.ts", { id: "api-openapi" }),
     ...exactCase([
       route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
     ]),

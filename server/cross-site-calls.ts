@@ -12,9 +12,13 @@
  *
  * A client that is not a browser sends neither, with or without a cookie, and
  * is served as before: the public calls are used by other programs (spec 7).
- * No browser page of another site has a reason to post to them: they answer
- * no CORS preflight, so such a page could only send the simple requests they
- * refuse anyway.
+ * A browser page of another site cannot post to them either way: a JSON post
+ * needs a CORS preflight, and these calls answer none (only the register's
+ * read-only calls allow other origins, and only GET and HEAD:
+ * server/register-cors.ts), so the browser never sends it; the simple
+ * requests it may send without asking (a form post, text/plain) are the
+ * ones refused here. Opening submissions to other sites would let any page
+ * file complaints or privacy requests in a visitor's name from their browser.
  */
 import type express from "express";
 import { NO_STORE, jsonErrorBody } from "~/utils/json-error";

@@ -1,5 +1,6 @@
 /**
- * Where a request for a page or a call goes once it passed the guards: 405
+ * Where a request for a page or a call goes once it passed the guards: the
+ * register's CORS headers, and 204 for its preflight (issue 27); 405
  * for a submission without an action or a method no route takes (200 for
  * OPTIONS), 403 for a call posted by another site, the page cache for an
  * anonymous page, otherwise React Router's Express handler. Built once per
@@ -11,6 +12,7 @@ import { createRequestHandler as createWebRequestHandler, type ServerBuild } fro
 import { cacheUrlFor } from "./cache-key";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
 import { refusedCrossSiteCall } from "./cross-site-calls";
+import { answeredOpenRead } from "./register-cors";
 import { answeredByMethod, routeMatchers } from "./route-matchers";
 import { loadContextFor } from "./web-adapter";
 
@@ -37,7 +39,7 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
     });
 
     found = (req, res, next) => {
-      if (answeredByMethod(req, res, matchers) || refusedCrossSiteCall(req, res, matchers)) return;
+      if (answeredOpenRead(req, res, matchers) || answeredByMethod(req, res, matchers) || refusedCrossSiteCall(req, res, matchers)) return;
       const cache = getPageCache();
       if (cache && mayUseCache(req, matchers.isStaffArea)) return serveFromCache(req, res, next, cache);
       return passOn(req, res, next);
