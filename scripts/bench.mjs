@@ -1,13 +1,16 @@
 // `npm run bench`: every public page type beside a static asset of the same
 // server, against the production build with a throwaway DATA_DIR (issue 14).
 // For each: requests per second at 10 connections and its ratio to the static
-// asset, p50 and p99 latency at 50 connections, and the JavaScript the page
-// asks for at once (files, gzip KB) and what its modules fetch afterwards
-// (a form's code, the report dialog: "+ later"). Prints figures; asserts
-// nothing (speed goals are checked here, not in tests). BENCH_SECONDS sets
-// each run's length.
+// asset, from the page cache and (issue 28) rendered every time by a second
+// server with PAGE_CACHE_SECONDS=0; p50 and p99 latency at 50 connections;
+// the JavaScript the page asks for at once (files, gzip KB) and what its
+// modules fetch afterwards (a form's code, the report dialog: "+ later"); and
+// (issue 28) the JavaScript a real Chromium downloads, as sent, until the
+// network is idle. Prints figures; asserts nothing (speed goals are checked
+// here, not in tests). BENCH_SECONDS sets each run's length.
 import os from "node:os";
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import { startProductionServer } from "./lib/production-server.mjs";
 
@@ -38,7 +41,22 @@ const CALLS = [
 ];
 
 const server = startProductionServer(PORT, "bench");
+const uncachedServer = startProductionServer(PORT + 1, "bench-uncached", { PAGE_CACHE_SECONDS: "0" });
 const { base, get } = server;
+
+/** JavaScript as a browser downloads it (bytes on the wire, compressed as sent) until the network is idle. */
+async function javascriptInBrowser(browser, host, urlPath) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const scripts = new Map();
+  cdp.on("Network.responseReceived", ({ requestId, type }) => type === "Script" && scripts.set(requestId, 0));
+  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => scripts.has(requestId) && scripts.set(requestId, encodedDataLength));
+  await page.goto(`http://${host}:${PORT}${urlPath}`, { waitUntil: "networkidle" });
+  await context.close();
+  return { files: scripts.size, kb: [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024 };
+}
 
 /**
  * The scripts a page loads at once (script src, module preloads, what the
@@ -68,9 +86,9 @@ async function javascriptOf(host, html) {
 }
 
 /** Everything as a browser asks for it: compressed. */
-async function load(host, urlPath, connections) {
+async function load(host, urlPath, connections, port = PORT) {
   return autocannon({
-    url: `${base}${urlPath}`,
+    url: `http://127.0.0.1:${port}${urlPath}`,
     headers: { host: `${host}:${PORT}`, "accept-encoding": "gzip, br" },
     connections,
     duration: DURATION,
@@ -82,6 +100,11 @@ const pad = (value, width) => String(value).padStart(width);
 
 try {
   await server.waitUntilUp();
+  await uncachedServer.waitUntilUp();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
   const newest = {};
   for (const country of ["NL", "BE"]) {
     const { body } = await get(`${country.toLowerCase()}.localhost`, `/api/campaign-items?countryCode=${country}`);
@@ -94,9 +117,9 @@ try {
   const asset = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(home.body)?.[1];
   const rows = [[STATIC_LABEL, "nl.localhost", asset, false], ...PAGES.map((row) => [...row, true]), ...CALLS.map((row) => [...row, false])];
 
-  console.log(`${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine.`);
+  console.log(`${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine; "uncached": a second server with PAGE_CACHE_SECONDS=0.`);
   console.log(
-    `${"what".padEnd(22)} ${pad("req/s@10", 9)} ${pad("× static", 8)} ${pad("p50@50", 7)} ${pad("p99@50", 7)} ${pad("JS files", 8)} ${pad("JS gz KB", 8)} ${pad("+ later", 7)}  path`,
+    `${"what".padEnd(22)} ${pad("req/s@10", 9)} ${pad("× static", 8)} ${pad("uncached", 8)} ${pad("× static", 8)} ${pad("p50@50", 7)} ${pad("p99@50", 7)} ${pad("JS files", 8)} ${pad("JS gz KB", 8)} ${pad("+ later", 7)} ${pad("browser JS", 14)}  path`,
   );
   let staticRate = 0;
   for (const [label, host, rawPath, isPage] of rows) {
@@ -104,13 +127,17 @@ try {
     const at10 = await load(host, urlPath, 10);
     const at50 = await load(host, urlPath, 50);
     if (!staticRate) staticRate = at10.requests.average;
+    const uncached = isPage ? (await load(host, urlPath, 10, PORT + 1)).requests.average : null;
     const js = isPage ? await javascriptOf(host, (await get(host, urlPath)).body) : null;
+    const inBrowser = isPage ? await javascriptInBrowser(browser, host, urlPath) : null;
     const errors = at10.non2xx + at50.non2xx;
     console.log(
-      `${label.padEnd(22)} ${pad(at10.requests.average.toFixed(0), 9)} ${pad((at10.requests.average / staticRate).toFixed(2), 8)} ${pad(at50.latency.p50, 7)} ${pad(at50.latency.p99, 7)} ${pad(js ? js.files : "", 8)} ${pad(js ? js.gzipKb.toFixed(1) : "", 8)} ${pad(js?.laterKb ? js.laterKb.toFixed(1) : "", 7)}  ${host}${urlPath}` +
+      `${label.padEnd(22)} ${pad(at10.requests.average.toFixed(0), 9)} ${pad((at10.requests.average / staticRate).toFixed(2), 8)} ${pad(uncached === null ? "" : uncached.toFixed(0), 8)} ${pad(uncached === null ? "" : (uncached / staticRate).toFixed(2), 8)} ${pad(at50.latency.p50, 7)} ${pad(at50.latency.p99, 7)} ${pad(js ? js.files : "", 8)} ${pad(js ? js.gzipKb.toFixed(1) : "", 8)} ${pad(js?.laterKb ? js.laterKb.toFixed(1) : "", 7)} ${pad(inBrowser ? `${inBrowser.kb.toFixed(1)} KB/${inBrowser.files}` : "", 14)}  ${host}${urlPath}` +
         (errors && label !== "not found" ? `  (${errors} non-2xx)` : ""),
     );
   }
+  await browser.close();
 } finally {
   server.stop();
+  uncachedServer.stop();
 }

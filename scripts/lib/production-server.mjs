@@ -8,7 +8,7 @@ import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 
-export function startProductionServer(port, name) {
+export function startProductionServer(port, name, extraEnv = {}) {
   if (!fs.existsSync("build/server.js")) {
     console.error("Run `npm run build` first.");
     process.exit(1);
@@ -16,7 +16,7 @@ export function startProductionServer(port, name) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const server = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
 
