@@ -42,7 +42,7 @@ const CALLS = [
 
 const server = startProductionServer(PORT, "bench");
 const uncachedServer = startProductionServer(PORT + 1, "bench-uncached", { PAGE_CACHE_SECONDS: "0" });
-const { base, get } = server;
+const { get } = server;
 
 /** JavaScript as a browser downloads it (bytes on the wire, compressed as sent) until the network is idle. */
 async function javascriptInBrowser(browser, host, urlPath) {
