@@ -8,10 +8,13 @@ import { createDb, migrateToLatest } from "../app/db/db.server";
 import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaigns.server";
 import { parseCountry } from "../app/domain/country";
 import { CORRECTION_USAGE, runCorrection } from "./lib/campaign-corrections";
+import { runRepositoryExport } from "./lib/eu-repository-export";
 
 const USAGE = `Usage:
   npm run campaigns -- import FILE            (FILE: .json array or .csv with the spec's field names)
   npm run campaigns -- export [--country NL|BE] [--format csv|json]
+  npm run campaigns -- export --format eu-repository [--since ISO] [--country NL|BE]
+                                              (every version of the online ads, as records of the European repository)
 ${CORRECTION_USAGE}`;
 
 async function main(): Promise<number> {
@@ -21,6 +24,7 @@ async function main(): Promise<number> {
       country: { type: "string" },
       format: { type: "string", default: "json" },
       reason: { type: "string" },
+      since: { type: "string" },
       set: { type: "string", multiple: true },
     },
   });
@@ -60,8 +64,9 @@ async function main(): Promise<number> {
       console.error(`--country must be NL or BE.\n${USAGE}`);
       return 2;
     }
+    if (values.format === "eu-repository") return await runRepositoryExport(db, { since: values.since, country }, USAGE);
     if (values.format !== "csv" && values.format !== "json") {
-      console.error(`--format must be csv or json.\n${USAGE}`);
+      console.error(`--format must be csv, json or eu-repository.\n${USAGE}`);
       return 2;
     }
     const items = await allCampaigns(db, country);
