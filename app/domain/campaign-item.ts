@@ -142,3 +142,13 @@ export type CampaignItem = {
   versionDate: string;
 };
 
+
+/** The filtered register at a glance (issue 27, item 5): the list call's `summary` and the list page's charts. */
+export type RegisterSummary = {
+  count: number;
+  /** Euro: the sum of the lower bounds; of the upper bounds while every ad has one (else null); ads with neither. */
+  spending: { lower: number; upper: number | null; withoutFigure: number };
+  /** Every channel the country offers, in CHANNELS_BY_COUNTRY order. */
+  perChannel: Array<{ channel: Channel; count: number }>;
+  topSponsors: Array<{ name: string; lower: number; upper: number | null; count: number }>;
+};

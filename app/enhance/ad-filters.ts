@@ -5,7 +5,7 @@ const TEXT_DEBOUNCE_MS = 500;
 /** Spec 4: results are kept per filter combination, so going back to one is instant. */
 const CACHE_LIMIT = 50;
 
-type Results = { count: string; results: Element; pagination: Element };
+type Results = { count: string; results: Element; pagination: Element; summary: Element };
 
 /**
  * The ad list follows its filters as they change (spec 2, 9), on the page
@@ -18,7 +18,8 @@ export function enhanceAdFilters(form: HTMLFormElement): void {
   const count = document.querySelector<HTMLElement>(".app-ad-results__count");
   const results = document.querySelector<HTMLElement>(".app-ad-results");
   const pagination = document.querySelector<HTMLElement>(".app-ad-pagination");
-  if (!count || !results || !pagination) return;
+  const summary = document.querySelector<HTMLElement>(".app-ad-summary-slot");
+  if (!count || !results || !pagination || !summary) return;
   const cache = new Map<string, Results>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest = 0;
@@ -27,6 +28,8 @@ export function enhanceAdFilters(form: HTMLFormElement): void {
     count.textContent = found.count;
     results.replaceChildren(...childrenOf(found.results));
     pagination.replaceChildren(...childrenOf(found.pagination));
+    // The register at a glance follows the filters too (issue 27, item 5).
+    summary.replaceChildren(...childrenOf(found.summary));
     results.removeAttribute("aria-busy");
   };
   const failed = (): Results => {
@@ -36,7 +39,7 @@ export function enhanceAdFilters(form: HTMLFormElement): void {
     alert.textContent = results.dataset.errorText ?? "";
     const wrapper = document.createElement("div");
     wrapper.append(alert);
-    return { count: "", results: wrapper, pagination: document.createElement("div") };
+    return { count: "", results: wrapper, pagination: document.createElement("div"), summary: document.createElement("div") };
   };
 
   const follow = async () => {
@@ -79,5 +82,6 @@ function read(page: Document): Results | null {
   const count = page.querySelector(".app-ad-results__count");
   const results = page.querySelector(".app-ad-results");
   const pagination = page.querySelector(".app-ad-pagination");
-  return count && results && pagination ? { count: count.textContent ?? "", results, pagination } : null;
+  const summary = page.querySelector(".app-ad-summary-slot");
+  return count && results && pagination && summary ? { count: count.textContent ?? "", results, pagination, summary } : null;
 }

@@ -28,6 +28,7 @@ import staffCss from "./staff.css?inline";
 import backOfficeCss from "./back-office.css?inline";
 import privacyCss from "./privacy.css?inline";
 import politicalAdsListCss from "./political-ads-list.css?inline";
+import politicalAdsSummaryCss from "./political-ads-summary.css?inline";
 import politicalAdsDetailCss from "./political-ads-detail.css?inline";
 import politicalAdsReportCss from "./political-ads-report.css?inline";
 
@@ -55,6 +56,7 @@ export const SITE_CSS_PARTS: readonly string[] = [
   backOfficeCss,
   privacyCss,
   politicalAdsListCss,
+  politicalAdsSummaryCss,
   politicalAdsDetailCss,
   politicalAdsReportCss,
 ];

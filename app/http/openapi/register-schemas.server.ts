@@ -71,6 +71,7 @@ const campaignItem: SchemaObject = {
 
 const count: SchemaObject = { type: "integer", minimum: 0 };
 const euro = (description: string): SchemaObject => ({ type: "number", minimum: 0, description });
+const nullableEuro = (description: string): SchemaObject => ({ type: ["number", "null"], minimum: 0, description });
 
 /** The list's figures at a glance (issue 27, item 5), over the filtered set. */
 const campaignSummary: SchemaObject = {
@@ -81,8 +82,12 @@ const campaignSummary: SchemaObject = {
     spending: {
       type: "object",
       description: "The sum of the ads' budget ranges, in euro.",
-      properties: { lower: euro("Sum of the lower bounds."), upper: euro("Sum of the upper bounds.") },
-      required: ["lower", "upper"],
+      properties: {
+        lower: euro("Sum of the lower bounds (an ad without one counts 0): what the ads surely cost."),
+        upper: { ...nullableEuro("Sum of the upper bounds; null when an ad has none (no upper bound to the total).") },
+        withoutFigure: { ...count, description: "Ads with neither bound." },
+      },
+      required: ["lower", "upper", "withoutFigure"],
       additionalProperties: false,
     },
     perChannel: {
@@ -97,10 +102,10 @@ const campaignSummary: SchemaObject = {
     },
     topSponsors: {
       type: "array",
-      description: "The sponsors that spend most, biggest first.",
+      description: "The five sponsors that surely spend most (summed lower bounds), then by upper bound (none first), then by name.",
       items: {
         type: "object",
-        properties: { name: text("The sponsor's name."), lower: euro("Their ads' summed lower bounds."), upper: euro("Their summed upper bounds."), count },
+        properties: { name: text("The sponsor's name."), lower: euro("Their ads' summed lower bounds."), upper: nullableEuro("Their summed upper bounds; null when one of their ads has none."), count },
         required: ["name", "lower", "upper", "count"],
         additionalProperties: false,
       },
@@ -119,7 +124,7 @@ export const REGISTER_SCHEMAS: Record<string, SchemaObject> = {
     type: "object",
     description: "The items that match the filters, newest first, and their summary.",
     properties: { campaignItems: items, summary: schemaRef("CampaignSummary") },
-    required: ["campaignItems"],
+    required: ["campaignItems", "summary"],
     additionalProperties: false,
   },
   CampaignRegisterExport: {

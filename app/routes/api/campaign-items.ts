@@ -1,13 +1,15 @@
 import type { Route } from "./+types/campaign-items";
 import { getDb } from "~/db/instance.server";
 import { listCampaigns } from "~/services/campaigns.server";
+import { summarise } from "~/services/campaign-summary.server";
 import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
 import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
 
 /**
  * Spec 7: `GET /api/campaign-items?countryCode=NL|BE&period&channel&text`
- * → `{ campaignItems }`, newest first. A bad parameter is a 400 that names
+ * → `{ campaignItems, summary }`, newest first; `summary` is the filtered
+ * set at a glance (issue 27, item 5). A bad parameter is a 400 that names
  * it. Public data: cacheable for a minute, with an ETag.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,6 +20,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!read.ok) return invalidParameter(read.parameter, read.message);
   return readingRegister(async () => {
     const campaignItems = await listCampaigns(await getDb(), { country, ...read.query });
-    return jsonAnswer(request, { campaignItems });
+    return jsonAnswer(request, { campaignItems, summary: summarise(campaignItems, country) });
   });
 }

@@ -2,10 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/list";
 import { CampaignCard } from "~/components/political-ads/campaign-card";
+import { RegisterSummaryView } from "~/components/political-ads/register-summary";
 import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { listCampaigns } from "~/services/campaigns.server";
+import { summarise } from "~/services/campaign-summary.server";
 import { getLogger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
@@ -33,10 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const items = await listCampaigns(await getDb(), { country, ...query });
     const pageCount = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
     const page = Number.isFinite(requestedPage) ? Math.min(Math.max(requestedPage, 1), pageCount) : 1;
-    return { ...shared, error: false, items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: items.length, page, pageCount };
+    const summary = summarise(items, country);
+    return { ...shared, error: false, items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: items.length, page, pageCount, summary };
   } catch (error) {
     getLogger().error({ err: error }, "campaign list could not be read");
-    return data({ ...shared, error: true, items: [], total: 0, page: 1, pageCount: 1 }, { status: 503 });
+    return data({ ...shared, error: true, items: [], total: 0, page: 1, pageCount: 1, summary: null }, { status: 503 });
   }
 }
 
@@ -164,6 +167,8 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
           <a href={`/api/campaign-items/export?countryCode=${countryCode(country)}&format=json`} download>
             {t("politicalAds.exportJson")}
           </a>
+          {" · "}
+          <a href="/api/openapi.json">{t("politicalAds.openApi")}</a>
         </p>
       </section>
       <section className="app-section" aria-labelledby="ad-list-title">
@@ -191,6 +196,8 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
           <Pagination page={page} pageCount={pageCount} query={query} />
         </div>
       </section>
+      {/* Follows the filters with them (app/enhance/ad-filters.ts swaps it with the list). */}
+      <div className="app-ad-summary-slot">{loaderData.summary ? <RegisterSummaryView summary={loaderData.summary} /> : null}</div>
     </>
   );
 }
