@@ -85,6 +85,9 @@ export default [
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),
     ]),
 
+    // Issue 27: an ad's print label (one module, two formats).
+    route("political-ads/:id/label.svg", "routes/political-ads/label.ts", { id: "political-ad-label-svg" }),
+    route("political-ads/:id/label.png", "routes/political-ads/label.ts", { id: "political-ad-label-png" }),
     layout("routes/political-ads/layout.tsx", { id: "political-ads-layout" }, [
       route("political-ads", "routes/political-ads/list.tsx", { id: "political-ads" }),
       route("political-ads/:id", "routes/political-ads/detail.tsx", { id: "political-ad" }),
@@ -116,11 +119,14 @@ export default [
           route("requests/:reference/files/:fileId", "routes/staff/back-office/request-file.ts", { id: "back-office-request-file" }),
           route("reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
           route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
+          // Issue 27: the print labels of a campaign period, as one ZIP.
+          route("ad-labels", "routes/staff/back-office/ad-labels.tsx", { id: "back-office-ad-labels" }),
         ]),
         // Downloads answer 401/403 as JSON instead of a page (their own guard).
         route("requests/export", "routes/staff/back-office/requests.export.ts", { id: "back-office-requests-export" }),
         route("reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
         route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", { id: "back-office-suppressions-export" }),
+        route("ad-labels/download", "routes/staff/back-office/ad-labels.download.ts", { id: "back-office-ad-labels-download" }),
       ]),
     ])),
 

@@ -11,11 +11,11 @@ export function jsonAnswer(request: Request, body: unknown, headers: Record<stri
   return bodyAnswer(request, text, { "Content-Type": "application/json; charset=utf-8", ...headers });
 }
 
-export function bodyAnswer(request: Request, text: string, headers: Record<string, string>): Response {
+export function bodyAnswer(request: Request, text: string | Buffer, headers: Record<string, string>): Response {
   const etag = etagFor(text);
   const all = { "Cache-Control": PUBLIC_CACHE, ETag: etag, ...headers };
   if (clientHas(request, etag)) return new Response(null, { status: 304, headers: all });
-  return new Response(text, { status: 200, headers: all });
+  return new Response(typeof text === "string" ? text : new Uint8Array(text), { status: 200, headers: all });
 }
 
 /** Runs a read of the register; a database that fails answers 503 (never 500) and is logged. */

@@ -18,6 +18,9 @@ export function BackOfficeNav() {
           <NavLink to={to("/internal-privacy-rights/reports")}>{t("backOffice.nav.reports")}</NavLink>
         </li>
         <li>
+          <NavLink to={to("/internal-privacy-rights/ad-labels")}>{t("backOffice.nav.adLabels")}</NavLink>
+        </li>
+        <li>
           <NavLink to={to("/internal-privacy-rights/direct-marketing")}>{t("backOffice.nav.form")}</NavLink>
         </li>
         <li>

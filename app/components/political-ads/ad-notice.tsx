@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ReportAd } from "~/components/political-ads/report-ad-button";
 import { usePeriodText } from "~/components/political-ads/campaign-card";
 import { formatCount, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
-import { usePageLanguageTag, useSite } from "~/utils/site";
+import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import type { CampaignItem } from "~/domain/campaign-item";
 
 /** The JSON download (spec 7: the detail call); a version's own when the page shows one. */
@@ -33,6 +33,7 @@ function Party({ titleKey, name, email, address }: { titleKey: string; name: str
  */
 export function AdNotice({ item, banner, versioned = false }: { item: CampaignItem; banner?: ReactNode; versioned?: boolean }) {
   const { t } = useTranslation();
+  const to = useLocalizedPath();
   const { language } = useSite();
   const languageTag = usePageLanguageTag();
   const periodText = usePeriodText();
@@ -70,6 +71,13 @@ export function AdNotice({ item, banner, versioned = false }: { item: CampaignIt
             {t("politicalAds.download")}
           </a>
         </div>
+        {/* Issue 27: the label a print ad carries, pointing here. */}
+        <p className="app-ad-label-links">
+          {t("politicalAds.labelLinks")}{" "}
+          <a href={to(`/political-ads/${encodeURIComponent(item.id)}/label.svg`)}>SVG</a>
+          {" · "}
+          <a href={to(`/political-ads/${encodeURIComponent(item.id)}/label.png`)}>PNG</a>
+        </p>
       </section>
       <section className="app-section" aria-labelledby="ad-about">
         <h2 id="ad-about">{t("politicalAds.aboutTitle")}</h2>

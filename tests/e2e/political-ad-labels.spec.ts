@@ -1,0 +1,114 @@
+/**
+ * Issue 27, item 2: an ad's print label, SVG and PNG, in the ad's language,
+ * whose QR code (read back here with jsQR) is the notice's permanent
+ * address; and the back office's ZIP of every label of a campaign period
+ * (JavaScript on and off), with its field errors, at 320 px / 200 % text.
+ */
+import type { Page } from "@playwright/test";
+import { unzipSync } from "fflate";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
+
+type Item = { id: string; language: string; sponsorName: string; publicationStartDate: string; publicationEndDate: string };
+
+const port = () => process.env.E2E_PORT;
+const call = (page: Page, host: Host, path: string) => page.request.get(`http://127.0.0.1:${port()}${path}`, { headers: { Host: `${host}.localhost:${port()}` } });
+
+async function register(page: Page, host: Host): Promise<Item[]> {
+  return (await (await call(page, host, `/api/campaign-items?countryCode=${host.toUpperCase()}`)).json()).campaignItems;
+}
+
+function qrOf(png: Buffer): string {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? "(no QR code found)";
+}
+
+const CASES = [
+  { host: "nl" as Host, pick: (items: Item[]) => items[0], statement: "Politieke advertentie", sponsor: "Sponsor: " },
+  { host: "be" as Host, pick: (items: Item[]) => items.find((item) => item.language === "fr")!, statement: "Publicité politique", sponsor: "Parrain : " },
+];
+
+for (const label of CASES) {
+  test(`the label of an ad (${label.host}, ${label.statement}): SVG and PNG whose QR code is the notice's permanent address`, async ({ page }) => {
+    const item = label.pick(await register(page, label.host));
+    const permanent = siteUrl(label.host, `/${item.language}/political-ads/${item.id}`);
+    // The page's language does not matter: the label speaks the ad's.
+    const png = await call(page, label.host, `/nl/political-ads/${item.id}/label.png`);
+    expect(png.status()).toBe(200);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect(qrOf(await png.body())).toBe(permanent);
+
+    const svg = await call(page, label.host, `/fr/political-ads/${item.id}/label.svg`);
+    expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+    const text = await svg.text();
+    expect(text).toContain(label.statement);
+    expect(text).toContain(permanent.replace(/^http:\/\//, "").split("/")[0]);
+    // Drawn by a browser, the SVG's code reads the same.
+    await page.setViewportSize({ width: 900, height: 400 });
+    await page.goto(siteUrl(label.host, `/nl/political-ads/${item.id}/label.svg`));
+    expect(qrOf(await page.screenshot())).toBe(permanent);
+  });
+}
+
+test("an ad's page links its label; an unknown ad has none", async ({ page }) => {
+  const item = (await register(page, "nl"))[0];
+  await page.goto(siteUrl("nl", `/nl/political-ads/${item.id}`));
+  await expect(page.getByRole("link", { name: "PNG" })).toHaveAttribute("href", `/nl/political-ads/${item.id}/label.png`);
+  await expect(page.getByRole("link", { name: "SVG" })).toHaveAttribute("href", `/nl/political-ads/${item.id}/label.svg`);
+  expect((await call(page, "nl", "/nl/political-ads/NL-0000-0000/label.png")).status()).toBe(404);
+  expect((await call(page, "be", `/nl/political-ads/${item.id}/label.svg`)).status()).toBe(404);
+});
+
+test("the back office's ZIP holds every label of a campaign period, and only those", async ({ page }) => {
+  const officer = uniqueStaffEmail("labels");
+  addStaff(officer, "officer");
+  await signInAsStaff(page, officer);
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/ad-labels"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Labels voor politieke advertenties");
+
+  // Both days missing, then the end before the start.
+  await page.getByRole("button", { name: "Download de labels (ZIP)" }).click();
+  await expect(page.locator(".app-error-summary")).toBeFocused();
+  await expect(page.locator(".app-error-summary").getByRole("link")).toHaveText(["Van (dag): Dit veld is verplicht", "Tot en met (dag): Dit veld is verplicht"]);
+  await page.getByLabel("Van (dag)").fill("2026-11-20");
+  await page.getByLabel("Tot en met (dag)").fill("2026-11-01");
+  await page.getByRole("button", { name: "Download de labels (ZIP)" }).click();
+  await expect(page.locator(".app-error-summary").getByRole("link")).toHaveText(["Tot en met (dag): De einddag ligt voor de begindag"]);
+
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [from, to] = [day(40), day(10)];
+  const expected = (await register(page, "nl"))
+    .filter((item) => item.publicationStartDate <= to && (!item.publicationEndDate || item.publicationEndDate >= from))
+    .map((item) => item.id)
+    .sort();
+  expect(expected.length).toBeGreaterThan(0);
+  await page.getByLabel("Van (dag)").fill(from);
+  await page.getByLabel("Tot en met (dag)").fill(to);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download de labels (ZIP)" }).click()]);
+  expect(download.suggestedFilename()).toBe(`labels-nl-${from}-${to}.zip`);
+  const files = unzipSync(new Uint8Array(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks))));
+  const names = Object.keys(files).sort();
+  expect(names).toEqual(expected.flatMap((id) => [`label-${id}.png`, `label-${id}.svg`]).sort());
+  expect(qrOf(Buffer.from(files[`label-${expected[0]}.png`]))).toBe(siteUrl("nl", `/nl/political-ads/${expected[0]}`));
+
+  // A period without ads says so; the download itself refuses anyone but an officer.
+  expect((await call(page, "nl", `/nl/internal-privacy-rights/ad-labels/download?from=${from}&to=${to}`)).status()).toBe(401);
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/ad-labels?from=2001-01-01&to=2001-01-31"));
+  await expect(page.locator(".app-error-summary")).toContainText("In deze periode liep geen advertentie op deze site.");
+});
+
+test("the labels page fits 320 px at 200 % text and passes axe", async ({ page }) => {
+  const officer = uniqueStaffEmail("labels-reflow");
+  addStaff(officer, "officer");
+  await signInAsStaff(page, officer);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await setTextSize(page, 2);
+  for (const path of ["/nl/internal-privacy-rights/ad-labels", "/nl/internal-privacy-rights/ad-labels?from=2026-11-20&to=2026-11-01"]) {
+    await page.goto(siteUrl("nl", path));
+    expect(await horizontalOverflow(page), path).toBeNull();
+    await expectAxeClean(page);
+  }
+});
