@@ -66,7 +66,7 @@ function qrPath(url: string): { path: string; modules: number } {
 }
 
 /** The locale whose texts the label takes: the ad's language in the ad's country. */
-export const labelLocale = (item: CampaignItem): Locale => (item.country === "NL" ? "nl_nl" : item.language === "fr" ? "fr_be" : "nl_be");
+const labelLocale = (item: CampaignItem): Locale => (item.country === "NL" ? "nl_nl" : item.language === "fr" ? "fr_be" : "nl_be");
 
 export function labelSvg(item: CampaignItem, noticeUrl: string): string {
   const locale = labelLocale(item);

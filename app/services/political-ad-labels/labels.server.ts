@@ -15,7 +15,7 @@ import { labelSvg } from "./label-svg.server";
 export type LabelFormat = "svg" | "png";
 
 /** The absolute address the label prints and encodes. */
-export const noticeUrl = (item: CampaignItem, origin: string) => `${origin}${noticePath(item.language, item.id)}`;
+const noticeUrl = (item: CampaignItem, origin: string) => `${origin}${noticePath(item.language, item.id)}`;
 
 export function adLabel(item: CampaignItem, origin: string, format: LabelFormat): Buffer {
   const svg = labelSvg(item, noticeUrl(item, origin));
