@@ -109,14 +109,34 @@ const NOT_LOGGED_IN = {
   fr: "Vous n'êtes pas connecté ou votre session a expiré. Connectez-vous dans un nouvel onglet, fermez ensuite cet onglet et envoyez à nouveau ce formulaire. Ce que vous avez saisi ici reste en place.",
 };
 
+/** The 403 page's body for an agent: its texts, and the staff bar's (who is signed in, sign-out, the way back to the form). */
 const FORBIDDEN_PAGE = {
-  nl: { forbidden: true, title: "Geen toegang", text: "Deze pagina is alleen voor privacy officers. Je bent aangemeld als medewerker klantenservice.", languageTag: "nl-NL" },
-  fr: {
+  nl: (email: string) => ({
+    forbidden: true,
+    title: "Geen toegang",
+    text: "Deze pagina is alleen voor privacy officers. Je bent aangemeld als medewerker klantenservice.",
+    languageTag: "nl-NL",
+    staff: {
+      signedInAs: `Aangemeld als ${email}`,
+      signOut: "Afmelden",
+      signOutAction: "/nl/internal-privacy-rights/logout",
+      toForm: "Naar het uitschrijfformulier",
+      formHref: "/nl/internal-privacy-rights/direct-marketing",
+    },
+  }),
+  fr: (email: string) => ({
     forbidden: true,
     title: "Accès refusé",
     text: "Cette page est réservée aux privacy officers. Vous êtes connecté en tant que collaborateur du service clientèle.",
     languageTag: "fr-BE",
-  },
+    staff: {
+      signedInAs: `Connecté en tant que ${email}`,
+      signOut: "Se déconnecter",
+      signOutAction: "/fr/internal-privacy-rights/logout",
+      toForm: "Vers le formulaire de désinscription",
+      formHref: "/fr/internal-privacy-rights/direct-marketing",
+    },
+  }),
 };
 
 function expectUnauthorizedCall(answer: ClientAnswer, lang: keyof typeof NOT_LOGGED_IN) {
@@ -192,7 +212,7 @@ describeEachDatabase("the staff guard on $name", (database) => {
       expect(answer.from).toBe("error boundary");
       expect(answer.status).toBe(403);
       expect(isForbiddenPage(answer.body)).toBe(true);
-      expect(answer.body).toEqual(FORBIDDEN_PAGE[site.lang]);
+      expect(answer.body).toEqual(FORBIDDEN_PAGE[site.lang](agent.email));
     }
   });
 

@@ -15,6 +15,9 @@ import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payloa
 import { z } from "~/validation/zod";
 import { errorSchema, jsonContent, parameterRef, submissionErrors } from "./shared-components.server";
 
+/** Spec 7: the member a field answer names its code in (not a text key). */
+const VALIDATION_ERROR_MEMBER = "validationError";
+
 type FieldNotes<S extends z.ZodType> = { [Field in keyof z.input<S> & string]?: SchemaObject };
 
 /** The schema's JSON Schema with each field's notes merged in; unknown members are ignored by the call. */
@@ -79,7 +82,7 @@ const complaint: OperationObject = {
       description: "Spec 7: the field answers carry `validationError` (VALIDATION with `fields`, or INVALID_EMAIL); a body that is not a JSON object carries `error`.",
       content: jsonContent({
         anyOf: [
-          errorSchema(["VALIDATION", "INVALID_EMAIL"], { codeKey: "validationError", required: ["fields"] }),
+          errorSchema(["VALIDATION", "INVALID_EMAIL"], { codeKey: VALIDATION_ERROR_MEMBER, required: ["fields"] }),
           errorSchema(BODY_CODES, { required: [] }),
         ],
       }),
