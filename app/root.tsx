@@ -18,7 +18,7 @@ import { isPublicPath } from "./components/layout/navigation";
 import { PageLayout } from "./components/layout/page-layout";
 import { siteContext } from "./context";
 import { I18nProvider } from "./i18n/i18n-provider";
-import { resolvedTranslations, translationsByLocale } from "./i18n/translations.server";
+import { browserTranslations, translationsByLocale } from "./i18n/translations.server";
 import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textLanguageTag, type Country } from "./i18n/locale";
 import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ownTexts: partialLanguage
       ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
       : null,
-    translations: resolvedTranslations(site.locale),
+    translations: browserTranslations(site.locale, !isPublicPath(new URL(request.url).pathname)),
     origin: publicOrigin(site.country, new URL(request.url).origin),
     features: featuresFor(new URL(request.url).host),
     enhanceScript: enhanceScriptUrl(),
@@ -63,8 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The texts only change with the language segment; a banner only arrives
- * after a form post. Other navigations keep the root data.
+ * The texts change with the language segment and between public and staff
+ * pages; a banner only arrives after a form post. Other navigations keep
+ * the root data.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -73,7 +74,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (firstSegment(currentUrl.pathname) !== firstSegment(nextUrl.pathname)) {
+  // A staff page needs the staff texts, which public pages leave out (issue 28).
+  if (firstSegment(currentUrl.pathname) !== firstSegment(nextUrl.pathname) || isPublicPath(currentUrl.pathname) !== isPublicPath(nextUrl.pathname)) {
     return defaultShouldRevalidate;
   }
   return false;

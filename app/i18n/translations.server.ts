@@ -30,3 +30,23 @@ export function resolvedTranslations(locale: Locale): Translations {
   }
   return merged;
 }
+
+/**
+ * Issue 28: the sections only staff pages show. A public page's document
+ * carries its texts for the browser in the page itself: leaving these out
+ * makes every public page about 13 KB (a quarter of the texts) lighter to
+ * render, encode and compress.
+ */
+const STAFF_SECTIONS = new Set(["backOffice", "internal"]);
+const publicCache = new Map<Locale, Translations>();
+
+/** The texts a page sends to the browser: all of them on a staff page, the public sections elsewhere. */
+export function browserTranslations(locale: Locale, staffArea: boolean): Translations {
+  if (staffArea) return resolvedTranslations(locale);
+  let texts = publicCache.get(locale);
+  if (!texts) {
+    texts = Object.fromEntries(Object.entries(resolvedTranslations(locale)).filter(([section]) => !STAFF_SECTIONS.has(section))) as Translations;
+    publicCache.set(locale, texts);
+  }
+  return texts;
+}
