@@ -1,9 +1,10 @@
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "~/config.server";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
+import { sqliteDialect } from "./sqlite-dialect.server";
 
 export type Db = Kysely<Database>;
 export type DatabaseKind = Config["database"]["kind"];
@@ -26,7 +27,7 @@ export function openDatabase(database: Config["database"]): DatabaseHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return { kind: "sqlite", sqlite, db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }) };
+  return { kind: "sqlite", sqlite, db: new Kysely<Database>({ dialect: sqliteDialect(sqlite) }) };
 }
 
 export function createDb(database: Config["database"]): Db {

@@ -16,11 +16,9 @@ import { changedFields, itemFromSnapshot, noticeColumns, searchText, toCampaignI
 export type WriteOutcome = "inserted" | "updated" | "unchanged";
 
 /**
- * Opens a write of the register by writing first: SQLite then takes its
- * write lock at once (waiting its busy timeout) instead of failing when a
- * read in the transaction has to become a write after another process
- * committed (SQLITE_BUSY_SNAPSHOT); PostgreSQL holds the row until commit,
- * so imports and corrections from several instances take turns.
+ * Makes imports and corrections of the register take turns: PostgreSQL holds
+ * this row until commit, so two instances never number the same version
+ * twice (SQLite transactions already take the write lock at their start).
  */
 export async function lockRegister(trx: Transaction<Database>, stamp: string): Promise<void> {
   await trx

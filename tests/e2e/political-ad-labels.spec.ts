@@ -49,7 +49,8 @@ for (const label of CASES) {
     // Drawn by a browser, the SVG's code reads the same.
     await page.setViewportSize({ width: 900, height: 400 });
     await page.goto(siteUrl(label.host, `/nl/political-ads/${item.id}/label.svg`));
-    expect(qrOf(await page.screenshot())).toBe(permanent);
+    // A bare SVG document may not have painted its first frame yet: take it again until it has.
+    await expect(async () => expect(qrOf(await page.screenshot())).toBe(permanent)).toPass({ timeout: 10_000 });
   });
 }
 

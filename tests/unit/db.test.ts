@@ -1,3 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
 import { createDb, isDatabaseReady, migrateToLatest, recordStart } from "~/db/db.server";
 import { describeEachDatabase } from "../setup/unit-database";
@@ -29,4 +34,25 @@ it("reports a database that does not answer as not ready", async () => {
   const db = createDb({ kind: "postgres", url: "postgres://nobody@127.0.0.1:1/none" });
   expect(await isDatabaseReady(db)).toBe(false);
   await db.destroy();
+});
+
+it("on SQLite a read-then-write transaction holds the write lock from its start, so another process's commit cannot fail it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "immediate-"));
+  const file = join(dir, "app.db");
+  const db = createDb({ kind: "sqlite", file });
+  await migrateToLatest(db);
+  // Another process (the CLI, a second server) on the same file, not waiting.
+  const other = new SQLite(file);
+  other.pragma("busy_timeout = 0");
+  const otherWrite = () => other.prepare("insert into app_meta (key, value, updated_at) values (?, 'x', 'x')").run(randomUUID());
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom("app_meta").selectAll().execute();
+    expect(otherWrite).toThrow(/locked|busy/i);
+    await recordStart(trx, new Date("2026-03-01T00:00:00Z"));
+  });
+  otherWrite();
+  expect(await db.selectFrom("app_meta").select("value").where("key", "=", "last_started_at").executeTakeFirstOrThrow()).toEqual({ value: "2026-03-01T00:00:00.000Z" });
+  other.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
 });
