@@ -18,7 +18,8 @@ import { isPublicPath } from "./components/layout/navigation";
 import { PageLayout } from "./components/layout/page-layout";
 import { siteContext } from "./context";
 import { I18nProvider } from "./i18n/i18n-provider";
-import { browserTranslations, translationsByLocale } from "./i18n/translations.server";
+import { textsUrl, translationsByLocale } from "./i18n/translations.server";
+import { loadTexts, textsAt } from "./i18n/texts-store";
 import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textLanguageTag, type Country } from "./i18n/locale";
 import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ownTexts: partialLanguage
       ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
       : null,
-    translations: browserTranslations(site.locale, !isPublicPath(new URL(request.url).pathname)),
+    texts: textsUrl(site.locale, !isPublicPath(new URL(request.url).pathname)),
     origin: publicOrigin(site.country, new URL(request.url).origin),
     features: featuresFor(new URL(request.url).host),
     enhanceScript: enhanceScriptUrl(),
@@ -60,6 +61,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     submissionId: crypto.randomUUID(),
   };
   return data(rootData, { headers });
+}
+
+/**
+ * A navigation that brings other texts (another language, the staff area)
+ * waits for them before it shows the page; on the first page they are
+ * loaded before React takes over (entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const rootData = await serverLoader();
+  await loadTexts(rootData.texts);
+  return rootData;
 }
 
 /**
@@ -109,7 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // end-to-end tests wait for it.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
-    <html lang={rootData?.pageLanguageTag ?? "nl-NL"} data-features={featureNames(rootData?.features)}>
+    <html lang={rootData?.pageLanguageTag ?? "nl-NL"} data-features={featureNames(rootData?.features)} data-texts={hydrate ? rootData?.texts : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -167,8 +179,10 @@ function AlternateLinks({ origin, country }: { origin: string; country: Country 
 }
 
 export default function App() {
-  const { languageTag, translations, banner } = useLoaderData<typeof loader>();
+  const { languageTag, texts, banner } = useLoaderData<typeof loader>();
   useRedirectCountReset();
+  const translations = textsAt(texts);
+  if (!translations) throw new Error(`texts not loaded: ${texts}`);
   return (
     <I18nProvider languageTag={languageTag} translations={translations}>
       <PageLayout banner={banner}>

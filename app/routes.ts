@@ -36,6 +36,8 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap" }),
   // The live deployment, checked by a page after an error (spec 4).
   route("version.json", "routes/resources/version.ts", { id: "version" }),
+  // A locale's texts for the browser, named by their content (issue 28).
+  route("texts/:bundle", "routes/resources/texts.ts", { id: "texts" }),
   // Spec 7: the calls.
   ...prefix("api", [
     route("contact", "routes/api/contact.ts", { id: "api-contact" }),

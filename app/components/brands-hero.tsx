@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Page header with the brands image (home and about, spec 2). */
 export function BrandsHero(props: { subtitle?: string; title: string; lead: string }) {

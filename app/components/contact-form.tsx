@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { CONTACT_LIMITS, contactSchema } from "~/validation/contact";
 import { CONTACT_FORM_ID } from "~/validation/contact-form-id";
 import { Field, TextareaField } from "./forms";

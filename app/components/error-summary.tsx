@@ -1,6 +1,6 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useRef, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useErrorText } from "./forms";
 
 /**

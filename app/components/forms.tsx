@@ -8,7 +8,7 @@ import {
   type SyntheticEvent,
   type TextareaHTMLAttributes,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { parseMessage } from "~/validation/messages";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 

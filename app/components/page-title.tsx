@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useActionData } from "react-router";
 import { SITE_NAME } from "~/utils/meta";
 

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type FormMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useActionData, useNavigation, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
 import { useRootData } from "~/utils/root-data";

@@ -30,7 +30,8 @@ function anonymousPageCacheControl(status: number): string {
  * post, sets the session cookie or was made with it (a flash banner) is
  * personal and never stored; other pages are public for a short while
  * (issue 14) and vary with the cookie. A route that sets its own Cache-Control (the
- * plain-HTML API with its ETag) keeps it; staff pages and calls are never
+ * plain-HTML API with its ETag) keeps it, and a content-addressed file
+ * (`immutable`) keeps it even when a cookie came along; staff pages and calls are never
  * stored. `staffArea`: the server's verdict from the matched route; any
  * spelling of the staff segment counts as well (a 404 for
  * `/nl/Internal-Privacy-Rights/login` is not kept either).
@@ -40,6 +41,8 @@ export function cacheHeaders(request: Request, response: Response, staffArea: bo
   if (staffArea === true || !isPublicPath(new URL(request.url).pathname)) {
     return [["Cache-Control", PERSONAL], ["Vary", "Cookie"], ["X-Robots-Tag", "noindex, nofollow"]];
   }
+  // A file named by its content (a locale's texts) is the same for everyone, cookie or not.
+  if (/\bimmutable\b/.test(response.headers.get("Cache-Control") ?? "")) return [];
   const personal =
     !["GET", "HEAD"].includes(request.method) || response.headers.has("Set-Cookie") || hasSessionCookie(request);
   if (personal) return [["Cache-Control", PERSONAL], ["Vary", "Cookie"]];

@@ -8,6 +8,8 @@ import en_be from "../../locales/en_be/common.json";
 import fr_be from "../../locales/fr_be/common.json";
 import nl_be from "../../locales/nl_be/common.json";
 import nl_nl from "../../locales/nl_nl/common.json";
+import { createHash } from "node:crypto";
+import { provideTexts } from "./texts-store";
 import { mergeTranslations, type Translations } from "./translations";
 import { fallbackChain, type Locale } from "./locale";
 
@@ -32,21 +34,43 @@ export function resolvedTranslations(locale: Locale): Translations {
 }
 
 /**
- * Issue 28: the sections only staff pages show. A public page's document
- * carries its texts for the browser in the page itself: leaving these out
- * makes every public page about 13 KB (a quarter of the texts) lighter to
- * render, encode and compress.
+ * Issue 28: the sections only staff pages show. A public page's texts
+ * leave these out, a quarter of the texts a public visitor would fetch.
  */
 const STAFF_SECTIONS = new Set(["backOffice", "internal"]);
-const publicCache = new Map<Locale, Translations>();
 
-/** The texts a page sends to the browser: all of them on a staff page, the public sections elsewhere. */
-export function browserTranslations(locale: Locale, staffArea: boolean): Translations {
-  if (staffArea) return resolvedTranslations(locale);
-  let texts = publicCache.get(locale);
-  if (!texts) {
-    texts = Object.fromEntries(Object.entries(resolvedTranslations(locale)).filter(([section]) => !STAFF_SECTIONS.has(section))) as Translations;
-    publicCache.set(locale, texts);
+function publicTexts(locale: Locale): Translations {
+  return Object.fromEntries(Object.entries(resolvedTranslations(locale)).filter(([section]) => !STAFF_SECTIONS.has(section))) as Translations;
+}
+
+export type TextsBundle = { url: string; json: string };
+
+/**
+ * Each locale's public and staff texts as files named by their content: a
+ * browser keeps one for as long as it likes, and a new deployment with other
+ * texts has other names. Built once, when the server starts, and put in the
+ * store the server renders from (texts-store.ts).
+ */
+const bundleUrls = new Map<string, string>();
+const bundlesByUrl = new Map<string, TextsBundle>();
+for (const locale of Object.keys(translationsByLocale) as Locale[]) {
+  for (const staffArea of [false, true]) {
+    const texts = staffArea ? resolvedTranslations(locale) : publicTexts(locale);
+    const json = JSON.stringify(texts);
+    const hash = createHash("sha256").update(json).digest("base64url").slice(0, 12);
+    const url = `/texts/${locale}-${staffArea ? "staff" : "public"}-${hash}.json`;
+    bundleUrls.set(`${locale}:${staffArea}`, url);
+    bundlesByUrl.set(url, { url, json });
+    provideTexts(url, texts);
   }
-  return texts;
+}
+
+/** The address of the texts a page shows: all of them on a staff page, the public sections elsewhere. */
+export function textsUrl(locale: Locale, staffArea: boolean): string {
+  return bundleUrls.get(`${locale}:${staffArea}`)!;
+}
+
+/** A bundle by its address (the request's path), or undefined. */
+export function textsBundle(pathname: string): TextsBundle | undefined {
+  return bundlesByUrl.get(pathname);
 }

@@ -4,8 +4,8 @@
  * route modules, all fetched while the page is parsed. The page is complete
  * without them (all CSS is in it, every form posts without JavaScript), so
  * they wait until it has been painted: the inline module asks for them
- * after the first frame, preloads included, and React takes the page over
- * from there. On a slow phone the first paint no longer shares the network
+ * after the first frame, preloads included (and the page's texts,
+ * app/i18n/texts-store.ts), and React takes the page over from there. On a slow phone the first paint no longer shares the network
  * and the main thread with 120 KB of script (issue 14; decision 003).
  *
  * The rewrite recognises the shape React Router 7 writes; anything else is
@@ -31,6 +31,8 @@ export function hydrateAfterFirstPaint(html: string): string {
     `const start = async () => {\n` +
     `for (const href of ${JSON.stringify(preloads)}) {` +
     `const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }\n` +
+    // The page's texts (issue 28, entry.client.tsx), fetched beside its modules.
+    `if (document.documentElement.dataset.texts) { const link = document.createElement("link"); link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous"; link.href = document.documentElement.dataset.texts; document.head.append(link); }\n` +
     `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${imports.map(([, , url]) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
     `${rest}};\n` +
     // A page opened in a background tab paints (and hydrates) when it is shown.

@@ -1,16 +1,15 @@
 import type { MetaDescriptor } from "react-router";
+import { textsAt } from "~/i18n/texts-store";
 import { lookup, type Translations } from "~/i18n/translations";
 
 export const SITE_NAME = "Veldhaven Media";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-/** The page's texts, from the root loader data that every page carries. */
+/** The page's texts, named by the root loader data that every page carries. */
 export function rootTranslations(matches: MatchLike[]): Translations {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { translations?: Translations }
-    | undefined;
-  return root?.translations ?? {};
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { texts?: string } | undefined;
+  return (root?.texts && textsAt(root.texts)) || {};
 }
 
 /** `<title>` and meta description from translation keys. */

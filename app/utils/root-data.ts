@@ -6,7 +6,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { Site } from "~/context";
 import type { Language } from "~/i18n/locale";
-import type { Translations } from "~/i18n/translations";
 
 /** A message shown once after a redirect (spec 3 "Banner"). */
 export type BannerMessage = {
@@ -30,7 +29,8 @@ export type RootData = {
   pageLanguageTag: string;
   /** A partial locale's own texts (en_be's few English titles), marked with their language. */
   ownTexts: { language: Language; keys: string[] } | null;
-  translations: Translations;
+  /** The address of the page's texts (app/i18n/texts-store.ts). */
+  texts: string;
   origin: string;
   features: Features;
   enhanceScript: string;

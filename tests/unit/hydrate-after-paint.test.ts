@@ -24,6 +24,8 @@ describe("hydrateAfterFirstPaint", () => {
     expect(script).toContain('const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);');
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
     expect(script).toMatch(/requestAnimationFrame\(\(\) => setTimeout\(start, 0\)\)/);
+    // The page's texts (issue 28) are fetched beside the modules.
+    expect(script).toContain('link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous"; link.href = document.documentElement.dataset.texts;');
     // Valid JavaScript (dynamic import and await inside an async function).
     expect(() => new Function(script)).not.toThrow();
   });

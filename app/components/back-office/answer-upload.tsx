@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { FILE_KINDS, type UploadProblem } from "~/domain/request-file";
 

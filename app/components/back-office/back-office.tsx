@@ -1,6 +1,6 @@
 /** Pieces every back-office page shares (issue 13). */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { useLocalizedPath, usePageLanguageTag } from "~/utils/site";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocation, useMatches } from "react-router";
 import { switchLanguagePath, switchableLanguages } from "~/i18n/locale";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { NavLink } from "react-router";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
 import { NAV_ITEMS, isNavGroup } from "./navigation";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ReportAd } from "~/components/political-ads/report-ad-button";
 import { usePeriodText } from "~/components/political-ads/campaign-card";
 import { formatCount, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";

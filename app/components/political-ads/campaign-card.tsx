@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { formatCount, formatDay, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
 import { type CampaignItem } from "~/domain/campaign-item";

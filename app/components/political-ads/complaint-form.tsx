@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { COMPLAINT_FORM_ID, COMPLAINT_LIMITS, complaintSchema, type ComplaintReason } from "~/validation/complaint";
 import { Field, TextareaField } from "../forms";
 import { PublicForm, usePublicForm, type PublicFormState } from "../use-public-form";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { RegisterSummary } from "~/domain/campaign-item";
 import { formatCount, formatEuro } from "~/utils/campaign-format";
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
 import { type CampaignItem } from "~/domain/campaign-item";

@@ -9,7 +9,7 @@
  * ./complaint-form.tsx.
  */
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
 import { ErrorSummaryBox } from "../error-summary";
 import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
 import { type CampaignItem } from "~/domain/campaign-item";

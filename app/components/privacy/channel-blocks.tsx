@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { PhoneInput } from "~/components/date-and-phone-inputs";
 import { Fieldset, RevealCheckbox } from "~/components/form-controls";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { useFileSize } from "~/utils/file-size";
 import { FORM_ID_FIELD } from "~/validation/form-definition";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { accessSchema } from "~/validation/privacy-request";
 import { RevealCheckbox } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";

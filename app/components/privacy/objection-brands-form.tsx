@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { CheckboxGroup } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";

@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { PRIVACY_LIMITS, publicationSchema } from "~/validation/privacy-request";
 import { DateInput } from "../date-and-phone-inputs";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { rectificationSchema } from "~/validation/privacy-request";
 import { PublicForm, usePublicForm } from "../use-public-form";

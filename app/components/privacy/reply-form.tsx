@@ -1,5 +1,5 @@
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { replyForm } from "~/validation/reply";
 import { ErrorList, TextareaField } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";

@@ -4,7 +4,7 @@
  * block). Spec 5 timing: required text on input, e-mail and postal on blur.
  */
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_LIMITS, SALUTATIONS, USER_INFO_LIMITS } from "~/validation/privacy-request";
 import { Radios } from "../form-controls";
 import { Field, TextareaField, type FormField, type ValidationTiming } from "../forms";

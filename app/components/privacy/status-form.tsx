@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { requestStatusForm } from "~/validation/request-status";
 import { Field } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";

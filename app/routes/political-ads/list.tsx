@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/list";
 import { CampaignCard } from "~/components/political-ads/campaign-card";

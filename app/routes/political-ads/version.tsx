@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/version";
 import { AdNotice } from "~/components/political-ads/ad-notice";

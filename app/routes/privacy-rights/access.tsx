@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/access";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-verification-expired";
 import { SubmitButton } from "~/components/forms";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, createCookie, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-verification";
 import { SubmitButton } from "~/components/forms";

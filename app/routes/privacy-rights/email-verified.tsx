@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/email-verified";
 import { VerificationResult } from "~/components/privacy/verification-result";
 import { COMPANY } from "~/content/company";

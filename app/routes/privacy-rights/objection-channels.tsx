@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/objection-channels";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/push-notifications";
 import { pushNotificationSteps } from "~/content/push-notifications";
 import { siteContext } from "~/context";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/reply";
 import { PageTitle } from "~/components/page-title";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/status";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";

@@ -1,6 +1,6 @@
 import { Outlet, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BUILD_ID, useReloadOnNewVersion } from "~/utils/version";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/lang";
 import { NotFoundPage } from "~/components/not-found-page";
 import { isLanguage } from "~/i18n/locale";

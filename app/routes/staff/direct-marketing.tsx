@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/direct-marketing";
 import { CheckboxGroup } from "~/components/form-controls";
 import { ChannelBlocks, channelLabels } from "~/components/privacy/channel-blocks";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/layout";

@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { Field } from "~/components/forms";

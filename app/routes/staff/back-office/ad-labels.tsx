@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, data, redirect } from "react-router";
 import type { Route } from "./+types/ad-labels";
 import { ErrorSummary } from "~/components/error-summary";

@@ -1,5 +1,5 @@
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/complaint";
 import { useDateTime } from "~/components/back-office/back-office";

@@ -1,6 +1,6 @@
 import { getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/request";
 import { useDateTime } from "~/components/back-office/back-office";

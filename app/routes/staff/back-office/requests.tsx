@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/requests";
 import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";

@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import type { Route } from "./+types/texts";
+import { textsBundle } from "~/i18n/translations.server";
+
+/**
+ * `GET /texts/{locale}-{public|staff}-{hash}.json`: a locale's texts for the
+ * browser (issue 28, app/i18n/texts-store.ts). Named by their content, so
+ * kept for a year by browsers and CDNs alike, whoever asks.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const bundle = textsBundle(new URL(request.url).pathname);
+  if (!bundle) throw data("Not Found", { status: 404 });
+  return new Response(bundle.json, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=31536000, immutable" },
+  });
+}
