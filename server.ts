@@ -100,6 +100,26 @@ async function main() {
     }),
   );
   app.use(compression());
+  if (isProduction) {
+    // Fingerprinted assets, compressed once at build time (scripts/precompress-assets.mjs),
+    // before the documents' headers: a policy, frame or referrer rule means nothing on a
+    // script or stylesheet, and sent with each of a page's 30 files it was a kilobyte apiece
+    // (issue 28: a sixth of the JavaScript "as sent"). What does apply to them stays.
+    app.use(
+      "/assets",
+      (_req, res, next) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+        next();
+      },
+      expressStaticGzip(path.resolve("build/client/assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
+  }
   app.use(
     helmet({
       // Vite's development client injects inline styles and scripts. A
@@ -131,16 +151,6 @@ async function main() {
 
   let appModule: AppModule;
   if (isProduction) {
-    // Fingerprinted assets, compressed once at build time (scripts/precompress-assets.mjs).
-    app.use(
-      "/assets",
-      expressStaticGzip(path.resolve("build/client/assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gzip"],
-        index: false,
-        serveStatic: { immutable: true, maxAge: "1y", index: false },
-      }),
-    );
     // The other public files (favicon, images): only paths under their own names reach the disk, so a
     // page request never pays for a file-system lookup (issue 28: a stat per page request).
     const publicFiles = express.static(path.resolve("build/client"), { maxAge: "1h", index: false });

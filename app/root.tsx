@@ -18,10 +18,9 @@ import { isPublicPath } from "./components/layout/navigation";
 import { PageLayout } from "./components/layout/page-layout";
 import { siteContext } from "./context";
 import { I18nProvider } from "./i18n/i18n-provider";
-import { textsUrl, translationsByLocale } from "./i18n/translations.server";
+import { ownTextKeys, textsUrl } from "./i18n/translations.server";
 import { loadTexts, textsAt } from "./i18n/texts-store";
 import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textLanguageTag, type Country } from "./i18n/locale";
-import { flattenKeys } from "./i18n/translations";
 import { isCountryError } from "./i18n/country-error";
 import { siteMiddleware } from "./i18n/site.server";
 import { featuresFor } from "./services/features.server";
@@ -51,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // the few texts of a partial locale are marked with their own language.
     pageLanguageTag: textLanguageTag(site.locale),
     ownTexts: partialLanguage
-      ? { language: partialLanguage, keys: flattenKeys(translationsByLocale[site.locale]) }
+      ? { language: partialLanguage, keys: ownTextKeys(site.locale) }
       : null,
     texts: textsUrl(site.locale, !isPublicPath(new URL(request.url).pathname)),
     origin: publicOrigin(site.country, new URL(request.url).origin),

@@ -13,6 +13,7 @@ import type { Refused } from "~/services/submission-intake.server";
 import { jsonError } from "~/utils/json-error";
 import type { FormDefinition } from "~/validation/form-definition";
 import { formReply } from "./public-form.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 type RateLimited = Extract<Refused, { status: "RATE_LIMITED" }>;
 
@@ -21,9 +22,9 @@ const TIME_ZONE = "Europe/Brussels";
 /** "14:05" today, "dinsdag 24 november om 14:05" on another day; rounded up to the minute. */
 export function retryTimeText(locale: Locale, retryAfterSeconds: number, now = new Date()): string {
   const at = new Date(Math.ceil((now.getTime() + retryAfterSeconds * 1000) / 60_000) * 60_000);
-  const day = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, dateStyle: "short" }).format(date);
+  const day = (date: Date) => dateTimeFormat("en-CA", { timeZone: TIME_ZONE, dateStyle: "short" }).format(date);
   const sameDay = day(at) === day(now);
-  return new Intl.DateTimeFormat(htmlLang(locale), {
+  return dateTimeFormat(htmlLang(locale), {
     timeZone: TIME_ZONE,
     ...(sameDay ? {} : { weekday: "long", day: "numeric", month: "long" }),
     hour: "2-digit",

@@ -10,7 +10,7 @@ import nl_be from "../../locales/nl_be/common.json";
 import nl_nl from "../../locales/nl_nl/common.json";
 import { createHash } from "node:crypto";
 import { provideTexts } from "./texts-store";
-import { mergeTranslations, type Translations } from "./translations";
+import { flattenKeys, mergeTranslations, type Translations } from "./translations";
 import { fallbackChain, type Locale } from "./locale";
 
 export const translationsByLocale: Record<Locale, Translations> = {
@@ -31,6 +31,18 @@ export function resolvedTranslations(locale: Locale): Translations {
     mergedCache.set(locale, merged);
   }
   return merged;
+}
+
+const ownKeysCache = new Map<Locale, string[]>();
+
+/** Every key a locale has texts of its own for (en_be's few English titles), listed once per locale. */
+export function ownTextKeys(locale: Locale): string[] {
+  let keys = ownKeysCache.get(locale);
+  if (!keys) {
+    keys = flattenKeys(translationsByLocale[locale]);
+    ownKeysCache.set(locale, keys);
+  }
+  return keys;
 }
 
 /**

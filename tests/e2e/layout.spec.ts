@@ -144,6 +144,11 @@ test("fingerprinted assets are cached for a year, pages carry security headers",
   const asset = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}${script}`, { headers: { "Accept-Encoding": "br" } });
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(asset.headers()["content-encoding"]).toBe("br");
+  // Only the headers that mean something for a script (issue 28: a page loads 30 of them).
+  expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(asset.headers()["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(asset.headers()["content-security-policy"]).toBeUndefined();
+  expect(asset.headers()["permissions-policy"]).toBeUndefined();
 });
 
 test("the page's own scripts run under its policy: nothing is blocked", async ({ page, javaScriptEnabled }) => {

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { useLocalizedPath, usePageLanguageTag } from "~/utils/site";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /** For officers: the back office's sections, beside the unsubscribe form. */
 export function BackOfficeNav() {
@@ -114,7 +115,7 @@ export function FilterSelect(props: { id: string; name: string; label: string; v
 /** A date and time as staff read it, in Brussels time. */
 export function useDateTime(): (iso: string | null) => string {
   const tag = usePageLanguageTag();
-  return (iso) => (iso ? new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso)) : "—");
+  return (iso) => (iso ? dateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso)) : "—");
 }
 
 export function Table(props: { caption: string; head: string[]; children: ReactNode }) {

@@ -15,6 +15,7 @@ import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import { readCampaignQuery, type CampaignQuery } from "~/validation/campaign";
 import { CHANNELS_BY_COUNTRY, PERIOD_FILTERS, TEXT_FILTER_MAX } from "~/domain/campaign-item";
 import { countryCode } from "~/domain/country";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 const PAGE_SIZE = 10;
 /** Spec 9: the rules on political advertising apply from this day. */
@@ -151,7 +152,7 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
       </header>
       <section className="app-section app-ad-info" aria-labelledby="ad-rules">
         <h2 id="ad-rules">{t("politicalAds.rulesTitle")}</h2>
-        <p>{t("politicalAds.rulesApply", { date: new Intl.DateTimeFormat(languageTag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${RULES_APPLY_FROM}T00:00:00Z`)) })}</p>
+        <p>{t("politicalAds.rulesApply", { date: dateTimeFormat(languageTag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${RULES_APPLY_FROM}T00:00:00Z`)) })}</p>
         {country === "nl" ? <p>{t("politicalAds.rulesNl")}</p> : null}
         <p>
           {t("politicalAds.broadcast")}{" "}

@@ -12,6 +12,7 @@ import { PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import { DeliveredFiles } from "~/components/privacy/delivered-files";
 import { answerLinkCookie } from "./link-cookies.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
  * The answer to a privacy request (issue 26), behind the link we mailed: the
@@ -51,7 +52,7 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
   const tag = usePageLanguageTag();
   if (loaderData.status !== "valid") return <LinkProblem status={loaderData.status} />;
   const { reference, message, expiresAt, files } = loaderData;
-  const until = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(expiresAt));
+  const until = dateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(expiresAt));
   return (
     <section className="app-section app-answer">
       <h1 className="app-heading-1">{t("answer.title")}</h1>

@@ -12,6 +12,7 @@ import { PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import { DeliveredFiles } from "~/components/privacy/delivered-files";
 import { statusLinkCookie } from "./link-cookies.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
  * Where a request stands (issue 26), for whoever holds the link mailed to
@@ -34,7 +35,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 function useDate() {
   const tag = usePageLanguageTag();
-  return (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
+  return (iso: string) => dateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
 }
 
 /** What the person can do now, by the request's state. */

@@ -11,6 +11,7 @@ import { SITE_NAME } from "~/utils/meta";
 import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
 import { useLocalizedPath } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const { language, locale } = context.get(siteContext);
@@ -42,7 +43,7 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const to = useLocalizedPath();
   const { key, title, updated, html, contents, pills } = loaderData;
-  const updatedOn = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+  const updatedOn = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${updated}T00:00:00Z`),
   );
   return (
