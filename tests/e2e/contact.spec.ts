@@ -151,6 +151,30 @@ test.describe("contact form", () => {
     await expect(page.locator("form#contact")).toBeVisible();
   });
 
+  test("with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    const formCode: string[] = [];
+    page.on("request", (request) => /\/assets\/(contact-form|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()));
+    // "domcontentloaded": the fixture's own wait would move into the form.
+    await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    expect(formCode).toEqual([]);
+    await expect(page.locator(".app-contact-form")).not.toHaveAttribute("data-enhanced");
+    await page.getByLabel("Naam").focus();
+    await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
+    expect(formCode).toHaveLength(2);
+  });
+
+  test("with JavaScript: after a navigation in the browser the form is there and enhanced at once", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+    await page.goto(siteUrl("nl", "/nl/about"));
+    await page.locator('header a[href="/nl"]').first().click();
+    await expect(page).toHaveURL(siteUrl("nl", "/nl"));
+    await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
+    await expect(page.getByLabel("Naam")).toBeVisible();
+  });
+
   test("with JavaScript: what is typed before the form's code has come is kept, and then checked live", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "JavaScript enhancements");
     // The form's own module (Conform, Zod) comes after the page's scripts (issue 14); hold it back.

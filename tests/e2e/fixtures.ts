@@ -57,17 +57,19 @@ export async function expectAxeClean(page: Page) {
  * A page React runs starts it after its first paint, so after the page's
  * load event (app/utils/hydrate-after-paint.server.ts). With JavaScript,
  * `goto`, `reload` and `goBack` also wait until React has taken the page
- * over (`<html data-hydrated>`) and each form's code has come
- * (`data-enhanced`), as a visitor would find them a moment later; a page
- * without React needs no wait.
+ * over (`<html data-hydrated>`) and, once focus moves into a form, each
+ * form's code has come (`data-enhanced`), as a visitor who starts filling
+ * it in would find them a moment later; a page without React needs no wait.
  */
 function waitForReactAfterLoads(page: Page) {
-  const reactRuns = () =>
-    page.waitForFunction(
-      () =>
-        !("__reactRouterContext" in window) ||
-        (document.documentElement.hasAttribute("data-hydrated") && !document.querySelector(".app-public-form:not([data-enhanced])")),
-    );
+  const reactRuns = async () => {
+    if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
+    // A form's code comes when the visitor starts using the page (app/utils/lazy-enhanced.tsx):
+    // focus moving into the form says so, without moving the test's focus.
+    await page.evaluate(() => document.querySelector(".app-public-form:not([data-enhanced])")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true })));
+    await page.waitForFunction(() => !document.querySelector(".app-public-form:not([data-enhanced])"));
+  };
   for (const method of ["goto", "reload", "goBack"] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
