@@ -62,14 +62,17 @@ export async function expectAxeClean(page: Page) {
  * it in would find them a moment later; a page without React needs no wait.
  */
 function waitForReactAfterLoads(page: Page) {
-  const reactRuns = async () => {
-    if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
-    await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
-    // A form's code comes when the visitor starts using the page (app/utils/lazy-enhanced.tsx):
-    // focus moving into the form says so, without moving the test's focus.
-    await page.evaluate(() => document.querySelector(".app-public-form:not([data-enhanced])")?.dispatchEvent(new FocusEvent("focusin", { bubbles: true })));
-    await page.waitForFunction(() => !document.querySelector(".app-public-form:not([data-enhanced])"));
-  };
+  // One polled function, so a page that reloads itself meanwhile is simply asked again.
+  const reactRuns = () =>
+    page.waitForFunction(() => {
+      if (!("__reactRouterContext" in window)) return true;
+      if (!document.documentElement.hasAttribute("data-hydrated")) return false;
+      // A form's code comes when the visitor starts using the page (app/utils/lazy-enhanced.tsx):
+      // focus moving into the form says so, without moving the test's focus.
+      const waiting = document.querySelector(".app-public-form:not([data-enhanced])");
+      waiting?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+      return !waiting;
+    });
   for (const method of ["goto", "reload", "goBack"] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
