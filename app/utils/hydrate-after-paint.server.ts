@@ -18,6 +18,8 @@
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
 const ROUTER_MODULE = /<script((?: nonce="[^"]*")?) type="module" async="">([\s\S]*?)<\/script>/;
 const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
+// The route manifest, a module of its own with `routeDiscovery: "initial"`.
+const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/gm;
 
 export function hydrateAfterFirstPaint(html: string): string {
   const module = ROUTER_MODULE.exec(html);
@@ -26,14 +28,16 @@ export function hydrateAfterFirstPaint(html: string): string {
   const imports = [...body.matchAll(ROUTE_IMPORT)];
   if (imports.length === 0) return html;
   const preloads = [...html.matchAll(PRELOAD)].map(([, href]) => href);
-  const rest = body.replace(ROUTE_IMPORT, "").replace(/^[;\s]+/, "");
+  const sideEffects = [...body.matchAll(SIDE_EFFECT_IMPORT)].map(([, url]) => url);
+  const rest = body.replace(ROUTE_IMPORT, "").replace(SIDE_EFFECT_IMPORT, "").replace(/^[;\s]+/, "");
+  const modules = [...imports.map(([, , url]) => url), ...sideEffects];
   const script =
     `const start = async () => {\n` +
     `for (const href of ${JSON.stringify(preloads)}) {` +
     `const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }\n` +
     // The page's texts (issue 28, entry.client.tsx), fetched beside its modules.
     `if (document.documentElement.dataset.texts) { const link = document.createElement("link"); link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous"; link.href = document.documentElement.dataset.texts; document.head.append(link); }\n` +
-    `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${imports.map(([, , url]) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
+    `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${modules.map((url) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
     `${rest}};\n` +
     // A page opened in a background tab paints (and hydrates) when it is shown.
     `if (document.visibilityState === "hidden") setTimeout(start, 0); else requestAnimationFrame(() => setTimeout(start, 0));`;

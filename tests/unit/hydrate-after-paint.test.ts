@@ -30,6 +30,15 @@ describe("hydrateAfterFirstPaint", () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
+  it("imports the route manifest's module beside the routes, before React Router starts (routeDiscovery 'initial')", () => {
+    const withManifest = PAGE.replace('import * as route1 from "/assets/home-D.js";\n', 'import * as route1 from "/assets/home-D.js";\nimport "/assets/manifest-E.js";\n');
+    const script = moduleScript(hydrateAfterFirstPaint(withManifest));
+    expect(script).not.toMatch(/^import "/m);
+    expect(script).toContain('const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js"), import("/assets/manifest-E.js")]);');
+    expect(script.indexOf("manifest-E.js")).toBeLessThan(script.indexOf('import("/assets/entry.client-A.js")'));
+    expect(() => new Function(script)).not.toThrow();
+  });
+
   it("keeps the render's mark on the module it rewrites, and drops the marked preloads (issue 23)", () => {
     const marked = PAGE.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="M4rk"/>')
       .replace("<script>", '<script nonce="M4rk">')
