@@ -3,25 +3,21 @@
  * an Intl formatter costs far more than using one (issue 28: the ad list
  * spent 13 % of its render making one per date shown).
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-export function dateTimeFormat(languageTag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${languageTag}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+function remembered<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let format = formats.get(key) as F | undefined;
   if (!format) {
-    format = new Intl.DateTimeFormat(languageTag, options);
-    dateFormats.set(key, format);
+    format = make();
+    formats.set(key, format);
   }
   return format;
 }
 
+export function dateTimeFormat(languageTag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return remembered(`date|${languageTag}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(languageTag, options));
+}
+
 export function numberFormat(languageTag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${languageTag}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(languageTag, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return remembered(`number|${languageTag}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(languageTag, options));
 }
