@@ -39,6 +39,9 @@ export function request(
       {
         host: "127.0.0.1",
         port,
+        // A connection of its own: Node's default agent reuses idle ones, and one the server
+        // closes (its 5 s keep-alive) just as a request is sent gives "socket hang up".
+        agent: false,
         localAddress: options.localAddress,
         method: options.method ?? "GET",
         path: options.path,
