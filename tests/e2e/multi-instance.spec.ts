@@ -12,9 +12,9 @@ import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import pg from "pg";
 import { expect, test } from "./fixtures";
 import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
+import { createSpecDatabase, type SpecDatabase } from "../setup/e2e-postgres-database";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { messageIdOf, startSmtp } from "../setup/test-smtp-server";
 
@@ -22,15 +22,14 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 test.skip(!adminUrl, "PostgreSQL runs where TEST_DATABASE_URL is set (CI)");
 test.describe.configure({ mode: "serial" });
 
-const databaseName = `e2e_multi_${process.pid}_${Date.now()}`;
-let databaseUrl = "";
+let database: SpecDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let instances: [SpawnedServer, SpawnedServer];
 let proxy: http.Server;
 let proxyPort = 0;
 
 const environment = () => ({
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: database.url,
   SESSION_SECRET: "e2e-multi-instance-session-secret-0123456789",
   FILE_ENCRYPTION_KEY: "0123456789abcdef".repeat(4),
   PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
@@ -44,17 +43,6 @@ const environment = () => ({
   PAGE_CACHE_SECONDS: "0",
   LOG_LEVEL: "warn",
 });
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => query<T>(databaseUrl, text, values);
 
 /** The proxy: POSTs to A, the rest to B, with the client's address in X-Forwarded-For as a real proxy adds it. */
 function startProxy(): Promise<void> {
@@ -76,10 +64,7 @@ function startProxy(): Promise<void> {
 const startBoth = async () => (instances = (await Promise.all([spawnServer(environment()), spawnServer(environment())])) as [SpawnedServer, SpawnedServer]);
 
 test.beforeAll(async () => {
-  const url = new URL(adminUrl!);
-  await query(adminUrl!, `create database ${databaseName}`);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await createSpecDatabase(adminUrl!, "e2e_multi");
   smtp = await startSmtp();
   await startBoth();
   await startProxy();
@@ -89,7 +74,7 @@ test.afterAll(async () => {
   proxy?.close();
   await Promise.all((instances ?? []).map((instance) => instance?.stop()));
   await smtp?.stop();
-  await query(adminUrl!, `drop database if exists ${databaseName} with (force)`);
+  await database?.drop();
 });
 
 const site = (pathname: string) => `http://nl.localhost:${proxyPort}${pathname}`;
@@ -156,13 +141,13 @@ test("every mail is sent exactly once, and the digest is claimed once when both 
     expect(answer.status).toBe(201);
   }
   // One request overdue, for the digest; the day's claim undone, as on a new morning.
-  await sql("update privacy_request set state = 'OPEN', verified_at = now()::text, due_at = '2020-01-01T00:00:00.000Z' where id = (select id from privacy_request order by created_at limit 1)");
+  await database.sql("update privacy_request set state = 'OPEN', verified_at = now()::text, due_at = '2020-01-01T00:00:00.000Z' where id = (select id from privacy_request order by created_at limit 1)");
   await Promise.all(instances.map((instance) => instance.stop()));
-  await sql("update app_meta set value = '' where key = 'privacy-digest-sent-on'");
+  await database.sql("update app_meta set value = '' where key = 'privacy-digest-sent-on'");
   await startBoth();
 
-  await expect.poll(async () => Number((await sql<{ n: string }>("select count(*) as n from outbox where status <> 'sent'"))[0].n), { timeout: 20_000 }).toBe(0);
-  const sent = await sql<{ id: string; kind: string }>("select id, kind from outbox");
+  await expect.poll(async () => Number((await database.sql<{ n: string }>("select count(*) as n from outbox where status <> 'sent'"))[0].n), { timeout: 20_000 }).toBe(0);
+  const sent = await database.sql<{ id: string; kind: string }>("select id, kind from outbox");
   await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(sent.length);
   const messageIds = smtp.received.map((mail) => messageIdOf(mail.raw));
   expect(new Set(messageIds).size).toBe(sent.length);

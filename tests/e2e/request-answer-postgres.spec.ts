@@ -10,22 +10,21 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { expect, test } from "./fixtures";
 import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
+import { createSpecDatabase, type SpecDatabase } from "../setup/e2e-postgres-database";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 test.skip(!adminUrl, "PostgreSQL runs where TEST_DATABASE_URL is set (CI)");
 
-const databaseName = `e2e_answer_${process.pid}_${Date.now()}`;
-let databaseUrl = "";
+let database: SpecDatabase;
 let server: SpawnedServer;
 const officer = `officer-pg-${Date.now()}@veldhaven-test.nl`;
 
 const production = () => ({
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: database.url,
   SESSION_SECRET: "e2e-postgres-session-secret-0123456789abcdef",
   FILE_ENCRYPTION_KEY: "fedcba9876543210".repeat(4),
   PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
@@ -34,31 +33,18 @@ const production = () => ({
   LOG_LEVEL: "warn",
 });
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const tool = (script: string, args: string[], input?: string) =>
   execFileSync(path.join("node_modules", ".bin", "tsx"), [script, ...args], { input, env: { ...process.env, ...production(), DATA_DIR: server.dataDir }, stdio: ["pipe", "ignore", "inherit"] });
 
 test.beforeAll(async () => {
-  await query(adminUrl!, `create database ${databaseName}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  database = await createSpecDatabase(adminUrl!, "e2e_answer");
   server = await spawnServer(production());
   tool("scripts/staff.ts", ["add", officer, "--role", "officer"], `${STAFF_PASSWORD}\n`);
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  await query(adminUrl!, `drop database if exists ${databaseName} with (force)`);
+  await database?.drop();
 });
 
 async function mailWith(containing: string): Promise<string> {
@@ -86,7 +72,7 @@ test("on PostgreSQL: upload, send, download the same bytes, deleted after the wi
   });
   expect(made.status).toBe(201);
   const { reference } = JSON.parse(made.body) as { reference: string };
-  await query(databaseUrl, "update privacy_request set state = 'OPEN', verified_at = $1, due_at = $2 where reference = $3", [new Date().toISOString(), new Date(Date.now() + 20 * 86_400_000).toISOString(), reference]);
+  await database.sql("update privacy_request set state = 'OPEN', verified_at = $1, due_at = $2 where reference = $3", [new Date().toISOString(), new Date(Date.now() + 20 * 86_400_000).toISOString(), reference]);
 
   await page.goto(`${site}/nl/internal-privacy-rights/login`);
   await submitStaffLogin(page, officer);
@@ -96,7 +82,7 @@ test("on PostgreSQL: upload, send, download the same bytes, deleted after the wi
   await page.getByLabel("Bestanden kiezen").setInputFiles({ name: "gegevens.pdf", mimeType: "application/pdf", buffer: uploaded });
   await page.getByRole("button", { name: "Bestanden toevoegen" }).click();
   await expect(page.getByRole("row").filter({ hasText: "gegevens.pdf" })).toContainText("Nog niet verstuurd");
-  const [{ chunks }] = await query<{ chunks: string }>(databaseUrl, "select count(*) as chunks from file_chunk c join request_file f on f.id = c.file_id join privacy_request r on r.id = f.request_id where r.reference = $1", [reference]);
+  const [{ chunks }] = await database.sql<{ chunks: string }>("select count(*) as chunks from file_chunk c join request_file f on f.id = c.file_id join privacy_request r on r.id = f.request_id where r.reference = $1", [reference]);
   expect(Number(chunks)).toBe(3);
   await page.getByLabel("Bericht aan de aanvrager").fill("Hierbij je gegevens.");
   await page.getByRole("button", { name: "Antwoord versturen" }).click();
@@ -111,9 +97,9 @@ test("on PostgreSQL: upload, send, download the same bytes, deleted after the wi
   const [download] = await Promise.all([their.waitForEvent("download"), their.getByRole("button", { name: "gegevens.pdf downloaden" }).click()]);
   expect(Buffer.compare(fs.readFileSync(await download.path()), uploaded)).toBe(0);
 
-  await query(databaseUrl, "update request_delivery set expires_at = $1 where request_id = (select id from privacy_request where reference = $2)", [new Date(Date.now() - 1000).toISOString(), reference]);
+  await database.sql("update request_delivery set expires_at = $1 where request_id = (select id from privacy_request where reference = $2)", [new Date(Date.now() - 1000).toISOString(), reference]);
   tool("scripts/retention.ts", []);
-  const [{ left }] = await query<{ left: string }>(databaseUrl, "select count(*) as left from file_chunk c join request_file f on f.id = c.file_id join privacy_request r on r.id = f.request_id where r.reference = $1", [reference]);
+  const [{ left }] = await database.sql<{ left: string }>("select count(*) as left from file_chunk c join request_file f on f.id = c.file_id join privacy_request r on r.id = f.request_id where r.reference = $1", [reference]);
   expect(Number(left)).toBe(0);
   const expired = await their.goto(`${site}${link}`);
   expect(expired?.status()).toBe(410);

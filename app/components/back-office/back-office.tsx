@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
+import { PageTitle } from "~/components/page-title";
 import { useLocalizedPath, usePageLanguageTag } from "~/utils/site";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
@@ -135,5 +136,39 @@ export function Table(props: { caption: string; head: string[]; children: ReactN
         <tbody>{props.children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** The top of one case (a privacy request, an ad report): its own title, the way back to its list, its heading and one summary line. */
+export function CaseHeader(props: { titleKey: string; reference: string; backTo: string; backLabel: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {/* Each case its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
+      <PageTitle titleKey={props.titleKey} values={{ reference: props.reference }} />
+      <p className="app-back-link">
+        <Link to={props.backTo}>{props.backLabel}</Link>
+      </p>
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{t(props.titleKey, { reference: props.reference })}</h1>
+        <p>{props.children}</p>
+      </header>
+    </>
+  );
+}
+
+/** What can still be done with a case; `refused` says why a form sent for a state the case has left (another officer acted first) did nothing. */
+export function CaseActions({ refused, children }: { refused: string | undefined; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="app-section" aria-labelledby="actions">
+      <h2 id="actions">{t("backOffice.request.actionsTitle")}</h2>
+      {refused ? (
+        <p className="app-notice app-notice--error" role="alert">
+          {t(refused)}
+        </p>
+      ) : null}
+      {children}
+    </section>
   );
 }

@@ -2,7 +2,7 @@ import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, data } from "react-router";
 import type { Route } from "./+types/complaint";
-import { useDateTime } from "~/components/back-office/back-office";
+import { CaseActions, CaseHeader, useDateTime } from "~/components/back-office/back-office";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
@@ -10,7 +10,6 @@ import { getDb } from "~/db/instance.server";
 import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaints-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
-import { PageTitle } from "~/components/page-title";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
@@ -63,17 +62,9 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const sending = t("backOffice.actions.sending");
   return (
     <>
-      {/* Each report its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
-      <PageTitle titleKey="backOffice.report.title" values={{ reference: complaint.reference }} />
-      <p className="app-back-link">
-        <Link to={to("/internal-privacy-rights/reports")}>{t("backOffice.report.back")}</Link>
-      </p>
-      <header className="app-page-header">
-        <h1 className="app-heading-1">{t("backOffice.report.title", { reference: complaint.reference })}</h1>
-        <p>
-          {t(`politicalAds.report.reasons.${complaint.reason}.title`)} · {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
-        </p>
-      </header>
+      <CaseHeader titleKey="backOffice.report.title" reference={complaint.reference} backTo={to("/internal-privacy-rights/reports")} backLabel={t("backOffice.report.back")}>
+        {t(`politicalAds.report.reasons.${complaint.reason}.title`)} · {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
+      </CaseHeader>
       <section className="app-section">
         <dl className="app-facts">
           <dt>{t("backOffice.report.ad")}</dt>
@@ -95,13 +86,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           <dd>{complaint.explanation}</dd>
         </dl>
       </section>
-      <section className="app-section" aria-labelledby="actions">
-        <h2 id="actions">{t("backOffice.request.actionsTitle")}</h2>
-        {refused ? (
-          <p className="app-notice app-notice--error" role="alert">
-            {t(refused)}
-          </p>
-        ) : null}
+      <CaseActions refused={refused}>
         {complaint.state === "RECEIVED" ? (
           <section className="app-action" aria-label={t("backOffice.report.review.title")}>
             <PublicForm state={review} labels={{}} submitLabel={t("backOffice.report.review.submit")} sendingLabel={sending}>
@@ -117,7 +102,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <p>{t("backOffice.request.noActions")}</p>
         )}
-      </section>
+      </CaseActions>
       <section className="app-section" aria-labelledby="history">
         <h2 id="history">{t("backOffice.request.history")}</h2>
         <ol className="app-history">

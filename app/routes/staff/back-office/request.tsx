@@ -1,9 +1,9 @@
 import { getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/request";
-import { useDateTime } from "~/components/back-office/back-office";
+import { CaseActions, CaseHeader, useDateTime } from "~/components/back-office/back-office";
 import { Radios } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
@@ -14,7 +14,6 @@ import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
-import { PageTitle } from "~/components/page-title";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm } from "~/validation/back-office";
@@ -169,18 +168,10 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { request, events } = loaderData;
   return (
     <>
-      {/* Each request its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
-      <PageTitle titleKey="backOffice.request.title" values={{ reference: request.reference }} />
-      <p className="app-back-link">
-        <Link to={to("/internal-privacy-rights/requests")}>{t("backOffice.request.back")}</Link>
-      </p>
-      <header className="app-page-header">
-        <h1 className="app-heading-1">{t("backOffice.request.title", { reference: request.reference })}</h1>
-        <p>
-          {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} · {t(`backOffice.countries.${request.country}`)}
-          {request.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
-        </p>
-      </header>
+      <CaseHeader titleKey="backOffice.request.title" reference={request.reference} backTo={to("/internal-privacy-rights/requests")} backLabel={t("backOffice.request.back")}>
+        {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} · {t(`backOffice.countries.${request.country}`)}
+        {request.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
+      </CaseHeader>
       <section className="app-section" aria-labelledby="asked">
         <h2 id="asked">{t("backOffice.request.asked")}</h2>
         <dl className="app-facts">
@@ -206,15 +197,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         uploadAction={to(`/internal-privacy-rights/requests/${request.reference}/files`)}
         fileAction={(id) => to(`/internal-privacy-rights/requests/${request.reference}/files/${id}`)}
       />
-      <section className="app-section" aria-labelledby="actions">
-        <h2 id="actions">{t("backOffice.request.actionsTitle")}</h2>
-        {refused ? (
-          <p className="app-notice app-notice--error" role="alert">
-            {t(refused)}
-          </p>
-        ) : null}
+      <CaseActions refused={refused}>
         <RequestActions state={request.state} active={request.active} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />
-      </section>
+      </CaseActions>
       <section className="app-section" aria-labelledby="history">
         <h2 id="history">{t("backOffice.request.history")}</h2>
         <ol className="app-history">
