@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, siteUrl, test } from "./fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
 import { SITES, pagesOf, resolvePath } from "./site-pages";
 
 /**
@@ -17,31 +17,6 @@ const VIEWPORTS = [
   { name: "1280 px with 200 % text", width: 1280, textScale: 2 },
 ];
 
-/**
- * 200 % text the way a visitor sets it: Chromium's default font size
- * (Settings → Appearance → Font size) through the DevTools protocol, 16 → 32
- * px. Every rem and em on the page doubles; the page zoom stays 100 %.
- */
-async function enlargeText(page: Page, scale: number) {
-  if (scale === 1) return;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16 * scale, fixed: 13 * scale } });
-}
-
-async function horizontalOverflow(page: Page) {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
-    const scrollWidth = document.documentElement.scrollWidth;
-    if (scrollWidth <= width) return null;
-    // Name the first elements that stick out, to make a failure readable.
-    const culprits = [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > width + 1)
-      .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
-    return `${scrollWidth} px wide (window ${width} px): ${culprits.join(", ")}`;
-  });
-}
-
 for (const site of SITES) {
   for (const viewport of VIEWPORTS) {
     test(`${site.locale}: no page scrolls sideways at ${viewport.name}`, async ({ page, javaScriptEnabled }) => {
@@ -49,7 +24,7 @@ for (const site of SITES) {
         ({ path }) => !javaScriptEnabled || WITH_JS_SAMPLE.some((sample) => path === `/${site.lang}${sample}`),
       );
       await page.setViewportSize({ width: viewport.width, height: 800 });
-      await enlargeText(page, viewport.textScale);
+      await setTextSize(page, viewport.textScale);
       const failures: string[] = [];
       for (const { path } of pages) {
         await page.goto(siteUrl(site.host, await resolvePath(page.request, site.host, path)));
@@ -81,8 +56,7 @@ test("privacy forms with every block open and every error shown do not scroll si
     for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
       await page.setViewportSize({ width: viewport.width, height: 800 });
       // Set each time (also back to 100 %): the loop changes it.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send("Page.setFontSizes", { fontSizes: { standard: 16 * viewport.textScale, fixed: 13 * viewport.textScale } });
+      await setTextSize(page, viewport.textScale);
       const at = `${site.locale} ${viewport.name}`;
       const submit = () => page.locator("form.app-form button[type=submit]").click();
 

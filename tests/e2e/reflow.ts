@@ -19,3 +19,34 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
     return `${document.documentElement.scrollWidth} px wide: ${culprits.join(", ")}`;
   });
 }
+
+/**
+ * Ordinary words (up to 8 letters, no hyphen or slash to break at) of the
+ * page's text a reader sees that were cut over two lines. A browser cuts a word only when
+ * it does not fit on an empty line of its box (overflow-wrap), so a cut
+ * ordinary word means the box left too little room: what too wide margins
+ * and paddings do to 200 % text on a narrow phone. Headings are left out
+ * (they hyphenate where the browser has the language's dictionary), and so
+ * are data tables' cells, whose columns share the width by design (WCAG
+ * 1.4.10 excepts two-dimensional tables).
+ */
+export async function ordinaryWordsCut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cut: string[] = [];
+    const main = document.querySelector("main") ?? document.body;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest("h1, h2, h3, th, td, .app-visually-hidden, .app-honeypot")) continue;
+      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+        if (word[0].length > 8 || /[-/]/.test(word[0])) continue;
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) cut.push(`"${word[0]}" in ${parent.tagName.toLowerCase()}.${parent.className}`);
+      }
+    }
+    return cut;
+  });
+}
