@@ -30,11 +30,12 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
  * are data tables' cells, whose columns share the width by design (WCAG
  * 1.4.10 excepts two-dimensional tables).
  */
-export async function ordinaryWordsCut(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function ordinaryWordsCut(page: Page, within = "main"): Promise<string[]> {
+  return page.evaluate((selector) => {
     const cut: string[] = [];
-    const main = document.querySelector("main") ?? document.body;
-    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    const root = document.querySelector(selector);
+    if (!root) return [`nothing matches ${selector}`];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -48,5 +49,5 @@ export async function ordinaryWordsCut(page: Page): Promise<string[]> {
       }
     }
     return cut;
-  });
+  }, within);
 }
