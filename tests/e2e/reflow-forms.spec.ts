@@ -4,7 +4,8 @@
  * office fit the width, with their errors shown too; the sticky header
  * lets go of the screen when it would take more than about a quarter of it
  * (and the skip link stays out of sight above it); headings hyphenate
- * instead of breaking words anywhere.
+ * instead of breaking words anywhere, and no ordinary word of the rest is
+ * cut in two.
  */
 import Database from "better-sqlite3";
 import path from "node:path";
@@ -13,19 +14,25 @@ import { expect, siteUrl, test, type Host } from "./fixtures";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
 import { SITES, newestCampaignId } from "./site-pages";
-import { horizontalOverflow, setTextSize } from "./reflow";
+import { horizontalOverflow, ordinaryWordsCut, setTextSize } from "./reflow";
 
 /** Measures the page as it comes and, with `submitEmpty`, with the errors of its empty form shown. */
 async function measure(page: Page, url: string, failures: string[], { submitEmpty = false } = {}) {
   await page.goto(url);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("32px");
-  const plain = await horizontalOverflow(page);
-  if (plain) failures.push(`${url}: ${plain}`);
+  await check(page, url, failures);
   if (!submitEmpty) return;
   await page.locator("form.app-form button[type=submit]").first().click();
   await expect(page.locator(".app-error-summary")).toBeVisible();
-  const withErrors = await horizontalOverflow(page);
-  if (withErrors) failures.push(`${url} with errors: ${withErrors}`);
+  await check(page, `${url} with errors`, failures);
+}
+
+/** Nothing sticks out sideways, and no ordinary word is cut in two (reflow.ts). */
+async function check(page: Page, label: string, failures: string[]) {
+  const overflow = await horizontalOverflow(page);
+  if (overflow) failures.push(`${label}: ${overflow}`);
+  const cut = await ordinaryWordsCut(page);
+  if (cut.length) failures.push(`${label}: ${cut.join(", ")}`);
 }
 
 /** The public pages with a form; `submitEmpty`: measured with its errors too. */
@@ -93,8 +100,7 @@ test("the back office fits 320 px with 200 % text", async ({ page }) => {
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
   await page.getByRole("button", { name: "Termijn verlengen" }).click();
   await expect(page.locator(".app-error-summary")).toBeVisible();
-  const extendErrors = await horizontalOverflow(page);
-  if (extendErrors) failures.push(`extension with errors: ${extendErrors}`);
+  await check(page, "extension with errors", failures);
   expect(failures).toEqual([]);
 });
 
