@@ -22,10 +22,10 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
 
 /**
  * Ordinary words (up to 8 letters, no hyphen or slash to break at) of the
- * page's text a reader sees that were cut over two lines. A browser cuts a word only when
- * it does not fit on an empty line of its box (overflow-wrap), so a cut
- * ordinary word means the box left too little room: what too wide margins
- * and paddings do to 200 % text on a narrow phone. Headings are left out
+ * text a reader sees that were cut over two lines. A browser cuts a word
+ * only when it does not fit on an empty line of its box (overflow-wrap), so
+ * a cut ordinary word means the box left too little room: what too wide
+ * margins and paddings do to 200 % text on a narrow phone. Headings are left out
  * (they hyphenate where the browser has the language's dictionary), and so
  * are data tables' cells, whose columns share the width by design (WCAG
  * 1.4.10 excepts two-dimensional tables).
