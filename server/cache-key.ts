@@ -9,8 +9,11 @@
  * `handle` (`handle = { queryParameters: ["q"] }`); a page that declares none
  * reads none. The parameters of every route the path matches count (a
  * layout's too); a path nothing matches keeps none.
+ *
+ * Its host is spelled one way too (issue 37: 2,000 ports were 2,000 entries).
  */
 import type { ServerBuild } from "react-router";
+import { hostname } from "~/i18n/locale";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
 import type { RouteMatchers } from "./route-matchers";
 
@@ -25,8 +28,26 @@ export function normalisedUrl(url: URL, parameters: ReadonlySet<string>): URL {
   return normal;
 }
 
+/**
+ * The URL with its host in one spelling: lower case, no trailing dot
+ * (`hostname`, as the country and the allowed hosts read it), and no port but
+ * the one the server listens on. Any other port is the client's choice (or a
+ * proxy's), and nothing in a page needs it: with PUBLIC_ORIGIN_* its links
+ * name that origin; without, they name this URL's origin
+ * (app/utils/public-origin.server.ts), so the listener's own port stays, the
+ * one `npm start` serves the local names on. The host name itself stays:
+ * what a page shows depends on it (feature toggles and analytics per host,
+ * app/services/features.server.ts), and only the allowed names get a page.
+ */
+function withCanonicalHost(url: URL, listenerPort: number): URL {
+  const canonical = new URL(url.href);
+  canonical.hostname = hostname(url.host);
+  if (canonical.port !== String(listenerPort)) canonical.port = "";
+  return canonical;
+}
+
 /** For a build: the cache URL of a request's URL, from the parameters its matched routes declare. */
-export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">): (url: URL) => URL {
+export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">, listenerPort: number): (url: URL) => URL {
   const declared = new Map<string, string[]>();
   for (const route of Object.values(build.routes)) {
     if (route) declared.set(route.id, declaredQueryParameters(route.module.handle));
@@ -34,6 +55,6 @@ export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatche
   return (url) => {
     const parameters = new Set(routeIdsOf(url.pathname).flatMap((id) => declared.get(id) ?? []));
     if (url.pathname.endsWith(".data")) for (const name of DATA_REQUEST_PARAMETERS) parameters.add(name);
-    return normalisedUrl(url, parameters);
+    return withCanonicalHost(normalisedUrl(url, parameters), listenerPort);
   };
 }

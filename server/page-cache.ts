@@ -46,10 +46,10 @@ const MIN_PURGE_INTERVAL_MS = 1000;
 
 /**
  * Rendered anonymous pages in memory (lru-cache): least recently used out
- * within a byte budget, each kept `ttlMs`. Keyed by the page's URL (host,
- * path and the query parameters the page reads: server/cache-key.ts); the
- * encoding is chosen when a page is sent. Each process fills its own; the
- * CDN in front shares across instances.
+ * within a byte budget, each kept `ttlMs`. Keyed by the page's URL (host in
+ * one spelling, path and the query parameters the page reads:
+ * server/cache-key.ts); the encoding is chosen when a page is sent. Each
+ * process fills its own; the CDN in front shares across instances.
  *
  * lru-cache only drops an expired page when it is asked for it or needs the
  * room, so pages nobody asks for again stayed in memory after a burst

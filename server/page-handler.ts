@@ -9,6 +9,7 @@
 import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
+import { getConfig } from "~/config.server";
 import { cacheUrlFor } from "./cache-key";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
 import { refusedCrossSiteCall } from "./cross-site-calls";
@@ -35,7 +36,7 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
       renderPage: createWebRequestHandler(build, process.env.NODE_ENV),
       loadContext,
       passOn,
-      cacheUrl: cacheUrlFor(build, matchers),
+      cacheUrl: cacheUrlFor(build, matchers, getConfig().PORT),
     });
 
     found = (req, res, next) => {

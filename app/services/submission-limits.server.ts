@@ -18,6 +18,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
+import { mailboxOf } from "~/domain/email";
 import { clientAddressKey } from "~/utils/client-address";
 import { createRateLimiter } from "./public-form-guard.server";
 import { metrics } from "~/utils/metrics.server";
@@ -60,12 +61,13 @@ function processLimiters(): Promise<SubmissionLimiters> {
 }
 
 /**
- * The target as it is counted: a keyed hash of the address in one spelling
- * (case of an e-mail address, spaces and punctuation of a phone number), so
- * the limits table holds no address.
+ * The target as it is counted: a keyed hash of the mailbox an e-mail address
+ * reaches (its case, a `+tag`: `mailboxOf`, issue 37) or of a phone number
+ * without spaces and punctuation, so the limits table holds no address. Only
+ * the count is keyed so: the mail goes to the address as typed.
  */
 function targetKey(target: string): string {
-  const spelled = target.includes("@") ? target.trim().toLowerCase() : target.replace(/[^\d+]/g, "");
+  const spelled = target.includes("@") ? mailboxOf(target) : target.replace(/[^\d+]/g, "");
   return createHmac("sha256", getConfig().sessionSecret).update(`target\n${spelled}`).digest("base64url");
 }
 

@@ -23,7 +23,9 @@ const build = {
   },
 } as unknown as ServerBuild;
 
-const cacheUrl = cacheUrlFor(build, routeMatchers(build));
+/** The port the server listens on (PORT). */
+const LISTENER_PORT = 3000;
+const cacheUrl = cacheUrlFor(build, routeMatchers(build), LISTENER_PORT);
 const keyOf = (path: string) => {
   const url = cacheUrl(new URL(path, "http://nl.localhost:3000"));
   return url.pathname + url.search;
@@ -83,5 +85,16 @@ describe("the page cache's URL of a request (issue 24)", () => {
 
   it("keeps the host and path as asked", () => {
     expect(cacheUrl(new URL("http://be.localhost:3000/fr/search?q=x&y=1")).href).toBe("http://be.localhost:3000/fr/search?q=x");
+  });
+
+  it("spells the host one way: no port of the client's choosing, lower case, no trailing dot (issue 37)", () => {
+    const key = cacheUrl(new URL("http://nl.localhost:1/nl/about")).href;
+    expect(key).toBe("http://nl.localhost/nl/about");
+    expect(cacheUrl(new URL("http://nl.localhost:2/nl/about")).href).toBe(key);
+    expect(cacheUrl(new URL("http://NL.localhost.:3/nl/about?utm_source=x")).href).toBe(key);
+    // The port the server listens on stays: without PUBLIC_ORIGIN_* a page's links are built from it.
+    expect(cacheUrl(new URL("http://nl.localhost:3000/nl/about")).href).toBe("http://nl.localhost:3000/nl/about");
+    // What a page shows depends on its host name (feature toggles), so another name is another page.
+    expect(cacheUrl(new URL("http://be.localhost:1/nl/about")).href).toBe("http://be.localhost/nl/about");
   });
 });

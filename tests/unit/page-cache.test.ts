@@ -1,7 +1,15 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
+import type net from "node:net";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { cacheUrlFor } from "../../server/cache-key";
+import { cachedPageServer } from "../../server/cached-pages";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag } from "../../server/page-cache";
+import { routeMatchers } from "../../server/route-matchers";
+import { request } from "../setup/spawn-server";
 import { documentCsp, inlineStyleHashes, takeMarkedScripts } from "~/utils/csp.server";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
@@ -58,6 +66,46 @@ describe("page cache (issue 14)", () => {
     expect(matchesEtag("*", 'W/"abc"')).toBe(true);
     expect(matchesEtag('"abd"', 'W/"abc"')).toBe(false);
     expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe("the page cache behind a Host header (issue 37)", () => {
+  /** One page, rendered as the URL it is asked to render (its origin is what its links would name). */
+  const build = {
+    routes: {
+      root: { id: "root", path: "", module: { default: () => null } },
+      about: { id: "about", parentId: "root", path: ":lang/about", module: { default: () => null } },
+    },
+  } as unknown as ServerBuild;
+
+  it("keeps one page for every port, letter case and trailing dot of a host, and renders it from that one host", async () => {
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const renderedFrom: string[] = [];
+    const app = express();
+    const server = http.createServer(app);
+    const serve = cachedPageServer({
+      renderPage: async (page) => {
+        renderedFrom.push(page.url);
+        return new Response(`<p>${page.url}</p>`, { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60" } });
+      },
+      loadContext: () => new RouterContextProvider(),
+      passOn: async (_req, res) => void res.status(500).end(),
+      cacheUrl: cacheUrlFor(build, routeMatchers(build), 3000),
+    });
+    app.use((req, res, next) => void serve(req, res, next, cache));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as net.AddressInfo).port;
+      const answers = [];
+      for (const host of ["nl.localhost:1", "nl.localhost:2", "NL.localhost.:3"]) answers.push(await request(port, { path: "/nl/about", host }));
+      expect(answers.map((answer) => answer.headers["x-cache"])).toEqual(["MISS", "HIT", "HIT"]);
+      expect(cache.size).toBe(1);
+      expect(renderedFrom).toEqual(["http://nl.localhost/nl/about"]);
+      for (const answer of answers) expect(answer.body).toBe("<p>http://nl.localhost/nl/about</p>");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -83,6 +83,14 @@ describeEachDatabase("privacy requests on $name", (database) => {
     expect(await auditOf(outcome.id)).toHaveLength(2);
   });
 
+  it("mails a plus address and stores it as typed: only the limit counts it without its tag (issue 37)", async () => {
+    const input: PrivacyRequestInput = { flowType: "RIGHT_OF_ACCESS", email: "Lotte+Privacy@veldhaven-test.nl" };
+    const outcome = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, db: db() });
+    if (outcome.status !== "accepted") throw new Error("not accepted");
+    expect((await requestRow(outcome.id)).email).toBe("lotte+privacy@veldhaven-test.nl");
+    expect((await mailsTo("lotte+privacy@veldhaven-test.nl")).map((mail) => mail.kind)).toEqual(["privacy-verification"]);
+  });
+
   it("refuses a tampered token and an expired one", async () => {
     const now = new Date("2026-03-11T09:00:00Z");
     const outcome = await submitPrivacyRequest(

@@ -11,6 +11,7 @@ delete process.env.TARGET_LIMIT_PER_DAY;
 
 import { createRateLimiter } from "~/services/public-form-guard.server";
 import { admitSubmission, createSubmissionLimiters, type SubmissionLimiters } from "~/services/submission-limits.server";
+import { mailboxOf } from "~/domain/email";
 import { clientAddressKey } from "~/utils/client-address";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";
@@ -56,6 +57,18 @@ describeEachDatabase("submission limits on $name", (database) => {
       expect((await admitSubmission(privacy("198.51.100.5", spelling), limiters)).ok).toBe(true);
     }
     expect(await admitSubmission(privacy("198.51.100.6", "+31 (6) 12 34 56 78"), limiters)).toMatchObject({ ok: false, scope: "target" });
+  });
+
+  it("counts plus addresses as the mailbox they reach: victim+1 … victim+12 share victim's 3 an hour (issue 37)", async () => {
+    const limiters = await createSubmissionLimiters(database.handle);
+    const admitted: boolean[] = [];
+    for (let tag = 1; tag <= 12; tag++) {
+      admitted.push((await admitSubmission(privacy(`198.51.100.${100 + tag}`, `victim+${tag}@example.org`), limiters)).ok);
+    }
+    expect(admitted).toEqual([true, true, true, ...Array(9).fill(false)]);
+    // The address without a tag is the same mailbox, so its count is spent too; another mailbox is not.
+    expect(await admitSubmission(privacy("198.51.100.120", "Victim@Example.org"), limiters)).toMatchObject({ ok: false, scope: "target" });
+    expect((await admitSubmission(privacy("198.51.100.121", "victim2+1@example.org"), limiters)).ok).toBe(true);
   });
 
   it("keeps no address in the limits table", async () => {
@@ -106,5 +119,19 @@ describe("a client address as it is counted", () => {
 
   it("is what it is when it is not an address", () => {
     expect(clientAddressKey("unknown")).toBe("unknown");
+  });
+});
+
+describe("an e-mail address as the limit per target counts it (issue 37)", () => {
+  it("is the mailbox without its +tag, in lower case", () => {
+    expect(mailboxOf(" Victim+News@Example.org")).toBe("victim@example.org");
+    expect(mailboxOf("victim+a+b@example.org")).toBe("victim@example.org");
+    // Nothing before the "+": no tag to drop.
+    expect(mailboxOf("+victim@example.org")).toBe("+victim@example.org");
+  });
+
+  it("drops dots at Gmail only, where they do not count", () => {
+    expect(mailboxOf("j.o.h.n+x@GoogleMail.com")).toBe(mailboxOf("john@gmail.com"));
+    expect(mailboxOf("j.smith@example.org")).toBe("j.smith@example.org");
   });
 });
