@@ -27,7 +27,8 @@ interface ContactMessageTable {
   created_at: string;
 }
 
-type OutboxStatus = "pending" | "sent" | "failed";
+/** failed: every attempt used up; bounced: refused for good by the server (issue 37). */
+type OutboxStatus = "pending" | "sent" | "failed" | "bounced";
 
 /** Mail waiting to be sent; written in the same transaction as its record. */
 export interface OutboxTable {

@@ -35,6 +35,30 @@ export function registerOperationsGauges(db: Db): void {
     },
   });
   new client.Gauge({
+    name: "outbox_due_mails",
+    help: "Unsent mails whose (next) attempt is due now: with a working worker, close to 0.",
+    registers,
+    async collect() {
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", new Date().toISOString())
+        .executeTakeFirstOrThrow();
+      this.set(Number(row.n));
+    },
+  });
+  new client.Gauge({
+    name: "outbox_last_sent_timestamp_seconds",
+    help: "When the last mail was accepted by the SMTP server, by any instance (Unix time; 0 before the first).",
+    registers,
+    async collect() {
+      const row = await db.selectFrom("outbox").select((eb) => eb.fn.max("sent_at").as("last")).where("status", "=", "sent").executeTakeFirst();
+      const last = row?.last ? Date.parse(String(row.last)) : NaN;
+      this.set(Number.isNaN(last) ? 0 : last / 1000);
+    },
+  });
+  new client.Gauge({
     name: "outbox_failed_mails",
     help: "Mails given up on after every attempt failed (they stay until someone looks).",
     registers,

@@ -110,12 +110,17 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
 
   const deletedStaffSessions = await purgeSessions(db, policy.staffSessionIdleMinutes, now);
 
-  // The record that a mail was sent stays; what it said and to whom does not.
+  // The record that a mail was sent (or never arrived) stays; what it said and to whom does not.
+  const mailCutoff = before(policy.sentMailRetentionDays);
   const purgedMailBodies = await db
     .updateTable("outbox")
-    .set({ recipient: "", reply_to: null, subject: "", text_body: "", html_body: "" })
-    .where("status", "=", "sent")
-    .where("sent_at", "<=", before(policy.sentMailRetentionDays))
+    .set({ recipient: "", reply_to: null, subject: "", text_body: "", html_body: "", last_error: null })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "sent"), eb("sent_at", "<=", mailCutoff)]),
+        eb.and([eb("status", "in", ["bounced", "failed"]), eb("created_at", "<=", mailCutoff)]),
+      ]),
+    )
     .where("text_body", "!=", "")
     .executeTakeFirst();
 

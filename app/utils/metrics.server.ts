@@ -29,6 +29,7 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     }),
     mailFailures: new client.Counter({ ...metric, name: "mail_send_failures_total", help: "Mail sends that failed (each is retried until its attempts run out).", labelNames: ["final"] as const }),
+    mailBounces: new client.Counter({ ...metric, name: "mail_bounces_total", help: "Mails the SMTP server refused for good (5xx to the recipient or the content): not retried." }),
     rateLimitRefusals: new client.Counter({ ...metric, name: "rate_limit_refusals_total", help: "Submissions refused by a limit, by limit.", labelNames: ["limit"] as const }),
     signInFailures: new client.Counter({ ...metric, name: "staff_sign_in_failures_total", help: "Staff sign-ins refused, by reason.", labelNames: ["reason"] as const }),
     retentionDeletions: new client.Counter({ ...metric, name: "retention_deletions_total", help: "Records deleted or emptied by the retention run, by kind.", labelNames: ["kind"] as const }),

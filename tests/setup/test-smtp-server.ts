@@ -9,7 +9,23 @@ export type SmtpOptions = {
    * a refusing one throws (the client gets a 4xx/5xx).
    */
   beforeAccept?: (mail: ReceivedMail) => Promise<void> | void;
+  /** Runs at MAIL FROM and RCPT TO: throw an error with a `responseCode` to refuse. */
+  onMailFrom?: (address: string) => void;
+  onRcptTo?: (address: string) => void;
 };
+
+/** An error smtp-server answers with `code` (4xx: try later; 5xx: refused for good). */
+export const smtpRefusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
+
+/** Runs a hook in smtp-server's callback style: a throw becomes the refusal. */
+function answer(hook: ((address: string) => void) | undefined, address: string, callback: (error?: Error | null) => void) {
+  try {
+    hook?.(address);
+    callback();
+  } catch (error) {
+    callback(error as Error);
+  }
+}
 
 /** The Message-ID header of a raw message ("<id@host>"), or "" when it has none. */
 export const messageIdOf = (raw: string) => /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "";
@@ -33,6 +49,12 @@ export async function startSmtp(
     onConnect(_session, callback) {
       connectionsOpened += 1;
       callback();
+    },
+    onMailFrom(address, _session, callback) {
+      answer(options.onMailFrom, address.address, callback);
+    },
+    onRcptTo(address, _session, callback) {
+      answer(options.onRcptTo, address.address, callback);
     },
     onData(stream, session, callback) {
       let raw = "";

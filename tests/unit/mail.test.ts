@@ -8,7 +8,7 @@ import { contactNotification } from "~/services/mail/templates.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce } from "~/services/mail/worker.server";
 import { describeEachDatabase, useTestDatabase } from "../setup/unit-database";
-import { startSmtp } from "../setup/test-smtp-server";
+import { smtpRefusal, startSmtp } from "../setup/test-smtp-server";
 
 const logger = pino({ level: "silent" });
 
@@ -51,29 +51,24 @@ describeEachDatabase("mail outbox on $name", (database) => {
     }
   });
 
-  it("keeps messages while SMTP is down and delivers them once it is back", async () => {
+  it("keeps messages while SMTP is down, without counting an attempt, and delivers them once it is back", async () => {
     const probe = await startSmtp();
     const port = probe.port;
     await stopSmtp(probe.server); // SMTP is down from here on
 
-    let clock = new Date();
-    await enqueueMail(database.db, message("Eerste"), new Date(clock.getTime() - 1));
-    await enqueueMail(database.db, message("Tweede"), clock);
-    const options = { from: "no-reply@veldhavenmedia.com", logger, now: () => clock };
+    await enqueueMail(database.db, message("Eerste"), new Date(Date.now() - 1));
+    await enqueueMail(database.db, message("Tweede"));
+    const options = { from: "no-reply@veldhavenmedia.com", logger };
 
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
     const down = await runOutboxOnce(database.handle, transport, options);
     expect(down).toEqual({ sent: 0, failed: 2 });
     const waiting = await database.db.selectFrom("outbox").selectAll().execute();
-    expect(waiting.map((row) => [row.status, row.attempts])).toEqual([["pending", 1], ["pending", 1]]);
-    expect(waiting[0].last_error).toMatch(/ECONNREFUSED|connect/i);
-
-    // Not due yet: the backoff holds the retry back.
-    expect(await runOutboxOnce(database.handle, transport, options)).toEqual({ sent: 0, failed: 0 });
+    // The server's outage is no message's fault: both wait, due at once, their attempts untouched.
+    expect(waiting.map((row) => [row.status, row.attempts, row.locked_until])).toEqual([["pending", 0, null], ["pending", 0, null]]);
 
     const smtp = await startSmtp(port); // SMTP is back
     try {
-      clock = new Date(clock.getTime() + backoffMs(1) + 1000);
       const back = await runOutboxOnce(database.handle, transport, options);
       expect(back).toEqual({ sent: 2, failed: 0 });
       // Both at once over the pool: in either order.
@@ -81,6 +76,27 @@ describeEachDatabase("mail outbox on $name", (database) => {
         "Nieuw contactbericht van Eerste",
         "Nieuw contactbericht van Tweede",
       ]);
+    } finally {
+      transport.close();
+      await stopSmtp(smtp.server);
+    }
+  });
+
+  it("a recipient the server defers (452) loses an attempt and waits out its backoff", async () => {
+    let clock = new Date();
+    const smtp = await startSmtp(0, { onRcptTo: () => { throw smtpRefusal(452, "4.2.2 Mailbox full"); } });
+    const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
+    const options = { from: "no-reply@veldhavenmedia.com", logger, now: () => clock };
+    try {
+      await enqueueMail(database.db, message(), clock);
+      expect(await runOutboxOnce(database.handle, transport, options)).toEqual({ sent: 0, failed: 1 });
+      const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect([row.status, row.attempts]).toEqual(["pending", 1]);
+      expect(row.last_error).toMatch(/452/);
+      // Not due yet: the backoff holds the retry back.
+      expect(await runOutboxOnce(database.handle, transport, options)).toEqual({ sent: 0, failed: 0 });
+      clock = new Date(clock.getTime() + backoffMs(1) + 1000);
+      expect(await runOutboxOnce(database.handle, transport, options)).toEqual({ sent: 0, failed: 1 });
     } finally {
       transport.close();
       await stopSmtp(smtp.server);

@@ -163,6 +163,38 @@ export async function markSent(db: Kysely<Database>, id: string, now = new Date(
     .execute();
 }
 
+/**
+ * A message the SMTP server refused for good (a 5xx to its recipient or its
+ * content, issue 37): retrying cannot help, so it stops here, with the
+ * server's answer kept for the back office.
+ */
+export async function markBounced(db: Kysely<Database>, row: Pick<OutboxRow, "id" | "attempts">, error: unknown): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ status: "bounced", attempts: row.attempts + 1, locked_until: null, last_error: errorText(error) })
+    .where("id", "=", row.id)
+    .where("status", "=", "pending")
+    .execute();
+  metrics().mailBounces.inc();
+}
+
+/**
+ * After an outage: what waits for its next attempt is due now. Its attempts
+ * failed because the server was away, and it is back.
+ */
+export async function retryWaitingNow(db: Kysely<Database>, now = new Date()): Promise<void> {
+  const nowIso = now.toISOString();
+  await db
+    .updateTable("outbox")
+    .set({ next_attempt_at: nowIso })
+    .where("status", "=", "pending")
+    .where("attempts", ">", 0)
+    .where("next_attempt_at", ">", nowIso)
+    .execute();
+}
+
+const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);
+
 /** Counts a failed delivery and schedules the next attempt, or gives up after MAX_ATTEMPTS. */
 export async function markFailed(
   db: Kysely<Database>,
@@ -177,11 +209,31 @@ export async function markFailed(
       status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
       attempts,
       locked_until: null,
-      last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+      last_error: errorText(error),
       next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
     })
     .where("id", "=", row.id)
     .where("status", "=", "pending")
     .execute();
   metrics().mailFailures.inc({ final: attempts >= MAX_ATTEMPTS ? "yes" : "no" });
+}
+
+export type UndeliveredMail = { createdAt: string; subject: string; status: "bounced" | "failed"; serverAnswer: string | null };
+
+/**
+ * Mail to `recipient` since `since` that never arrived (issue 37): refused
+ * for good, or every attempt used up. The back office shows it on the
+ * request, so an officer knows the person did not get it and can reach
+ * them another way.
+ */
+export async function undeliveredMailTo(db: Kysely<Database>, recipient: string, since: string): Promise<UndeliveredMail[]> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["created_at", "subject", "status", "last_error"])
+    .where("recipient", "=", recipient)
+    .where("status", "in", ["bounced", "failed"])
+    .where("created_at", ">=", since)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((row) => ({ createdAt: row.created_at, subject: row.subject, status: row.status as UndeliveredMail["status"], serverAnswer: row.last_error }));
 }

@@ -1,12 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-// The file itself: Node does not resolve a folder in an ES module import.
-import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Logger } from "pino";
 import { loggableUrl } from "~/utils/log-redaction";
 import type { OutboxRow } from "./outbox.server";
-import { openSmtpSocket } from "./smtp-socket.server";
+import { smtpPool, type SmtpPoolOptions } from "./smtp-pool.server";
 
 /** Delivers one message; throws when delivery failed (the outbox retries). */
 export type MailTransport = {
@@ -37,39 +35,27 @@ function mailOptions(message: OutboxRow, from: string) {
   };
 }
 
+/** Builds the raw message and its envelope, as nodemailer would send it. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
 /**
  * Real SMTP (`SMTP_URL`, smtp:// or smtps://, with credentials in the URL),
  * over a pool of `connections` kept open (issue 24): a new connection per
  * message (TCP, greeting, TLS, AUTH) limited the worker to about 20 mails/s.
- * A connection is renewed after `maxMessages`, the pool's default of 100 being
- * low for a burst. A message whose connection closes mid-send is tried once
- * more on another one, then fails to the outbox, which retries with backoff:
- * the pool's default would retry it without end and hold its send forever.
+ * A failed send is not tried again here: the outbox decides (retry with
+ * backoff, give up on a bounce, pause during an outage).
  */
-export function smtpTransport(url: string, options: { connections?: number } = {}): MailTransport {
+export function smtpTransport(url: string, options: { connections?: number } & Partial<SmtpPoolOptions> = {}): MailTransport {
   const connections = options.connections ?? 4;
-  // The pool itself: createTransport({ url, pool: true, … }) keeps only what
-  // the URL says and would open a connection per message. `maxRequeues` is
-  // an option of the pool that its types do not name.
-  const poolOptions: SMTPPool.Options & { maxRequeues: number } = {
-    url,
-    pool: true,
-    maxConnections: connections,
-    maxMessages: 1000,
-    maxRequeues: 1,
-    getSocket: openSmtpSocket(url, 10_000),
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  };
-  const pool = new SMTPPool(poolOptions);
-  const transporter = nodemailer.createTransport(pool);
+  const pool = smtpPool(url, { ...options, connections });
   return {
     describe: `SMTP ${new URL(url).host}, ${connections} connections`,
     send: async (message, from) => {
-      await transporter.sendMail(mailOptions(message, from));
+      const built = await composer.sendMail(mailOptions(message, from));
+      await pool.send({ from: built.envelope.from || from, to: built.envelope.to }, built.message as Buffer);
     },
     // Closes the idle connections now, the busy ones once their message is done.
-    close: () => transporter.close(),
+    close: () => pool.close(),
   };
 }
 

@@ -2,7 +2,8 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/db.server";
 import { deliver, type DeliveryContext } from "./delivery.server";
 import { keepLeases } from "./lease-keeper.server";
-import { LEASE_MS, claimDueMail, releaseLeases, sendingOrder, type OutboxRow } from "./outbox.server";
+import { LEASE_MS, claimDueMail, releaseLeases, retryWaitingNow, sendingOrder, type OutboxRow } from "./outbox.server";
+import { SLOW_SEND_MS, sendHealth } from "./send-health.server";
 import type { MailTransport } from "./transport.server";
 
 type Database = Pick<DatabaseHandle, "db" | "kind">;
@@ -36,7 +37,7 @@ export async function runOutboxOnce(
 ): Promise<OutboxRunResult> {
   const now = options.now ?? (() => new Date());
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const context: DeliveryContext = { database, transport, from: options.from, logger: options.logger, now };
+  const context: DeliveryContext = { database, transport, from: options.from, logger: options.logger, now, health: sendHealth(), unrecorded: new Set() };
   const queue = await claimDueMail(database.db, database.kind, batchSizeFor(concurrency), now());
   const leases = keepLeases(database.db, { leaseMs: LEASE_MS, now, logger: options.logger });
   leases.hold(queue.map((row) => row.id));
@@ -66,6 +67,8 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   /** How long stop() waits for the sends in flight before giving them back. */
   stopGraceMs?: number;
+  /** A send that takes longer no longer counts against `concurrency` (SLOW_SEND_MS). */
+  slowAfterMs?: number;
   now?: () => Date;
 };
 
@@ -95,7 +98,6 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
   const now = options.now ?? (() => new Date());
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const leaseMs = options.leaseMs ?? LEASE_MS;
-  const context: DeliveryContext = { database, transport, from: options.from, logger, now };
   const leases = keepLeases(db, { leaseMs, now, logger });
   /** Claimed, not started: most urgent first. */
   const waiting: OutboxRow[] = [];
@@ -106,22 +108,70 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
   let mayBeMoreDue = true;
   let stopRequested = false;
   let stopped: Promise<void> | undefined;
+  /** Sends past `slowAfterMs`: hung, most likely; the rest may go on beside them, up to four times `concurrency` in all. */
+  let slowSends = 0;
+  /** During an outage: one message may go, to see whether the server is back. */
+  let probeDue = false;
+  let probeTimer: NodeJS.Timeout | undefined;
 
-  const startSends = () => {
-    while (!stopRequested && inFlight.size < concurrency && waiting.length > 0) {
-      const row = waiting.shift()!;
-      const sending = deliver(context, row, () => givenBack.has(row.id)).finally(() => {
-        inFlight.delete(row.id);
-        leases.letGo(row.id);
+  const health = sendHealth(() => {
+    logger.info("SMTP server reachable again: sending resumes");
+    // What failed during the outage need not wait out its backoff.
+    void retryWaitingNow(db, now())
+      .catch((error) => logger.error({ err: error }, "could not reschedule mail after an outage"))
+      .finally(() => {
+        mayBeMoreDue = true;
         pump();
       });
+  });
+  const context: DeliveryContext = { database, transport, from: options.from, logger, now, health, unrecorded: new Set() };
+
+  const scheduleProbe = () => {
+    if (probeTimer || stopRequested) return;
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      probeDue = true;
+      mayBeMoreDue = true;
+      pump();
+    }, health.nextProbeInMs());
+    probeTimer.unref();
+  };
+
+  /** During an outage nothing starts but a probe, one at a time. */
+  const mayStartSend = () =>
+    !stopRequested &&
+    (health.inOutage() ? probeDue && inFlight.size === 0 : inFlight.size - slowSends < concurrency && inFlight.size < 4 * concurrency);
+  /** Claim when fewer than `concurrency` wait; during an outage, only the probe's one message. */
+  const wantsClaim = () => (health.inOutage() ? probeDue && inFlight.size === 0 && waiting.length === 0 : waiting.length < concurrency);
+
+  const startSends = () => {
+    while (mayStartSend() && waiting.length > 0) {
+      probeDue = false;
+      const row = waiting.shift()!;
+      let slow = false;
+      const slowTimer = setTimeout(() => {
+        slow = true;
+        slowSends += 1;
+        pump();
+      }, options.slowAfterMs ?? SLOW_SEND_MS);
+      const sending = deliver(context, row, () => givenBack.has(row.id))
+        .then(() => {
+          if (health.inOutage()) scheduleProbe();
+        })
+        .finally(() => {
+          clearTimeout(slowTimer);
+          if (slow) slowSends -= 1;
+          inFlight.delete(row.id);
+          leases.letGo(row.id);
+          pump();
+        });
       inFlight.set(row.id, sending);
     }
   };
 
   const claimBatch = async () => {
     mayBeMoreDue = false;
-    const limit = batchSizeFor(concurrency) - waiting.length;
+    const limit = Math.min(batchSizeFor(concurrency) - waiting.length, health.inOutage() ? 1 : Infinity);
     const rows = await claimDueMail(db, database.kind, limit, now(), leaseMs);
     if (stopRequested) {
       await releaseLeases(db, rows.map((row) => row.id));
@@ -131,12 +181,19 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
     waiting.push(...rows);
     waiting.sort(sendingOrder);
     // A full batch: more is probably due. Otherwise the next wake or poll says so.
-    if (rows.length === limit) mayBeMoreDue = true;
+    if (rows.length === limit && !health.inOutage()) mayBeMoreDue = true;
+    // A probe found nothing to send: look again later.
+    if (health.inOutage() && rows.length === 0) {
+      probeDue = false;
+      scheduleProbe();
+    }
   };
 
   function pump(): void {
     startSends();
-    if (stopRequested || claim || !mayBeMoreDue || waiting.length >= concurrency) return;
+    if (stopRequested || claim || !mayBeMoreDue || !wantsClaim()) return;
+    // A sent message not yet recorded as sent must not be claimed again: claim once it is.
+    if (context.unrecorded.size > 0) return;
     claim = claimBatch()
       // The database is away: try again at the next poll, not in a tight loop.
       .catch((error) => logger.error({ err: error }, "claiming mail failed"))
@@ -161,6 +218,7 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
   const stop = async () => {
     stopRequested = true;
     clearInterval(poll);
+    clearTimeout(probeTimer);
     await claim;
     const unstarted = waiting.splice(0).map((row) => row.id);
     unstarted.forEach(leases.letGo);

@@ -13,9 +13,12 @@ import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
+import { undeliveredMailTo } from "~/services/mail/outbox.server";
+import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await complaintWithHistory(await getDb(), params.reference);
+  const db = await getDb();
+  const found = await complaintWithHistory(db, params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
   const { complaint, events, campaign } = found;
   return {
@@ -30,6 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       explanation: complaint.explanation,
       createdAt: complaint.created_at,
     },
+    undeliveredMail: await undeliveredMailTo(db, complaint.email, complaint.created_at),
     campaign: campaign ? { id: campaign.id, sponsorName: campaign.sponsorName, status: campaign.status, channel: campaign.channel } : null,
     events: events.map((event) => ({ seq: event.seq, at: event.at, actorId: event.actor_id, action: event.action, note: event.note })),
   };
@@ -86,6 +90,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           <dd>{complaint.explanation}</dd>
         </dl>
       </section>
+      <UndeliveredMail mails={loaderData.undeliveredMail} />
       <CaseActions refused={refused}>
         {complaint.state === "RECEIVED" ? (
           <section className="app-action" aria-label={t("backOffice.report.review.title")}>

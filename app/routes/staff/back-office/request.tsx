@@ -24,6 +24,8 @@ import { closeAsDuplicate } from "~/services/request-duplicates.server";
 import { RequestAnswer } from "~/components/back-office/request-answer";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/request-answer.server";
 import { getConfig } from "~/config.server";
+import { undeliveredMailTo } from "~/services/mail/outbox.server";
+import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -57,6 +59,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     },
     answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS },
     followUp: await followUpOf(db, row),
+    undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   };
 }
@@ -189,6 +192,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Fact label={t("backOffice.request.message")}>{request.message}</Fact>
         </dl>
       </section>
+      <UndeliveredMail mails={loaderData.undeliveredMail} />
       <DuplicateNotice duplicateOf={loaderData.followUp.duplicateOf} duplicates={loaderData.followUp.duplicates} />
       <RequestFollowUp {...loaderData.followUp} />
       <RequestAnswer
