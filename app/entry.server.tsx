@@ -48,6 +48,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A refused submission's Retry-After (app/http/submission-refusals.server.ts)
+  // also on the form page shown again without JavaScript: React Router passes
+  // an action's headers on only to a route that exports `headers`.
+  const retryAfter = Object.values(routerContext.staticHandlerContext.actionHeaders).find((headers) => headers.has("Retry-After"));
+  if (retryAfter) responseHeaders.set("Retry-After", retryAfter.get("Retry-After")!);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

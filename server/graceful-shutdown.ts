@@ -1,18 +1,21 @@
 /**
  * A clean stop on SIGTERM or SIGINT (issue 24). The listener closes at once
- * (no new connections), idle keep-alive connections are closed, and
- * requests in progress may finish. Meanwhile the background work stops:
- * the mail worker finishes the messages it is sending and gives back the
- * rest, the retention and digest timer stops. Connections still open after
- * the grace period (a client that never finished its headers, a slow body)
- * are closed, then the database, and the process exits 0. Only when that
+ * (no new connections); requests in progress may finish, and a request that
+ * comes on an open keep-alive connection is still answered, with
+ * `Connection: close`, after which that connection closes (issue 37:
+ * server/connection-drain.ts). Meanwhile the background work stops: the mail
+ * worker finishes the messages it is sending and gives back the rest, the
+ * retention and digest timer stops. Connections still open after the grace
+ * period (a client that never finished its headers, a slow body) are cut,
+ * then the database is closed, and the process exits 0. Only when that
  * sequence itself hangs does the last-resort timer exit 1.
  */
 import type { Server } from "node:http";
 import type { Logger } from "pino";
+import { drainableConnections } from "./connection-drain";
 
 export type ShutdownTimes = {
-  /** How long requests in progress may take before their connections are closed. */
+  /** How long requests in progress may take before their connections are cut. */
   graceMs: number;
   /** When the process exits 1 whatever is still running. */
   forceMs: number;
@@ -27,6 +30,8 @@ export function installGracefulShutdown(
   logger: Logger,
   times: ShutdownTimes = SHUTDOWN_TIMES,
 ): void {
+  // Followed from the start: a stop must know which connections were in use just before it.
+  const drains = servers.map((server) => drainableConnections(server));
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -38,8 +43,7 @@ export function installGracefulShutdown(
     }, times.forceMs);
     force.unref();
 
-    const closed = Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-    for (const server of servers) server.closeIdleConnections();
+    const closed = Promise.all(drains.map((connections) => connections.drain()));
     const grace = setTimeout(() => {
       logger.warn("closing the connections still open after the grace period");
       for (const server of servers) server.closeAllConnections();

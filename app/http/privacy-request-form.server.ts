@@ -9,7 +9,7 @@ import type { FormDefinition } from "~/validation/form-definition";
 import { countryCode, type Country } from "~/domain/country";
 import { type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
 import { formReply, receivePublicForm } from "./public-form.server";
-import { formRefusal } from "./submission-refusals.server";
+import { formRefusal, formStorageFailure } from "./submission-refusals.server";
 
 /** An objection's channels (step 2, or the staff form) as the request the service stores. */
 export function objectionInput(
@@ -35,7 +35,8 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> }
  * staff unsubscribe form's alike: shape, schema and guard
  * (`receivePublicForm`), then the request service; an undeliverable address
  * comes back on the email field, a storage failure as 'Er is iets
- * misgelopen'; success goes to the processed page (post-redirect-get).
+ * misgelopen', with when to try again and how else to reach the privacy
+ * team (issue 37); success goes to the processed page (post-redirect-get).
  * With `staff`, the request is recorded by that staff member (executed at
  * once, no rate limit per address: a call centre shares one) and its
  * summary is the staff area's.
@@ -77,7 +78,7 @@ export async function privacyRequestAction<Schema extends z.ZodType>(
     reference = outcome.reference;
   } catch (error) {
     getLogger().error({ err: error }, `${who} could not be stored`);
-    return formReply(definition, received.submission, { banner: "privacyRights.sendFailure", status: 503 });
+    return formStorageFailure(definition, received.submission, { locale: site.locale, textKey: "privacyRights.storageFailure" });
   }
   if (staff) return redirectToStaffProcessed(request, `/${site.language}/internal-privacy-rights/processed`, reference);
   return redirectToProcessed(request, `/${site.language}/privacy-rights/processed`, {

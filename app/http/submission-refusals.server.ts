@@ -3,17 +3,28 @@
  * (app/services/submission-intake.server.ts): 429 with `Retry-After`, the
  * time (Brussels and Amsterdam share it) from when to try again, and the
  * team's address as another way (issue 24); 422 when an Idempotency-Key
- * comes back with another body.
+ * comes back with another body; 503 with `Retry-After`, that time and a way
+ * to reach us that needs none of our storage when the database cannot take
+ * it (issue 37).
  */
 import type { Submission as ConformSubmission } from "@conform-to/react";
+import { COMPANY } from "~/content/company";
 import type { Locale } from "~/i18n/locale";
-import { htmlLang } from "~/i18n/locale";
+import { countryOfLocale, htmlLang } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import type { Refused } from "~/services/submission-intake.server";
 import { jsonError } from "~/utils/json-error";
 import type { FormDefinition } from "~/validation/form-definition";
+import { unavailable } from "./json-call.server";
 import { formReply } from "./public-form.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
+
+/**
+ * How long a visitor is asked to wait when the database refuses a
+ * submission (a full disk, a read-only database): that takes an operator,
+ * so a retry within seconds would only fail again.
+ */
+const STORAGE_RETRY_AFTER_SECONDS = 300;
 
 type RateLimited = Extract<Refused, { status: "RATE_LIMITED" }>;
 
@@ -72,4 +83,35 @@ export function jsonRefusal(refused: Refused, locale: Locale, now = new Date()):
   }
   const text = rateLimitText(refused, locale, now);
   return jsonError(429, "RATE_LIMITED", { message: messageText(locale, text.key, text.values), headers: retryAfter(refused) });
+}
+
+/**
+ * The values of a storage failure's text: when to try again, and the privacy
+ * team's address and the group's phone number (app/content/company.ts),
+ * which reach us while the database cannot.
+ */
+function storageFailureValues(locale: Locale, now: Date) {
+  const company = COMPANY[countryOfLocale(locale)];
+  return { time: retryTimeText(locale, STORAGE_RETRY_AFTER_SECONDS, now), email: company.privacyEmail, phone: company.phone };
+}
+
+const storageRetryAfter = { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) };
+
+/** The form shown again when its submission could not be stored: 503, the banner `textKey` with when to try again and how else to reach us. */
+export function formStorageFailure(
+  definition: Pick<FormDefinition, "id">,
+  submission: ConformSubmission<unknown, string[], unknown>,
+  options: { locale: Locale; textKey: string; now?: Date },
+) {
+  return formReply(definition, submission, {
+    banner: options.textKey,
+    bannerValues: storageFailureValues(options.locale, options.now ?? new Date()),
+    status: 503,
+    headers: storageRetryAfter,
+  });
+}
+
+/** A JSON call's submission that could not be stored: 503 UNAVAILABLE with `Retry-After` and the text `textKey` in the caller's language. */
+export function jsonStorageFailure(locale: Locale, textKey: string, now = new Date()): Response {
+  return unavailable(messageText(locale, textKey, storageFailureValues(locale, now)), storageRetryAfter);
 }

@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
-import { messageText } from "~/i18n/server-texts.server";
 import { submitContactMessage } from "~/services/contact.server";
-import { invalidEmail, receiveJsonSubmission, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { jsonRefusal } from "~/http/submission-refusals.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { contactSchema } from "~/validation/contact";
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ status: "sent", id: outcome.id }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "contact message could not be stored");
-    return unavailable(messageText(locale, "contact.failure"));
+    return jsonStorageFailure(locale, "contact.storageFailure");
   }
 }
 

@@ -2,14 +2,13 @@ import { data } from "react-router";
 import type { Route } from "./+types/internal-privacy-rights.request";
 import { serverContext, siteContext } from "~/context";
 import { isLanguage, resolveLocale } from "~/i18n/locale";
-import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
 import { readStaff, requireStaff, signedInStaff } from "~/services/staff/guard.server";
 import { idempotencyKeyOf } from "~/http/idempotency-key.server";
-import { jsonRefusal } from "~/http/submission-refusals.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { invalidEmail, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "staff privacy request could not be stored");
-    return unavailable(messageText(locale, "privacyRights.sendFailure"));
+    return jsonStorageFailure(locale, "privacyRights.storageFailure");
   }
 }
 

@@ -2,11 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/political-ad-complaint";
 import { siteContext } from "~/context";
 import { countryOfLocale, isLocale, resolveLocale } from "~/i18n/locale";
-import { messageText } from "~/i18n/server-texts.server";
 import { submitComplaint } from "~/services/complaints.server";
-import { jsonRefusal } from "~/http/submission-refusals.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { invalidEmail, receiveJsonSubmission, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { COMPLAINT_FORM_ID, complaintPayloadSchema } from "~/validation/complaint";
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ reference: outcome.reference }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "complaint could not be stored");
-    return unavailable(messageText(locale, "politicalAds.report.failure"));
+    return jsonStorageFailure(locale, "politicalAds.report.failure");
   }
 }
 

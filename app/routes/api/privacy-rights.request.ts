@@ -2,12 +2,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/privacy-rights.request";
 import { serverContext, siteContext } from "~/context";
 import { isLanguage, resolveLocale } from "~/i18n/locale";
-import { messageText } from "~/i18n/server-texts.server";
 import { brandKeysFor } from "~/services/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { jsonRefusal } from "~/http/submission-refusals.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { invalidEmail, receiveJsonSubmission, methodNotAllowed, unavailable, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
 import { PRIVACY_REQUEST_GUARD, flowAllowedIn } from "~/validation/privacy-request";
@@ -55,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ reference: outcome.reference, state: outcome.state }, { status: 201 });
   } catch (error) {
     getLogger().error({ err: error }, "privacy request could not be stored");
-    return unavailable(messageText(locale, "privacyRights.sendFailure"));
+    return jsonStorageFailure(locale, "privacyRights.storageFailure");
   }
 }
 

@@ -4,7 +4,7 @@ import { submitContactMessage } from "~/services/contact.server";
 import { redirectWithBanner } from "~/services/flash.server";
 import { getLogger } from "~/utils/logger.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
-import { formRefusal } from "~/http/submission-refusals.server";
+import { formRefusal, formStorageFailure } from "~/http/submission-refusals.server";
 import { contactForm } from "~/validation/contact";
 
 /**
@@ -32,7 +32,7 @@ export async function contactFormAction(args: { request: Request; context: Reado
     }
   } catch (error) {
     getLogger().error({ err: error }, "contact message could not be stored");
-    return formReply(contactForm, received.submission, { banner: "contact.failure", status: 503 });
+    return formStorageFailure(contactForm, received.submission, { locale: site.locale, textKey: "contact.storageFailure" });
   }
   return redirectWithBanner(request, new URL(request.url).pathname, { type: "success", textKey: "contact.success" });
 }
