@@ -4,7 +4,7 @@
  * assets from build/client. See README "Architecture".
  */
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import compression from "compression";
@@ -54,6 +54,8 @@ async function main() {
   const isProduction = config.isProduction;
 
   const app = express();
+  /** In production, the overload guard's answer before any of Express's work (server/overload.ts). */
+  let refuseWhenOverloaded: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   const server = createServer(
     {
       headersTimeout: config.HEADERS_TIMEOUT_MS,
@@ -61,7 +63,9 @@ async function main() {
       // How often Node looks for connections past those timeouts (default 30 s).
       connectionsCheckingInterval: 1000,
     },
-    app,
+    (req, res) => {
+      if (!refuseWhenOverloaded(req, res)) app(req, res);
+    },
   );
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -156,6 +160,7 @@ async function main() {
     app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
     // Resolved from the working directory: this file is bundled into build/.
     appModule = (await import(path.resolve("build/server/index.js"))) as AppModule;
+    refuseWhenOverloaded = appModule.refuseWhenOverloaded;
     app.use(appModule.app);
   } else {
     const vite = await import("vite");

@@ -6,6 +6,8 @@
 //   request to the SMTP server (p50, p99, max) and /healthz's latency;
 // - at twice the sustainable rate (an open loop, as a crowd arrives): how
 //   many posts are accepted and how fast, how many get a quick 503, /healthz;
+//   once over kept-alive connections, once with a new connection per post
+//   (issue 37: browsers behind a NAT, scripts, a flood), four times too;
 // - the server's RSS before, at its peak and after.
 // BENCH_SECONDS sets each phase's length. With two cores or more and
 // `taskset`, the server runs on the first core and this load generator (with
@@ -52,17 +54,29 @@ async function startSmtp() {
   return { port: server.server.address().port, arrivals, delivered, stop: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-function post(pathname, body) {
+/** A client gives up after this long (a browser's patience, roughly): status 0, counted as a timeout. */
+const CLIENT_TIMEOUT_MS = 30_000;
+
+function post(pathname, body, { keepAlive = true } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
-      { host: "127.0.0.1", port: PORT, method: "POST", path: pathname, agent, headers: { host: `nl.localhost:${PORT}`, "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: "POST",
+        path: pathname,
+        agent: keepAlive ? agent : false,
+        timeout: CLIENT_TIMEOUT_MS,
+        headers: { host: `nl.localhost:${PORT}`, "content-type": "application/json", ...(keepAlive ? {} : { connection: "close" }) },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
       },
     );
-    req.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, timedOut: error.message === "timeout" }));
     req.end(JSON.stringify(body));
   });
 }
@@ -80,8 +94,8 @@ function get(pathname) {
 }
 
 let sequence = 0;
-const contact = () =>
-  post("/api/contact?locale=nl_nl", { name: "Lezer", email: `lezer${++sequence}@veldhaven-test.nl`, question: "Wanneer komt mijn krant?" });
+const contact = (options) =>
+  post("/api/contact?locale=nl_nl", { name: "Lezer", email: `lezer${++sequence}@veldhaven-test.nl`, question: "Wanneer komt mijn krant?" }, options);
 
 /**
  * Every 200 ms, /healthz, asked by curl in a process of its own, so the
@@ -136,14 +150,14 @@ async function closedLoop(connections, seconds, onAnswer = () => {}) {
 }
 
 /** Posts arriving at `rate` per second whatever the server does (an open loop). */
-async function openLoop(rate, seconds) {
+async function openLoop(rate, seconds, options) {
   const pending = [];
   const started = performance.now();
   let sent = 0;
   await new Promise((resolve) => {
     const timer = setInterval(() => {
       const due = Math.floor(((performance.now() - started) / 1000) * rate);
-      for (; sent < due; sent++) pending.push(contact());
+      for (; sent < due; sent++) pending.push(contact(options));
       if (performance.now() - started >= seconds * 1000) {
         clearInterval(timer);
         resolve();
@@ -217,21 +231,29 @@ try {
   const drainSeconds = (performance.now() - drainStart) / 1000;
   console.log(`  mail                 ${queuedAfterLoad} still queued when the load stopped; ${smtp.delivered.count} of ${expected} delivered ${drainSeconds.toFixed(1)} s later (${(queuedAfterLoad / drainSeconds).toFixed(0)} mails/s)`);
 
-  // 3. Twice the sustainable rate, as an open loop.
-  const rate = Math.round(2 * sustainable);
-  const overloadProbes = watchProbes();
-  const overload = await openLoop(rate, SECONDS);
-  const probesOverloaded = overloadProbes();
-  const ok = overload.filter((answer) => answer.status === 201);
-  const shed = overload.filter((answer) => answer.status === 503);
-  const other = overload.length - ok.length - shed.length;
-  console.log(`\n${rate} posts/s arriving (twice the sustainable rate):`);
-  console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(ok.map((a) => a.ms), 50))}, p99 ${ms(percentile(ok.map((a) => a.ms), 99))}`);
-  console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}${other ? `; ${other} other answers` : ""}`);
-  console.log(`  ${probesOverloaded}`);
+  // 3. Twice (and, without keep-alive, four times) the sustainable rate, as an open loop.
+  let acceptedInOverload = 0;
+  for (const [factor, keepAlive] of [[2, true], [2, false], [4, false]]) {
+    const rate = Math.round(factor * sustainable);
+    const overloadProbes = watchProbes();
+    const overload = await openLoop(rate, SECONDS, { keepAlive });
+    const probesOverloaded = overloadProbes();
+    const ok = overload.filter((answer) => answer.status === 201);
+    const shed = overload.filter((answer) => answer.status === 503);
+    const timedOut = overload.filter((answer) => answer.timedOut).length;
+    const other = overload.length - ok.length - shed.length - timedOut;
+    acceptedInOverload += ok.length;
+    console.log(`\n${rate} posts/s arriving (${factor} × the sustainable rate), ${keepAlive ? "kept-alive connections" : "a new connection per post"}:`);
+    console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(ok.map((a) => a.ms), 50))}, p99 ${ms(percentile(ok.map((a) => a.ms), 99))}`);
+    console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}`);
+    console.log(`  client timeouts      ${timedOut} (gave up after ${CLIENT_TIMEOUT_MS / 1000} s)${other ? `; ${other} other answers or errors` : ""}`);
+    console.log(`  ${probesOverloaded}`);
+    // The next phase starts on a server that has caught up.
+    for (let i = 0; i < 100 && (await get("/healthz")).ms > 50; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 
   // 4. Memory once the work is done.
-  for (let i = 0; i < 1200 && smtp.delivered.count < expected + ok.length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 1200 && smtp.delivered.count < expected + acceptedInOverload; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   clearInterval(sampler);
   console.log(`\nserver RSS            before ${rss.before.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, after ${rssOf(server.pid).toFixed(0)} MB (10 s idle)`);

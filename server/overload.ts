@@ -7,11 +7,13 @@
  * no work; /readyz says "overloaded" meanwhile so a load balancer sends
  * traffic elsewhere. Thresholds: docs/overload.md.
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance, type EventLoopUtilization } from "node:perf_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import { getConfig } from "~/config.server";
 import { getLogger } from "~/utils/logger.server";
 import { jsonErrorBody, NO_STORE } from "~/utils/json-error";
+import { metrics } from "~/utils/metrics.server";
 
 /** How often the event-loop delay is read: often enough to react within a burst, rarely enough to average over many loop turns. */
 const SAMPLE_INTERVAL_MS = 500;
@@ -22,12 +24,39 @@ const HISTOGRAM_RESOLUTION_MS = 10;
 /** How long a turn of the event loop may take while requests wait to be let in (see `admitInTurns`). */
 const TURN_TARGET_MS = 3;
 const MAX_ADMITTED_PER_TURN = 64;
+/**
+ * How often the event loop's utilization is read: short windows, because a
+ * full accept queue grows by hundreds of connections a second.
+ */
+const UTILIZATION_INTERVAL_MS = 100;
+/** Busy windows in a row before they shed: a single long task (a cold render, an export) is not overload. */
+const BUSY_WINDOWS_TO_SHED = 2;
+/**
+ * How the share of new requests shed moves per window: a tenth up while the
+ * loop stays saturated with new connections coming, a tenth down once it is
+ * not, so it settles where the loop keeps up (what it accepts, it answers
+ * within a second) instead of swinging between all and nothing. Measured
+ * (`npm run bench:load`) against larger steps: these let in the most.
+ */
+const SHARE_STEP_UP = 0.1;
+const SHARE_STEP_DOWN = 0.1;
+/** An episode (its log lines, /readyz's "overloaded") ends only after this many samples in a row without a reason to shed (2 s), so alternating windows do not flap. */
+const QUIET_SAMPLES_TO_END = 4;
 
 export type OverloadSettings = {
   /** Mean event-loop delay (ms) above which, two samples in a row, new requests are shed; 0: never. */
   maxEventLoopDelayMs: number;
   /** Requests in progress (working or waiting for their turn) at which a new one is shed; 0: no cap. */
   maxInFlight: number;
+  /**
+   * The event loop's utilization (0–1) above which, two windows in a row and
+   * with new connections coming, a growing share of new requests is shed;
+   * 0: never. See `eventLoopUtilizationSampler`.
+   */
+  maxEventLoopUtilization?: number;
+  /** The loop's utilization since the previous call; Node's own unless a test gives its own. */
+  measureUtilization?: () => number;
+  utilizationIntervalMs?: number;
   /** The length of a turn of the event loop (ms) that requests are let in to keep to. */
   turnTargetMs?: number;
   retryAfterSeconds: number;
@@ -40,13 +69,21 @@ export type OverloadSettings = {
 export type OverloadGuard = {
   /** Middleware: sheds the request when overloaded, otherwise counts it in flight until it ends. */
   shed: express.RequestHandler;
+  /**
+   * The same decision before any other work (server.ts calls it first): true
+   * when it answered the 503 itself. A crowd that opens a connection per
+   * request costs about a millisecond a request in Express's stack (the
+   * access log, compression, headers, routers); refused here it costs a
+   * fraction, so more of the loop is left for the requests let in (issue 37).
+   */
+  refuseEarly: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** From the first shed request (or an over-threshold sample) until a sample finds the server below both thresholds. */
   isShedding: () => boolean;
   inFlight: () => number;
   stop: () => void;
 };
 
-type Reason = "event-loop-delay" | "in-flight";
+type Reason = "event-loop-delay" | "event-loop-utilization" | "in-flight";
 
 /** Mean lag of the event loop since the previous call, as under-pressure measures it. */
 export function eventLoopDelaySampler(): () => number {
@@ -57,6 +94,26 @@ export function eventLoopDelaySampler(): () => number {
     histogram.reset();
     // No sample at all: the loop was blocked for the whole interval.
     return Number.isNaN(lag) ? Number.POSITIVE_INFINITY : Math.max(0, lag);
+  };
+}
+
+/**
+ * The share of time the event loop was busy since the previous call
+ * (Node's `eventLoopUtilization`). It is the signal for a crowd that opens a
+ * new connection per request (issue 37): libuv takes one connection off the
+ * listen queue per turn of the loop, so once the arrivals outpace the turns
+ * the excess waits in the kernel, unseen by the in-flight count and the
+ * delay, for seconds. The loop is then never idle (the listening socket is
+ * always ready): a utilization near 1. Shedding makes the turns short, the
+ * queue drains, and the utilization falls again.
+ */
+function eventLoopUtilizationSampler(): () => number {
+  let previous: EventLoopUtilization = performance.eventLoopUtilization();
+  return () => {
+    const current = performance.eventLoopUtilization();
+    const window = performance.eventLoopUtilization(current, previous);
+    previous = current;
+    return window.utilization;
   };
 }
 
@@ -108,12 +165,34 @@ function admitInTurns(targetMs: number) {
   };
 }
 
+const busyMessage = (retryAfterSeconds: number) => `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
+
 function refuse(req: express.Request, res: express.Response, retryAfterSeconds: number): void {
-  const message = `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
+  const message = busyMessage(retryAfterSeconds);
   res.locals.logReason = "overloaded";
   res.status(503).set({ "Retry-After": String(retryAfterSeconds), ...NO_STORE });
   if (req.path.startsWith("/api/")) res.json(jsonErrorBody("UNAVAILABLE", { message }));
   else res.type("text/plain").send(message);
+}
+
+/** What is never shed: the probes and scrapes (an orchestrator must see the state), and fingerprinted assets (served before the app). */
+const NEVER_SHED = /^\/(?:healthz|readyz|metrics)(?:[?/]|$)|^\/assets\//;
+
+/** `refuse` on Node's own response: the same answer, without Express. */
+function refuseRaw(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number): void {
+  const started = performance.now();
+  const message = busyMessage(retryAfterSeconds);
+  const json = (req.url ?? "").startsWith("/api/");
+  const body = json ? JSON.stringify(jsonErrorBody("UNAVAILABLE", { message })) : message;
+  res.writeHead(503, {
+    "Retry-After": String(retryAfterSeconds),
+    ...NO_STORE,
+    "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "X-Content-Type-Options": "nosniff",
+  });
+  res.end(body);
+  metrics().httpDuration.observe({ route: "none", method: "OTHER", status_class: "5xx" }, (performance.now() - started) / 1000);
 }
 
 export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
@@ -126,24 +205,37 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   // renders, a GC pause) is not overload; a loop that stays late is.
   let lateSamples = 0;
   let inFlight = 0;
+  const maxUtilization = settings.maxEventLoopUtilization ?? 0;
+  const watchesUtilization = maxUtilization > 0;
+  const measureUtilization = settings.measureUtilization ?? (watchesUtilization ? eventLoopUtilizationSampler() : () => 0);
+  let busyWindows = 0;
+  /** The share of requests shed because the loop is saturated by new connections (0–1). */
+  let shedShare = 0;
+  let newConnections = 0;
+  const seenConnections = new WeakSet<object>();
   // One warning when shedding starts and one when it stops, never one per request.
-  let episode: { startedAt: number; shed: number } | null = null;
+  let episode: { startedAt: number; shed: number; quietSamples: number } | null = null;
 
   const overloadReason = (): Reason | null => {
     if (watchesDelay && lateSamples >= LATE_SAMPLES_TO_SHED) return "event-loop-delay";
     if (maxInFlight > 0 && inFlight >= maxInFlight) return "in-flight";
     return null;
   };
+  /** For one request: every one while a threshold is crossed, each with the shed share's chance while the loop is saturated. */
+  const refusalReason = (): Reason | null => overloadReason() ?? (shedShare > 0 && Math.random() < shedShare ? "event-loop-utilization" : null);
   const startEpisode = (reason: Reason) => {
     logger.warn({ reason, eventLoopDelayMs: Math.round(delayMs), inFlight }, "overloaded: shedding new requests");
-    return { startedAt: Date.now(), shed: 0 };
+    return { startedAt: Date.now(), shed: 0, quietSamples: 0 };
   };
-  // Only a sample ends an episode, so a cap reached and left request by request does not flap.
+  // Only a sample ends an episode, and only after a quiet spell, so a cap
+  // reached and left request by request, or busy and idle windows taking
+  // turns, do not flap.
   const sample = () => {
     delayMs = measureDelay();
     lateSamples = delayMs > maxEventLoopDelayMs ? lateSamples + 1 : 0;
-    const reason = overloadReason();
-    if (episode && !reason) {
+    const reason = overloadReason() ?? (shedShare > 0 ? "event-loop-utilization" : null);
+    if (episode) episode.quietSamples = reason ? 0 : episode.quietSamples + 1;
+    if (episode && episode.quietSamples >= QUIET_SAMPLES_TO_END) {
       logger.warn({ shed: episode.shed, durationMs: Date.now() - episode.startedAt }, "no longer overloaded: accepting requests again");
       episode = null;
     } else if (!episode && reason) {
@@ -151,14 +243,48 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
     }
   };
   const admit = admitInTurns(settings.turnTargetMs ?? TURN_TARGET_MS);
-  const timer = watchesDelay || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
+  const timer = watchesDelay || watchesUtilization || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
   timer?.unref();
+  const utilizationTimer = watchesUtilization
+    ? setInterval(() => {
+        // Saturated with connections still arriving: a crowd opening a connection per request.
+        // Kept-alive clients that saturate the loop are the in-flight cap's to shed.
+        busyWindows = measureUtilization() >= maxUtilization && newConnections > 0 ? busyWindows + 1 : 0;
+        newConnections = 0;
+        shedShare = busyWindows >= BUSY_WINDOWS_TO_SHED ? Math.min(1, shedShare + SHARE_STEP_UP) : Math.max(0, shedShare - SHARE_STEP_DOWN);
+      }, settings.utilizationIntervalMs ?? UTILIZATION_INTERVAL_MS)
+    : null;
+  utilizationTimer?.unref();
 
-  const shed: express.RequestHandler = (req, res, next) => {
-    const reason = overloadReason();
+  /** Requests `refuseEarly` let through: decided once. */
+  const letThrough = new WeakSet<IncomingMessage>();
+  /** The decision for a request: null to let it in, else why not (counted in the episode). */
+  const decide = (req: IncomingMessage): Reason | null => {
+    if (!seenConnections.has(req.socket)) {
+      seenConnections.add(req.socket);
+      newConnections += 1;
+    }
+    const reason = refusalReason();
     if (reason) {
       episode ??= startEpisode(reason);
       episode.shed += 1;
+      episode.quietSamples = 0;
+    }
+    return reason;
+  };
+
+  const refuseEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (NEVER_SHED.test(req.url ?? "")) return false;
+    if (decide(req)) {
+      refuseRaw(req, res, retryAfterSeconds);
+      return true;
+    }
+    letThrough.add(req);
+    return false;
+  };
+
+  const shed: express.RequestHandler = (req, res, next) => {
+    if (!letThrough.has(req) && decide(req)) {
       refuse(req, res, retryAfterSeconds);
       return;
     }
@@ -177,10 +303,12 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
 
   return {
     shed,
+    refuseEarly,
     isShedding: () => episode !== null,
     inFlight: () => inFlight,
     stop: () => {
       if (timer) clearInterval(timer);
+      if (utilizationTimer) clearInterval(utilizationTimer);
     },
   };
 }
@@ -194,6 +322,7 @@ export function overloadGuard(): OverloadGuard {
     processGuard = createOverloadGuard({
       maxEventLoopDelayMs: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
       maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
+      maxEventLoopUtilization: config.OVERLOAD_EVENT_LOOP_UTILIZATION,
       retryAfterSeconds: config.OVERLOAD_RETRY_AFTER_SECONDS,
     });
   }
@@ -202,3 +331,6 @@ export function overloadGuard(): OverloadGuard {
 
 /** The process's guard as middleware (server/app.ts). */
 export const shedWhenOverloaded: express.RequestHandler = (req, res, next) => overloadGuard().shed(req, res, next);
+
+/** The process's guard before Express (server.ts, through server/app.ts). */
+export const refuseWhenOverloaded = (req: IncomingMessage, res: ServerResponse): boolean => overloadGuard().refuseEarly(req, res);

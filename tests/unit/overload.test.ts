@@ -21,6 +21,12 @@ type Harness = {
   guard: OverloadGuard;
   /** What the next sample of the event-loop delay measures. */
   setDelay: (ms: number) => void;
+  /** What the next windows of the event loop's utilization measure. */
+  setUtilization: (share: number) => void;
+  /** Runs the utilization timer once (one 0.1 s window). */
+  window: () => void;
+  /** Requests that reached Express (not refused before it). */
+  reachedExpress: () => number;
   /** Runs the sampling timer once. */
   sample: () => void;
   /** Responses of /nl/held, kept open until `releaseHeld`. */
@@ -30,19 +36,30 @@ type Harness = {
   close: () => Promise<void>;
 };
 
-async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFlight?: number } = {}): Promise<Harness> {
+const WINDOW_MS = 100;
+
+async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFlight?: number; maxEventLoopUtilization?: number } = {}): Promise<Harness> {
   let delay = 0;
+  let utilization = 0;
+  let reachedExpress = 0;
   const warnings: string[] = [];
   const guard = createOverloadGuard({
     maxEventLoopDelayMs: settings.maxEventLoopDelayMs ?? 200,
     maxInFlight: settings.maxInFlight ?? 0,
+    maxEventLoopUtilization: settings.maxEventLoopUtilization ?? 0,
     retryAfterSeconds: 5,
     measureDelay: () => delay,
+    measureUtilization: () => utilization,
     sampleIntervalMs: SAMPLE_MS,
+    utilizationIntervalMs: WINDOW_MS,
     logger: { warn: (_details, message) => warnings.push(message) },
   });
   const held: express.Response[] = [];
   const app = express();
+  app.use((_req, _res, next) => {
+    reachedExpress += 1;
+    next();
+  });
   // The order of server/app.ts: the probes, then the guard, then the pages.
   app.use(healthRoutes(guard.isShedding));
   app.use(guard.shed);
@@ -56,12 +73,18 @@ async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFligh
     res.type("text/plain").send("worked");
   });
   app.get("/{*path}", (_req, res) => void res.type("text/plain").send("page"));
-  const server = http.createServer(app);
+  // As server.ts has it: the guard's early answer, then Express.
+  const server = http.createServer((req, res) => {
+    if (!guard.refuseEarly(req, res)) app(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     guard,
     setDelay: (ms) => (delay = ms),
+    setUtilization: (share) => (utilization = share),
+    window: () => vi.advanceTimersByTime(WINDOW_MS),
+    reachedExpress: () => reachedExpress,
     sample: () => vi.advanceTimersByTime(SAMPLE_MS),
     held,
     releaseHeld: () => held.splice(0).forEach((res) => res.end("done")),
@@ -173,7 +196,7 @@ describe("load shedding (issue 24)", () => {
     expect(harness.guard.inFlight()).toBe(0);
   });
 
-  it("warns when shedding starts and when it stops, not for every shed request", async () => {
+  it("warns when shedding starts and when it stops (after 2 s without a reason), not for every shed request", async () => {
     harness = await startHarness({ maxEventLoopDelayMs: 200 });
     harness.setDelay(300);
     harness.sample();
@@ -181,9 +204,71 @@ describe("load shedding (issue 24)", () => {
     for (let i = 0; i < 5; i++) expect((await get(harness, "/nl/about")).status).toBe(503);
     harness.sample();
     harness.setDelay(0);
+    for (let i = 0; i < 3; i++) harness.sample();
+    expect(harness.guard.isShedding()).toBe(true);
     harness.sample();
-    harness.sample();
+    expect(harness.guard.isShedding()).toBe(false);
     expect(harness.warnings).toEqual(["overloaded: shedding new requests", "no longer overloaded: accepting requests again"]);
+  });
+
+  it("a crowd opening a connection per request (issue 37): while the loop stays saturated a growing share is refused before Express, and let in again once it is not", async () => {
+    harness = await startHarness({ maxEventLoopUtilization: 0.99 });
+    // Each of these requests comes on a connection of its own, as the crowd's do.
+    const crowd = () => get(harness!, "/nl/about");
+    harness.setUtilization(1);
+    expect((await crowd()).status).toBe(200);
+    harness.window();
+    expect((await crowd()).status).toBe(200);
+    // One saturated window is a long task; the second in a row starts shedding, a tenth more per window.
+    harness.window();
+    for (let window = 0; window < 9; window++) {
+      await crowd();
+      harness.window();
+    }
+    const before = harness.reachedExpress();
+    const refused = await Promise.all(Array.from({ length: 10 }, crowd));
+    expect(refused.map((answer) => answer.status)).toEqual(Array(10).fill(503));
+    expect(refused[0].headers["retry-after"]).toBe("5");
+    expect(refused[0].headers["cache-control"]).toBe("no-store");
+    expect(refused[0].body).toBe("The server is busy. Please try again in 5 seconds.");
+    const call = await get(harness, "/api/campaign-items");
+    expect(call.status).toBe(503);
+    expect(JSON.parse(call.body)).toEqual({ error: "UNAVAILABLE", message: "The server is busy. Please try again in 5 seconds." });
+    // Answered before Express: none of its work was done for them.
+    expect(harness.reachedExpress()).toBe(before);
+    expect(harness.guard.isShedding()).toBe(true);
+    // The probes are never refused.
+    expect((await get(harness, "/healthz")).status).toBe(200);
+
+    harness.setUtilization(0.5);
+    for (let window = 0; window < 10; window++) harness.window();
+    const welcome = await Promise.all(Array.from({ length: 10 }, crowd));
+    expect(welcome.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+  });
+
+  it("leaves kept-alive clients that saturate the loop to the in-flight cap: no new connections, nothing refused for utilization", async () => {
+    harness = await startHarness({ maxEventLoopUtilization: 0.99 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const viaAgent = () =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port: harness!.port, path: "/nl/about", agent, headers: { Host: "nl.localhost" } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          })
+          .on("error", reject);
+      });
+    try {
+      expect(await viaAgent()).toBe(200);
+      harness.setUtilization(1);
+      for (let window = 0; window < 12; window++) {
+        harness.window();
+        expect(await viaAgent()).toBe(200);
+      }
+      expect(harness.guard.isShedding()).toBe(false);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
@@ -236,7 +321,7 @@ describe("readiness while shedding (issue 24)", () => {
     vi.useRealTimers();
   });
 
-  it("answers /readyz 503 'overloaded' while shedding, and 'ready' once a sample finds the load gone", async () => {
+  it("answers /readyz 503 'overloaded' while shedding, and 'ready' once the samples of 2 s find the load gone", async () => {
     harness = await startHarness({ maxEventLoopDelayMs: 200 });
     expect((await get(harness, "/readyz")).body).toBe("ready");
     harness.setDelay(400);
@@ -245,6 +330,8 @@ describe("readiness while shedding (issue 24)", () => {
     const busy = await get(harness, "/readyz");
     expect([busy.status, busy.body]).toEqual([503, "overloaded"]);
     harness.setDelay(0);
+    for (let i = 0; i < 3; i++) harness.sample();
+    expect((await get(harness, "/readyz")).body).toBe("overloaded");
     harness.sample();
     const ready = await get(harness, "/readyz");
     expect([ready.status, ready.body]).toEqual([200, "ready"]);
