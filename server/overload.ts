@@ -29,8 +29,13 @@ const MAX_ADMITTED_PER_TURN = 64;
  * full accept queue grows by hundreds of connections a second.
  */
 const UTILIZATION_INTERVAL_MS = 100;
-/** Busy windows in a row before they shed: a single long task (a cold render, an export) is not overload. */
-const BUSY_WINDOWS_TO_SHED = 2;
+/**
+ * Busy windows in a row (a second, as the delay's two samples) before they
+ * shed: a long task (a cold render, an export) or a burst (40 colleagues
+ * behind one address posting at once) is not overload; a crowd that keeps
+ * coming is.
+ */
+const BUSY_WINDOWS_TO_SHED = 10;
 /**
  * How the share of new requests shed moves per window: a tenth up while the
  * loop stays saturated with new connections coming, a tenth down once it is
