@@ -11,6 +11,8 @@ import { monitorEventLoopDelay, performance, type EventLoopUtilization } from "n
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import { getConfig } from "~/config.server";
+import { POSTGRES_POOL } from "~/db/db.server";
+import { databaseWaiting } from "~/db/instance.server";
 import { getLogger } from "~/utils/logger.server";
 import { jsonErrorBody, NO_STORE } from "~/utils/json-error";
 import { metrics } from "~/utils/metrics.server";
@@ -59,6 +61,13 @@ export type OverloadSettings = {
    * 0: never. See `eventLoopUtilizationSampler`.
    */
   maxEventLoopUtilization?: number;
+  /**
+   * Queries waiting for a database connection at which a new request is shed
+   * (issue 37: on PostgreSQL the pool's queue grew to seconds); 0: no cap.
+   */
+  maxDatabaseWaiting?: number;
+  /** How many queries wait for a connection now (the process's pool unless a test gives its own). */
+  databaseWaiting?: () => number;
   /** The loop's utilization since the previous call; Node's own unless a test gives its own. */
   measureUtilization?: () => number;
   utilizationIntervalMs?: number;
@@ -88,7 +97,7 @@ export type OverloadGuard = {
   stop: () => void;
 };
 
-type Reason = "event-loop-delay" | "event-loop-utilization" | "in-flight";
+type Reason = "event-loop-delay" | "event-loop-utilization" | "in-flight" | "database-queue";
 
 /** Mean lag of the event loop since the previous call, as under-pressure measures it. */
 export function eventLoopDelaySampler(): () => number {
@@ -210,6 +219,8 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   // renders, a GC pause) is not overload; a loop that stays late is.
   let lateSamples = 0;
   let inFlight = 0;
+  const maxDatabaseWaiting = settings.maxDatabaseWaiting ?? 0;
+  const waitingForDatabase = settings.databaseWaiting ?? (() => 0);
   const maxUtilization = settings.maxEventLoopUtilization ?? 0;
   const watchesUtilization = maxUtilization > 0;
   const measureUtilization = settings.measureUtilization ?? (watchesUtilization ? eventLoopUtilizationSampler() : () => 0);
@@ -224,6 +235,7 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   const overloadReason = (): Reason | null => {
     if (watchesDelay && lateSamples >= LATE_SAMPLES_TO_SHED) return "event-loop-delay";
     if (maxInFlight > 0 && inFlight >= maxInFlight) return "in-flight";
+    if (maxDatabaseWaiting > 0 && waitingForDatabase() >= maxDatabaseWaiting) return "database-queue";
     return null;
   };
   /** For one request: every one while a threshold is crossed, each with the shed share's chance while the loop is saturated. */
@@ -328,6 +340,9 @@ export function overloadGuard(): OverloadGuard {
       maxEventLoopDelayMs: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
       maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
       maxEventLoopUtilization: config.OVERLOAD_EVENT_LOOP_UTILIZATION,
+      // Twice the pool: a queue the pool's next round of queries clears.
+      maxDatabaseWaiting: 2 * POSTGRES_POOL.max,
+      databaseWaiting,
       retryAfterSeconds: config.OVERLOAD_RETRY_AFTER_SECONDS,
     });
   }

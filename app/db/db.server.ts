@@ -14,10 +14,26 @@ export type DatabaseHandle =
   | { kind: "sqlite"; db: Db; sqlite: SQLite.Database }
   | { kind: "postgres"; db: Db; pool: pg.Pool };
 
+/**
+ * Bounded waits on PostgreSQL (issue 37): under overload, requests queued for
+ * one of the 10 connections for up to 25 s, and some were stored but
+ * answered after the client had given up. Now a request waits at most 3 s
+ * for a connection (then fails before anything is stored: a 503), a
+ * statement runs at most 10 s, and a transaction left idle holds its
+ * connection at most 10 s. The overload guard sheds before the queue grows
+ * (server/overload.ts, `databaseWaiting`).
+ */
+export const POSTGRES_POOL = {
+  max: 10,
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 10_000,
+  idle_in_transaction_session_timeout: 10_000,
+} as const;
+
 /** Opens SQLite (embedded default, WAL) or PostgreSQL (DATABASE_URL). */
 export function openDatabase(database: Config["database"]): DatabaseHandle {
   if (database.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, ...POSTGRES_POOL });
     // An idle connection dropped by the server (restart, failover) must not
     // crash the process; the pool opens a new one on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

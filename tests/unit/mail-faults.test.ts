@@ -9,6 +9,7 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "~/db/db.server";
 import { enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker, type OutboxWorker } from "~/services/mail/worker.server";
@@ -35,10 +36,17 @@ const messageIdsOf = (ids: string[]) => ids.map((id) => `<${id}@veldhavenmedia.l
 const deliveredIds = (received: { messageId: string }[]) => received.map((mail) => mail.messageId).sort();
 
 /** The worker as the server starts it, but with a poll so slow that only its own recovery can resend. */
-function worker(database: DatabaseFixture, port: number, options: { replyMs?: number } = {}): OutboxWorker {
+function worker(database: Pick<DatabaseFixture, "handle">, port: number, options: { replyMs?: number } = {}): OutboxWorker {
   const slowAfterMs = 200;
   const transport = smtpTransport(`smtp://127.0.0.1:${port}`, { connections: 4, slowAfterMs, timeouts: { ...timeouts, replyMs: options.replyMs ?? timeouts.replyMs } });
   return startOutboxWorker(database.handle, transport, { from, logger, intervalMs: 600_000, concurrency: 4, slowAfterMs });
+}
+
+/** Another instance's own connection to the same database. */
+function secondInstance(handle: DatabaseHandle): DatabaseHandle {
+  return handle.kind === "sqlite"
+    ? openDatabase({ kind: "sqlite", file: handle.sqlite.name })
+    : openDatabase({ kind: "postgres", url: handle.pool.options.connectionString! });
 }
 
 describeEachDatabase("mail through SMTP faults on $name", (database) => {
@@ -87,6 +95,27 @@ describeEachDatabase("mail through SMTP faults on $name", (database) => {
       }
     });
   }
+
+  it("two instances on one database, SMTP down for 5 s: once it is back, each message goes once", async () => {
+    let smtp = await startSmtp();
+    const port = smtp.port;
+    const other = secondInstance(database.handle);
+    const instances = [worker(database, port), worker({ handle: other }, port)];
+    try {
+      await smtp.stop();
+      const ids = await enqueue(database, 40);
+      instances.forEach((instance) => instance.wake());
+      await sleep(5_000);
+      smtp = await startSmtp(port);
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(40);
+      await sleep(1_000);
+      expect(deliveredIds(smtp.received)).toEqual(messageIdsOf(ids));
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+      await other.db.destroy();
+      await smtp.stop();
+    }
+  });
 
   it("SMTP answering 4xx, then 5xx, to every sender, then healthy: everything goes once it is, no attempt lost", async () => {
     const refusal = { code: 451 as number | undefined };

@@ -38,7 +38,9 @@ type Harness = {
 
 const WINDOW_MS = 100;
 
-async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFlight?: number; maxEventLoopUtilization?: number } = {}): Promise<Harness> {
+async function startHarness(
+  settings: { maxEventLoopDelayMs?: number; maxInFlight?: number; maxEventLoopUtilization?: number; maxDatabaseWaiting?: number; databaseWaiting?: () => number } = {},
+): Promise<Harness> {
   let delay = 0;
   let utilization = 0;
   let reachedExpress = 0;
@@ -47,6 +49,8 @@ async function startHarness(settings: { maxEventLoopDelayMs?: number; maxInFligh
     maxEventLoopDelayMs: settings.maxEventLoopDelayMs ?? 200,
     maxInFlight: settings.maxInFlight ?? 0,
     maxEventLoopUtilization: settings.maxEventLoopUtilization ?? 0,
+    maxDatabaseWaiting: settings.maxDatabaseWaiting,
+    databaseWaiting: settings.databaseWaiting,
     retryAfterSeconds: 5,
     measureDelay: () => delay,
     measureUtilization: () => utilization,
@@ -167,6 +171,15 @@ describe("load shedding (issue 24)", () => {
 
     harness.releaseHeld();
     await vi.waitFor(() => expect(harness!.guard.inFlight()).toBe(0));
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+  });
+
+  it("sheds a new request while queries queue for a database connection (issue 37), not once the queue is short again", async () => {
+    let waiting = 25;
+    harness = await startHarness({ maxDatabaseWaiting: 20, databaseWaiting: () => waiting });
+    const shed = await get(harness, "/nl/about");
+    expect([shed.status, shed.headers["retry-after"]]).toEqual([503, "5"]);
+    waiting = 3;
     expect((await get(harness, "/nl/about")).status).toBe(200);
   });
 
