@@ -135,6 +135,45 @@ test("a lagging event loop sheds new requests until it catches up; /readyz says 
   }
 });
 
+test("a crowd opening a connection per request (issue 37): while it saturates the loop a share is refused at once, /healthz answers, and it recovers", async () => {
+  const server = await spawnServer({
+    OVERLOAD_MAX_IN_FLIGHT: "0",
+    OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
+    // The deployment's default: the rule this test watches.
+    OVERLOAD_EVENT_LOOP_UTILIZATION: "0.99",
+    OVERLOAD_RETRY_AFTER_SECONDS: "7",
+    PAGE_CACHE_SECONDS: "0",
+  });
+  try {
+    // 40 visitors for four seconds, each request on a connection of its own (request() opens one).
+    const answers: Answer[] = [];
+    const health: number[] = [];
+    const until = Date.now() + 4000;
+    const visitor = async () => {
+      while (Date.now() < until) answers.push(await request(server.port, { path: PAGE }));
+    };
+    const prober = async () => {
+      while (Date.now() < until) {
+        health.push((await request(server.port, { path: "/healthz" })).status);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    await Promise.all([...Array.from({ length: 40 }, visitor), prober()]);
+
+    const shed = answers.filter((answer) => answer.status === 503);
+    expect(shed.length).toBeGreaterThan(0);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    expectAllShed(shed);
+    expect(new Set(health)).toEqual(new Set([200]));
+    expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "event-loop-utilization" });
+
+    await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 10_000 }).toBe("ready");
+    expect((await request(server.port, { path: PAGE })).status).toBe(200);
+  } finally {
+    await server.stop();
+  }
+});
+
 test("with PROBE_PORT the probes answer on a port of their own, visitors' pages only on the site's, and both close on SIGTERM", async () => {
   const probePort = await freePort();
   const server = await spawnServer({ PROBE_PORT: String(probePort) });

@@ -13,8 +13,7 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test ru
 let server: SpawnedServer;
 test.beforeAll(async () => {
   // A cache of its own, empty at the start.
-  // 1,000 requests as fast as this machine sends them would be a crowd to shed; what is tested here is the cache.
-  server = await spawnServer({ PAGE_CACHE_SECONDS: "600", LOG_LEVEL: "warn", OVERLOAD_EVENT_LOOP_UTILIZATION: "0" });
+  server = await spawnServer({ PAGE_CACHE_SECONDS: "600", LOG_LEVEL: "warn" });
 });
 test.afterAll(async () => {
   await server.stop();

@@ -51,10 +51,17 @@ describe("memory after a burst (issue 24)", () => {
 
   it("leaves a heap alone that has not grown much past its size at start", () => {
     const { state, check } = watchedProcess();
-    state.heap = 130 * MB;
+    state.heap = 110 * MB;
     check();
     check();
     expect(state.collections).toBe(0);
+  });
+
+  it("collects a heap that grew 20 MB (issue 37: bursts left 70 MB behind when it took 48)", () => {
+    const { state, check } = watchedProcess();
+    state.heap = 120 * MB;
+    check();
+    expect(state.collections).toBe(1);
   });
 
   it("does not collect again and again when the heap holds what it holds, until it grows further", () => {

@@ -7,19 +7,19 @@ import { SLOW_SEND_MS } from "./send-health.server";
 /**
  * How long each phase may take (issue 37). RFC 5321 §4.5.3.2 gives an
  * MTA minutes per reply; a submission relay answers in milliseconds, and a
- * reply that has not come in 30 s is a hung server: the connection is closed
+ * reply that has not come in 20 s (a scanning relay takes seconds) is a hung server: the connection is closed
  * and the message retried, no earlier, so a slow but working server is not
  * sent the message twice.
  */
 export type SmtpTimeouts = { connectMs: number; greetingMs: number; replyMs: number };
-const TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, replyMs: 30_000 };
+const TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, replyMs: 20_000 };
 
 export type SmtpPoolOptions = {
   /** Connections kept for sends that go at the usual pace (SMTP_POOL_CONNECTIONS). */
   connections: number;
   /** A send that takes longer stops counting against `connections` (SLOW_SEND_MS). */
   slowAfterMs?: number;
-  /** Open connections at most, slow ones included. */
+  /** Open connections at most, slow ones included (eight times `connections`). */
   maxConnections?: number;
   /** A connection is renewed after this many messages. */
   maxMessages?: number;
@@ -57,7 +57,8 @@ type Lane = {
 export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
   const { connections } = options;
   const slowAfterMs = options.slowAfterMs ?? SLOW_SEND_MS;
-  const maxConnections = options.maxConnections ?? connections * 4;
+  // Each hung send holds its connection for a reply timeout: room for many keeps the rest flowing.
+  const maxConnections = options.maxConnections ?? connections * 8;
   const maxMessages = options.maxMessages ?? 1000;
   const timeouts = options.timeouts ?? TIMEOUTS;
   const settings = parseConnectionUrl(url);
