@@ -46,6 +46,39 @@ function openSlowPost(port: number) {
   };
 }
 
+/**
+ * `visitors` who keep asking for PAGE for `ms`, each request on a connection
+ * of its own (request() opens one), while a probe asks `probePath` every
+ * 200 ms: every page answer, and the probe's.
+ */
+async function crowd(server: SpawnedServer, visitors: number, ms: number, probePath: string) {
+  const answers: Answer[] = [];
+  const probes: Answer[] = [];
+  const until = Date.now() + ms;
+  const visitor = async () => {
+    while (Date.now() < until) answers.push(await request(server.port, { path: PAGE }));
+  };
+  const prober = async () => {
+    while (Date.now() < until) {
+      probes.push(await request(server.port, { path: probePath }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  await Promise.all([...Array.from({ length: visitors }, visitor), prober()]);
+  return { answers, probes };
+}
+
+/** Some of the crowd got in, the rest got the quick 503, the log names `reason` first, and the server recovers. */
+async function expectShedThenRecovered(server: SpawnedServer, answers: Answer[], reason: string) {
+  const shed = answers.filter((answer) => answer.status === 503);
+  expect(shed.length).toBeGreaterThan(0);
+  expect(answers.some((answer) => answer.status === 200)).toBe(true);
+  expectAllShed(shed);
+  expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason });
+  await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 10_000 }).toBe("ready");
+  expect((await request(server.port, { path: PAGE })).status).toBe(200);
+}
+
 /** Log messages of the guard, in order. */
 const overloadLog = (server: SpawnedServer) =>
   server
@@ -107,29 +140,9 @@ test("a lagging event loop sheds new requests until it catches up; /readyz says 
   try {
     // Visitors who keep coming for three seconds, 30 at a time: those who arrive
     // after the guard measured the lag are turned away.
-    const answers: Answer[] = [];
-    const readiness: string[] = [];
-    const until = Date.now() + 3000;
-    const visitor = async () => {
-      while (Date.now() < until) answers.push(await request(server.port, { path: PAGE }));
-    };
-    const prober = async () => {
-      while (Date.now() < until) {
-        readiness.push((await request(server.port, { path: "/readyz" })).body);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
-    await Promise.all([...Array.from({ length: 30 }, visitor), prober()]);
-
-    const shed = answers.filter((answer) => answer.status === 503);
-    expect(shed.length).toBeGreaterThan(0);
-    expect(answers.some((answer) => answer.status === 200)).toBe(true);
-    expectAllShed(shed);
-    expect(readiness).toContain("overloaded");
-    expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "event-loop-delay" });
-
-    await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 5000 }).toBe("ready");
-    expect((await request(server.port, { path: PAGE })).status).toBe(200);
+    const { answers, probes } = await crowd(server, 30, 3000, "/readyz");
+    expect(probes.map((probe) => probe.body)).toContain("overloaded");
+    await expectShedThenRecovered(server, answers, "event-loop-delay");
   } finally {
     await server.stop();
   }
@@ -145,30 +158,9 @@ test("a crowd opening a connection per request (issue 37): while it saturates th
     PAGE_CACHE_SECONDS: "0",
   });
   try {
-    // 40 visitors for four seconds, each request on a connection of its own (request() opens one).
-    const answers: Answer[] = [];
-    const health: number[] = [];
-    const until = Date.now() + 4000;
-    const visitor = async () => {
-      while (Date.now() < until) answers.push(await request(server.port, { path: PAGE }));
-    };
-    const prober = async () => {
-      while (Date.now() < until) {
-        health.push((await request(server.port, { path: "/healthz" })).status);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
-    await Promise.all([...Array.from({ length: 40 }, visitor), prober()]);
-
-    const shed = answers.filter((answer) => answer.status === 503);
-    expect(shed.length).toBeGreaterThan(0);
-    expect(answers.some((answer) => answer.status === 200)).toBe(true);
-    expectAllShed(shed);
-    expect(new Set(health)).toEqual(new Set([200]));
-    expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "event-loop-utilization" });
-
-    await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 10_000 }).toBe("ready");
-    expect((await request(server.port, { path: PAGE })).status).toBe(200);
+    const { answers, probes } = await crowd(server, 40, 4000, "/healthz");
+    expect(new Set(probes.map((probe) => probe.status))).toEqual(new Set([200]));
+    await expectShedThenRecovered(server, answers, "event-loop-utilization");
   } finally {
     await server.stop();
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe } from "vitest";
-import { migrateToLatest, type DatabaseHandle, type Db } from "~/db/db.server";
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "~/db/db.server";
 import { databaseTargets, sqliteDatabase, type DatabaseTarget, type TestDatabase } from "./test-databases";
 
 /**
@@ -68,4 +68,11 @@ export function describeEachDatabase(
   describe.each(databaseTargets())(title, (target) => {
     body(useTestDatabase(target, options));
   });
+}
+
+/** Another instance's own connection to the test's database (close it with `.db.destroy()`). */
+export function secondConnection(handle: DatabaseHandle): DatabaseHandle {
+  return handle.kind === "sqlite"
+    ? openDatabase({ kind: "sqlite", file: handle.sqlite.name })
+    : openDatabase({ kind: "postgres", url: handle.pool.options.connectionString! });
 }

@@ -9,12 +9,11 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
 import { enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker, type OutboxWorker } from "~/services/mail/worker.server";
 import { metrics } from "~/utils/metrics.server";
-import { describeEachDatabase, type DatabaseFixture } from "../setup/unit-database";
+import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../setup/unit-database";
 import { freePort } from "../setup/spawn-server";
 import { smtpRefusal, startSmtp } from "../setup/test-smtp-server";
 
@@ -42,12 +41,6 @@ function worker(database: Pick<DatabaseFixture, "handle">, port: number, options
   return startOutboxWorker(database.handle, transport, { from, logger, intervalMs: 600_000, concurrency: 4, slowAfterMs });
 }
 
-/** Another instance's own connection to the same database. */
-function secondInstance(handle: DatabaseHandle): DatabaseHandle {
-  return handle.kind === "sqlite"
-    ? openDatabase({ kind: "sqlite", file: handle.sqlite.name })
-    : openDatabase({ kind: "postgres", url: handle.pool.options.connectionString! });
-}
 
 describeEachDatabase("mail through SMTP faults on $name", (database) => {
   it("SMTP not yet up when the worker starts: once it is, every message goes, once, with no attempt counted", async () => {
@@ -99,7 +92,7 @@ describeEachDatabase("mail through SMTP faults on $name", (database) => {
   it("two instances on one database, SMTP down for 5 s: once it is back, each message goes once", async () => {
     let smtp = await startSmtp();
     const port = smtp.port;
-    const other = secondInstance(database.handle);
+    const other = secondConnection(database.handle);
     const instances = [worker(database, port), worker({ handle: other }, port)];
     try {
       await smtp.stop();

@@ -10,11 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/db/db.server";
 import { enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker } from "~/services/mail/worker.server";
-import { describeEachDatabase, type DatabaseFixture } from "../setup/unit-database";
+import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../setup/unit-database";
 import { startSmtp } from "../setup/test-smtp-server";
 
 const logger = pino({ level: "silent" });
@@ -30,12 +29,6 @@ async function enqueueMany(database: DatabaseFixture, count: number): Promise<st
 
 const messageIdsOf = (ids: string[]) => ids.map((id) => `<${id}@veldhavenmedia.local>`).sort();
 
-/** Another instance's own connection to the same database. */
-function secondConnection(handle: DatabaseHandle): DatabaseHandle {
-  return handle.kind === "sqlite"
-    ? openDatabase({ kind: "sqlite", file: handle.sqlite.name })
-    : openDatabase({ kind: "postgres", url: handle.pool.options.connectionString! });
-}
 
 describeEachDatabase("the mail worker on $name", (database) => {
   it("sends every message over a pool of connections, each exactly once", async () => {
