@@ -10,9 +10,9 @@
  * it costs a visitor nothing; a heap that stays big through a few
  * collections holds live data and is left alone until it grows again.
  */
-import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
+import { eventLoopUtilizationSampler } from "./event-loop";
 
 /** How often the heap and the event loop are looked at. */
 const CHECK_INTERVAL_MS = 2000;
@@ -37,15 +37,6 @@ export type MemoryWatch = {
   intervalMs?: number;
 };
 
-/** The share of time the event loop was busy since the previous call. */
-function eventLoopBusyShare(): () => number {
-  let utilization = performance.eventLoopUtilization();
-  return () => {
-    const since = performance.eventLoopUtilization(utilization);
-    utilization = performance.eventLoopUtilization();
-    return since.utilization;
-  };
-}
 
 /** V8's full collection; `--expose-gc` is set for this process's new contexts only. */
 function fullCollection(): Collect {
@@ -58,7 +49,7 @@ let timer: NodeJS.Timeout | undefined;
 export function startReturningMemoryWhenIdle(watch: MemoryWatch = {}): void {
   const collect = watch.collect ?? fullCollection();
   const heapSize = watch.heapSize ?? (() => process.memoryUsage().heapTotal);
-  const busyShare = watch.busyShare ?? eventLoopBusyShare();
+  const busyShare = watch.busyShare ?? eventLoopUtilizationSampler();
   // The size above which a collection is worth it: the start's, or, when a
   // collection could not shrink the heap (it holds that much), that size.
   let collectAbove = heapSize() + GROWTH_WORTH_COLLECTING;

@@ -1,15 +1,17 @@
 /**
  * Load shedding (issue 24), after Fastify's under-pressure: when the event
- * loop lags or too many requests are already in progress, a new request gets
- * a quick 503 with Retry-After instead of joining a queue that makes every
- * visitor wait (at 345 form posts a second a page took 8.9 s). Mounted
- * first in server/app.ts, after the health checks, so a shed request costs
- * no work; /readyz says "overloaded" meanwhile so a load balancer sends
- * traffic elsewhere. Thresholds: docs/overload.md.
+ * loop lags, too many requests are already in progress, queries queue for
+ * the database, or (issue 37) a crowd opening a connection per request keeps
+ * the loop saturated, a new request gets a quick 503 with Retry-After
+ * instead of joining a queue that makes every visitor wait (at 345 form
+ * posts a second a page took 8.9 s). Asked first by server.ts, before
+ * Express, and again in server/app.ts after the health checks, so a shed
+ * request costs next to no work; /readyz says "overloaded" meanwhile so a
+ * load balancer sends traffic elsewhere. Thresholds: docs/overload.md.
  */
-import { monitorEventLoopDelay, performance, type EventLoopUtilization } from "node:perf_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
+import { admitInTurns, eventLoopDelaySampler, eventLoopUtilizationSampler } from "./event-loop";
 import { getConfig } from "~/config.server";
 import { POSTGRES_POOL } from "~/db/db.server";
 import { databaseWaiting } from "~/db/instance.server";
@@ -21,11 +23,6 @@ import { metrics } from "~/utils/metrics.server";
 const SAMPLE_INTERVAL_MS = 500;
 /** Over the threshold this many samples in a row (a second) before the delay sheds. */
 const LATE_SAMPLES_TO_SHED = 2;
-/** The delay histogram's own timer period (ms); what it measures beyond this is lag. */
-const HISTOGRAM_RESOLUTION_MS = 10;
-/** How long a turn of the event loop may take while requests wait to be let in (see `admitInTurns`). */
-const TURN_TARGET_MS = 3;
-const MAX_ADMITTED_PER_TURN = 64;
 /**
  * How often the event loop's utilization is read: short windows, because a
  * full accept queue grows by hundreds of connections a second.
@@ -98,86 +95,6 @@ export type OverloadGuard = {
 };
 
 type Reason = "event-loop-delay" | "event-loop-utilization" | "in-flight" | "database-queue";
-
-/** Mean lag of the event loop since the previous call, as under-pressure measures it. */
-export function eventLoopDelaySampler(): () => number {
-  const histogram = monitorEventLoopDelay({ resolution: HISTOGRAM_RESOLUTION_MS });
-  histogram.enable();
-  return () => {
-    const lag = histogram.mean / 1e6 - HISTOGRAM_RESOLUTION_MS;
-    histogram.reset();
-    // No sample at all: the loop was blocked for the whole interval.
-    return Number.isNaN(lag) ? Number.POSITIVE_INFINITY : Math.max(0, lag);
-  };
-}
-
-/**
- * The share of time the event loop was busy since the previous call
- * (Node's `eventLoopUtilization`). It is the signal for a crowd that opens a
- * new connection per request (issue 37): libuv takes one connection off the
- * listen queue per turn of the loop, so once the arrivals outpace the turns
- * the excess waits in the kernel, unseen by the in-flight count and the
- * delay, for seconds. The loop is then never idle (the listening socket is
- * always ready): a utilization near 1. Shedding makes the turns short, the
- * queue drains, and the utilization falls again.
- */
-function eventLoopUtilizationSampler(): () => number {
-  let previous: EventLoopUtilization = performance.eventLoopUtilization();
-  return () => {
-    const current = performance.eventLoopUtilization();
-    const window = performance.eventLoopUtilization(current, previous);
-    previous = current;
-    return window.utilization;
-  };
-}
-
-/**
- * Lets requests in a few per turn of the event loop, first come first served.
- * With the embedded database a request's work runs without giving the loop
- * back, so a hundred requests that arrived together made one turn last
- * 200 ms. Node takes one new connection off the listen queue per turn, so
- * every new visitor, /healthz included, waited behind hundreds of others in
- * the kernel (p50 0.85 s at a hundred connections, 3 s at twice the load),
- * out of the guard's sight. Here a waiting request costs nothing and the loop
- * keeps turning: as many are let in per turn as keep a turn near
- * `TURN_TARGET_MS` (one more after a quick turn, half as many after a slow
- * one), so connections are taken and arrivals seen (or shed) within a few
- * milliseconds, at the same throughput.
- */
-function admitInTurns(targetMs: number) {
-  const waiting: Array<{ res: express.Response; next: () => void }> = [];
-  let perTurn = 1;
-  let scheduled = false;
-  // When the previous turn that let requests in ran, while requests kept waiting.
-  let previousTurnAt: number | undefined;
-  const turn = () => {
-    scheduled = false;
-    const now = performance.now();
-    if (previousTurnAt !== undefined) {
-      perTurn = now - previousTurnAt <= targetMs ? Math.min(perTurn + 1, MAX_ADMITTED_PER_TURN) : Math.max(1, perTurn >> 1);
-    }
-    let admitted = 0;
-    while (admitted < perTurn && waiting.length > 0) {
-      const { res, next } = waiting.shift()!;
-      // The client went away while it waited: no work to do for it.
-      if (res.destroyed) continue;
-      admitted += 1;
-      next();
-    }
-    previousTurnAt = waiting.length > 0 ? now : undefined;
-    schedule();
-  };
-  const schedule = () => {
-    if (!scheduled && waiting.length > 0) {
-      scheduled = true;
-      setImmediate(turn);
-    }
-  };
-  return (res: express.Response, next: () => void) => {
-    waiting.push({ res, next });
-    schedule();
-  };
-}
 
 const busyMessage = (retryAfterSeconds: number) => `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
 
@@ -259,7 +176,7 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
       episode = startEpisode(reason);
     }
   };
-  const admit = admitInTurns(settings.turnTargetMs ?? TURN_TARGET_MS);
+  const admit = admitInTurns(settings.turnTargetMs);
   const timer = watchesDelay || watchesUtilization || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
   timer?.unref();
   const utilizationTimer = watchesUtilization
