@@ -108,11 +108,11 @@ export default function handleRequest(
  * React Router refuses an action posted from another origin (or with an
  * unreadable Origin) by throwing these, then answers 400 itself.
  */
-function isRefusedCrossOriginAction(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)
-  );
+function isRefusedCrossOriginAction(error: unknown, request: Request): boolean {
+  if (!(error instanceof Error)) return false;
+  if (/^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)) return true;
+  // A client navigation's post (`…/about.data`): React Router swaps that error for a bare "Bad Request" (issue 38).
+  return error.message === "Bad Request" && request.method === "POST" && new URL(request.url).pathname.endsWith(".data");
 }
 
 /**
@@ -123,7 +123,7 @@ function isRefusedCrossOriginAction(error: unknown): boolean {
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  if (isRefusedCrossOriginAction(error)) {
+  if (isRefusedCrossOriginAction(error, request)) {
     context.get(serverContext).noteForLog("cross-origin action refused");
     return;
   }

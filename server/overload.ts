@@ -11,12 +11,13 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
+import { busyAnswer } from "./busy-answer";
 import { admitInTurns, eventLoopDelaySampler, eventLoopUtilizationSampler } from "./event-loop";
 import { getConfig } from "~/config.server";
 import { POSTGRES_POOL } from "~/db/db.server";
 import { databaseWaiting } from "~/db/instance.server";
 import { getLogger } from "~/utils/logger.server";
-import { jsonErrorBody, NO_STORE } from "~/utils/json-error";
+import { NO_STORE } from "~/utils/json-error";
 import { metrics } from "~/utils/metrics.server";
 
 /** How often the event-loop delay is read: often enough to react within a burst, rarely enough to average over many loop turns. */
@@ -96,14 +97,10 @@ export type OverloadGuard = {
 
 type Reason = "event-loop-delay" | "event-loop-utilization" | "in-flight" | "database-queue";
 
-const busyMessage = (retryAfterSeconds: number) => `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
-
 function refuse(req: express.Request, res: express.Response, retryAfterSeconds: number): void {
-  const message = busyMessage(retryAfterSeconds);
+  const answer = busyAnswer(req.originalUrl, req.get("Host"), retryAfterSeconds);
   res.locals.logReason = "overloaded";
-  res.status(503).set({ "Retry-After": String(retryAfterSeconds), ...NO_STORE });
-  if (req.path.startsWith("/api/")) res.json(jsonErrorBody("UNAVAILABLE", { message }));
-  else res.type("text/plain").send(message);
+  res.status(503).set({ "Retry-After": String(retryAfterSeconds), ...NO_STORE, "Content-Type": answer.contentType }).send(answer.body);
 }
 
 /** What is never shed: the probes and scrapes (an orchestrator must see the state), and fingerprinted assets (served before the app). */
@@ -112,17 +109,15 @@ const NEVER_SHED = /^\/(?:healthz|readyz|metrics)(?:[?/]|$)|^\/assets\//;
 /** `refuse` on Node's own response: the same answer, without Express. */
 function refuseRaw(req: IncomingMessage, res: ServerResponse, retryAfterSeconds: number): void {
   const started = performance.now();
-  const message = busyMessage(retryAfterSeconds);
-  const json = (req.url ?? "").startsWith("/api/");
-  const body = json ? JSON.stringify(jsonErrorBody("UNAVAILABLE", { message })) : message;
+  const answer = busyAnswer(req.url ?? "/", req.headers.host, retryAfterSeconds);
   res.writeHead(503, {
     "Retry-After": String(retryAfterSeconds),
     ...NO_STORE,
-    "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
+    "Content-Type": answer.contentType,
+    "Content-Length": Buffer.byteLength(answer.body),
     "X-Content-Type-Options": "nosniff",
   });
-  res.end(body);
+  res.end(answer.body);
   metrics().httpDuration.observe({ route: "none", method: "OTHER", status_class: "5xx" }, (performance.now() - started) / 1000);
 }
 

@@ -14,11 +14,17 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test ru
 
 const PAGE = "/nl/political-ads";
 const SHED_BODY = "The server is busy. Please try again in 7 seconds.";
+/** A shed page (issue 38): Dutch on /nl, with when to try again, a link to try again and one home. */
+const SHED_PAGE = (path: string) =>
+  '<!doctype html><html lang="nl-NL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
+  "<title>Even te druk – Veldhaven Media</title></head><body><main><h1>Het is even te druk</h1>" +
+  "<p>Er komen nu meer bezoekers dan we tegelijk kunnen helpen. Probeer het over 7 seconden opnieuw.</p>" +
+  `<p><a href="${path}">Opnieuw proberen</a></p><p><a href="/nl">Naar de startpagina</a></p></main></body></html>`;
 
 /** Every shed answer is the quick 503: one assertion over all of them (thousands under load). */
 function expectAllShed(answers: Answer[]): void {
   const kinds = new Set(answers.map((answer) => JSON.stringify([answer.headers["retry-after"], answer.headers["cache-control"], answer.body])));
-  expect([...kinds]).toEqual([JSON.stringify(["7", "no-store", SHED_BODY])]);
+  expect([...kinds]).toEqual([JSON.stringify(["7", "no-store", SHED_PAGE(PAGE)])]);
 }
 
 /**

@@ -260,6 +260,22 @@ test.describe("behind a trusted proxy, with short timeouts and the log read", ()
     expect(server.output()).not.toContain("does not match `origin` header");
   });
 
+  test("a refused cross-origin post of a client navigation (.data) is one warning without a stack too (issue 38)", async () => {
+    const id = "probe-cross-origin-data-0001";
+    const answer = await request(server.port, {
+      method: "POST",
+      path: "/nl/about.data",
+      headers: { ...FORM, Origin: "http://evil.example", "X-Request-Id": id },
+      body: CONTACT,
+    });
+    expect(answer.status).toBe(400);
+    await expect.poll(() => linesFor(id).length).toBe(1);
+    const [line] = linesFor(id);
+    expect(line.level).toBe(40);
+    expect(line.reason).toBe("cross-origin action refused");
+    expect(server.logLines().some((logged) => logged.msg === "unhandled error")).toBe(false);
+  });
+
   test("a malformed Host is logged as a client error, with no stack trace", async () => {
     const id = "probe-bad-host-0001";
     const { text } = await rawExchange(

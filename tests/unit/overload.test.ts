@@ -139,8 +139,19 @@ describe("load shedding (issue 24)", () => {
     expect(shed.status).toBe(503);
     expect(shed.headers["retry-after"]).toBe("5");
     expect(shed.headers["cache-control"]).toBe("no-store");
-    expect(shed.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(shed.body).toBe("The server is busy. Please try again in 5 seconds.");
+    // Issue 38: in the page's language, with when to try again and a way back.
+    expect(shed.headers["content-type"]).toMatch(/^text\/html/);
+    expect(shed.body).toContain('<html lang="nl-NL">');
+    expect(shed.body).toContain("<h1>Het is even te druk</h1>");
+    expect(shed.body).toContain("Probeer het over 5 seconden opnieuw.");
+    expect(shed.body).toContain('<a href="/nl/about">Opnieuw proberen</a>');
+    expect(shed.body).toContain('<a href="/nl">Naar de startpagina</a>');
+    const french = await request(harness.port, { path: "/fr/about?x=<b>", host: "be.localhost" });
+    expect(french.status).toBe(503);
+    expect(french.body).toContain('<html lang="fr-BE">');
+    expect(french.body).toContain("Réessayez dans 5 secondes.");
+    // The address as sent, escaped: nothing of it becomes markup.
+    expect(french.body).toContain('<a href="/fr/about?x=&#60;b&#62;">Réessayer</a>');
 
     const call = await get(harness, "/api/campaign-items");
     expect(call.status).toBe(503);
@@ -247,7 +258,7 @@ describe("load shedding (issue 24)", () => {
     expect(refused.map((answer) => answer.status)).toEqual(Array(10).fill(503));
     expect(refused[0].headers["retry-after"]).toBe("5");
     expect(refused[0].headers["cache-control"]).toBe("no-store");
-    expect(refused[0].body).toBe("The server is busy. Please try again in 5 seconds.");
+    expect(refused[0].body).toContain("Probeer het over 5 seconden opnieuw.");
     const call = await get(harness, "/api/campaign-items");
     expect(call.status).toBe(503);
     expect(JSON.parse(call.body)).toEqual({ error: "UNAVAILABLE", message: "The server is busy. Please try again in 5 seconds." });

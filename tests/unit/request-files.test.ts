@@ -79,6 +79,15 @@ describeEachDatabase("files of a request on $name", (database) => {
   const rows = async (requestId: string) => db().selectFrom("request_file").selectAll().where("request_id", "=", requestId).execute();
   const chunkCount = async () => Number((await db().selectFrom("file_chunk").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
+  it("keeps no invisible characters in a file's name: bidi controls, zero-width and tag characters (issue 38)", async () => {
+    const request = await openRequest("namen@veldhaven-test.nl");
+    const store = (filename: string) => storeFile(db(), { requestId: request.id, direction: "ANSWER", uploadedBy: OFFICER.email, filename, bytes: pieces(pdf(2_000)) });
+    expect(await store("ID-kaart\u202egpj.pdf")).toMatchObject({ status: "stored", file: { name: "ID-kaartgpj.pdf" } });
+    expect(await store("brief\u200b\u200d\u2060\ufeff.pdf")).toMatchObject({ status: "stored", file: { name: "brief.pdf" } });
+    expect(await store("scan\u{E0041}\u{E0042}\u2028.pdf")).toMatchObject({ status: "stored", file: { name: "scan.pdf" } });
+    expect(await store("\u2066\u2069")).toMatchObject({ status: "stored", file: { name: "file" } });
+  });
+
   it("stores a file in sealed 1 MB chunks and reads back the same bytes", async () => {
     const request = await openRequest("chunks@veldhaven-test.nl");
     const bytes = pdf(2 * FILE_LIMITS.chunkBytes + 12_345);

@@ -117,6 +117,18 @@ describeEachDatabase("staff accounts, sessions and sign-in on $name", (database)
     expect((await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: PASSWORD, clientIp: "198.51.100.100" })).status).toBe("signed-in");
   });
 
+  it("counts an IPv6 client by its /64 (issue 38): rotating addresses in it gets no more guesses", async () => {
+    await upsertAccount(db(), { email: "iris@veldhaven.nl", password: PASSWORD, role: "officer" });
+    const statuses: string[] = [];
+    for (let n = 1; n <= 8; n++) {
+      statuses.push((await signInWithPassword(db(), limiters, { email: "iris@veldhaven.nl", password: "Fout-Fout-Fout-1", clientIp: `2001:db8:1:2::${n.toString(16)}` })).status);
+    }
+    // Five guesses per account and client, then refused, whichever address of the /64 asks.
+    expect(statuses).toEqual([...Array(5).fill("INVALID"), ...Array(3).fill("RATE_LIMITED")]);
+    // Another /64 is another client.
+    expect((await signInWithPassword(db(), limiters, { email: "iris@veldhaven.nl", password: PASSWORD, clientIp: "2001:db8:1:3::1" })).status).toBe("signed-in");
+  });
+
   it("counts an attempt before checking it: 60 parallel wrong passwords from one address, at most 10 checked; the right one in the burst is refused too", async () => {
     await upsertAccount(db(), { email: "gijs@veldhaven.nl", password: PASSWORD, role: "officer" });
     const attempts = Array.from({ length: 60 }, (_, n) =>

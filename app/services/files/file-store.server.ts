@@ -21,7 +21,9 @@ export type StoreOutcome = { status: "stored"; file: StoredFile } | { status: "r
 /** A name safe to show and to offer on download: no folders, no control characters, at most 150 characters. */
 function cleanFileName(raw: string): string {
   const base = raw.normalize("NFC").split(/[\\/]/).pop() ?? "";
-  const printable = [...base].filter((char) => char >= " " && char !== "\u007f").join("").trim();
+  // Controls, and the invisible format characters (issue 38): a U+202E showed "ID-kaart\u202egpj.pdf" as
+  // "ID-kaartfdp.jpg"; zero-width and tag characters hide what a name says. Line and paragraph separators too.
+  const printable = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "").trim();
   return [...printable].slice(-150).join("") || "file";
 }
 

@@ -9,14 +9,11 @@ import type { Country, Locale } from "~/i18n/locale";
 import { type RightType } from "~/domain/privacy-request";
 import type { MailMessage } from "./outbox.server";
 import { statusLine } from "./status-line.server";
+import { escapeHtml } from "~/utils/escape-html";
 
 type Language = "nl" | "fr";
 
 export const languageOf = (locale: Locale | string): Language => (locale === "fr_be" ? "fr" : "nl");
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const RIGHT_NAMES: Record<Language, Record<RightType, string>> = {
   nl: {

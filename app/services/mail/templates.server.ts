@@ -1,10 +1,7 @@
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import type { MailMessage } from "./outbox.server";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+import { escapeHtml } from "~/utils/escape-html";
 
 type Texts = {
   subject: (name: string) => string;

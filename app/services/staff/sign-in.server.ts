@@ -23,6 +23,7 @@ import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
 import { metrics } from "~/utils/metrics.server";
+import { clientAddressKey } from "~/utils/client-address";
 
 const SIGN_IN_LIMITS = {
   accountAtClient: { points: 5, durationSeconds: 15 * 60 },
@@ -83,13 +84,15 @@ async function attemptSignIn(db: Db, limiters: SignInLimiters, input: { email: s
     return { status: "BUSY", retryAfterSeconds: 1 };
   }
   try {
-    const pair = `${email}|${input.clientIp}`;
-    const wait = Math.max(await take(limiters.client, input.clientIp), await take(limiters.accountAtClient, pair));
+    // An IPv6 client picks any address in its /64: counted as one, as the forms count it (issue 38).
+    const client = clientAddressKey(input.clientIp);
+    const pair = `${email}|${client}`;
+    const wait = Math.max(await take(limiters.client, client), await take(limiters.accountAtClient, pair));
     if (wait > 0) return { status: "RATE_LIMITED", retryAfterSeconds: wait };
     const account = await findAccount(db, email);
     const matches = await verifyPassword(input.password, account?.password_hash ?? (await decoyHash()));
     if (!account || !matches) return { status: "INVALID" };
-    await Promise.all([limiters.accountAtClient.reward(pair, 1), limiters.client.reward(input.clientIp, 1)]);
+    await Promise.all([limiters.accountAtClient.reward(pair, 1), limiters.client.reward(client, 1)]);
     return { status: "signed-in", user: { email: account.email, role: account.role, method: "local" } };
   } finally {
     await limiters.inFlight.reward(email, 1);
