@@ -67,6 +67,11 @@ async function main() {
       if (!refuseWhenOverloaded(req, res)) app(req, res);
     },
   );
+  // A client that half-closes its side once its request is sent (`shutdown(SHUT_WR)`, `nc -N`) still gets
+  // its answer (issue 38): by default Node aborts the request in progress at the client's FIN, which ended
+  // every page that renders asynchronously without a byte. The connection closes once the answer is sent.
+  // Node's own switch for it (lib/_http_server.js `socketOnEnd`), which its types do not name.
+  (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 

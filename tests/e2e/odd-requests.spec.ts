@@ -127,3 +127,12 @@ test("officers' lists with a page number beyond any list answer, as the last pag
     }
   }
 });
+
+test("a client that half-closes its side once its request is sent still gets its answer (issue 38)", async () => {
+  for (const path of ["/nl", "/nl/about", "/nl/privacy-rights", "/healthz", "/api/campaign-items?countryCode=NL", "/nl/bestaat-niet"]) {
+    const { text, closed } = await rawExchange(server.port, `GET ${path} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, 5000, { halfClose: true });
+    expect([path, statusOf(text)]).toEqual([path, path === "/nl/bestaat-niet" ? 404 : 200]);
+    // The whole answer, then the server closes its side too.
+    expect(closed).toBe(true);
+  }
+});
