@@ -22,6 +22,15 @@ import { admitSubmission } from "./submission-limits.server";
 
 /** A status link is for looking, now: a day is enough, and a forwarded mail stops working soon. */
 const STATUS_LINK_HOURS = 24;
+/**
+ * Every ask is answered no sooner than this after it came (issue 38): a
+ * matching pair writes a link and a mail (~50 ms), a wrong one only reads
+ * (~25 ms), and the difference told which references exist for an address.
+ * Well above both, so the time says nothing; a visitor waits a moment longer.
+ */
+export const STATUS_ANSWER_FLOOR_MS = 250;
+
+const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
 
 export type StatusAsked = { status: "asked" } | { status: "RATE_LIMITED"; scope: "client" | "target"; retryAfterSeconds: number; otherWay: string };
 
@@ -36,12 +45,16 @@ export async function askForStatusLink(
   site: { country: Country },
   options: { clientIp: string; now?: Date },
 ): Promise<StatusAsked> {
+  const answerAt = performance.now() + STATUS_ANSWER_FLOOR_MS;
   const now = options.now ?? new Date();
   const email = normaliseEmail(input.email);
   const admission = await admitSubmission({ kind: "public-form", bucket: `status:${site.country}`, clientIp: options.clientIp, target: email });
   if (!admission.ok) return { status: "RATE_LIMITED", scope: admission.scope, retryAfterSeconds: admission.retryAfterSeconds, otherWay: privacyTeamAddress(site.country) };
   const request = await db.selectFrom("privacy_request").select(["id", "reference", "country", "locale", "email"]).where("reference", "=", input.reference).where("email", "=", email).executeTakeFirst();
-  if (!request) return { status: "asked" };
+  if (!request) {
+    await waitUntil(answerAt);
+    return { status: "asked" };
+  }
   const { token, hash: tokenHash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + STATUS_LINK_HOURS * 3_600_000).toISOString();
   const country = request.country as Country;
@@ -52,6 +65,7 @@ export async function askForStatusLink(
     await enqueueMail(trx, statusLinkMail({ to: request.email!, locale: request.locale as Locale, country, reference: request.reference, link, expiresAt }), now);
   });
   wakeMailWorker();
+  await waitUntil(answerAt);
   return { status: "asked" };
 }
 

@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 
 import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { askForStatusLink, deleteExpiredStatusLinks, inspectStatus } from "~/services/request-status.server";
+import { STATUS_ANSWER_FLOOR_MS, askForStatusLink, deleteExpiredStatusLinks, inspectStatus } from "~/services/request-status.server";
 import { requestStatusForm } from "~/validation/request-status";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";
@@ -23,6 +23,27 @@ describeEachDatabase("status links on $name", (database) => {
   useTestConfig({ TARGET_LIMIT_PER_HOUR: "3" });
   const db = () => database.db;
   const site = { country: "nl", locale: "nl_nl", language: "nl" } as const;
+
+  it("answers a matching and a wrong pair after the same time (issue 38): the time says nothing", async () => {
+    const email = `tijd-${Date.now()}@veldhaven-test.nl`;
+    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, site, { requestOrigin: "", clientIp: "192.0.2.40", db: db() });
+    if (made.status !== "accepted") throw new Error("not accepted");
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const answered: string[] = [];
+      const matching = askForStatusLink(db(), { reference: made.reference, email }, site, { clientIp: "192.0.2.41" }).then(() => answered.push("matching"));
+      const wrong = askForStatusLink(db(), { reference: made.reference, email: "iemand-anders@veldhaven-test.nl" }, site, { clientIp: "192.0.2.42" }).then(() => answered.push("wrong"));
+      // Both have done their work (the link is written), neither has answered.
+      await vi.waitFor(async () => expect(await db().selectFrom("status_link").select("token_hash").execute()).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(STATUS_ANSWER_FLOOR_MS - 60);
+      expect(answered).toEqual([]);
+      await vi.advanceTimersByTimeAsync(60);
+      await Promise.all([matching, wrong]);
+      expect(answered.sort()).toEqual(["matching", "wrong"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("mails a link only for a matching pair, answers the same either way, and the link shows the request until it expires", async () => {
     const email = `stand-${Date.now()}@veldhaven-test.nl`;
