@@ -97,6 +97,17 @@ test.describe("forced colors (Windows high contrast)", () => {
     expect(await decoration(switcher.getByRole("link").filter({ hasText: /^NL/ }))).toBe("none");
   });
 
+  test("the main navigation marks the current page by more than colour (issue 38)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(siteUrl("nl", "/nl/about"));
+    const navigation = page.getByRole("navigation", { name: "Hoofdmenu" });
+    const current = navigation.locator('[aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    const decoration = (link: Locator) => link.evaluate((element) => getComputedStyle(element).textDecorationLine);
+    expect(await decoration(current)).toContain("underline");
+    expect(await decoration(navigation.getByRole("link", { name: "Home", exact: true }))).toBe("none");
+  });
+
   test("the focus stays visible: a button, a field, a checkbox already outlined for its error", async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"));
     await page.locator("form.app-form button[type=submit]").click();

@@ -91,6 +91,9 @@ for (const [language, person] of Object.entries(PERSON)) {
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("Nog niet verstuurd");
     await expect(row).toContainText("1,5 MB");
+    // Issue 38: the section and its table's scroll region have names of their own.
+    await expect(page.getByRole("region", { name: "Antwoord en bestanden", exact: true })).toHaveCount(1);
+    await expect(page.getByRole("region", { name: "Bestanden bij deze aanvraag", exact: true })).toHaveCount(1);
     // Stored sealed: no chunk holds the file's bytes as they are.
     const chunks = sql<{ data: Buffer }>("select c.data from file_chunk c join request_file f on f.id = c.file_id where f.name = ?", name);
     expect(chunks).toHaveLength(2);

@@ -94,7 +94,7 @@ export function RequestAnswer(props: {
         </p>
       ) : null}
       {props.files.length > 0 ? (
-        <Table caption={t("backOffice.files.title")} head={[t("backOffice.files.name"), t("backOffice.files.size"), t("backOffice.files.added"), t("backOffice.files.state"), t("backOffice.files.actions")]}>
+        <Table caption={t("backOffice.files.tableCaption")} head={[t("backOffice.files.name"), t("backOffice.files.size"), t("backOffice.files.added"), t("backOffice.files.state"), t("backOffice.files.actions")]}>
           {props.files.map((file) => (
             <tr key={file.id}>
               <td className="app-file-name">{file.name}</td>
