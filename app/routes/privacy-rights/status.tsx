@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { useEffect, useRef } from "react";
 import { redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/status";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
@@ -30,13 +31,22 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`${new URL(args.request.url).pathname}?sent=1`);
 }
 
+/**
+ * With JavaScript the answer replaces the form in place (same path, so no
+ * new-page focus): its heading takes the focus, or a screen reader would be
+ * left on the page's body, hearing nothing (issue 38).
+ */
 function Sent() {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <>
       <PageTitle titleKey="privacyRights.status.sentTitle" />
       <header className="app-page-header">
-        <h1 className="app-heading-1">{t("privacyRights.status.sentTitle")}</h1>
+        <h1 className="app-heading-1" ref={heading} tabIndex={-1}>
+          {t("privacyRights.status.sentTitle")}
+        </h1>
       </header>
       <section className="app-section">
         <p>{t("privacyRights.status.sentText")}</p>
