@@ -132,6 +132,7 @@ for (const [language, site] of Object.entries(SITES)) {
     const missing = await page.goto(siteUrl(site.host, `/${language}/political-ads/${id}/v/4`));
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole("alert")).toHaveText(site.notFound);
+    await expect(page).toHaveTitle(new RegExp(`^${site.notFound.replace(/[.]/g, "\\.")} \\|`));
     expect((await getJson(site.host, `/${language}/political-ads/${id}/v/zero`)).status).toBe(404);
 
     // The calls carry the version; a version's JSON is that version.

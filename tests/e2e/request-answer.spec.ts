@@ -168,6 +168,11 @@ test("a wrong link gets the page that says so, never a 500; a download is a POST
   const wrong = await page.goto(siteUrl("nl", `/nl/privacy-rights/answer?token=${"x".repeat(43)}`));
   expect(wrong?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze link werkt niet");
+  // Issue 38: the title says it too, not the page's usual title.
+  await expect(page).toHaveTitle(/^Deze link werkt niet \|/);
+  const status = await page.goto(siteUrl("nl", `/nl/privacy-rights/status/view?token=${"x".repeat(43)}`));
+  expect(status?.status()).toBe(404);
+  await expect(page).toHaveTitle(/^Deze link werkt niet \|/);
   const get = await request(port(), { method: "GET", path: "/nl/privacy-rights/answer/download", host: `nl.localhost:${port()}` });
   expect(get.status).toBeGreaterThanOrEqual(400);
   expect(get.status).toBeLessThan(500);

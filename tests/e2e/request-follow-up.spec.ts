@@ -70,16 +70,22 @@ for (const [language, person] of Object.entries(PERSON)) {
     await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.title);
     await expect(their.getByText("Stuur ons een kopie van je klantenkaart")).toBeVisible();
     await expectAxeClean(their);
+    // Issue 38: one title, with the error prefix after a failed send.
+    await expect(their.locator("title")).toHaveCount(1);
     await their.getByRole("button", { name: person.submit }).click();
     await expect(their.locator(".app-error-summary")).toContainText(person.required);
+    await expect(their).toHaveTitle(new RegExp(`^${person.language === "fr" ? "Erreur : " : "Fout: "}${person.title}`));
+    await expect(their.locator("title")).toHaveCount(1);
     // A real image (1 × 1 pixel), as a phone's photo of the card would be one.
     const card = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
     await their.getByLabel(person.answer).fill("Hierbij mijn klantenkaart.");
     await their.getByLabel(person.files).setInputFiles({ name: "klantenkaart.png", mimeType: "image/png", buffer: card });
     await their.getByRole("button", { name: person.submit }).click();
     await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.thanks);
+    await expect(their).toHaveTitle(new RegExp(`^${person.thanks}`));
     await their.goto(link);
     await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.used);
+    await expect(their).toHaveTitle(new RegExp(`^${person.used}`));
     await their.setViewportSize({ width: 320, height: 640 });
     await setTextSize(their, 2);
     await their.reload();

@@ -77,6 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const texts = rootTranslations(matches);
   const heading = lookup(texts, "pages.politicalAdDetail.title");
   const item = loaderData?.item;
-  const title = item ? `${heading} ${item.id}, ${lookup(texts, "politicalAds.history.pageTitle").replace("{{version}}", String(item.version))}: ${item.sponsorName}` : heading;
+  // A version that does not exist says so in the title too, as its page does (issue 38).
+  const title = item ? `${heading} ${item.id}, ${lookup(texts, "politicalAds.history.pageTitle").replace("{{version}}", String(item.version))}: ${item.sponsorName}` : lookup(texts, "politicalAds.history.notFound");
   return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 };

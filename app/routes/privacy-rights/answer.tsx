@@ -78,4 +78,6 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "answer.pageTitle");
+// A link that does not work says so in the title, as the heading does (issue 38).
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, !loaderData || loaderData.status === "valid" ? "answer.pageTitle" : `answer.${loaderData.status}.title`);

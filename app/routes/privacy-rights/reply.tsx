@@ -15,7 +15,7 @@ import { readMultipart } from "~/http/multipart-upload.server";
 import { formReply } from "~/http/public-form.server";
 import { storeFile } from "~/services/files/file-store.server";
 import { answerQuestion, openQuestion } from "~/services/request-questions.server";
-import { pageMeta } from "~/utils/meta";
+import { formPageMeta } from "~/utils/meta";
 import { PERSONAL_DATA } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";
 import { replyForm } from "~/validation/reply";
@@ -111,4 +111,5 @@ export default function ReplyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "privacyRights.reply.title");
+// The title is the component's (PageTitle): the form's, with "Fout:" after a failed send, or its outcome's (issue 38).
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches);

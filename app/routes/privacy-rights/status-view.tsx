@@ -107,4 +107,6 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "privacyRights.statusView.pageTitle");
+// A link that does not work says so in the title, as the heading does (issue 38).
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, !loaderData || loaderData.status === "valid" ? "privacyRights.statusView.pageTitle" : `privacyRights.statusView.${loaderData.status}.title`);
