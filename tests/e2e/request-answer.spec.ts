@@ -65,6 +65,8 @@ const PERSON = {
 
 for (const [language, person] of Object.entries(PERSON)) {
   test(`an answer with its file, delivered by a link and downloaded byte for byte, then gone after its window (${language})`, async ({ page, browser }) => {
+    // The whole journey, officer and person, two browsers, two mails: longer than one page's test.
+    test.setTimeout(60_000);
     const officer = uniqueStaffEmail("officer");
     addStaff(officer, "officer");
     const subject = `antwoord-${unique()}@veldhaven-test.nl`;
