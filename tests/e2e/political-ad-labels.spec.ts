@@ -73,7 +73,9 @@ test("the back office's ZIP holds every label of a campaign period, and only tho
   // Both days missing, then the end before the start.
   await page.getByRole("button", { name: "Download de labels (ZIP)" }).click();
   await expect(page.locator(".app-error-summary")).toBeFocused();
-  await expect(page.locator(".app-error-summary").getByRole("link")).toHaveText(["Van (dag): Dit veld is verplicht", "Tot en met (dag): Dit veld is verplicht"]);
+  // Issue 38: what to enter, and the title says there is an error.
+  await expect(page.locator(".app-error-summary").getByRole("link")).toHaveText(["Van (dag): Vul de eerste dag van de periode in", "Tot en met (dag): Vul de laatste dag van de periode in"]);
+  await expect(page).toHaveTitle(/^Fout: Labels voor politieke advertenties/);
   await page.getByLabel("Van (dag)").fill("2026-11-20");
   await page.getByLabel("Tot en met (dag)").fill("2026-11-01");
   await page.getByRole("button", { name: "Download de labels (ZIP)" }).click();

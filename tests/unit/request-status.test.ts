@@ -28,13 +28,16 @@ describeEachDatabase("status links on $name", (database) => {
     const email = `tijd-${Date.now()}@veldhaven-test.nl`;
     const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, site, { requestOrigin: "", clientIp: "192.0.2.40", db: db() });
     if (made.status !== "accepted") throw new Error("not accepted");
-    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    // The clock the floor is measured on is the test's: a slow database (PostgreSQL in CI) takes no time on it.
+    vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
     try {
       const answered: string[] = [];
       const matching = askForStatusLink(db(), { reference: made.reference, email }, site, { clientIp: "192.0.2.41" }).then(() => answered.push("matching"));
-      const wrong = askForStatusLink(db(), { reference: made.reference, email: "iemand-anders@veldhaven-test.nl" }, site, { clientIp: "192.0.2.42" }).then(() => answered.push("wrong"));
-      // Both have done their work (the link is written), neither has answered.
-      await vi.waitFor(async () => expect(await db().selectFrom("status_link").select("token_hash").execute()).toHaveLength(1));
+      const wrong = askForStatusLink(db(), { reference: made.reference, email: `ander-${Date.now()}@veldhaven-test.nl` }, site, { clientIp: "192.0.2.42" }).then(() => answered.push("wrong"));
+      // Both have done their work (the link is written), neither has answered. (Not vi.waitFor: it moves the fake clock.)
+      const links = () => db().selectFrom("status_link").select("token_hash").execute();
+      for (const until = Date.now() + 10_000; (await links()).length === 0 && Date.now() < until; ) await new Promise((resolve) => setImmediate(resolve));
+      expect(await links()).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(STATUS_ANSWER_FLOOR_MS - 60);
       expect(answered).toEqual([]);
       await vi.advanceTimersByTimeAsync(60);

@@ -9,7 +9,8 @@ import { Field } from "~/components/forms";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { LABELS_PER_ZIP, labelsInPeriod } from "~/services/political-ad-labels/labels.server";
-import { NOT_INDEXED, pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { PageTitle } from "~/components/page-title";
 import { adLabelsSchema } from "~/validation/ad-labels";
 
 /**
@@ -46,6 +47,8 @@ export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {
   });
   return (
     <>
+      {/* "Fout: …" after a period with errors (issue 38), from the server or stopped in the browser: a GET form, so no action data says so. */}
+      <PageTitle titleKey="backOffice.adLabels.title" error={submits > 0 && Object.values(form.allErrors).some((errors) => errors.length > 0)} />
       <header className="app-page-header">
         <h1 className="app-heading-1">{t("backOffice.adLabels.title")}</h1>
         <p>{t("backOffice.adLabels.intro")}</p>
@@ -74,4 +77,4 @@ export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.adLabels.title"), NOT_INDEXED];
+export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), NOT_INDEXED];
