@@ -61,6 +61,8 @@ async function mailFileTo(dataDir: string, address: string): Promise<string> {
 }
 
 test("issue 23: no analytics on the verification page, the login page or any staff page of a production host; a public page keeps it", async ({ page }) => {
+  // Twenty pages, a sign-in and a request sent: longer than one page's test.
+  test.setTimeout(60_000);
   const requested: string[] = [];
   await page.route(ANALYTICS, (route) => {
     requested.push(page.url());
