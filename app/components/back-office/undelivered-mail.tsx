@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
+import type { UndeliveredMail as UndeliveredMailItem } from "~/domain/undelivered-mail";
 import { useDateTime } from "./back-office";
 
-export type UndeliveredMailItem = { createdAt: string; subject: string; status: "bounced" | "failed"; serverAnswer: string | null };
 
 /** Mail the person never got (issue 37): the officer reaches them another way. */
 export function UndeliveredMail({ mails }: { mails: UndeliveredMailItem[] }) {

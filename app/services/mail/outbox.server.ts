@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "~/db/schema";
 import type { DatabaseKind } from "~/db/db.server";
+import type { UndeliveredMail } from "~/domain/undelivered-mail";
 import { metrics } from "~/utils/metrics.server";
 
 /** Lower goes first (the `priority` column, migration 009). */
@@ -217,8 +218,6 @@ export async function markFailed(
     .execute();
   metrics().mailFailures.inc({ final: attempts >= MAX_ATTEMPTS ? "yes" : "no" });
 }
-
-export type UndeliveredMail = { createdAt: string; subject: string; status: "bounced" | "failed"; serverAnswer: string | null };
 
 /**
  * Mail to `recipient` since `since` that never arrived (issue 37): refused
