@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { getConfig } from "./config.server";
 import { serverContext } from "./context";
-import { documentCsp, newScriptMark, takeMarkedScripts } from "./utils/csp.server";
+import { documentCsp, newScriptMark, takeMarkedInline } from "./utils/csp.server";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
 import { serverPreloads } from "./utils/lazy-enhanced";
 import { loggableUrl } from "./utils/log-redaction";
@@ -36,8 +36,9 @@ export function ready(): Promise<unknown> {
  * deferred data): its inline scripts are then known, and their hashes go into
  * the page's Content-Security-Policy; the same page gives the same bytes and
  * headers for everyone, which lets it be cached (issue 14). Only the scripts
- * React Router wrote are hashed: it marks them with this render's mark (its
- * `nonce`), which is then taken out (issue 23, app/utils/csp.server.ts). A
+ * and styles React and React Router wrote are hashed: they mark them with this
+ * render's mark (their `nonce`), which is then taken out (issues 23 and 38,
+ * app/utils/csp.server.ts). A
  * page with a token or personal data allows no third-party origin
  * (app/utils/personal-data.ts).
  */
@@ -58,7 +59,7 @@ export default function handleRequest(
   }
   const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const thirdPartyOrigins = mayRunThirdParties(handles) ? loadContext.get(serverContext).thirdPartyOrigins : [];
-  const scriptMark = newScriptMark();
+  const renderMark = newScriptMark();
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -76,20 +77,22 @@ export default function handleRequest(
         // Vite's development client injects inline styles and scripts of its own.
         const isProduction = getConfig().isProduction;
         if (isProduction) html = hydrateAfterFirstPaint(html);
-        const marked = takeMarkedScripts(html, scriptMark);
+        const marked = takeMarkedInline(html, renderMark);
         html = marked.html;
         if (isProduction) {
-          responseHeaders.set("Content-Security-Policy", documentCsp(html, marked.scriptHashes, thirdPartyOrigins));
+          responseHeaders.set("Content-Security-Policy", documentCsp(marked, thirdPartyOrigins));
         }
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={scriptMark} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={renderMark} />, {
       // The page is sent whole (onAllReady), so nothing is gained by sending a
       // large Suspense boundary apart, after the page, to be put in place by a
       // script: it would be missing without JavaScript (app/utils/lazy-enhanced.tsx).
       progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // React's own inline scripts and styles carry the mark too: the render wrote them.
+      nonce: { script: renderMark, style: renderMark },
       onAllReady() {
         pipe(sink);
       },

@@ -29,7 +29,7 @@ import siteCss from "./styles/site.css?url";
 import { cacheControlMiddleware } from "./http/cache-control.server";
 import { enhanceScriptUrl } from "./utils/enhance-script.server";
 import type { PageHandle } from "./utils/page-handle";
-import { mayRunThirdParties } from "./utils/personal-data";
+import { THIRD_PARTY_MARK, mayRunThirdParties } from "./utils/personal-data";
 import { publicOrigin } from "./utils/public-origin.server";
 import { isForbiddenPage } from "./utils/forbidden-page";
 import type { Features, RootData } from "./utils/root-data";
@@ -126,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {rootData ? <AlternateLinks origin={rootData.origin} country={rootData.site.country} /> : null}
-        {analyticsScript ? <script src={analyticsScript} async /> : null}
+        {analyticsScript ? <script src={analyticsScript} async {...{ [THIRD_PARTY_MARK]: "" }} /> : null}
         <Links />
       </head>
       <body>

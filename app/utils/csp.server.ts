@@ -4,11 +4,12 @@ import helmet from "helmet";
 /**
  * The Content-Security-Policy, one definition for helmet (every response)
  * and for documents (entry.server), which add the hashes of their own inline
- * scripts. Hashes instead of a per-response nonce keep a page the same for
- * every visitor, so it can be cached (docs/decisions/003-cacheable-pages.md),
- * and the policy as strict: only the scripts React Router rendered, marked
- * during the render, are hashed (`takeMarkedScripts`), so an injected script
- * has no hash on the list.
+ * scripts and styles. Hashes instead of a per-response nonce keep a page the
+ * same for every visitor, so it can be cached
+ * (docs/decisions/003-cacheable-pages.md), and the policy as strict: only the
+ * scripts and styles React and React Router rendered, marked during the
+ * render, are hashed (`takeMarkedInline`), so an injected one has no hash on
+ * the list.
  */
 export function cspDirectives(
   scriptHashes: readonly string[] = [],
@@ -39,7 +40,7 @@ function serializeCsp(directives: Record<string, string[]>): string {
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+const INLINE_STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/gi;
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -56,27 +57,28 @@ export function newScriptMark(): string {
   return randomBytes(18).toString("base64url");
 }
 
+/** What the page's policy lets run or apply inline: the hashes of the elements the render itself wrote. */
+export type InlineHashes = { scriptHashes: string[]; styleHashes: string[] };
+
 /**
  * The document without its marks, and the 'sha256-…' of exactly the inline
- * scripts that carried the mark, as the browser hashes their text. Every
- * other inline script (one injected into the page) has no hash, so the
- * browser refuses it.
+ * scripts and `<style>` elements that carried the mark, as the browser
+ * hashes their text. Every other inline script or style (one injected into
+ * the page through content or data) has no hash, so the browser refuses it
+ * (issue 38: styles are chosen as scripts are, not found by scanning the page).
  */
-export function takeMarkedScripts(html: string, mark: string): { html: string; scriptHashes: string[] } {
+export function takeMarkedInline(html: string, mark: string): { html: string } & InlineHashes {
   const markAttribute = ` nonce="${mark}"`;
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
-    if (attributes.includes(markAttribute) && !/\bsrc\s*=/i.test(attributes)) hashes.add(sha256(body));
-  }
-  return { html: html.replaceAll(markAttribute, ""), scriptHashes: [...hashes] };
-}
-
-/** 'sha256-…' of every `<style>` element of a document (the site's CSS is one). */
-export function inlineStyleHashes(html: string): string[] {
-  return [...new Set([...html.matchAll(INLINE_STYLE)].map(([, body]) => sha256(body)))];
+  const marked = (pattern: RegExp, skip: (attributes: string) => boolean = () => false) =>
+    [...new Set([...html.matchAll(pattern)].filter(([, attributes]) => attributes.includes(markAttribute) && !skip(attributes)).map(([, , body]) => sha256(body)))];
+  return {
+    html: html.replaceAll(markAttribute, ""),
+    scriptHashes: marked(INLINE_SCRIPT, (attributes) => /\bsrc\s*=/i.test(attributes)),
+    styleHashes: marked(INLINE_STYLE),
+  };
 }
 
 /** The policy of one document: the hashes of its own inline scripts and styles, plus the analytics origin where it may run. */
-export function documentCsp(html: string, scriptHashes: readonly string[], thirdPartyOrigins: readonly string[] = []): string {
-  return serializeCsp(cspDirectives(scriptHashes, thirdPartyOrigins, inlineStyleHashes(html)));
+export function documentCsp({ scriptHashes, styleHashes }: InlineHashes, thirdPartyOrigins: readonly string[] = []): string {
+  return serializeCsp(cspDirectives(scriptHashes, thirdPartyOrigins, styleHashes));
 }

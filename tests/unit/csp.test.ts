@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { documentCsp, newScriptMark, takeMarkedScripts } from "~/utils/csp.server";
+import { documentCsp, newScriptMark, takeMarkedInline } from "~/utils/csp.server";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -19,9 +19,10 @@ function renderedPage(mark: string, injected: string): string {
 describe("CSP script hashes of a document (issue 23, item 8)", () => {
   it("hashes only the scripts that carry the render's mark, never an injected one", () => {
     const mark = newScriptMark();
-    const { html, scriptHashes } = takeMarkedScripts(renderedPage(mark, "<script>alert(document.cookie)</script>"), mark);
+    const marked = takeMarkedInline(renderedPage(mark, "<script>alert(document.cookie)</script>"), mark);
+    const { scriptHashes } = marked;
     expect(scriptHashes).toEqual([sha256("window.__reactRouterContext = {};"), sha256('import("/assets/entry.client.js");')]);
-    const policy = documentCsp(html, scriptHashes);
+    const policy = documentCsp(marked);
     expect(policy).not.toContain(sha256("alert(document.cookie)"));
     expect(policy).toContain(sha256("window.__reactRouterContext = {};"));
   });
@@ -31,7 +32,7 @@ describe("CSP script hashes of a document (issue 23, item 8)", () => {
     const mark = newScriptMark();
     expect(mark).not.toBe(earlier);
     expect(mark).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const { html, scriptHashes } = takeMarkedScripts(renderedPage(mark, `<script nonce="${earlier}">steal()</script>`), mark);
+    const { html, scriptHashes } = takeMarkedInline(renderedPage(mark, `<script nonce="${earlier}">steal()</script>`), mark);
     expect(scriptHashes).not.toContain(sha256("steal()"));
     expect(html).not.toContain(mark);
     expect(html).toContain('<link rel="modulepreload" href="/assets/entry.client.js"/>');
@@ -40,7 +41,7 @@ describe("CSP script hashes of a document (issue 23, item 8)", () => {
 
   it("an injected script that swallows ours (unclosed) gets no hash: the browser would run it as one script", () => {
     const mark = newScriptMark();
-    const { scriptHashes } = takeMarkedScripts(renderedPage(mark, "<script>evil();/*"), mark);
+    const { scriptHashes } = takeMarkedInline(renderedPage(mark, "<script>evil();/*"), mark);
     expect(scriptHashes).toEqual([sha256('import("/assets/entry.client.js");')]);
   });
 });

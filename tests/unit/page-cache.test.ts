@@ -10,7 +10,7 @@ import { cachedPageServer } from "../../server/cached-pages";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag } from "../../server/page-cache";
 import { routeMatchers } from "../../server/route-matchers";
 import { request } from "../setup/spawn-server";
-import { documentCsp, inlineStyleHashes, takeMarkedScripts } from "~/utils/csp.server";
+import { documentCsp, takeMarkedInline } from "~/utils/csp.server";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
 
@@ -112,7 +112,8 @@ describe("the page cache behind a Host header (issue 37)", () => {
 describe("content security policy with script hashes (issue 14)", () => {
   // Rendered with the mark "m" on React Router's scripts (issue 23: only those are hashed, tests/unit/csp.test.ts).
   const page = `<html><head><script type="module" src="/assets/a.js"></script></head><body><script nonce="m">console.log(1)</script><script nonce="m" type="module">import("/assets/b.js");</script></body></html>`;
-  const { scriptHashes } = takeMarkedScripts(page, "m");
+  const hashes = takeMarkedInline(page, "m");
+  const { scriptHashes } = hashes;
 
   it("lists the hash of every marked inline script as the browser computes it, and none for external ones", () => {
     // sha256 of "console.log(1)", computed independently.
@@ -120,14 +121,17 @@ describe("content security policy with script hashes (issue 14)", () => {
     expect(scriptHashes).toHaveLength(2);
   });
 
-  it("lists the hash of the page's own CSS, so no other inline style applies", () => {
-    const styled = `<html><head><style>body{color:red}</style></head><body></body></html>`;
-    expect(inlineStyleHashes(styled)).toEqual([`'sha256-${createHash("sha256").update("body{color:red}").digest("base64")}'`]);
-    expect(documentCsp(styled, [])).toMatch(/style-src 'self' 'sha256-[^ ;]+'(;|$)/);
+  it("lists the hash of a style the render wrote (marked), and none of a style that came in with content (issue 38)", () => {
+    const styled = `<html><head><style nonce="m">body{color:red}</style></head><body><main><style>main{display:none}</style></main></body></html>`;
+    const marked = takeMarkedInline(styled, "m");
+    expect(marked.styleHashes).toEqual([`'sha256-${createHash("sha256").update("body{color:red}").digest("base64")}'`]);
+    const styleSrc = documentCsp(marked).split(";").find((directive) => directive.startsWith("style-src "));
+    expect(styleSrc).toBe(`style-src 'self' ${marked.styleHashes[0]}`);
+    expect(documentCsp(takeMarkedInline(`<html><body><style>main{display:none}</style></body></html>`, "m"))).toMatch(/style-src 'self'(;|$)/);
   });
 
   it("keeps the policy strict: no unsafe-inline, no nonce, objects and framing limited", () => {
-    const policy = documentCsp(page, scriptHashes);
+    const policy = documentCsp(hashes);
     const scriptSrc = policy.split(";").find((directive) => directive.startsWith("script-src "));
     expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[^ ]+' 'sha256-[^ ]+'$/);
     expect(policy).not.toMatch(/unsafe-inline|nonce-/);

@@ -11,6 +11,11 @@ import { getLogger } from "~/utils/logger.server";
 import { SITE_NAME, rootTranslations } from "~/utils/meta";
 import { lookup } from "~/i18n/translations";
 import { useLocalizedPath } from "~/utils/site";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+
+// With JavaScript the report form (name, e-mail address, explanation) opens in a dialog on this page (issue 38).
+export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** Unknown id: a 404 page saying the ad could not be loaded (spec 8). The notice's history comes with it (issue 27). */
 export async function loader({ params, context }: Route.LoaderArgs) {

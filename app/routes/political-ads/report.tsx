@@ -10,6 +10,7 @@ import { submitComplaint } from "~/services/complaints.server";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { formRefusal } from "~/http/submission-refusals.server";
 import { useLocalizedPath } from "~/utils/site";
@@ -31,8 +32,10 @@ async function campaignOr404(params: { id: string }, context: Route.LoaderArgs["
   return item;
 }
 
-// The query the loader reads, and so the page cache's key (server/cache-key.ts).
-export const handle = { queryParameters: ["reason", "step", "result"] };
+// The query the loader reads, and so the page cache's key (server/cache-key.ts);
+// the form asks for a name, an e-mail address and an explanation (issue 38).
+export const handle = { ...PERSONAL_DATA, queryParameters: ["reason", "step", "result"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /**
  * The report's layers as pages (without JavaScript): no reason yet → layer

@@ -8,7 +8,7 @@ import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
 import { inspectDelivery } from "~/services/request-answer.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import { DeliveredFiles } from "~/components/privacy/delivered-files";
 import { answerLinkCookie } from "./link-cookies.server";
@@ -23,6 +23,7 @@ import { dateTimeFormat } from "~/utils/intl-formats";
  * page says which.
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);

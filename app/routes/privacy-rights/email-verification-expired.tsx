@@ -12,7 +12,7 @@ import { localizedPath } from "~/i18n/locale";
 import { retryTimeText } from "~/http/submission-refusals.server";
 import { newLinkOffer, resendVerification } from "~/services/verification-links.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";
 import { expiredLinkCookie } from "./link-cookies.server";
 
@@ -26,6 +26,7 @@ import { expiredLinkCookie } from "./link-cookies.server";
  * visitor (the cookie), so never kept by a cache; no third-party script.
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["sent"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 type Notice = { kind: "sent" } | { kind: "wait"; time: string } | { kind: "limit" };
 

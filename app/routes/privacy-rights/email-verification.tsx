@@ -9,7 +9,7 @@ import { confirmVerification, inspectVerification } from "~/services/privacy-req
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
 import { expiredLinkCookie } from "./link-cookies.server";
@@ -26,6 +26,7 @@ import { expiredLinkCookie } from "./link-cookies.server";
  * reads, kept in the URL a page is rendered from (server/cache-key.ts).
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 const VERIFICATION_FORM_ID = "verification";
 

@@ -9,10 +9,11 @@ import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { forgottenForm } from "~/validation/privacy-forms";
 import { detailsRequestInput } from "./privacy-details.server";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
 /** The person types who they are here: no third-party script on this page (issue 23). */
 export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** The form's code comes after the page's (issue 14). */
 const DetailsRequestForm = lazyEnhanced(() =>

@@ -4,11 +4,12 @@ import type { Route } from "./+types/processed";
 import { siteContext } from "~/context";
 import { takeProcessedSummary, type ProcessedSummary } from "~/services/privacy-session.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
 
 /** The request's reference: with the person's address it opens the status page, so no third-party script here. */
 export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** Shown once, after a request was stored; without that there is nothing to show (spec 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,10 +9,11 @@ import { notFound } from "~/utils/not-found";
 import { publicationForm } from "~/validation/privacy-forms";
 import { flowAllowedIn } from "~/validation/privacy-request";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
 /** The person types who they are here: no third-party script on this page (issue 23). */
 export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** Removal from a publication is offered in Belgium only (spec 2, 9): elsewhere the page does not exist. */
 function onlyInBelgium({ request, context }: { request: Request; context: Route.LoaderArgs["context"] }) {

@@ -7,10 +7,11 @@ import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { rectificationForm } from "~/validation/privacy-forms";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
 /** The person types who they are here: no third-party script on this page (issue 23). */
 export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export function loader({ context }: Route.LoaderArgs) {
   return { brandNames: brandsFor(context.get(siteContext).country).map((brand) => brand.description) };

@@ -16,7 +16,7 @@ import { formReply } from "~/http/public-form.server";
 import { storeFile } from "~/services/files/file-store.server";
 import { answerQuestion, openQuestion } from "~/services/request-questions.server";
 import { formPageMeta } from "~/utils/meta";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";
 import { replyForm } from "~/validation/reply";
 import { replyLinkCookie } from "./link-cookies.server";
@@ -29,6 +29,7 @@ import { replyLinkCookie } from "./link-cookies.server";
  * (or a request closed) says so.
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["token", "sent"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);

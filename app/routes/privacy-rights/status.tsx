@@ -12,7 +12,7 @@ import { formRefusal } from "~/http/submission-refusals.server";
 import { askForStatusLink } from "~/services/request-status.server";
 import { formPageMeta } from "~/utils/meta";
 import { requestStatusForm } from "~/validation/request-status";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
 /**
  * `/{lang}/privacy-rights/status` (issue 26): the person asks where their
@@ -21,6 +21,7 @@ import { PERSONAL_DATA } from "~/utils/personal-data";
  * belong together get a link (services/request-status.server.ts).
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["sent"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export async function action(args: Route.ActionArgs) {
   const received = await receivePublicForm(args, requestStatusForm, { failureBanner: "privacyRights.status.failure" });

@@ -8,6 +8,11 @@ import { brandsByCategory } from "~/services/content.server";
 import { contactFormAction } from "./contact-form.action.server";
 import { PageTitle } from "~/components/page-title";
 import { formPageMeta } from "~/utils/meta";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+
+// The contact form asks for a name and an e-mail address (issue 38).
+export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);

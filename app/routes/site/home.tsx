@@ -6,6 +6,7 @@ import { ContactSection } from "~/components/contact-section";
 import { contactFormAction } from "./contact-form.action.server";
 import { PageTitle } from "~/components/page-title";
 import { formPageMeta } from "~/utils/meta";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath, useSite } from "~/utils/site";
 
 const TOPIC_CARDS = [
@@ -13,6 +14,10 @@ const TOPIC_CARDS = [
   { key: "cookies", document: "cookie-policy", image: "/images/topic-cookies.svg" },
   { key: "terms", document: "terms-of-use", image: "/images/topic-terms.svg" },
 ] as const;
+
+// The contact form asks for a name and an e-mail address (issue 38).
+export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** The contact form on this page (spec 2). */
 export function action(args: Route.ActionArgs) {
