@@ -88,6 +88,16 @@ export function CheckboxGroup(props: {
     [...(groupRef.current?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? [])];
   const selectAllBox = () => groupRef.current?.querySelector<HTMLInputElement>(`input[name="${SELECT_ALL_FIELD}"]`);
   const offset = props.selectAll ? 1 : 0;
+  // A tap on "select all" that came before this code (issue 38: the first
+  // interaction starts loading it) ticked that box alone: when React takes
+  // the box over, finish what it meant. Once: later changes have their handlers.
+  const tookOver = useRef(false);
+  const finishEarlyTap = (all: HTMLInputElement | null) => {
+    if (!all || tookOver.current) return;
+    tookOver.current = true;
+    if (all.checked === allChosen) return;
+    for (const box of all.closest(".app-checkboxes")?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? []) box.checked = all.checked;
+  };
 
   return (
     <Fieldset meta={props.meta} legend={props.legend} hint={props.hint}>
@@ -99,6 +109,7 @@ export function CheckboxGroup(props: {
               type="checkbox"
               id={controlId(props.meta, 0)}
               name={SELECT_ALL_FIELD}
+              ref={finishEarlyTap}
               className="app-field__checkbox"
               defaultChecked={allChosen}
               aria-invalid={invalid || undefined}

@@ -9,15 +9,16 @@ let startNow = () => {};
 
 /**
  * Resolves at the visitor's first sign of using the page rather than
- * reading it: a key, a tap, a click, focus moving, the pointer over a form,
- * or a step back or forward in the history; at once for a page React shows
+ * reading it: a key, a tap, a click (also an assistive technology's, which
+ * comes without pointer events), focus moving, the pointer over a form, or
+ * a step back or forward in the history; at once for a page React shows
  * after a navigation in the browser (`startNow`). Until then a visitor who
  * only reads never downloads a form's code (issue 28: 45 KB of the home
  * page's 154).
  */
 function firstIntent(): Promise<void> {
   intent ??= new Promise<void>((resolve) => {
-    const events = ["keydown", "pointerdown", "touchstart", "focusin", "popstate"] as const;
+    const events = ["keydown", "pointerdown", "touchstart", "click", "focusin", "popstate"] as const;
     const overForm = (event: Event) => {
       if (event.target instanceof Element && event.target.closest("form")) startNow();
     };

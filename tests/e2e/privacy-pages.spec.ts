@@ -262,6 +262,25 @@ test.describe("what JavaScript adds, and what is stored", () => {
     await expectProcessed(page, texts, texts.submitted, texts.verify);
   });
 
+  for (const first of ["a tap", "an assistive technology's click"] as const) {
+    test(`issue 38: ${first} on "Alle merken" before the form's code has come ticks every brand`, async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "the form's code comes at the first interaction");
+      const texts = LOCALES.nl_nl;
+      // React runs the page, the form's code is not there yet: nothing has been touched.
+      await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"), { waitUntil: "domcontentloaded" });
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+      await expect(page.locator(".app-public-form[data-enhanced]")).toHaveCount(0);
+      const all = page.getByRole("checkbox", { name: texts.selectAll });
+      if (first === "a tap") await all.click();
+      // A screen reader's activation: a click event without pointer events before it.
+      else await all.evaluate((box: HTMLInputElement) => box.click());
+      await expect(page.locator(".app-public-form[data-enhanced]")).toHaveCount(1);
+      await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
+      await send(page, texts.nextStep);
+      await expect(page).toHaveURL(siteUrl("nl", "/nl/privacy-rights/direct-marketing/communication-types"));
+    });
+  }
+
   test("details filled in but the toggle switched off: nothing of them is stored", async ({ page }) => {
     const texts = LOCALES.nl_nl;
     const address = unique("toggle");
