@@ -15,6 +15,7 @@
 import type { ServerBuild } from "react-router";
 import { hostname } from "~/i18n/locale";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
+import { readsRegister } from "~/utils/register-pages";
 import type { RouteMatchers } from "./route-matchers";
 
 /** React Router's own, on a client navigation's `.data` request: which routes' loaders to run. */
@@ -57,4 +58,10 @@ export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatche
     if (url.pathname.endsWith(".data")) for (const name of DATA_REQUEST_PARAMETERS) parameters.add(name);
     return withCanonicalHost(normalisedUrl(url, parameters), listenerPort);
   };
+}
+
+/** For a build: whether a request's page shows the ad register (a matched route's handle says so, app/utils/register-pages.ts). */
+export function registerPagesFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">): (url: URL) => boolean {
+  const reading = new Set(Object.values(build.routes).flatMap((route) => (route && readsRegister(route.module.handle) ? [route.id] : [])));
+  return (url) => routeIdsOf(url.pathname).some((id) => reading.has(id));
 }

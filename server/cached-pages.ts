@@ -87,17 +87,26 @@ type CachedPageServer = {
   passOn: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<void>;
   /** The URL a request's page is kept under and rendered from (server/cache-key.ts). */
   cacheUrl: (url: URL) => URL;
+  /** What else the page's key holds: the version of the data it shows, read for each request ("" for none). */
+  dataVersion: (url: URL) => Promise<string>;
 };
 
 /** Serves a request from the cache, rendering and keeping the page when it is missing (one server per build). */
-export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl }: CachedPageServer) {
+export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl, dataVersion }: CachedPageServer) {
   // Pages being rendered: a burst of the same page renders it once.
   const rendering = new Map<string, Promise<CachedPage | null>>();
 
   return async (req: express.Request, res: express.Response, next: express.NextFunction, cache: PageCache) => {
     const asked = requestUrl(req);
     const pageUrl = cacheUrl(asked);
-    const key = pageUrl.href;
+    let version: string;
+    try {
+      version = await dataVersion(pageUrl);
+    } catch {
+      // Its data cannot be read: the page says so itself, rendered as usual and not kept.
+      return passOn(req, res, next);
+    }
+    const key = version ? `${pageUrl.href} ${version}` : pageUrl.href;
     const stored = cache.get(key);
     if (stored) return sendCachedPage(req, res, stored, true);
     const pending = rendering.get(key);
@@ -115,7 +124,7 @@ export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl }: 
         // Only a page that is kept may answer for the URL without the parameters it
         // ignores; anything else (the language redirect, which carries the whole query
         // on; a personal page) is rendered again for the URL asked.
-        if (key !== asked.href) {
+        if (pageUrl.href !== asked.href) {
           await response.body?.cancel();
           response = await renderPage(webRequest(req, res), loadContext(req, res));
         }

@@ -10,7 +10,9 @@ import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
 import { getConfig } from "~/config.server";
-import { cacheUrlFor } from "./cache-key";
+import { getDb } from "~/db/instance.server";
+import { registerVersion } from "~/services/campaign-versions.server";
+import { cacheUrlFor, registerPagesFor } from "./cache-key";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
 import { refusedCrossSiteCall } from "./cross-site-calls";
 import { answeredOpenRead } from "./register-cors";
@@ -32,11 +34,13 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
       if (!req.path.startsWith("/api/")) res.removeHeader("Content-Security-Policy");
       return reactRouterHandler(req, res, next);
     };
+    const showsRegister = registerPagesFor(build, matchers);
     const serveFromCache = cachedPageServer({
       renderPage: createWebRequestHandler(build, process.env.NODE_ENV),
       loadContext,
       passOn,
       cacheUrl: cacheUrlFor(build, matchers, getConfig().PORT),
+      dataVersion: async (url) => (showsRegister(url) ? `register ${await registerVersion(await getDb())}` : ""),
     });
 
     found = (req, res, next) => {

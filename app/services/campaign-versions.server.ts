@@ -5,6 +5,7 @@
  * through `writeNotice`: a change is a new version with its time, kind,
  * reason and the fields it changed; a write that changes nothing is none.
  */
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -15,17 +16,33 @@ import { changedFields, itemFromSnapshot, noticeColumns, searchText, toCampaignI
 
 export type WriteOutcome = "inserted" | "updated" | "unchanged";
 
+/** The app_meta row every write of the register changes: its lock, and its version. */
+const REGISTER_WRITTEN = "campaign_register_written_at";
+
 /**
- * Makes imports and corrections of the register take turns: PostgreSQL holds
- * this row until commit, so two instances never number the same version
- * twice (SQLite transactions already take the write lock at their start).
+ * Makes imports, corrections and deletions of the register take turns:
+ * PostgreSQL holds this row until commit, so two instances never number the
+ * same version twice (SQLite transactions already take the write lock at
+ * their start). Its new value is the register's new version
+ * (`registerVersion`), unique even for two writes in one millisecond.
  */
 export async function lockRegister(trx: Transaction<Database>, stamp: string): Promise<void> {
+  const version = `${stamp} ${randomUUID()}`;
   await trx
     .insertInto("app_meta")
-    .values({ key: "campaign_register_written_at", value: stamp, updated_at: stamp })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: stamp, updated_at: stamp }))
+    .values({ key: REGISTER_WRITTEN, value: version, updated_at: stamp })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: version, updated_at: stamp }))
     .execute();
+}
+
+/**
+ * Changes with every committed write of the register, whichever instance or
+ * script made it: the page cache keeps the register's pages under it, so a
+ * correction or a suspension shows at once everywhere (issue 38).
+ */
+export async function registerVersion(db: Db): Promise<string> {
+  const row = await db.selectFrom("app_meta").select("value").where("key", "=", REGISTER_WRITTEN).executeTakeFirst();
+  return row?.value ?? "";
 }
 
 /** The notice's new columns written as its next version (or its first), unless nothing changed. */
@@ -172,6 +189,7 @@ export async function deleteExpiredNotices(db: Db, years: number, now = new Date
   if (!due.length) return 0;
   const ids = due.map((row) => row.id);
   return db.transaction().execute(async (trx) => {
+    await lockRegister(trx, now.toISOString());
     await trx.deleteFrom("campaign_item_version").where("campaign_id", "in", ids).execute();
     const deleted = await trx.deleteFrom("campaign_item").where("id", "in", ids).executeTakeFirst();
     return Number(deleted.numDeletedRows);

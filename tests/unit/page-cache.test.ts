@@ -91,6 +91,7 @@ describe("the page cache behind a Host header (issue 37)", () => {
       loadContext: () => new RouterContextProvider(),
       passOn: async (_req, res) => void res.status(500).end(),
       cacheUrl: cacheUrlFor(build, routeMatchers(build), 3000),
+      dataVersion: async () => "",
     });
     app.use((req, res, next) => void serve(req, res, next, cache));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
