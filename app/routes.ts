@@ -102,6 +102,8 @@ export default [
       layout("routes/staff/layout.tsx", { id: "staff-layout" }, [
         route("login", "routes/staff/login.tsx", { id: "staff-login" }),
         route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
+        // Issue 38: "stay signed in", from the warning before the idle limit (posts only).
+        route("keep-alive", "routes/staff/keep-alive.ts", { id: "staff-keep-alive" }),
         route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
         // Issue 23: the second factor of local accounts, after the password (the pending cookie) or signed in (enrolling).
         route("two-factor", "routes/staff/two-factor.tsx", { id: "staff-two-factor" }),

@@ -4,8 +4,9 @@ import { useActionData } from "react-router";
 import { SITE_NAME } from "~/utils/meta";
 
 /**
- * Forms on this page whose last submit the browser-side validation stopped:
- * with JavaScript the post never reaches the server, yet the title must say
+ * Forms on this page whose last submit the browser-side validation stopped,
+ * or that sent themselves and were refused (the answer's upload): with
+ * JavaScript no page comes back from the server, yet the title must say
  * what it says after a failed post without it. Only effects write here, so
  * the server always renders the plain title.
  */

@@ -9,6 +9,7 @@ import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormActionData } from "~/validati
 import { Banner } from "./banner";
 import { markFormStopped } from "./page-title";
 import { ErrorSummary } from "./error-summary";
+import { useKeptValues } from "./staff/kept-form";
 import { FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
 
 /**
@@ -38,10 +39,12 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
     : navigation.state === "submitting" && navigation.formData?.get(FORM_ID_FIELD) === definition.id;
   const idle = fetcher ? fetcher.state === "idle" : navigation.state === "idle";
 
+  // Issue 38: a staff form sent after its session ended comes back with what was typed.
+  const kept = useKeptValues(definition.id);
   const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id: definition.id,
     lastResult: idle ? mine?.result : undefined,
-    defaultValue: definition.defaultValue as never,
+    defaultValue: (kept ? { ...definition.defaultValue, ...kept } : definition.defaultValue) as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }) as never,
     // Spec 5 timing is per field (Field's `timing`): required text on input,
     // e-mail and postal on blur; everything on submit. A field only tabbed

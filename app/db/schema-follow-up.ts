@@ -54,6 +54,15 @@ export interface InfoRequestTable {
   answered_at: string | null;
 }
 
+/** A link to answer a question, issued from the status page (issue 38); only the token's SHA-256 is kept. */
+export interface ReplyLinkTable {
+  token_hash: string;
+  info_request_id: string;
+  /** The status link's own end: it never outlives the proof it came from. */
+  expires_at: string;
+  created_at: string;
+}
+
 /** A mailed link to a request's status page (issue 26); only the token's SHA-256 is kept. */
 export interface StatusLinkTable {
   token_hash: string;

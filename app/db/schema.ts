@@ -5,7 +5,7 @@ import type { StaffRole } from "~/domain/staff";
 import type { CampaignStatus } from "~/domain/campaign-item";
 import type { Generated } from "kysely";
 export type { RequestFileTable } from "./schema-follow-up";
-import type { FileChunkTable, InfoRequestTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
+import type { FileChunkTable, InfoRequestTable, ReplyLinkTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite
@@ -236,6 +236,19 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
+/** Issue 38: an officer's typed text, kept across a sign-in after their session ended (services/staff/kept-forms.server.ts). */
+export interface StaffKeptFormTable {
+  id_hash: string;
+  /** The ended session's id hash: one kept form per ended session. */
+  session_hash: string;
+  email: string | null;
+  path: string;
+  form_id: string;
+  /** The text fields as posted, JSON (name → value or values). */
+  fields: string;
+  created_at: string;
+}
+
 interface ComplaintEventTable {
   id: string;
   complaint_id: string;
@@ -263,6 +276,7 @@ export interface Database {
   complaint_event: ComplaintEventTable;
   staff_account: StaffAccountTable;
   staff_session: StaffSessionTable;
+  staff_kept_form: StaffKeptFormTable;
   staff_recovery_code: StaffRecoveryCodeTable;
   campaign_item: CampaignItemTable;
   campaign_item_version: CampaignItemVersionTable;
@@ -276,6 +290,7 @@ export interface Database {
   file_chunk: FileChunkTable;
   status_link: StatusLinkTable;
   info_request: InfoRequestTable;
+  reply_link: ReplyLinkTable;
   audit_event: AuditEventTable;
   marketing_suppression: MarketingSuppressionTable;
 }

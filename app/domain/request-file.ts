@@ -34,3 +34,9 @@ export type FileDirection = "ANSWER" | "FROM_PERSON";
 
 /** Why an upload was refused, as the form says it. */
 export type UploadProblem = "tooLarge" | "requestTooLarge" | "wrongType" | "empty" | "tooMany" | "noFile";
+
+/** A file an upload refused, and why; `name` is empty when the refusal is about the post (too many files, none). */
+export type UploadRefusal = { name: string; problem: UploadProblem };
+
+/** What one post of files came to: how many were kept and which were refused. */
+export type UploadOutcome = { added: number; refused: UploadRefusal[] };

@@ -24,3 +24,13 @@ export function secondFactorKind(code: string): "totp" | "recovery" | null {
   if (/^[a-z2-7]{10}$/.test(normaliseRecoveryCode(code))) return "recovery";
   return null;
 }
+
+/** Issue 38 (item 17), WCAG 2.2.1: how long before the idle limit a signed-in page warns and offers to stay signed in. */
+export const SESSION_WARNING_SECONDS = 120;
+/** How long what a staff member typed is kept when their session ended under it, for them to sign in again. */
+export const KEPT_FORM_MINUTES = 30;
+
+/** Whole seconds from `now` until a session's end, never below 0. */
+export function secondsUntil(end: Date, now = new Date()): number {
+  return Math.max(0, Math.floor((end.getTime() - now.getTime()) / 1000));
+}

@@ -36,16 +36,70 @@ export function askPerson(db: Kysely<Database>, reference: string, staff: Staff,
   });
 }
 
-/** The open question behind a reply link (the request must still wait for it). */
-export async function openQuestion(db: Kysely<Database>, token: string) {
+const QUESTION_FIELDS = ["info_request.id", "info_request.question", "info_request.asked_at as askedAt", "info_request.answered_at as answeredAt", "privacy_request.id as requestId", "privacy_request.reference", "privacy_request.state"] as const;
+
+/**
+ * The question behind a reply link (the request must still wait for it):
+ * the mailed link's token, or one issued from the status page while it has
+ * not expired.
+ */
+export async function openQuestion(db: Kysely<Database>, token: string, now = new Date()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const found = await db
-    .selectFrom("info_request")
-    .innerJoin("privacy_request", "privacy_request.id", "info_request.request_id")
-    .select(["info_request.id", "info_request.question", "info_request.asked_at as askedAt", "info_request.answered_at as answeredAt", "privacy_request.id as requestId", "privacy_request.reference", "privacy_request.state"])
-    .where("info_request.token_hash", "=", hashToken(token))
+  const tokenHash = hashToken(token);
+  const questions = db.selectFrom("info_request").innerJoin("privacy_request", "privacy_request.id", "info_request.request_id").select(QUESTION_FIELDS);
+  const mailed = await questions.where("info_request.token_hash", "=", tokenHash).executeTakeFirst();
+  if (mailed) return mailed;
+  const issued = await questions
+    .innerJoin("reply_link", "reply_link.info_request_id", "info_request.id")
+    .where("reply_link.token_hash", "=", tokenHash)
+    .where("reply_link.expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  return found ?? null;
+  return issued ?? null;
+}
+
+/** The latest question asked on a request, for the status page. */
+export function latestQuestion(db: Kysely<Database>, requestId: string) {
+  return db
+    .selectFrom("info_request")
+    .select(["id", "question", "asked_at as askedAt", "answered_at as answeredAt"])
+    .where("request_id", "=", requestId)
+    .orderBy("asked_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * How many links issued from the status page a question keeps: a double
+ * click or a second tab must not kill the link the browser ended up with,
+ * and a page posted over and over must not fill the table.
+ */
+const REPLY_LINKS_KEPT = 3;
+
+/**
+ * A new link to answer the request's open question, for whoever proved the
+ * mailbox otherwise (the status link; issue 38). The mailed link keeps
+ * working. Null when nothing waits for an answer.
+ */
+export async function issueReplyLink(db: Kysely<Database>, requestId: string, expiresAt: string, now = new Date()): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx.selectFrom("privacy_request").select("state").where("id", "=", requestId).executeTakeFirst();
+    const question = await latestQuestion(trx, requestId);
+    if (request?.state !== "WAITING_FOR_PERSON" || !question || question.answeredAt) return null;
+    const { token, hash: tokenHash } = newLinkToken();
+    await trx.insertInto("reply_link").values({ token_hash: tokenHash, info_request_id: question.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
+    const older = await trx
+      .selectFrom("reply_link")
+      .select("token_hash")
+      .where("info_request_id", "=", question.id)
+      .where("token_hash", "!=", tokenHash)
+      .orderBy("created_at", "desc")
+      .orderBy("token_hash")
+      .limit(100)
+      .offset(REPLY_LINKS_KEPT - 1)
+      .execute();
+    if (older.length) await trx.deleteFrom("reply_link").where("token_hash", "in", older.map((link) => link.token_hash)).execute();
+    return token;
+  });
 }
 
 export type ReplyOutcome = { status: "answered" } | { status: "unknown" | "closed" };
@@ -55,11 +109,13 @@ export type ReplyOutcome = { status: "answered" } | { status: "unknown" | "close
  * (IN_PROGRESS) with its due date moved by the time it waited. Once only.
  */
 export async function answerQuestion(db: Kysely<Database>, token: string, answer: string, fileCount: number, now = new Date()): Promise<ReplyOutcome> {
-  const question = await openQuestion(db, token);
+  const question = await openQuestion(db, token, now);
   if (!question) return { status: "unknown" };
   const outcome = await db.transaction().execute(async (trx): Promise<ReplyOutcome> => {
     const claimed = await trx.updateTable("info_request").set({ answer, answered_at: now.toISOString() }).where("id", "=", question.id).where("answered_at", "is", null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { status: "closed" };
+    // An answered question needs no link any more: the status page's die with it.
+    await trx.deleteFrom("reply_link").where("info_request_id", "=", question.id).execute();
     const request = await trx.selectFrom("privacy_request").selectAll().where("id", "=", question.requestId).executeTakeFirstOrThrow();
     if (request.state !== "WAITING_FOR_PERSON" || !request.paused_at) return { status: "closed" };
     const waited = now.getTime() - new Date(request.paused_at).getTime();
@@ -92,6 +148,12 @@ export function questionsOf(db: Kysely<Database>, requestId: string) {
     .where("request_id", "=", requestId)
     .orderBy("asked_at")
     .execute();
+}
+
+/** Expired reply links go (retention). */
+export async function deleteExpiredReplyLinks(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db.deleteFrom("reply_link").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export const canCloseForNoAnswer = (pausedAt: string | null, now: Date) => Boolean(pausedAt) && now.getTime() - new Date(pausedAt!).getTime() >= NO_ANSWER_DAYS * DAY_MS;

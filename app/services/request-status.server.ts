@@ -18,6 +18,7 @@ import { wakeMailWorker } from "./mail/mailer.server";
 import { enqueueMail } from "./mail/outbox.server";
 import { privacyTeamAddress } from "./privacy-request.server";
 import { deliveryFiles, type DeliveredFile } from "./request-answer.server";
+import { issueReplyLink, latestQuestion } from "./request-questions.server";
 import { admitSubmission } from "./submission-limits.server";
 
 /** A status link is for looking, now: a day is enough, and a forwarded mail stops working soon. */
@@ -80,6 +81,8 @@ export type StatusView =
       dueAt: string | null;
       extension: { reason: string } | null;
       answer: { sentAt: string; expiresAt: string; message: string; files: DeliveredFile[]; deleted: boolean } | null;
+      /** The latest question of the privacy team; `open` while the request waits for its answer (issue 38). */
+      question: { text: string; askedAt: string; answeredAt: string | null; open: boolean } | null;
     }
   | { status: "unknown" | "expired" };
 
@@ -89,7 +92,7 @@ export async function statusLinkRequest(db: Kysely<Database>, token: string, now
   const link = await db.selectFrom("status_link").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
   if (!link) return { status: "unknown" as const };
   if (link.expires_at <= now.toISOString()) return { status: "expired" as const };
-  return { status: "valid" as const, requestId: link.request_id };
+  return { status: "valid" as const, requestId: link.request_id, expiresAt: link.expires_at };
 }
 
 /** The reason of the (one) extension, as the back office wrote it: "old → new: reason". */
@@ -102,6 +105,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
   const extended = await db.selectFrom("audit_event").select("note").where("request_id", "=", request.id).where("action", "=", "EXTENDED").executeTakeFirst();
   const delivery = await db.selectFrom("request_delivery").selectAll().where("request_id", "=", request.id).orderBy("created_at", "desc").executeTakeFirst();
   const deleted = Boolean(delivery && (delivery.files_deleted_at || delivery.expires_at <= now.toISOString()));
+  const question = await latestQuestion(db, request.id);
   return {
     status: "valid",
     reference: request.reference,
@@ -114,7 +118,22 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
     answer: delivery
       ? { sentAt: delivery.created_at, expiresAt: delivery.expires_at, message: delivery.message, files: deleted ? [] : await deliveryFiles(db, delivery.id), deleted }
       : null,
+    question: question
+      ? { text: question.question, askedAt: question.askedAt, answeredAt: question.answeredAt, open: request.state === "WAITING_FOR_PERSON" && !question.answeredAt }
+      : null,
   };
+}
+
+/**
+ * Whoever holds a good status link has shown they read the request's
+ * mailbox, as the mailed reply link would: they get a link of their own to
+ * answer the open question (issue 38), so a lost or deleted mail is no dead
+ * end. It ends when the status link does.
+ */
+export async function replyLinkFromStatus(db: Kysely<Database>, statusToken: string, now = new Date()): Promise<string | null> {
+  const found = await statusLinkRequest(db, statusToken, now);
+  if (found.status !== "valid") return null;
+  return issueReplyLink(db, found.requestId, found.expiresAt, now);
 }
 
 /** Expired status links go (retention). */

@@ -12,8 +12,10 @@ import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
 import { deleteUnfinishedUploads } from "./files/file-store.server";
 import { deleteExpiredFiles } from "./request-answer.server";
 import { deleteExpiredStatusLinks } from "./request-status.server";
+import { deleteExpiredReplyLinks } from "./request-questions.server";
 import { sendVerificationReminders } from "./verification-links.server";
 import { purgeSessions } from "./staff/sessions.server";
+import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
 import { deleteExpiredNotices } from "./campaign-versions.server";
 import { metrics } from "~/utils/metrics.server";
 
@@ -34,12 +36,16 @@ export type RetentionReport = {
   /** Issue 27: political-ad notices (with their versions) past TTPA Art. 9's 7 years. */
   deletedNotices: number;
   deletedStaffSessions: number;
+  /** Issue 38: what staff typed before their session ended, past its 30 minutes. */
+  deletedKeptForms: number;
   purgedMailBodies: number;
   deletedRateLimitRows: number;
   deletedSubmissionKeys: number;
   /** Issue 26: delivered files past their link's window, unsent ones of closed requests, broken-off uploads. */
   deletedFiles: number;
   deletedStatusLinks: number;
+  /** Issue 38: links to answer a question, issued from the status page, which end with the status link. */
+  deletedReplyLinks: number;
   /** Issue 26: reminders of links not yet used, halfway through their life. */
   verificationReminders: number;
 };
@@ -109,6 +115,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   const deletedNotices = await deleteExpiredNotices(db, policy.noticeRetentionYears, now);
 
   const deletedStaffSessions = await purgeSessions(db, policy.staffSessionIdleMinutes, now);
+  const deletedKeptForms = await deleteExpiredKeptForms(db, now);
 
   // The record that a mail was sent (or never arrived) stays; what it said and to whom does not.
   const mailCutoff = before(policy.sentMailRetentionDays);
@@ -136,6 +143,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
 
   const deletedFiles = (await deleteExpiredFiles(db, now)) + (await deleteUnfinishedUploads(db, now));
   const deletedStatusLinks = await deleteExpiredStatusLinks(db, now);
+  const deletedReplyLinks = await deleteExpiredReplyLinks(db, now);
   const verificationReminders = await sendVerificationReminders(db, now);
 
   // Submission keys (issue 24) are remembered for 24 hours.
@@ -148,11 +156,13 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedComplaints: Number(deletedComplaints.numDeletedRows),
     deletedNotices,
     deletedStaffSessions,
+    deletedKeptForms,
     purgedMailBodies: Number(purgedMailBodies.numUpdatedRows),
     deletedRateLimitRows,
     deletedSubmissionKeys,
     deletedFiles,
     deletedStatusLinks,
+    deletedReplyLinks,
     verificationReminders,
   };
   for (const [kind, count] of Object.entries(report)) if (count > 0 && kind !== "verificationReminders") metrics().retentionDeletions.inc({ kind }, count);

@@ -12,7 +12,10 @@
  *   cookie, and the back office's state filter has the same name);
  * - what a person typed or is: `q` (site search, phone filter), `text` (the
  *   back office's reference or e-mail filter, the ad list's text), `email`,
- *   `name`, `phone`.
+ *   `name`, `phone`;
+ * - issue 38: `kept` (the id of a staff member's text kept across signing in
+ *   again) and `returnTo` (the page to go back to, with that id and the
+ *   page's own filters in it).
  * The path, the other parameters and a fragment stay as they are.
  */
 const REDACTED_PARAMETERS = new Set([
@@ -26,6 +29,8 @@ const REDACTED_PARAMETERS = new Set([
   "email",
   "name",
   "phone",
+  "kept",
+  "returnto",
 ]);
 
 export const LOGGED_URL_MAX_LENGTH = 512;

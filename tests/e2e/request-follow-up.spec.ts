@@ -105,6 +105,81 @@ for (const [language, person] of Object.entries(PERSON)) {
   });
 }
 
+// Issue 38, item 9: the question's mail is lost; the status page (its link proves the mailbox) shows the question and leads to the reply form.
+const STATUS_PAGE = {
+  nl: { form: "Stuur mij een link", reference: "Referentie", email: "E-mailadres", question: "Onze vraag aan jou", answerButton: "Beantwoord de vraag", answered: "Je hebt deze vraag beantwoord op", state: "In behandeling" },
+  fr: { form: "Envoyez-moi un lien", reference: "Référence", email: "Adresse e-mail", question: "Notre question", answerButton: "Répondre à la question", answered: "Vous avez répondu à cette question le", state: "En cours de traitement" },
+};
+
+for (const [language, person] of Object.entries(PERSON)) {
+  const status = STATUS_PAGE[language as keyof typeof STATUS_PAGE];
+  test(`the mail with the question is lost: the status page shows the question and leads to the reply form (${language})`, async ({ page, browser }) => {
+    // Two browsers, three mails and the whole flow from question to answer.
+    test.setTimeout(90_000);
+    const officer = uniqueStaffEmail("officer");
+    addStaff(officer, "officer");
+    const email = `kwijt-${unique()}@veldhaven-test.nl`;
+    const reference = await makeRequest(person.host, person.language, email);
+    openInDatabase(reference);
+    await signInAsStaff(page, officer);
+    await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
+    // Two lines, and markup that must stay text.
+    await page.getByLabel("Vraag aan de aanvrager").fill("Welk klantnummer heb je?\nHet staat op je factuur, naast <b>Klant</b>.");
+    await page.getByRole("button", { name: "Vraag versturen" }).click();
+    await expect(page.getByText("Inzage · Wacht op aanvrager")).toBeVisible();
+    const questionMail = await mailTo(email, "privacy-rights/reply?token=");
+    const mailedLink = /https?:\/\/\S+\/privacy-rights\/reply\?token=[A-Za-z0-9_-]{43}/.exec(questionMail)![0];
+
+    const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+    const their = await context.newPage();
+    await their.goto(siteUrl(person.host, `/${person.language}/privacy-rights/status`));
+    await their.getByLabel(status.reference).fill(reference);
+    await their.getByLabel(status.email).fill(email);
+    await their.getByRole("button", { name: status.form }).click();
+    const statusMail = await mailTo(email, "status/view?token=");
+    await their.goto(/https?:\/\/\S+\/privacy-rights\/status\/view\?token=[A-Za-z0-9_-]{43}/.exec(statusMail)![0]);
+
+    await expect(their.getByRole("heading", { level: 2, name: status.question })).toBeVisible();
+    const shown = their.locator("blockquote");
+    await expect(shown).toHaveText("Welk klantnummer heb je?\nHet staat op je factuur, naast <b>Klant</b>.");
+    expect(await shown.innerText()).toContain("\n");
+    await expect(shown.locator("b")).toHaveCount(0);
+    await expectAxeClean(their);
+    const answerButton = their.getByRole("button", { name: status.answerButton });
+    await answerButton.focus();
+    await expect(answerButton).toBeFocused();
+    await their.setViewportSize({ width: 320, height: 640 });
+    await setTextSize(their, 2);
+    await their.reload();
+    expect(await horizontalOverflow(their)).toBeNull();
+    await their.setViewportSize({ width: 1280, height: 720 });
+    await setTextSize(their, 1);
+
+    // The reply form, with no token in its address.
+    await their.getByRole("button", { name: status.answerButton }).click();
+    await expect(their).toHaveURL(siteUrl(person.host, `/${person.language}/privacy-rights/reply`));
+    await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.title);
+    await expect(their.getByText("Welk klantnummer heb je?")).toBeVisible();
+    await their.getByLabel(person.answer).fill("NL-123456");
+    await their.getByRole("button", { name: person.submit }).click();
+    await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.thanks);
+
+    // The status page now says it was answered, and offers no second answer.
+    await their.goto(siteUrl(person.host, `/${person.language}/privacy-rights/status/view`));
+    await expect(their.getByRole("definition").filter({ hasText: status.state })).toBeVisible();
+    await expect(their.getByText(status.answered)).toBeVisible();
+    await expect(their.getByRole("button", { name: status.answerButton })).toHaveCount(0);
+    // The mailed link, found again later, says the question is answered.
+    await their.goto(mailedLink);
+    await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.used);
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByText("Inzage · In behandeling")).toBeVisible();
+    await expect(page.getByText("NL-123456")).toBeVisible();
+  });
+}
+
 test("no answer in 30 days: the officer closes the request, the reason mailed", async ({ page }) => {
   const officer = uniqueStaffEmail("officer");
   addStaff(officer, "officer");

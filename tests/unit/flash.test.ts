@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { redirectWithBanner, takeBanner } from "~/services/flash.server";
+import { redirectWithBanner, redirectWithUploadOutcome, takeBanner, takeUploadOutcome } from "~/services/flash.server";
 
 // Read once, at the first cookie: a known secret and a data folder of this file's own.
 process.env.SESSION_SECRET = "unit-test-flash-secret-0123456789abcdef";
@@ -55,5 +55,31 @@ describe("a banner after a post (post-redirect-get)", () => {
     const forged = `__session=${encodeURIComponent(`${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`)}`;
     expect(await takeBanner(get(forged))).toEqual({ banner: null });
     expect((await takeBanner(get(genuine))).banner).toMatchObject(SENT);
+  });
+});
+
+describe("an upload's refusals after a post without JavaScript (issue 38)", () => {
+  it("reach the request page's loader once, apart from the banner", async () => {
+    const outcome = { added: 1, refused: [{ name: "rapport.pdf", problem: "wrongType" as const }] };
+    const response = await redirectWithUploadOutcome(post(), "/nl/internal-privacy-rights/requests/ABC", outcome);
+    expect(response.headers.get("Location")).toBe("/nl/internal-privacy-rights/requests/ABC");
+    const cookie = cookieOf(response.headers.get("Set-Cookie"));
+    expect(await takeBanner(get(cookie))).toEqual({ banner: null });
+    const next = await takeUploadOutcome(get(cookie));
+    expect(next.outcome).toEqual(outcome);
+    expect(await takeUploadOutcome(get(cookieOf(setCookieOf(next.headers))))).toEqual({ outcome: null });
+  });
+
+  it("fit in a cookie even for eleven refusals of the longest names, each still told by its start", async () => {
+    const name = `${"数据".repeat(74)}.pdf`;
+    const refused = [...Array.from({ length: 10 }, () => ({ name, problem: "tooLarge" as const })), { name: "", problem: "tooMany" as const }];
+    const response = await redirectWithUploadOutcome(post(), "/nl/internal-privacy-rights/requests/ABC", { added: 0, refused });
+    const cookie = cookieOf(response.headers.get("Set-Cookie"));
+    expect(cookie.length).toBeLessThan(4000);
+    const shown = (await takeUploadOutcome(get(cookie))).outcome?.refused ?? [];
+    expect(shown).toHaveLength(11);
+    expect(shown[0].name.startsWith("数据数据")).toBe(true);
+    expect(shown[0].name.endsWith("…")).toBe(true);
+    expect(shown[10]).toEqual({ name: "", problem: "tooMany" });
   });
 });

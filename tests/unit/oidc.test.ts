@@ -197,6 +197,17 @@ describe("single sign-on against an OpenID provider", () => {
     expect(clearCookie).toMatch(/^__oidc=; Max-Age=0; Path=\/auth\/oidc\/callback/);
   });
 
+  it("goes back to the page a staff session ended on (issue 38), and never to another site", async () => {
+    const back = "/nl/internal-privacy-rights/requests/PR-2026-0001?kept=" + "k".repeat(43);
+    for (const [asked, expected] of [[back, back], ["//evil.example/nl/internal-privacy-rights/requests", undefined]] as const) {
+      const started = await startSignIn(new Request(new URL("/nl/internal-privacy-rights/sso", NL)), "nl", asked);
+      const callback = await atProvider(new URL(started.headers.get("Location") ?? ""), "agent");
+      const { result } = await finishSignIn(new Request(callback, { headers: { Cookie: (started.headers.get("Set-Cookie") ?? "").split(";")[0] } }));
+      expect(result).toMatchObject({ status: "signed-in" });
+      expect(result.status === "signed-in" ? result.returnPath : "not signed in").toBe(expected);
+    }
+  });
+
   it("signs a member of the officer group in as officer, whether the provider sends the groups as a list or one value", async () => {
     config.set({ OIDC_OFFICER_GROUP: OFFICERS });
     expect((await signInAs("officer")).result).toEqual(staff(`olaf.officer@${DOMAIN}`, "officer"));

@@ -154,6 +154,13 @@ function expectLoginRedirect(answer: ClientAnswer, lang: string) {
   expect(answer.headers.get("Location")).toBe(`/${lang}/internal-privacy-rights/login`);
 }
 
+/** Issue 38: a session that ended leads to a login page that says so and leads back to the page. */
+function expectLoginAfterEnd(answer: ClientAnswer, lang: string, page: string) {
+  expect(answer.from).toBe("response");
+  expect(answer.status).toBe(302);
+  expect(answer.headers.get("Location")).toBe(`/${lang}/internal-privacy-rights/login?session=ended&returnTo=${encodeURIComponent(`/${lang}/internal-privacy-rights/${page}`)}`);
+}
+
 const [NL, FR] = SITES;
 
 describeEachDatabase("the staff guard on $name", (database) => {
@@ -250,13 +257,13 @@ describeEachDatabase("the staff guard on $name", (database) => {
     // Used at 9 minutes, so still signed in at 18.
     at(18);
     expect((await visit(ROUTES.staffCall, NL, { cookie: agent.cookie, method: "POST" })).from).toBe("route");
-    // Ten minutes without a request: the session has ended.
+    // Ten minutes without a request: the session has ended (issue 38: the login page says so and leads back).
     at(28);
-    expectLoginRedirect(await visit(ROUTES.signedInPage, FR, { cookie: agent.cookie }), "fr");
+    expectLoginAfterEnd(await visit(ROUTES.signedInPage, FR, { cookie: agent.cookie }), "fr", "confirm-login");
     expectUnauthorizedCall(await visit(ROUTES.staffCall, NL, { cookie: agent.cookie, method: "POST" }), "nl");
     // Ended, not only idle: the session is gone, whatever the clock says.
     at(19);
-    expectLoginRedirect(await visit(ROUTES.signedInPage, NL, { cookie: agent.cookie }), "nl");
+    expectLoginAfterEnd(await visit(ROUTES.signedInPage, NL, { cookie: agent.cookie }), "nl", "confirm-login");
   });
 
   it("gives a route the signed-in staff member with signedInStaff(context), and refuses like the guard where there is none", async () => {

@@ -140,12 +140,12 @@ export function Table(props: { caption: string; head: string[]; children: ReactN
 }
 
 /** The top of one case (a privacy request, an ad report): its own title, the way back to its list, its heading and one summary line. */
-export function CaseHeader(props: { titleKey: string; reference: string; backTo: string; backLabel: string; children: ReactNode }) {
+export function CaseHeader(props: { titleKey: string; reference: string; backTo: string; backLabel: string; error?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
-      {/* Each case its own title (its reference); 'Fout: ' after a failed action (issue 25). */}
-      <PageTitle titleKey={props.titleKey} values={{ reference: props.reference }} />
+      {/* Each case its own title (its reference); 'Fout: ' after a failed action (issue 25) or refused upload (`error`, issue 38). */}
+      <PageTitle titleKey={props.titleKey} values={{ reference: props.reference }} error={props.error} />
       <p className="app-back-link">
         <Link to={props.backTo}>{props.backLabel}</Link>
       </p>

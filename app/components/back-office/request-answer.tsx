@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import type { UploadOutcome } from "~/domain/request-file";
 import { useFileSize } from "~/utils/file-size";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
 import { deliverForm, removeFileForm } from "~/validation/back-office";
@@ -74,6 +75,8 @@ export function RequestAnswer(props: {
   canDeliver: boolean;
   deliveryDays: number;
   uploadAction: string;
+  /** An upload without JavaScript that refused files, shown by the file field. */
+  upload: UploadOutcome | null;
   fileAction: (id: string) => string;
 }) {
   const { t } = useTranslation();
@@ -120,7 +123,8 @@ export function RequestAnswer(props: {
         <div className="app-actions">
           <section className="app-action" aria-labelledby="answer-upload-title">
             <h3 id="answer-upload-title">{t("backOffice.files.uploadTitle")}</h3>
-            <AnswerUpload action={props.uploadAction} />
+            {/* One per request: what an upload came to stays with its request. */}
+            <AnswerUpload key={props.uploadAction} action={props.uploadAction} posted={props.upload} />
           </section>
           <section className="app-action" aria-labelledby="answer-send-title">
             <h3 id="answer-send-title">{t("backOffice.files.sendTitle")}</h3>

@@ -14,6 +14,8 @@ import * as statusLinks from "./012-status-links";
 import * as duplicatesAndQuestions from "./013-duplicates-and-questions";
 import * as verificationResend from "./014-verification-resend";
 import * as campaignVersions from "./015-campaign-versions";
+import * as replyLinks from "./016-reply-links";
+import * as staffKeptForms from "./017-staff-kept-forms";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   "013-duplicates-and-questions": duplicatesAndQuestions,
   "014-verification-resend": verificationResend,
   "015-campaign-versions": campaignVersions,
+  "016-reply-links": replyLinks,
+  "017-staff-kept-forms": staffKeptForms,
 };
 
 export const migrationProvider: MigrationProvider = {

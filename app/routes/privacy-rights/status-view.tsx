@@ -1,26 +1,35 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
+import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/status-view";
 import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
+import { readFormPost } from "~/http/form-post.server";
 import { linkToken } from "~/http/link-token.server";
-import { inspectStatus } from "~/services/request-status.server";
+import { inspectStatus, replyLinkFromStatus } from "~/services/request-status.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA } from "~/utils/personal-data";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 import { DeliveredFiles } from "~/components/privacy/delivered-files";
-import { statusLinkCookie } from "./link-cookies.server";
+import { StatusQuestion } from "~/components/privacy/status-question";
+import { defineForm } from "~/validation/form-definition";
+import { z } from "~/validation/zod";
+import { replyLinkCookie, statusLinkCookie } from "./link-cookies.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
  * Where a request stands (issue 26), for whoever holds the link mailed to
- * its address: state, dates, what is asked of the person, the delivered
- * answer and its files (POST downloads). Read-only; the token leaves the
- * address for a cookie of these pages, as on the other link pages.
+ * its address: state, dates, what is asked of the person (the team's
+ * question, issue 38), the delivered answer and its files (POST downloads).
+ * The token leaves the address for a cookie of these pages, as on the other
+ * link pages.
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
+
+/** "Answer the question": a new reply link, handed over in the reply page's cookie. */
+const STATUS_REPLY_FORM = defineForm({ id: "status-reply", schema: z.object({}), fields: {} });
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
@@ -32,6 +41,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/**
+ * The reply page gets its token in its own cookie, never in an address, so
+ * no history or referrer holds it. Nothing to answer any more (answered
+ * meanwhile, the status link expired): back here, where the page says so.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { language } = context.get(siteContext);
+  const post = await readFormPost(request, STATUS_REPLY_FORM);
+  const token = post.ok ? await replyLinkFromStatus(await getDb(), await statusLinkCookie(request, language).read()) : null;
+  if (!token) return redirect(`/${language}/privacy-rights/status/view`, { headers: { "Cache-Control": PERSONAL } });
+  return redirect(`/${language}/privacy-rights/reply`, { headers: [["Set-Cookie", await replyLinkCookie(request, language).keep(token)], ["Cache-Control", PERSONAL]] });
+}
 
 function useDate() {
   const tag = usePageLanguageTag();
@@ -87,6 +109,7 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </dl>
       <NextStep state={view.state} />
+      {view.question ? <StatusQuestion question={view.question} action={to("/privacy-rights/status/view")} formId={STATUS_REPLY_FORM.id} date={date} /> : null}
       {view.answer ? (
         <>
           <h2>{t("privacyRights.statusView.answerTitle")}</h2>

@@ -7,8 +7,8 @@ import { signIn } from "~/services/staff/staff-session.server";
 /**
  * Where the identity provider sends the browser back (registered as
  * https://<host>/auth/oidc/callback for each site). Success lands on the
- * confirm-login page like a local sign-in; anything else on the login page
- * with the reason.
+ * confirm-login page like a local sign-in (or, issue 38, back on the page
+ * the session ended on); anything else on the login page with the reason.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { result, clearCookie } = await finishSignIn(request);
@@ -18,5 +18,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   headers.append("Set-Cookie", await signIn(request, result.user));
   context.get(serverContext).noteForLog("staff signed in (sso)");
-  return redirect(`/${result.language}/internal-privacy-rights/confirm-login`, { headers });
+  return redirect(result.returnPath ?? `/${result.language}/internal-privacy-rights/confirm-login`, { headers });
 }

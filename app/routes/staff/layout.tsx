@@ -1,24 +1,45 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/layout";
-import { readStaff, staffContext } from "~/services/staff/guard.server";
-import { PERSONAL_DATA } from "~/utils/personal-data";
-import { revalidateAfter401 } from "~/utils/revalidate-after-401";
+import { KeptFormNotice } from "~/components/staff/kept-form";
+import { SessionTimeout } from "~/components/staff/session-timeout";
+import { secondsUntil } from "~/domain/staff";
+import { readStaff, staffContext, staffSessionContext } from "~/services/staff/guard.server";
+import { keptFormOnPage } from "~/services/staff/session-ended.server";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
+import { KEEP_ALIVE_PATH } from "~/validation/staff-return";
 
 /** Staff pages show data subjects' details: no third-party script on any of them (issue 23). */
 export const handle = PERSONAL_DATA;
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** Every staff page and call below knows who is signed in (or that nobody is), read once. */
 export const middleware: Route.MiddlewareFunction[] = [readStaff];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffContext);
-  return { staff: staff ? { email: staff.email, role: staff.role } : null };
+  const { endsAt } = context.get(staffSessionContext);
+  return {
+    staff: staff ? { email: staff.email, role: staff.role } : null,
+    // Issue 38: how long the session has left, for the warning before the idle limit.
+    session: staff && endsAt ? { secondsLeft: secondsUntil(endsAt) } : null,
+    // Issue 38: what was typed before the session ended, on the page the staff member came back to.
+    keptForm: staff ? await keptFormOnPage(request, staff) : null,
+  };
 }
 
-export const shouldRevalidate = revalidateAfter401;
+/**
+ * Read again after every navigation and post (a post answered 401 included:
+ * the page then shows who is signed in, spec 8), so that the warning counts
+ * from the latest request. Not after "stay signed in", whose answer says the
+ * new end itself: once the session has ended, reading again would send the
+ * page to the login before the form on it is sent (and kept).
+ */
+export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
+  return !formAction?.endsWith(KEEP_ALIVE_PATH);
+}
 
 type SignedInStaff = NonNullable<Awaited<ReturnType<typeof loader>>["staff"]>;
 
@@ -58,6 +79,8 @@ export default function InternalLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loaderData.staff ? <StaffBar staff={loaderData.staff} /> : null}
+      {loaderData.session ? <SessionTimeout session={loaderData.session} /> : null}
+      {loaderData.keptForm ? <KeptFormNotice form={loaderData.keptForm} /> : null}
       <Outlet />
     </>
   );

@@ -18,16 +18,34 @@ import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { useLocalizedPath } from "~/utils/site";
 import { staffLoginForm, staffLoginSchema } from "~/validation/staff";
+import { RETURN_PARAM, SESSION_ENDED, SESSION_PARAM, keptFormIdOf, returnPathAsked } from "~/validation/staff-return";
 
 /** Why single sign-on sent the staff member back (set by the callback). */
 const SSO_PROBLEMS = { failed: "internal.login.ssoFailed", refused: "internal.login.ssoRefused" } as const;
 
+/** Where a sign-in ends: the page the session ended on (issue 38), or the confirmation. */
+function afterSignIn(url: URL, language: string): string {
+  return returnPathAsked(url) ?? `/${language}/internal-privacy-rights/confirm-login`;
+}
+
+/** Issue 38: the login page says the session ended, and whether what was typed is waiting on the page it leads back to. */
+function sessionEndedNotice(url: URL, returnPath: string | null) {
+  if (url.searchParams.get(SESSION_PARAM) !== SESSION_ENDED) return null;
+  return returnPath && keptFormIdOf(new URL(returnPath, url)) ? ("internal.login.sessionEndedKept" as const) : ("internal.login.sessionEnded" as const);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
-  if (context.get(staffContext)) throw redirect(`/${language}/internal-privacy-rights/confirm-login`);
-  const problem = new URL(request.url).searchParams.get("sso");
+  const url = new URL(request.url);
+  if (context.get(staffContext)) throw redirect(afterSignIn(url, language));
+  const problem = url.searchParams.get("sso");
+  const returnPath = returnPathAsked(url);
   return {
     ssoEnabled: oidcEnabled(),
+    // Issue 38: the page the session ended on goes through single sign-on too.
+    ssoQuery: returnPath ? `?${new URLSearchParams({ [RETURN_PARAM]: returnPath })}` : "",
+    // Issue 38: why the staff member is here, and whether what they typed is waiting.
+    sessionEnded: sessionEndedNotice(url, returnPath),
     // Own members only: `in` would also find `toString` and the like (issue 23).
     ssoProblem: problem && Object.hasOwn(SSO_PROBLEMS, problem) ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
   };
@@ -51,7 +69,8 @@ export async function action(args: Route.ActionArgs) {
     return formReply(staffLoginForm, received.submission, { banner: "internal.login.invalid", status: 401, hideFields: ["password"] });
   }
   // Issue 23: an account with a second factor (or one it must enrol) gets its session on the next page.
-  const secondFactor = await startSecondFactor(request, db, outcome.user.email);
+  const returnPath = returnPathAsked(new URL(request.url));
+  const secondFactor = await startSecondFactor(request, db, outcome.user.email, returnPath);
   if (secondFactor) {
     const next = secondFactor.step === "enrol" ? "two-factor/setup" : "two-factor";
     return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/${next}`, { headers: { "Set-Cookie": secondFactor.cookie } });
@@ -59,7 +78,7 @@ export async function action(args: Route.ActionArgs) {
   context.get(serverContext).noteForLog("staff signed in (local)");
   getLogger().info({ event: "staff-signed-in", staffAccountId, method: "local" }, "staff signed in");
   const cookie = await signIn(request, outcome.user);
-  return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/confirm-login`, { headers: { "Set-Cookie": cookie } });
+  return redirect(afterSignIn(new URL(request.url), context.get(siteContext).language), { headers: { "Set-Cookie": cookie } });
 }
 
 export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
@@ -74,6 +93,7 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
         <h1 className="app-heading-1">{t("pages.internalLogin.title")}</h1>
         <p>{t("internal.login.intro")}</p>
       </header>
+      {loaderData.sessionEnded ? <p className="app-notice">{t(loaderData.sessionEnded)}</p> : null}
       {loaderData.ssoProblem ? (
         <p className="app-notice app-notice--error" role="alert">
           {t(loaderData.ssoProblem)}
@@ -81,7 +101,7 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.ssoEnabled ? (
         <section className="app-section">
-          <a className="app-button" href={to("/internal-privacy-rights/sso")}>
+          <a className="app-button" href={`${to("/internal-privacy-rights/sso")}${loaderData.ssoQuery}`}>
             {t("internal.login.sso")}
           </a>
         </section>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/sso";
 import { siteContext } from "~/context";
 import { oidcEnabled, startSignIn } from "~/services/staff/oidc.server";
 import { getLogger } from "~/utils/logger.server";
+import { returnPathAsked } from "~/validation/staff-return";
 
 /**
  * "Sign in with SSO": a link (a form post could not follow the redirect to
@@ -13,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
   if (!oidcEnabled()) throw data("Single sign-on is not configured.", { status: 404 });
   try {
-    return await startSignIn(request, language);
+    // Issue 38: the page a session ended on, to come back to after the provider.
+    return await startSignIn(request, language, returnPathAsked(new URL(request.url)));
   } catch (error) {
     getLogger().error({ err: error }, "identity provider unreachable");
     return redirect(`/${language}/internal-privacy-rights/login?sso=failed`);

@@ -10,6 +10,7 @@ import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { confirmEnrolment, enrolmentSecret } from "~/services/staff/two-factor.server";
+import { pendingReturnPath } from "~/services/staff/pending-sign-in.server";
 import { getConfig } from "~/config.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
@@ -51,14 +52,16 @@ export async function action(args: Route.ActionArgs) {
     return formReply(staffTwoFactorSetupForm, received.submission, { fieldErrors: { code: ["internal.twoFactor.invalid"] }, status: 400, hideFields: ["code"] });
   }
   getLogger().info({ event: "staff-second-factor-enrolled", staffAccountId: account.id }, "staff second factor enrolled");
-  if (who.kind !== "pending") return data({ recoveryCodes: outcome.recoveryCodes });
+  if (who.kind !== "pending") return data({ recoveryCodes: outcome.recoveryCodes, continueTo: null });
   context.get(serverContext).noteForLog("staff signed in (local, second factor enrolled)");
   getLogger().info({ event: "staff-signed-in", staffAccountId: account.id, method: "local", secondFactor: "enrolled" }, "staff signed in");
   const user = { email: account.email, role: account.role, method: "local" as const };
-  return data({ recoveryCodes: outcome.recoveryCodes }, { headers: await finishSignIn(request, user) });
+  // Issue 38: after the codes, back to the page the session ended on, if that is why the staff member signed in.
+  const continueTo = await pendingReturnPath(request);
+  return data({ recoveryCodes: outcome.recoveryCodes, continueTo }, { headers: await finishSignIn(request, user) });
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: string | null }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   return (
@@ -76,7 +79,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           ))}
         </ol>
         <p>
-          <Link className="app-button" to={to("/internal-privacy-rights/confirm-login")}>
+          <Link className="app-button" to={continueTo ?? to("/internal-privacy-rights/confirm-login")}>
             {t("internal.twoFactor.setup.continue")}
           </Link>
         </p>
@@ -119,7 +122,7 @@ export default function StaffTwoFactorSetupPage({ loaderData }: Route.ComponentP
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const actionData = useActionData<typeof action>();
-  if (actionData && "recoveryCodes" in actionData) return <RecoveryCodes codes={actionData.recoveryCodes} />;
+  if (actionData && "recoveryCodes" in actionData) return <RecoveryCodes codes={actionData.recoveryCodes} continueTo={actionData.continueTo} />;
   return (
     <>
       <PageTitle titleKey="pages.internalTwoFactorSetup.title" />

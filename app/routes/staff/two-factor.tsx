@@ -9,7 +9,7 @@ import { serverContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { staffContext } from "~/services/staff/guard.server";
-import { readPendingSignIn } from "~/services/staff/pending-sign-in.server";
+import { pendingReturnPath, readPendingSignIn } from "~/services/staff/pending-sign-in.server";
 import { twoFactorAccount, verifySecondFactor } from "~/services/staff/two-factor.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
@@ -47,7 +47,9 @@ export async function action(args: Route.ActionArgs) {
   }
   context.get(serverContext).noteForLog("staff signed in (local, second factor)");
   getLogger().info({ event: "staff-signed-in", staffAccountId: accountId, method: "local", secondFactor: outcome.method }, "staff signed in");
-  return redirect(staffPath(context, "confirm-login"), { headers: await finishSignIn(request, outcome.user) });
+  // Issue 38: back to the page the session ended on, if that is why the staff member signed in.
+  const next = (await pendingReturnPath(request)) ?? staffPath(context, "confirm-login");
+  return redirect(next, { headers: await finishSignIn(request, outcome.user) });
 }
 
 export default function StaffTwoFactorPage() {

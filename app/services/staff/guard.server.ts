@@ -4,7 +4,9 @@
  * middleware refuses a request without the role it needs, before any loader
  * or action runs. Pages send an anonymous visitor to the login page and show
  * an agent the 403 page; downloads and JSON calls answer 401/403 as JSON
- * (spec 6: "the server answers 401 when not logged in").
+ * (spec 6: "the server answers 401 when not logged in"). A page whose
+ * session ended goes to the login page that explains it and leads back
+ * (issue 38: session-ended.server.ts).
  */
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { siteContext } from "~/context";
@@ -14,14 +16,23 @@ import type { ForbiddenPage } from "~/utils/forbidden-page";
 import { NO_STORE, jsonError } from "~/utils/json-error";
 import { type StaffRole } from "~/domain/staff";
 import type { StaffUser } from "./sessions.server";
-import { currentStaff } from "./staff-session.server";
+import { forgetSentKeptForm, loginAfterEnd, type EndedSession } from "./session-ended.server";
+import { readStaffSession } from "./staff-session.server";
 
 /** Who is signed in (null: nobody); set by `readStaff`. */
 export const staffContext = createContext<StaffUser | null>(null);
 
+/** When the signed-in session ends (the page warns before: issue 38), or the session the browser's cookie named that has ended. */
+export const staffSessionContext = createContext<{ endsAt: Date | null; ended: EndedSession | null }>({ endsAt: null, ended: null });
+
 /** Reads the session once; every guard and page below reads the context. */
 export const readStaff: MiddlewareFunction<Response> = async ({ request, context }) => {
-  context.set(staffContext, await currentStaff(request));
+  const session = await readStaffSession(request);
+  context.set(staffContext, session?.status === "active" ? session.user : null);
+  context.set(staffSessionContext, {
+    endsAt: session?.status === "active" ? session.endsAt : null,
+    ended: session?.status === "ended" ? { email: session.email, sessionKey: session.sessionKey } : null,
+  });
 };
 
 type Answer = "page" | "call";
@@ -62,8 +73,11 @@ export function signedInStaff(context: Readonly<RouterContextProvider>, answer: 
 
 /** Middleware: only a signed-in staff member (with `role`: only officers) gets past. */
 export function requireStaff({ role = "agent", answer = "page" }: { role?: StaffRole; answer?: Answer } = {}): MiddlewareFunction<Response> {
-  return async ({ context }) => {
+  return async ({ request, context }) => {
+    const { ended } = context.get(staffSessionContext);
+    if (answer === "page" && ended && !context.get(staffContext)) throw await loginAfterEnd(request, context.get(siteContext).language, ended);
     const staff = signedInStaff(context, answer);
     if (role === "officer" && staff.role !== "officer") refuse(context, answer, 403);
+    if (request.method === "POST") await forgetSentKeptForm(request, staff);
   };
 }

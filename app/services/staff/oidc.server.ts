@@ -11,6 +11,7 @@ import { cookieIsSecure } from "~/services/session.server";
 import { type StaffRole } from "~/domain/staff";
 import { getLogger } from "~/utils/logger.server";
 import { normaliseEmail } from "~/domain/email";
+import { safeReturnPath } from "~/validation/staff-return";
 import type { StaffUser } from "./sessions.server";
 
 /** Registered at the provider for each site: https://<host>/auth/oidc/callback. */
@@ -39,7 +40,8 @@ function providerConfiguration(): Promise<client.Configuration> {
   return configuration;
 }
 
-type Pending = { verifier: string; state: string; nonce: string; language: string };
+/** `returnPath`: the page a staff session ended on, to go back to (issue 38). */
+type Pending = { verifier: string; state: string; nonce: string; language: string; returnPath?: string | null };
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function pendingCookie() {
@@ -56,8 +58,8 @@ function pendingCookie() {
 const callbackUrl = (request: Request) => new URL(OIDC_CALLBACK_PATH, new URL(request.url).origin).href;
 
 /** Sends the browser to the provider. */
-export async function startSignIn(request: Request, language: string): Promise<Response> {
-  const pending: Pending = { verifier: client.randomPKCECodeVerifier(), state: client.randomState(), nonce: client.randomNonce(), language };
+export async function startSignIn(request: Request, language: string, returnPath: string | null = null): Promise<Response> {
+  const pending: Pending = { verifier: client.randomPKCECodeVerifier(), state: client.randomState(), nonce: client.randomNonce(), language, returnPath };
   const target = client.buildAuthorizationUrl(await providerConfiguration(), {
     redirect_uri: callbackUrl(request),
     scope: "openid email profile",
@@ -70,7 +72,7 @@ export async function startSignIn(request: Request, language: string): Promise<R
 }
 
 export type SignInResult =
-  | { status: "signed-in"; user: StaffUser; language: string }
+  | { status: "signed-in"; user: StaffUser; language: string; returnPath?: string }
   | { status: "refused" | "failed"; language: string };
 
 function groupsOf(claims: Record<string, unknown>, claim: string): string[] {
@@ -117,7 +119,8 @@ export async function finishSignIn(request: Request): Promise<{ result: SignInRe
       getLogger().warn({ event: "staff-sso-refused" }, "single sign-on refused by the allowed domain or group");
       return { result: { status: "refused", language }, clearCookie };
     }
-    return { result: { status: "signed-in", user, language }, clearCookie };
+    const returnPath = safeReturnPath(pending.returnPath);
+    return { result: { status: "signed-in", user, language, ...(returnPath ? { returnPath } : {}) }, clearCookie };
   } catch (error) {
     getLogger().warn({ err: error }, "single sign-on failed");
     return { result: { status: "failed", language }, clearCookie };

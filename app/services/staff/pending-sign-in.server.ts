@@ -9,6 +9,7 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { PENDING_SIGN_IN_SECONDS } from "~/domain/staff";
 import { STAFF_PENDING_COOKIE_NAME, cookieIsSecure } from "~/services/session.server";
+import { safeReturnPath } from "~/validation/staff-return";
 import { secondFactorStep } from "./two-factor.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -23,9 +24,12 @@ function pendingCookie() {
   return cookie;
 }
 
-/** The Set-Cookie value that names the account waiting for its second factor. */
-export function pendingSignInCookie(request: Request, accountId: string, now = new Date()): Promise<string> {
-  return pendingCookie().serialize({ accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000 }, { secure: cookieIsSecure(request) });
+/**
+ * The Set-Cookie value that names the account waiting for its second factor,
+ * and the page to go back to once it is given (issue 38: where the session ended).
+ */
+export function pendingSignInCookie(request: Request, accountId: string, now = new Date(), returnPath: string | null = null): Promise<string> {
+  return pendingCookie().serialize({ accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, returnPath }, { secure: cookieIsSecure(request) });
 }
 
 /** The account waiting for its second factor, or null (no cookie, a forged one, or older than 5 minutes). */
@@ -37,13 +41,24 @@ export async function readPendingSignIn(request: Request, now = new Date()): Pro
   return accountId;
 }
 
+/** The page to go back to after the second factor (checked again: a cookie is only as safe as its secret). */
+export async function pendingReturnPath(request: Request): Promise<string | null> {
+  const value: unknown = await pendingCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "object" && value !== null ? safeReturnPath((value as { returnPath?: unknown }).returnPath) : null;
+}
+
 /** The Set-Cookie value that removes it. */
 export function clearPendingSignIn(request: Request): Promise<string> {
   return pendingCookie().serialize("", { secure: cookieIsSecure(request), maxAge: 0 });
 }
 
 /** After a correct password: whether the account gives a code or enrols first, with the cookie that carries it there; null: sign in now. */
-export async function startSecondFactor(request: Request, db: Db, email: string): Promise<{ step: "verify" | "enrol"; cookie: string } | null> {
+export async function startSecondFactor(
+  request: Request,
+  db: Db,
+  email: string,
+  returnPath: string | null = null,
+): Promise<{ step: "verify" | "enrol"; cookie: string } | null> {
   const next = await secondFactorStep(db, email);
-  return next ? { step: next.step, cookie: await pendingSignInCookie(request, next.accountId) } : null;
+  return next ? { step: next.step, cookie: await pendingSignInCookie(request, next.accountId, new Date(), returnPath) } : null;
 }

@@ -7,7 +7,7 @@ import { createCookie } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import { STAFF_COOKIE_NAME, cookieIsSecure } from "~/services/session.server";
-import { endSession, readSession, startSession, type StaffUser } from "./sessions.server";
+import { endSession, extendSession, sessionState, startSession, type SessionState, type StaffUser } from "./sessions.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function staffCookie() {
@@ -27,11 +27,18 @@ async function sessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
-/** The signed-in staff member, or null (no cookie, unknown or expired session). */
-export async function currentStaff(request: Request): Promise<StaffUser | null> {
+/** What the browser's staff cookie opens: a session, one that has ended, or nothing (no cookie, or not one we signed). */
+export async function readStaffSession(request: Request): Promise<SessionState | null> {
   const id = await sessionId(request);
   if (!id) return null;
-  return readSession(await getDb(), id, getConfig().STAFF_SESSION_IDLE_MINUTES);
+  return sessionState(await getDb(), id, getConfig().STAFF_SESSION_IDLE_MINUTES);
+}
+
+/** "Stay signed in": the session's new end, or null when there is none to extend. */
+export async function keepSignedIn(request: Request): Promise<Date | null> {
+  const id = await sessionId(request);
+  if (!id) return null;
+  return extendSession(await getDb(), id, getConfig().STAFF_SESSION_IDLE_MINUTES);
 }
 
 /** Ends any session the browser had and starts a new one: the Set-Cookie value. */

@@ -3,21 +3,20 @@ import type { Route } from "./+types/request-files";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
-import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
+import { FILE_LIMITS, type UploadRefusal } from "~/domain/request-file";
 import { readMultipart } from "~/http/multipart-upload.server";
-import { redirectWithBanner } from "~/services/flash.server";
+import { redirectWithBanner, redirectWithUploadOutcome } from "~/services/flash.server";
 import { attachAnswerFile, findRequest } from "~/services/request-answer.server";
 import { signedInStaff } from "~/services/staff/guard.server";
 
 /**
  * Files of a request's answer (issue 26), posted as a plain multipart form:
  * without JavaScript the officer comes back to the request with a banner
- * that says what was added or why a file was refused; with JavaScript the
- * form sends the same post itself (to show progress) and reads the answer
- * as JSON. Files are stored as they stream in (services/files).
+ * that says what was added, or with the refusals shown by the file field
+ * (issue 38); with JavaScript the form sends the same post itself (to show
+ * progress) and reads the answer as JSON. Files are stored as they stream
+ * in (services/files).
  */
-type Refusal = { name: string; problem: UploadProblem };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = signedInStaff(context);
   const { language } = context.get(siteContext);
@@ -25,14 +24,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const row = await findRequest(db, params.reference);
   if (!row) throw data({ notFound: true }, { status: 404 });
-  const back = `/${language}/internal-privacy-rights/requests/${row.reference}#answer`;
+  const page = `/${language}/internal-privacy-rights/requests/${row.reference}`;
+  const back = `${page}#answer`;
   if (!ACTIVE_STATES.includes(row.state)) {
     if (asJson) return Response.json({ stored: [], refused: [], problem: "notAllowed" }, { status: 409 });
     return redirectWithBanner(request, back, { type: "error", textKey: "backOffice.actions.notAllowed" });
   }
 
   const stored: { name: string; size: number }[] = [];
-  const refused: Refusal[] = [];
+  const refused: UploadRefusal[] = [];
   const reading = readMultipart(request, {
     maxParts: FILE_LIMITS.filesPerPost + 1,
     onFile: async (file) => {
@@ -57,12 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (stored.length === 0 && refused.length === 0) refused.push({ name: "", problem: "noFile" });
 
   if (asJson) return Response.json({ stored, refused }, { status: refused.length > 0 && stored.length === 0 ? 422 : 200 });
-  const first = refused[0];
-  return redirectWithBanner(
-    request,
-    back,
-    first
-      ? { type: "error", textKey: `backOffice.files.problems.${first.problem}`, values: { name: first.name, stored: stored.length } }
-      : { type: "success", textKey: "backOffice.files.added", values: { count: stored.length } },
-  );
+  // No fragment after a refusal: a fragment would stop the browser from focusing the refusal's summary (autofocus).
+  if (refused.length > 0) return redirectWithUploadOutcome(request, page, { added: stored.length, refused });
+  return redirectWithBanner(request, back, { type: "success", textKey: "backOffice.files.added", values: { count: stored.length } });
 }

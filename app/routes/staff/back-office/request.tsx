@@ -13,6 +13,7 @@ import { addressLine, brandNames, personName, storedDetails } from "~/services/p
 import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-admin.server";
 import { signedInStaff } from "~/services/staff/guard.server";
+import { takeUploadOutcome } from "~/services/flash.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useLocalizedPath } from "~/utils/site";
@@ -27,13 +28,15 @@ import { getConfig } from "~/config.server";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const found = await requestWithHistory(db, params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
   const { request: row, events } = found;
   const { brandKeys, userInfo } = storedDetails(row);
-  return {
+  // An upload without JavaScript that refused files (request-files.ts): shown by the file field.
+  const { outcome: upload, headers } = await takeUploadOutcome(request);
+  return data({
     request: {
       reference: row.reference,
       rightType: row.right_type,
@@ -57,11 +60,11 @@ export async function loader({ params }: Route.LoaderArgs) {
       extended: events.some((event) => event.action === "EXTENDED"),
       active: ACTIVE_STATES.includes(row.state),
     },
-    answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS },
+    answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS, upload },
     followUp: await followUpOf(db, row),
     undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
-  };
+  }, { headers });
 }
 
 /** One entry per form (its id says which); each is a state change with its audit event, then back to the page. */
@@ -171,7 +174,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { request, events } = loaderData;
   return (
     <>
-      <CaseHeader titleKey="backOffice.request.title" reference={request.reference} backTo={to("/internal-privacy-rights/requests")} backLabel={t("backOffice.request.back")}>
+      <CaseHeader
+        titleKey="backOffice.request.title"
+        reference={request.reference}
+        backTo={to("/internal-privacy-rights/requests")}
+        backLabel={t("backOffice.request.back")}
+        error={Boolean(loaderData.answer.upload)}
+      >
         {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} · {t(`backOffice.countries.${request.country}`)}
         {request.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
       </CaseHeader>
