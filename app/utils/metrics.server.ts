@@ -32,6 +32,12 @@ function createMetrics() {
     mailBounces: new client.Counter({ ...metric, name: "mail_bounces_total", help: "Mails the SMTP server refused for good (5xx to the recipient or the content): not retried." }),
     rateLimitRefusals: new client.Counter({ ...metric, name: "rate_limit_refusals_total", help: "Submissions refused by a limit, by limit.", labelNames: ["limit"] as const }),
     signInFailures: new client.Counter({ ...metric, name: "staff_sign_in_failures_total", help: "Staff sign-ins refused, by reason.", labelNames: ["reason"] as const }),
+    labelRenders: new client.Counter({
+      ...metric,
+      name: "political_ad_label_renders_total",
+      help: "Print labels of political ads rendered (each is kept and served again) or refused because too many renders waited, by format.",
+      labelNames: ["format", "result"] as const,
+    }),
     retentionDeletions: new client.Counter({ ...metric, name: "retention_deletions_total", help: "Records deleted or emptied by the retention run, by kind.", labelNames: ["kind"] as const }),
   };
 }

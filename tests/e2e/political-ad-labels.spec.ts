@@ -3,7 +3,13 @@
  * whose QR code (read back here with jsQR) is the notice's permanent
  * address; and the back office's ZIP of every label of a campaign period
  * (JavaScript on and off), with its field errors, at 320 px / 200 % text.
+ * Issue 38: a label is rendered once and answered by ETag (item 3), and
+ * prints a sponsor's name of 200 characters whole (item 10).
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import jsQR from "jsqr";
@@ -11,6 +17,7 @@ import { PNG } from "pngjs";
 import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
+import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
 
 type Item = { id: string; language: string; sponsorName: string; publicationStartDate: string; publicationEndDate: string };
 
@@ -113,5 +120,92 @@ test("the labels page fits 320 px at 200 % text and passes axe", async ({ page }
     await page.goto(siteUrl("nl", path));
     expect(await horizontalOverflow(page), path).toBeNull();
     await expectAxeClean(page);
+  }
+});
+
+test.describe("issue 38: a server of its own, whose register these tests add to", () => {
+  const TOKEN = "e2e-label-metrics-token-0123456789abcdef0123";
+  let server: SpawnedServer;
+  test.beforeAll(async () => {
+    server = await spawnServer({ METRICS_TOKEN: TOKEN });
+  });
+  test.afterAll(async () => server?.stop());
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one run is enough: no page script is involved");
+
+  const ask = (page: Page, host: Host, path: string, headers: Record<string, string> = {}) =>
+    page.request.get(`http://127.0.0.1:${server.port}${path}`, { headers: { Host: `${host}.localhost:${server.port}`, ...headers }, maxRedirects: 0 });
+  const renders = async (page: Page) => {
+    const text = await (await ask(page, "nl", "/metrics", { Authorization: `Bearer ${TOKEN}` })).text();
+    return text
+      .split("\n")
+      .filter((line) => line.startsWith('political_ad_label_renders_total{') && line.includes('result="rendered"'))
+      .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+  };
+
+  test("item 3: a label is rendered once; a query string changes neither its ETag nor the count of renders; 304 for a client that holds it", async ({ page }) => {
+    const item = (await (await ask(page, "nl", "/api/campaign-items?countryCode=NL")).json()).campaignItems[0] as Item;
+    const before = await renders(page);
+    const first = await ask(page, "nl", `/nl/political-ads/${item.id}/label.png`);
+    expect(first.status()).toBe(200);
+    const etag = first.headers()["etag"];
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const rendered = await renders(page);
+    expect(rendered).toBe(before + 1);
+    for (let n = 0; n < 20; n++) {
+      const again = await ask(page, "nl", `/nl/political-ads/${item.id}/label.png?n=${n}&t=${Date.now()}`);
+      expect(again.headers()["etag"]).toBe(etag);
+    }
+    expect((await ask(page, "nl", `/nl/political-ads/${item.id}/label.png?x=1`, { "If-None-Match": etag })).status()).toBe(304);
+    expect(await renders(page)).toBe(rendered);
+  });
+
+  function importRows(rows: object[]) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "register-")), "register.json");
+    fs.writeFileSync(file, JSON.stringify(rows));
+    return execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/campaigns.ts", "import", file], {
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+  }
+
+  const LONG = [
+    { host: "nl" as Host, country: "NL", language: "nl", prefix: "Sponsor: ", words: "Vereniging van Vlaamse Steden en Gemeenten vzw / Samenwerkingsverband Lokale Besturen" },
+    { host: "be" as Host, country: "BE", language: "nl", prefix: "Sponsor: ", words: "Vereniging van Vlaamse Steden en Gemeenten vzw / Samenwerkingsverband Lokale Besturen" },
+    { host: "be" as Host, country: "BE", language: "fr", prefix: "Parrain : ", words: "Association des Villes et Communes de la Région de Bruxelles-Capitale asbl / Union" },
+  ];
+  for (const label of LONG) {
+    test(`item 10: a sponsor of 200 characters is printed whole (${label.country}, ${label.language})`, async ({ page }) => {
+      const id = `${label.country}-L${label.language}-${Date.now().toString(36)}`;
+      let name = label.words;
+      while (name.length < 200) name += ` ${label.words}`;
+      name = name.slice(0, 199).trimEnd().padEnd(200, "x");
+      importRows([
+        {
+          id,
+          country: label.country,
+          language: label.language,
+          status: "RUNNING",
+          channel: "PRINT",
+          sponsorName: name,
+          publicationStartDate: "2026-11-01",
+          publicationEndDate: "2026-12-15",
+          fundingOriginType: "PRIVATE",
+          fundingRegion: "EU",
+          ...(label.country === "NL" ? { campaignContextType: "GEMEENTERAAD" } : { campaignContextType: "VLAANDEREN_LOKALE" }),
+        },
+      ]);
+      const svg = await (await ask(page, label.host, `/${label.language}/political-ads/${id}/label.svg`)).text();
+      const drawn = [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((match) => match[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+      expect(drawn.join(" ")).toContain(`${label.prefix}${name}`);
+      expect(drawn.join(" ")).not.toContain("…");
+
+      const png = await ask(page, label.host, `/${label.language}/political-ads/${id}/label.png`);
+      const image = PNG.sync.read(await png.body());
+      // 90 mm wide at 300 dpi, and taller than the usual 40 mm to hold the name.
+      expect(image.width).toBe(1063);
+      expect(image.height).toBeGreaterThan(Math.round((1063 * 40) / 90));
+      expect(qrOf(await png.body())).toBe(`http://${label.host}.localhost:${server.port}/${label.language}/political-ads/${id}`);
+    });
   }
 });

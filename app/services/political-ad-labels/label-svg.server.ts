@@ -2,59 +2,37 @@
  * Issue 27, item 2: the label printed with a political ad (TTPA Art. 11;
  * Implementing Regulation (EU) 2025/1410, Annex I: the statement that it is
  * political advertising, the sponsor's identity, and the way to the
- * transparency notice): a 90 × 40 mm SVG with the statement, the sponsor,
+ * transparency notice): a 90 mm wide SVG with the statement, the sponsor,
  * the notice's address as text and as a QR code (the `qrcode` package's
  * matrix, drawn as one path). In the ad's language, whatever page asks.
+ * 40 mm high, taller when the texts beside the code need it (a sponsor's
+ * name of up to 200 characters is printed whole: issue 38, item 10).
  */
 import QRCode from "qrcode";
 import { messageText } from "~/i18n/server-texts.server";
 import type { Locale } from "~/i18n/locale";
 import type { CampaignItem } from "~/domain/campaign-item";
+import { LABEL_FONT, labelFont } from "./label-font.server";
+import { textWidth, wrapAddress, wrapWords, type TextStyle } from "./label-lines.server";
 
+/** The drawing's units: 10 to the millimetre. */
 const WIDTH = 900;
-const HEIGHT = 400;
+const BASE_HEIGHT = 400;
 const QR_SIZE = 340;
-const TEXT_X = 30;
-const TEXT_WIDTH = WIDTH - QR_SIZE - 3 * TEXT_X;
-/** The font the PNG is rendered with (label-png.server.ts), and what a printer's SVG falls back to. */
-export const LABEL_FONT = "DejaVu Sans";
+const MARGIN = 30;
+const TEXT_X = MARGIN;
+const TEXT_WIDTH = WIDTH - QR_SIZE - 3 * MARGIN;
+const LEADING = 1.25;
+
+const STATEMENT: TextStyle = { size: 48, weight: "bold" };
+/** A sponsor's name in up to three lines keeps the label at 40 mm; a longer one is set smaller, in as many lines as it takes. */
+const SPONSOR: TextStyle = { size: 30, weight: "regular" };
+const LONG_SPONSOR: TextStyle = { size: 24, weight: "regular" };
+const SPONSOR_LINES_AT_FULL_SIZE = 3;
+const MORE: TextStyle = { size: 22, weight: "regular" };
+const ADDRESS: TextStyle = { size: 22, weight: "bold" };
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/**
- * SVG has no line wrapping: words go on a line while an estimate of their
- * width fits (DejaVu Sans averages ~0.6 em per character); at most `lines`
- * lines, the last one cut with an ellipsis.
- */
-function wrap(text: string, fontSize: number, lines: number): string[] {
-  const perLine = Math.floor(TEXT_WIDTH / (fontSize * 0.6));
-  const result: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (next.length <= perLine) line = next;
-    else {
-      if (line) result.push(line);
-      line = word.length > perLine ? `${word.slice(0, perLine - 1)}…` : word;
-    }
-  }
-  if (line) result.push(line);
-  if (result.length <= lines) return result;
-  const kept = result.slice(0, lines);
-  kept[lines - 1] = `${kept[lines - 1].slice(0, perLine - 1)}…`;
-  return kept;
-}
-
-/** An address split before its slashes, so a reader types it as printed. */
-function wrapUrl(url: string, fontSize: number): string[] {
-  const perLine = Math.floor(TEXT_WIDTH / (fontSize * 0.6));
-  const lines: string[] = [];
-  for (const part of url.split(/(?=\/)/)) {
-    if (lines.length && lines[lines.length - 1].length + part.length <= perLine) lines[lines.length - 1] += part;
-    else lines.push(part);
-  }
-  return lines;
-}
 
 function qrPath(url: string): { path: string; modules: number } {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
@@ -68,32 +46,57 @@ function qrPath(url: string): { path: string; modules: number } {
 /** The locale whose texts the label takes: the ad's language in the ad's country. */
 const labelLocale = (item: CampaignItem): Locale => (item.country === "NL" ? "nl_nl" : item.language === "fr" ? "fr_be" : "nl_be");
 
+/** The statement on one line: a translation longer than the column ("Publicité politique") is set a little smaller. */
+function statementStyle(statement: string): TextStyle {
+  const width = textWidth(statement, STATEMENT);
+  return width <= TEXT_WIDTH ? STATEMENT : { ...STATEMENT, size: Math.floor((STATEMENT.size * TEXT_WIDTH) / width) };
+}
+
+function sponsorLines(sponsor: string): { style: TextStyle; lines: string[] } {
+  const lines = wrapWords(sponsor, SPONSOR, TEXT_WIDTH);
+  if (lines.length <= SPONSOR_LINES_AT_FULL_SIZE) return { style: SPONSOR, lines };
+  return { style: LONG_SPONSOR, lines: wrapWords(sponsor, LONG_SPONSOR, TEXT_WIDTH) };
+}
+
+type Block = { lines: string[]; style: TextStyle; y: number };
+
+/** The text column's blocks, each's first baseline below the one before, and the height the label needs for them. */
+function layOut(statement: string, sponsor: string, more: string, address: string): { blocks: Block[]; height: number } {
+  const lineHeight = (style: TextStyle) => style.size * LEADING;
+  const title: Block = { lines: [statement], style: statementStyle(statement), y: 80 };
+  const named = sponsorLines(sponsor);
+  const sponsorBlock: Block = { ...named, y: title.y + 20 + named.style.size };
+  const moreBlock: Block = { lines: wrapWords(more, MORE, TEXT_WIDTH), style: MORE, y: sponsorBlock.y + named.lines.length * lineHeight(named.style) + 25 };
+  const addressBlock: Block = { lines: wrapAddress(address, ADDRESS, TEXT_WIDTH), style: ADDRESS, y: moreBlock.y + moreBlock.lines.length * lineHeight(MORE) };
+  const lastBaseline = addressBlock.y + (addressBlock.lines.length - 1) * lineHeight(ADDRESS);
+  const bottom = lastBaseline + labelFont(ADDRESS.weight).descent * ADDRESS.size;
+  return { blocks: [title, sponsorBlock, moreBlock, addressBlock], height: Math.max(BASE_HEIGHT, Math.ceil(bottom + MARGIN)) };
+}
+
+function drawBlock({ lines, style, y }: Block): string {
+  const weight = style.weight === "bold" ? 700 : 400;
+  return lines
+    .map((line, index) => `<text x="${TEXT_X}" y="${y + index * style.size * LEADING}" font-size="${style.size}" font-weight="${weight}">${escapeXml(line)}</text>`)
+    .join("");
+}
+
 export function labelSvg(item: CampaignItem, noticeUrl: string): string {
   const locale = labelLocale(item);
   const statement = messageText(locale, "politicalAds.label.statement");
-  const sponsorLines = wrap(messageText(locale, "politicalAds.label.sponsor", { name: item.sponsorName }), 30, 3);
-  const moreLines = wrap(messageText(locale, "politicalAds.label.more"), 22, 2);
+  const sponsor = messageText(locale, "politicalAds.label.sponsor", { name: item.sponsorName });
   const shortUrl = noticeUrl.replace(/^https?:\/\//, "");
-  const urlLines = wrapUrl(shortUrl, 22);
+  const { blocks, height } = layOut(statement, sponsor, messageText(locale, "politicalAds.label.more"), shortUrl);
   const qr = qrPath(noticeUrl);
   // A quiet zone of 4 modules around the code, as the QR standard asks.
   const scale = QR_SIZE / (qr.modules + 8);
-  const text = (lines: string[], y: number, size: number, weight = 400) =>
-    lines.map((line, index) => `<text x="${TEXT_X}" y="${y + index * size * 1.25}" font-size="${size}" font-weight="${weight}">${escapeXml(line)}</text>`).join("");
-  const sponsorY = 130;
-  const moreY = sponsorY + sponsorLines.length * 37.5 + 25;
-  const urlY = moreY + moreLines.length * 27.5;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="90mm" height="40mm" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(`${statement}. ${sponsorLines.join(" ")}. ${shortUrl}`)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH / 10}mm" height="${height / 10}mm" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeXml(`${statement}. ${sponsor}. ${shortUrl}`)}">`,
     `<title>${escapeXml(`${statement}: ${item.sponsorName}`)}</title>`,
-    `<rect x="4" y="4" width="${WIDTH - 8}" height="${HEIGHT - 8}" fill="#fff" stroke="#000" stroke-width="8"/>`,
+    `<rect x="4" y="4" width="${WIDTH - 8}" height="${height - 8}" fill="#fff" stroke="#000" stroke-width="8"/>`,
     `<g font-family="${LABEL_FONT}, Arial, Helvetica, sans-serif" fill="#000">`,
-    text([statement], 80, 48, 700),
-    text(sponsorLines, sponsorY, 30),
-    text(moreLines, moreY, 22),
-    text(urlLines, urlY, 22, 700),
+    ...blocks.map(drawBlock),
     "</g>",
-    `<g transform="translate(${WIDTH - QR_SIZE - TEXT_X} ${(HEIGHT - QR_SIZE) / 2}) scale(${scale.toFixed(4)})">`,
+    `<g transform="translate(${WIDTH - QR_SIZE - MARGIN} ${(height - QR_SIZE) / 2}) scale(${scale.toFixed(4)})">`,
     `<rect x="0" y="0" width="${qr.modules + 8}" height="${qr.modules + 8}" fill="#fff"/>`,
     `<path transform="translate(4 4)" d="${qr.path}" fill="#000" shape-rendering="crispEdges"/>`,
     "</g>",

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { from, to } = submission.value;
   const found = await labelsInPeriod(await getDb(), country, from, to);
   if (!found.ok) return jsonError(422, found.problem === "none" ? "NO_ADS" : "TOO_MANY_ADS", { message: `${found.count} ads in this period.`, headers: NO_STORE });
-  return new Response(new Uint8Array(labelsZip(found.items, publicOrigin(country, url.origin))), {
+  return new Response(new Uint8Array(await labelsZip(found.items, publicOrigin(country, url.origin))), {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": `attachment; filename="labels-${countryCode(country).toLowerCase()}-${from}-${to}.zip"`,
