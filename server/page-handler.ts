@@ -46,7 +46,8 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
     found = (req, res, next) => {
       if (answeredOpenRead(req, res, matchers) || answeredByMethod(req, res, matchers) || refusedCrossSiteCall(req, res, matchers)) return;
       const cache = getPageCache();
-      if (cache && mayUseCache(req, matchers.isStaffArea)) return serveFromCache(req, res, next, cache);
+      // A resource sets its own caching (a label's ETag): the page cache would only render it twice.
+      if (cache && mayUseCache(req, matchers.isStaffArea) && !matchers.isResource(req.path)) return serveFromCache(req, res, next, cache);
       return passOn(req, res, next);
     };
     handlers.set(build, found);

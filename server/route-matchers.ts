@@ -78,6 +78,8 @@ export type RouteMatchers = {
   isStaffArea: (pathname: string) => boolean;
   /** The ids of the routes a page (or its `.data`) matches as React Router matches it, root first; none when nothing does. */
   routeIdsOf: (pathname: string) => string[];
+  /** Whether a path is a resource (a route without a page: a label, a download, the sitemap), which makes its own answer. */
+  isResource: (pathname: string) => boolean;
 };
 
 const matchers = new WeakMap<ServerBuild, RouteMatchers>();
@@ -129,6 +131,7 @@ export function routeMatchers(build: ServerBuild): RouteMatchers {
         return inAnyCase(documentPath(pathname)).some((route) => STAFF_AREA_ROUTE_IDS.has(route.id));
       },
       routeIdsOf: (pathname) => leafOf(documentPath(pathname)).map((route) => route.id),
+      isResource: (pathname) => Boolean(leafOf(documentPath(pathname)).at(-1)?.isCall),
     };
     matchers.set(build, found);
   }

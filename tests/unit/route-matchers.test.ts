@@ -46,6 +46,20 @@ describe("route matchers from the build's manifest (issue 22)", () => {
   it("is made once per build", () => {
     expect(routeMatchers(build)).toBe(routeMatchers(build));
   });
+
+  it("tells a resource (no page: a label) from a page and its data, which the page cache may keep", () => {
+    const page = () => null;
+    const { isResource } = routeMatchers({
+      routes: {
+        root: { id: "root", path: "", module: { default: page } },
+        ad: { id: "ad", parentId: "root", path: ":lang/political-ads/:id", module: { default: page } },
+        label: { id: "label", parentId: "root", path: ":lang/political-ads/:id/label.png", module: {} },
+      },
+    } as unknown as ServerBuild);
+    expect(isResource("/nl/political-ads/NL-1/label.png")).toBe(true);
+    expect(isResource("/nl/political-ads/NL-1")).toBe(false);
+    expect(isResource("/nl/political-ads/NL-1.data")).toBe(false);
+  });
 });
 
 describe("isPublicPath (spec 2)", () => {
