@@ -1,7 +1,7 @@
 /**
  * HTTP entry point. Development: Vite as middleware with hot reload.
  * Production (`npm start`): the built app from build/server and fingerprinted
- * assets from build/client. See README "Architecture".
+ * assets from build/client. See docs/how-it-works.md.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";

@@ -7,7 +7,7 @@ import { emptyAsUndefined, hostList, postgresUrl, publicOriginUrl, smtpUrl } fro
 /**
  * Configuration is read once from the environment and validated at start.
  * A missing or malformed value stops the process with a message naming the
- * variable (see README, "Configuration").
+ * variable (see docs/configuration.md).
  */
 const configSchema = z
   .object({

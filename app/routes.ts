@@ -23,7 +23,7 @@ function exactCase(entries: RouteConfigEntry[]): RouteConfigEntry[] {
 
 /**
  * Mirrors the route table of spec section 2; every page sits under /{lang}.
- * Files are grouped by area (README "Architecture"); each route has an
+ * Files are grouped by area (docs/architecture.md); each route has an
  * explicit id, so no code depends on where its file lives.
  */
 export default [

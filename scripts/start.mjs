@@ -1,5 +1,5 @@
 // `npm start`: builds when the build is missing or older than the sources,
-// then serves the production build (README "Commands").
+// then serves the production build (docs/operations.md, "Commands").
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -25,7 +25,7 @@ const UPLOAD_LIMIT_BYTES = FILE_LIMITS.requestBytes + 1024 * 1024;
 
 /**
  * Form posts and JSON calls are small; a bigger body is refused before it is
- * read. Forms get a tighter limit than JSON (see README, Configuration).
+ * read. Forms get a tighter limit than JSON (see docs/configuration.md).
  */
 export const limitBodySize: express.RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();

@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness for the orchestrator (README "Architecture"):
+ * Liveness and readiness for the orchestrator (docs/how-it-works.md):
  * answered before any host or body check and before load shedding, and left
  * out of the request log (server.ts), so probes neither need a site host nor
  * fill the log, and the process's liveness is never mistaken for overload.

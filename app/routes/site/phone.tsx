@@ -31,8 +31,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * beside the script's, and the two had to agree on the markup; running the
  * script under React instead would give the list two owners (React's tree
  * and the script's DOM changes). A link to it from a page React runs
- * therefore loads it as a document, as search and the ad list do (README,
- * "JavaScript only where it earns its place"): a small, cached page.
+ * therefore loads it as a document, as search and the ad list do
+ * (docs/how-it-works.md, "JavaScript only where it earns its place"): a small,
+ * cached page.
  * `queryParameters`: the query the loader reads, and so the page cache's key
  * (server/cache-key.ts).
  */

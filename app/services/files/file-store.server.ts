@@ -3,7 +3,8 @@
  * (issue 26), so that every instance on PostgreSQL reads what another wrote
  * and neither an upload nor a download holds a whole file in memory: at most
  * two chunks at a time. The interface (store, read, erase) is what an
- * S3-compatible store would implement instead (README, "Files").
+ * S3-compatible store would implement instead (docs/staff-and-back-office.md,
+ * "Answers and their files").
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
