@@ -12,6 +12,7 @@ import QRCode from "qrcode";
 import { messageText } from "~/i18n/server-texts.server";
 import type { Locale } from "~/i18n/locale";
 import type { CampaignItem } from "~/domain/campaign-item";
+import { escapeHtml } from "~/utils/escape-html";
 import { LABEL_FONT, labelFont } from "./label-font.server";
 import { textWidth, wrapAddress, wrapWords, type TextStyle } from "./label-lines.server";
 
@@ -31,8 +32,6 @@ const LONG_SPONSOR: TextStyle = { size: 24, weight: "regular" };
 const SPONSOR_LINES_AT_FULL_SIZE = 3;
 const MORE: TextStyle = { size: 22, weight: "regular" };
 const ADDRESS: TextStyle = { size: 22, weight: "bold" };
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function qrPath(url: string): { path: string; modules: number } {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
@@ -76,7 +75,7 @@ function layOut(statement: string, sponsor: string, more: string, address: strin
 function drawBlock({ lines, style, y }: Block): string {
   const weight = style.weight === "bold" ? 700 : 400;
   return lines
-    .map((line, index) => `<text x="${TEXT_X}" y="${y + index * style.size * LEADING}" font-size="${style.size}" font-weight="${weight}">${escapeXml(line)}</text>`)
+    .map((line, index) => `<text x="${TEXT_X}" y="${y + index * style.size * LEADING}" font-size="${style.size}" font-weight="${weight}">${escapeHtml(line)}</text>`)
     .join("");
 }
 
@@ -90,8 +89,8 @@ export function labelSvg(item: CampaignItem, noticeUrl: string): string {
   // A quiet zone of 4 modules around the code, as the QR standard asks.
   const scale = QR_SIZE / (qr.modules + 8);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH / 10}mm" height="${height / 10}mm" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeXml(`${statement}. ${sponsor}. ${shortUrl}`)}">`,
-    `<title>${escapeXml(`${statement}: ${item.sponsorName}`)}</title>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH / 10}mm" height="${height / 10}mm" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeHtml(`${statement}. ${sponsor}. ${shortUrl}`)}">`,
+    `<title>${escapeHtml(`${statement}: ${item.sponsorName}`)}</title>`,
     `<rect x="4" y="4" width="${WIDTH - 8}" height="${height - 8}" fill="#fff" stroke="#000" stroke-width="8"/>`,
     `<g font-family="${LABEL_FONT}, Arial, Helvetica, sans-serif" fill="#000">`,
     ...blocks.map(drawBlock),
