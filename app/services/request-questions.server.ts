@@ -82,6 +82,11 @@ const REPLY_LINKS_KEPT = 3;
  */
 export async function issueReplyLink(db: Kysely<Database>, requestId: string, expiresAt: string, now = new Date()): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
+    const asked = await latestQuestion(trx, requestId);
+    if (!asked) return null;
+    // Holds the question's row until commit (PostgreSQL; SQLite's write lock
+    // already does): links issued at once take turns, so the bound below holds.
+    await trx.updateTable("info_request").set((eb) => ({ answered_at: eb.ref("answered_at") })).where("id", "=", asked.id).execute();
     const request = await trx.selectFrom("privacy_request").select("state").where("id", "=", requestId).executeTakeFirst();
     const question = await latestQuestion(trx, requestId);
     if (request?.state !== "WAITING_FOR_PERSON" || !question || question.answeredAt) return null;

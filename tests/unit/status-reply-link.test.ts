@@ -107,4 +107,18 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
     for (const token of issued.slice(2)) expect(await openQuestion(db(), token, now)).not.toBeNull();
     for (const token of issued.slice(0, 2)) expect(await openQuestion(db(), token, now)).toBeNull();
   });
+
+  it("60 status-page posts at once keep at most 3 links, and 60 answers at once through them are taken once", async () => {
+    const email = `zestig-${Date.now()}@veldhaven-test.nl`;
+    const asked = new Date();
+    const { status } = await waiting(email, asked);
+    const later = new Date(asked.getTime() + HOUR);
+    const issued = await Promise.all(Array.from({ length: 60 }, () => replyLinkFromStatus(db(), status, later)));
+    expect(issued.every((token) => typeof token === "string")).toBe(true);
+    const kept = await db().selectFrom("reply_link").select("token_hash").execute();
+    expect(kept.length).toBeLessThanOrEqual(3);
+    const live = issued.filter((token) => kept.some((row) => row.token_hash === hashToken(token!)));
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, index) => answerQuestion(db(), live[index % live.length]!, `Antwoord ${index}`, 0, later)));
+    expect(outcomes.filter((outcome) => outcome.status === "answered")).toHaveLength(1);
+  });
 });
