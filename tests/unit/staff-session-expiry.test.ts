@@ -200,6 +200,17 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     expect(await keptFormFor(db(), again, reader, now)).toBeNull();
   });
 
+  it("keeps one form for an ended session although 60 posts with its cookie arrive at once", async () => {
+    const now = new Date("2026-11-23T09:00:00Z");
+    const ids = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => keepForm(db(), { sessionKey: "s-60", email: "anna@veldhaven.nl", path: REQUEST_PAGE, form: { ...form, values: { reason: `Poging ${index}` } } }, now)),
+    );
+    expect(await db().selectFrom("staff_kept_form").select("id_hash").where("session_hash", "=", "s-60").execute()).toHaveLength(1);
+    const reader = { path: REQUEST_PAGE, email: "anna@veldhaven.nl" };
+    const readable = (await Promise.all(ids.map((id) => keptFormFor(db(), id, reader, now)))).filter(Boolean);
+    expect(readable).toHaveLength(1);
+  });
+
   it("gives a form kept when the session was already gone (whose, unknown) to whoever signs in on that page; the retention run deletes old ones", async () => {
     const now = new Date("2026-11-23T08:00:00Z");
     const id = await keepForm(db(), { sessionKey: "s2", email: null, path: REQUEST_PAGE, form }, now);

@@ -6,7 +6,8 @@ import type { Kysely } from "kysely";
  * SHA-256 of the id in the login link is stored, like a session's; `email`
  * is whose session it was (null when that session was already gone), so
  * nobody else gets the text back. `session_hash` is the ended session's:
- * one kept form per ended session, so an old cookie cannot fill the table.
+ * one kept form per ended session (a unique index, so even posts sent at
+ * once keep one), so an old cookie cannot fill the table.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -19,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("fields", "text", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("staff_kept_form_session").on("staff_kept_form").column("session_hash").execute();
+  await db.schema.createIndex("staff_kept_form_session").on("staff_kept_form").column("session_hash").unique().execute();
   await db.schema.createIndex("staff_kept_form_created").on("staff_kept_form").column("created_at").execute();
 }
 

@@ -53,22 +53,21 @@ export async function keepForm(
   now = new Date(),
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
+  const row = {
+    id_hash: hashId(id),
+    email: kept.email,
+    path: kept.path,
+    form_id: kept.form.formId,
+    fields: JSON.stringify(kept.form.values),
+    created_at: now.toISOString(),
+  };
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom("staff_kept_form")
-      .where((eb) => eb.or([eb("session_hash", "=", kept.sessionKey), eb("created_at", "<=", oldest(now))]))
-      .execute();
+    await trx.deleteFrom("staff_kept_form").where("created_at", "<=", oldest(now)).execute();
+    // The session's one kept form, replaced in place: posts sent at once cannot keep two.
     await trx
       .insertInto("staff_kept_form")
-      .values({
-        id_hash: hashId(id),
-        session_hash: kept.sessionKey,
-        email: kept.email,
-        path: kept.path,
-        form_id: kept.form.formId,
-        fields: JSON.stringify(kept.form.values),
-        created_at: now.toISOString(),
-      })
+      .values({ ...row, session_hash: kept.sessionKey })
+      .onConflict((oc) => oc.column("session_hash").doUpdateSet(row))
       .execute();
   });
   return id;
