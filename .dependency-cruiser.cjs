@@ -70,6 +70,13 @@ module.exports = {
       to: { path: [COMPONENTS, HTTP, ROUTES] },
     },
     {
+      name: "services-speak-no-http",
+      severity: "error",
+      comment: "Cookies, redirects and thrown Responses are HTTP: they live in app/http. A service may name React Router's types, never call it.",
+      from: { path: SERVICES },
+      to: { path: "node_modules/(react-router|@react-router)/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "domain-is-the-bottom",
       severity: "error",
       comment: "An entity's vocabulary depends on nothing else of the app, so every layer may use it.",
@@ -100,7 +107,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(build|\\.react-router|node_modules)/" },
+    exclude: { path: "^(build|\\.react-router)/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs"] },

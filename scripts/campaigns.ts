@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
-import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaigns.server";
+import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaign/register.server";
 import { parseCountry } from "../app/domain/country";
 import { CORRECTION_USAGE, runCorrection } from "./lib/campaign-corrections";
 import { runRepositoryExport } from "./lib/eu-repository-export";

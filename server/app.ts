@@ -8,13 +8,13 @@
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { closeDb, getDatabaseHandle } from "~/db/instance.server";
-import { seedRegisterOnFirstStart } from "~/services/campaigns.server";
-import { validateContent } from "~/services/content.server";
-import { allDocuments } from "~/services/documents.server";
+import { seedRegisterOnFirstStart } from "~/services/campaign/register.server";
+import { validateContent } from "~/services/site/content.server";
+import { allDocuments } from "~/services/site/documents.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { registerOperationsGauges } from "~/services/operations-gauges.server";
-import { warmSearchIndexes } from "~/services/search.server";
+import { warmSearchIndexes } from "~/services/site/search.server";
 import { getLogger } from "~/utils/logger.server";
 import { limitBodySize } from "./body-limits";
 import { health } from "./health";

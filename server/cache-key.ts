@@ -38,7 +38,7 @@ export function normalisedUrl(url: URL, parameters: ReadonlySet<string>): URL {
  * (app/utils/public-origin.server.ts), so the listener's own port stays, the
  * one `npm start` serves the local names on. The host name itself stays:
  * what a page shows depends on it (feature toggles and analytics per host,
- * app/services/features.server.ts), and only the allowed names get a page.
+ * app/services/site/features.server.ts), and only the allowed names get a page.
  */
 function withCanonicalHost(url: URL, listenerPort: number): URL {
   const canonical = new URL(url.href);

@@ -8,7 +8,7 @@
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { getConfig } from "~/config.server";
-import { hasPersonalCookie } from "~/services/session.server";
+import { hasPersonalCookie } from "~/http/session.server";
 import { matchesEtag } from "~/utils/etag.server";
 import { isPublicPath } from "~/utils/public-path";
 import { chooseEncoding, compressPage, createPageCache, type CachedPage, type PageCache } from "./page-cache";

@@ -11,7 +11,7 @@ import type express from "express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
-import { registerVersion } from "~/services/campaign-versions.server";
+import { registerVersion } from "~/services/campaign/versions.server";
 import { cacheUrlFor, registerPagesFor } from "./cache-key";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
 import { refusedCrossSiteCall } from "./cross-site-calls";

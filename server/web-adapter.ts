@@ -11,7 +11,7 @@ import type express from "express";
 import { RouterContextProvider } from "react-router";
 import { serverContext } from "~/context";
 import { staffAreaContext } from "~/http/cache-control.server";
-import { thirdPartyOrigins } from "~/services/features.server";
+import { thirdPartyOrigins } from "~/services/site/features.server";
 import type { RouteMatchers } from "./route-matchers";
 
 /**

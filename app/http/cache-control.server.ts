@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 import { getConfig } from "~/config.server";
-import { hasSessionCookie } from "~/services/flash.server";
+import { hasSessionCookie } from "~/http/flash.server";
 import { isPublicPath } from "~/utils/public-path";
 
 export const PERSONAL = "private, no-store";

@@ -11,7 +11,7 @@ export function jsonAnswer(request: Request, body: unknown, headers: Record<stri
   return bodyAnswer(request, text, { "Content-Type": "application/json; charset=utf-8", ...headers });
 }
 
-/** `etag`: the body's, when it is kept with it (a label: app/services/political-ad-labels/label-store.server.ts). */
+/** `etag`: the body's, when it is kept with it (a label: app/services/campaign/labels/label-store.server.ts). */
 export function bodyAnswer(request: Request, text: string | Buffer, headers: Record<string, string>, etag = etagFor(text)): Response {
   const all = { "Cache-Control": PUBLIC_CACHE, ETag: etag, ...headers };
   if (clientHas(request, etag)) return new Response(null, { status: 304, headers: all });

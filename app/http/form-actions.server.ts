@@ -6,7 +6,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { redirectWithBanner } from "~/services/flash.server";
+import { redirectWithBanner } from "~/http/flash.server";
 import { FORM_ID_FIELD, type FormDefinition } from "~/validation/form-definition";
 import { formReply, receivePublicForm } from "./public-form.server";
 

@@ -3,9 +3,9 @@
  * something (IETF draft "The Idempotency-Key HTTP Header Field"): a client
  * that did not hear the answer sends the call again with the same key and
  * gets the first answer; nothing is stored or mailed twice
- * (app/services/submission-keys.server.ts).
+ * (app/services/submission/keys.server.ts).
  */
-import { fingerprintOf, type SubmissionKey } from "~/services/submission-keys.server";
+import { fingerprintOf, type SubmissionKey } from "~/services/submission/keys.server";
 import { jsonError } from "~/utils/json-error";
 
 /**

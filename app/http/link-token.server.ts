@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { cookieIsSecure } from "~/services/session.server";
+import { cookieIsSecure } from "~/http/session.server";
 import { PERSONAL } from "./cache-control.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverContext, siteContext } from "~/context";
-import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { redirectToProcessed, redirectToStaffProcessed } from "~/services/privacy-session.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { redirectToProcessed, redirectToStaffProcessed } from "~/http/privacy-session.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { getLogger } from "~/utils/logger.server";
 import type { FormDefinition } from "~/validation/form-definition";

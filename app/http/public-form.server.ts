@@ -3,8 +3,8 @@ import type { Submission as ConformSubmission, SubmissionResult } from "@conform
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverContext, siteContext } from "~/context";
-import { honeypotRefuses } from "~/services/public-form-guard.server";
-import { fingerprintOf, type SubmissionKey } from "~/services/submission-keys.server";
+import { honeypotRefuses } from "~/services/submission/counted-limit.server";
+import { fingerprintOf, type SubmissionKey } from "~/services/submission/keys.server";
 import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormActionData, type FormDefinition } from "~/validation/form-definition";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import { readFormPost } from "./form-post.server";
@@ -95,7 +95,7 @@ type ReceiveOptions<Schema extends z.ZodType> = {
  * Everything a public form's action does before any service: the post's
  * shape (issue 8), the schema, then the honeypot. A refusal comes back as
  * the answer to return; services see valid input only, with the post's key
- * (the services count and store it: submission-intake.server.ts).
+ * (the services count and store it: submission/intake.server.ts).
  */
 export async function receivePublicForm<Schema extends z.ZodType>(
   args: { request: Request; context: Readonly<RouterContextProvider> },

@@ -1,6 +1,6 @@
 /**
  * What a visitor or a client is told when a submission is not stored
- * (app/services/submission-intake.server.ts): 429 with `Retry-After`, the
+ * (app/services/submission/intake.server.ts): 429 with `Retry-After`, the
  * time (Brussels and Amsterdam share it) from when to try again, and the
  * team's address as another way (issue 24); 422 when an Idempotency-Key
  * comes back with another body; 503 with `Retry-After`, that time and a way
@@ -12,7 +12,7 @@ import { COMPANY } from "~/content/company";
 import type { Locale } from "~/i18n/locale";
 import { countryOfLocale, htmlLang } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
-import type { Refused } from "~/services/submission-intake.server";
+import type { Refused } from "~/services/submission/intake.server";
 import { jsonError } from "~/utils/json-error";
 import type { FormDefinition } from "~/validation/form-definition";
 import { unavailable } from "./json-call.server";

@@ -6,17 +6,17 @@
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
-import { audit } from "./request-audit.server";
-import { runDailyDigest } from "./privacy-admin.server";
-import { deleteExpiredSubmissionKeys } from "./submission-keys.server";
+import { audit } from "./privacy-request/audit.server";
+import { runDailyDigest } from "./privacy-request/back-office.server";
+import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
 import { deleteUnfinishedUploads } from "./files/file-store.server";
-import { deleteExpiredFiles } from "./request-answer.server";
-import { deleteExpiredStatusLinks } from "./request-status.server";
-import { deleteExpiredReplyLinks } from "./request-questions.server";
-import { sendVerificationReminders } from "./verification-links.server";
+import { deleteExpiredFiles } from "./privacy-request/answer.server";
+import { deleteExpiredStatusLinks } from "./privacy-request/status.server";
+import { deleteExpiredReplyLinks } from "./privacy-request/questions.server";
+import { sendVerificationReminders } from "./privacy-request/verification-links.server";
 import { purgeSessions } from "./staff/sessions.server";
 import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
-import { deleteExpiredNotices } from "./campaign-versions.server";
+import { deleteExpiredNotices } from "./campaign/versions.server";
 import { metrics } from "~/utils/metrics.server";
 
 export type RetentionPolicy = {

@@ -18,7 +18,7 @@ export type BannerMessage = {
   values?: Record<string, string | number>;
 };
 
-/** Feature toggles per host (spec 6; services/features.server.ts decides them). */
+/** Feature toggles per host (spec 6; services/site/features.server.ts decides them). */
 export type Features = { test: boolean; analyticsScript: string | null };
 
 export type RootData = {

@@ -1,6 +1,6 @@
 /**
  * The documents' wide tables sit in a scrollable region (rendered in
- * services/documents.server.ts with one generic label, "Tabel"). A screen
+ * services/site/documents.server.ts with one generic label, "Tabel"). A screen
  * reader lists regions by name, so each region is named by its own caption,
  * or else by the heading the table belongs to (the nearest one before it).
  */

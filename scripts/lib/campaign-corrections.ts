@@ -3,7 +3,7 @@
 // staff (issue 27, item 1), a new version of the notice with its reason.
 import type { Db } from "../../app/db/db.server";
 import { CAMPAIGN_FIELDS } from "../../app/domain/campaign-item";
-import { correctNotice } from "../../app/services/campaign-versions.server";
+import { correctNotice } from "../../app/services/campaign/versions.server";
 
 export const CORRECTION_USAGE = `  npm run campaigns -- correct ID --reason TEXT --set field=value [--set field=value …]
   npm run campaigns -- suspend ID --reason TEXT`;

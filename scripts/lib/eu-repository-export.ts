@@ -3,7 +3,7 @@
 // left out on standard error.
 import type { Db } from "../../app/db/db.server";
 import type { Country } from "../../app/domain/country";
-import { repositoryExport } from "../../app/services/eu-repository/export.server";
+import { repositoryExport } from "../../app/services/campaign/eu-repository/export.server";
 import { publicOrigin } from "../../app/utils/public-origin.server";
 
 export async function runRepositoryExport(db: Db, options: { since?: string; country?: Country }, usage: string): Promise<number> {

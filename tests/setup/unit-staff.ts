@@ -12,7 +12,7 @@ import type { Db } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
 import type { StaffRole } from "~/domain/staff";
 import { upsertAccount } from "~/services/staff/accounts.server";
-import { signIn } from "~/services/staff/staff-session.server";
+import { signIn } from "~/http/staff/staff-session.server";
 
 /** A password `passwordProblem` accepts for any address the fixture makes. */
 export const STAFF_PASSWORD = "Zonnebloem-Kade-42";

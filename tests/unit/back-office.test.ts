@@ -11,12 +11,12 @@ process.env.TARGET_LIMIT_PER_DAY = "10000";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 
-import { importCampaigns } from "~/services/campaigns.server";
-import { closeComplaint, startReview } from "~/services/complaints-admin.server";
-import { submitComplaint } from "~/services/complaints.server";
-import { completeRequest, extendDeadline, extendedDueDate, listRequests, rejectRequest, runDailyDigest, spreadsheetSafe, startHandling } from "~/services/privacy-admin.server";
-import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { decodeCursor, suppressionsSince } from "~/services/suppressions.server";
+import { importCampaigns } from "~/services/campaign/register.server";
+import { closeComplaint, startReview } from "~/services/complaint/back-office.server";
+import { submitComplaint } from "~/services/complaint/intake.server";
+import { completeRequest, extendDeadline, extendedDueDate, listRequests, rejectRequest, runDailyDigest, spreadsheetSafe, startHandling } from "~/services/privacy-request/back-office.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const TEST_CLIENT = "192.0.2.10";

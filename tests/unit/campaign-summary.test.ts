@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CampaignItem } from "~/domain/campaign-item";
-import { summarise } from "~/services/campaign-summary.server";
+import { summarise } from "~/services/campaign/summary.server";
 
 const ad = (id: string, sponsorName: string, channel: CampaignItem["channel"], budgetLowerBound: number | null, budgetUpperBound: number | null) =>
   ({ id, sponsorName, channel, budgetLowerBound, budgetUpperBound }) as CampaignItem;

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { findCampaign, importCampaigns } from "~/services/campaigns.server";
-import { campaignVersionsSince, correctNotice, deleteExpiredNotices, findNoticeVersion, noticeHistory } from "~/services/campaign-versions.server";
+import { findCampaign, importCampaigns } from "~/services/campaign/register.server";
+import { campaignVersionsSince, correctNotice, deleteExpiredNotices, findNoticeVersion, noticeHistory } from "~/services/campaign/versions.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const MONDAY = new Date("2026-11-23T10:00:00Z");

@@ -10,7 +10,7 @@ import {
   parseCampaignFile,
   seedRegisterOnFirstStart,
   type CampaignFilter,
-} from "~/services/campaigns.server";
+} from "~/services/campaign/register.server";
 import { campaignRowSchema } from "~/validation/campaign";
 import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
 import { describeEachDatabase } from "../setup/unit-database";

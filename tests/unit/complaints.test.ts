@@ -12,8 +12,8 @@ process.env.TARGET_LIMIT_PER_DAY = "10000";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 
-import { importCampaigns } from "~/services/campaigns.server";
-import { submitComplaint } from "~/services/complaints.server";
+import { importCampaigns } from "~/services/campaign/register.server";
+import { submitComplaint } from "~/services/complaint/intake.server";
 import { runRetention } from "~/services/retention.server";
 import { describeEachDatabase } from "../setup/unit-database";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, resolveConfig } from "~/config.server";
-import { featuresFor } from "~/services/features.server";
+import { featuresFor } from "~/services/site/features.server";
 
 const PUBLIC_ORIGINS = { PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl", PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be" };
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { brandsBe, brandsNl } from "~/content/brands";
 import { phoneDirectoryBe, phoneDirectoryNl } from "~/content/phone-directory";
 import { filterPhoneDirectory, groupByBrandType, phoneFilterFromSearchParams, telHref } from "~/content/phone-filter";
-import { brandsByCategory, validateContent } from "~/services/content.server";
-import { search, snippetOf } from "~/services/search.server";
+import { brandsByCategory, validateContent } from "~/services/site/content.server";
+import { search, snippetOf } from "~/services/site/search.server";
 import { foldText } from "~/utils/fold";
 
 describe("content data", () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CAMPAIGN_FIELDS, type CampaignItem } from "~/domain/campaign-item";
-import { campaignsToCsv } from "~/services/campaigns.server";
+import { campaignsToCsv } from "~/services/campaign/register.server";
 import { toCsv } from "~/services/csv.server";
 import { excelCells, FORMULA_START } from "../setup/excel-cells";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_KEYS, privacyPolicyPills } from "~/content/documents";
 import { documentRedirect } from "~/content/document-redirects";
-import { allDocuments, getDocument, renderDocument } from "~/services/documents.server";
+import { allDocuments, getDocument, renderDocument } from "~/services/site/documents.server";
 
 describe("document content files", () => {
   it("all 18 files (6 documents × nl_nl, nl_be, fr_be) parse with anchors", () => {

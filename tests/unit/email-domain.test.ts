@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmailDomainChecker, checkEmailDomain } from "~/services/email-domain.server";
+import { EmailDomainChecker, checkEmailDomain } from "~/services/submission/email-domain.server";
 import { startTestDnsServer } from "../setup/test-dns-server";
 
 // A real DNS server on loopback answers; nothing is mocked.

@@ -11,10 +11,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CAMPAIGN_STATUSES, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
-import { importCampaigns } from "~/services/campaigns.server";
-import { correctNotice } from "~/services/campaign-versions.server";
-import { repositoryExport } from "~/services/eu-repository/export.server";
-import { vocabulary } from "~/services/eu-repository/vocabulary.server";
+import { importCampaigns } from "~/services/campaign/register.server";
+import { correctNotice } from "~/services/campaign/versions.server";
+import { repositoryExport } from "~/services/campaign/eu-repository/export.server";
+import { vocabulary } from "~/services/campaign/eu-repository/vocabulary.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "eu-repository");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { redirectWithBanner, redirectWithUploadOutcome, takeBanner, takeUploadOutcome } from "~/services/flash.server";
+import { redirectWithBanner, redirectWithUploadOutcome, takeBanner, takeUploadOutcome } from "~/http/flash.server";
 
 // Read once, at the first cookie: a known secret and a data folder of this file's own.
 process.env.SESSION_SECRET = "unit-test-flash-secret-0123456789abcdef";

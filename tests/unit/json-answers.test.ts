@@ -16,7 +16,7 @@ import {
   validationFailure,
 } from "~/http/json-call.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { requireStaff, signedInStaff, staffContext } from "~/services/staff/guard.server";
+import { requireStaff, signedInStaff, staffContext } from "~/http/staff/guard.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { NO_STORE, jsonError, jsonErrorBody } from "~/utils/json-error";
 import { limitBodySize } from "../../server/body-limits";

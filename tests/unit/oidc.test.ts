@@ -1,5 +1,5 @@
 /**
- * Single sign-on (app/services/staff/oidc.server.ts) through what it
+ * Single sign-on (app/http/staff/oidc.server.ts) through what it
  * exports: `oidcEnabled`, `startSignIn` and `finishSignIn`. Who may sign in,
  * and as what, is decided inside `finishSignIn` from the provider's claims,
  * so these tests run the whole authorization code flow against a real
@@ -12,7 +12,7 @@
 import type { Server } from "node:http";
 import type { Configuration as ProviderConfiguration } from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { finishSignIn, oidcEnabled, startSignIn } from "~/services/staff/oidc.server";
+import { finishSignIn, oidcEnabled, startSignIn } from "~/http/staff/oidc.server";
 import { freePort } from "../setup/spawn-server";
 import { useTestConfig } from "../setup/unit-process";
 

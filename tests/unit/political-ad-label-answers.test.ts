@@ -12,17 +12,17 @@ import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { siteContext } from "~/context";
 import type { CampaignItem } from "~/domain/campaign-item";
-import * as labelSvgModule from "~/services/political-ad-labels/label-svg.server";
+import * as labelSvgModule from "~/services/campaign/labels/label-svg.server";
 import { loader } from "~/routes/political-ads/label";
 
 const ads = new Map<string, CampaignItem>();
 
 vi.mock("~/db/instance.server", async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: async () => ({}) }));
-vi.mock("~/services/campaigns.server", async (importOriginal) => ({
+vi.mock("~/services/campaign/register.server", async (importOriginal) => ({
   ...(await importOriginal<object>()),
   findCampaign: async (_db: unknown, _country: string, id: string) => ads.get(id),
 }));
-vi.mock("~/services/political-ad-labels/label-svg.server", async (importOriginal) => {
+vi.mock("~/services/campaign/labels/label-svg.server", async (importOriginal) => {
   const original = await importOriginal<typeof labelSvgModule>();
   return { ...original, labelSvg: vi.fn(original.labelSvg) };
 });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import type { CampaignItem } from "~/domain/campaign-item";
-import { labelSvg } from "~/services/political-ad-labels/label-svg.server";
+import { labelSvg } from "~/services/campaign/labels/label-svg.server";
 
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
 const FONT = { fontFiles: [path.join(fontDir, "DejaVuSans.ttf"), path.join(fontDir, "DejaVuSans-Bold.ttf")], loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };

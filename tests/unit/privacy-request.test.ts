@@ -18,9 +18,9 @@ import {
   inspectVerification,
   oneMonthAfter,
   submitPrivacyRequest,
-} from "~/services/privacy-request.server";
-import { hashToken } from "~/services/link-tokens.server";
-import { suppressionIdentifier } from "~/services/privacy-request-view.server";
+} from "~/services/privacy-request/record.server";
+import { hashToken } from "~/services/privacy-request/link-tokens.server";
+import { suppressionIdentifier } from "~/services/privacy-request/view.server";
 import { runRetention } from "~/services/retention.server";
 import type { PrivacyRequestInput } from "~/validation/privacy-request";
 import { describeEachDatabase } from "../setup/unit-database";

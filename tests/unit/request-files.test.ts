@@ -10,8 +10,8 @@ import { FILE_LIMITS } from "~/domain/request-file";
 import { openChunk, sealChunk } from "~/services/files/file-seal.server";
 import { sniffFileKind } from "~/services/files/file-sniff.server";
 import { readFile, storeFile } from "~/services/files/file-store.server";
-import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { attachAnswerFile, deleteExpiredFiles, deliverAnswer, downloadDeliveredFile, inspectDelivery } from "~/services/request-answer.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { attachAnswerFile, deleteExpiredFiles, deliverAnswer, downloadDeliveredFile, inspectDelivery } from "~/services/privacy-request/answer.server";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";
 

@@ -5,9 +5,9 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 
-import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request.server";
-import { closeAsDuplicate } from "~/services/request-duplicates.server";
-import { answerQuestion, askPerson, closeForNoAnswer } from "~/services/request-questions.server";
+import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { closeAsDuplicate } from "~/services/privacy-request/duplicates.server";
+import { answerQuestion, askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";
 

@@ -4,8 +4,8 @@ process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 
-import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { STATUS_ANSWER_FLOOR_MS, askForStatusLink, deleteExpiredStatusLinks, inspectStatus } from "~/services/request-status.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { STATUS_ANSWER_FLOOR_MS, askForStatusLink, deleteExpiredStatusLinks, inspectStatus } from "~/services/privacy-request/status.server";
 import { requestStatusForm } from "~/validation/request-status";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";

@@ -3,7 +3,7 @@ import { breadcrumbTrail } from "~/components/layout/breadcrumb-trail";
 import { documentRedirect } from "~/content/document-redirects";
 import { isWellFormedHost } from "~/i18n/locale";
 import { lookup } from "~/i18n/translations";
-import { isHoneypotFilled } from "~/services/public-form-guard.server";
+import { isHoneypotFilled } from "~/services/submission/counted-limit.server";
 import { headerText } from "~/services/mail/transport.server";
 import { cacheHeaders } from "~/http/cache-control.server";
 import { acceptedRequestId } from "~/utils/request-id";

@@ -12,7 +12,7 @@ import {
   hasPurposeCookie,
   hasSessionCookie,
   readSession,
-} from "~/services/session.server";
+} from "~/http/session.server";
 
 // The configuration is read once, at the first cookie: a known secret, the
 // default COOKIE_SECURE (auto) and a data folder of this file's own.

@@ -1,5 +1,5 @@
 /**
- * The one staff guard (app/services/staff/guard.server.ts), run as React
+ * The one staff guard (app/http/staff/guard.server.ts), run as React
  * Router runs route middleware: each gets `{ request, url, pattern, params,
  * context }` and a `next` that calls the rest of the chain and then the
  * route, and a middleware that does not call `next` has it called for it.
@@ -13,10 +13,10 @@ import { RouterContextProvider, createCookie, matchPath, type MiddlewareFunction
 import { afterEach, expect, it, vi } from "vitest";
 import { siteContext } from "~/context";
 import { siteFromUrl } from "~/i18n/site.server";
-import { STAFF_COOKIE_NAME } from "~/services/session.server";
+import { STAFF_COOKIE_NAME } from "~/http/session.server";
 import { isForbiddenPage } from "~/utils/forbidden-page";
-import { readStaff, requireStaff, signedInStaff, staffContext } from "~/services/staff/guard.server";
-import { signOut } from "~/services/staff/staff-session.server";
+import { readStaff, requireStaff, signedInStaff, staffContext } from "~/http/staff/guard.server";
+import { signOut } from "~/http/staff/staff-session.server";
 import { describeEachDatabase } from "../setup/unit-database";
 import { TEST_SESSION_SECRET, useTestConfig, useTestDatabaseAsProcessDatabase } from "../setup/unit-process";
 import { createSignedInStaff } from "../setup/unit-staff";

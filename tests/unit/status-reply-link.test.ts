@@ -13,10 +13,10 @@ process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 
-import { hashToken } from "~/services/link-tokens.server";
-import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request.server";
-import { answerQuestion, askPerson, deleteExpiredReplyLinks, openQuestion } from "~/services/request-questions.server";
-import { askForStatusLink, inspectStatus, replyLinkFromStatus } from "~/services/request-status.server";
+import { hashToken } from "~/services/privacy-request/link-tokens.server";
+import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { answerQuestion, askPerson, deleteExpiredReplyLinks, openQuestion } from "~/services/privacy-request/questions.server";
+import { askForStatusLink, inspectStatus, replyLinkFromStatus } from "~/services/privacy-request/status.server";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";
 

@@ -21,7 +21,7 @@ import type { Locale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { action as privacyRequestCall } from "~/routes/api/privacy-rights.request";
 import { contactFormAction } from "~/routes/site/contact-form.action.server";
-import { createSubmissionLimiters } from "~/services/submission-limits.server";
+import { createSubmissionLimiters } from "~/services/submission/limits.server";
 import type { FormActionData } from "~/validation/form-definition";
 import { useTestDatabase, type DatabaseFixture } from "../setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../setup/unit-process";

@@ -6,8 +6,8 @@ import { expect, it } from "vitest";
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "submission-keys-config-"));
 
-import { submitPrivacyRequest } from "~/services/privacy-request.server";
-import { deleteExpiredSubmissionKeys, earlierSubmission, fingerprintOf, storeOnce, type SubmissionKey } from "~/services/submission-keys.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { deleteExpiredSubmissionKeys, earlierSubmission, fingerprintOf, storeOnce, type SubmissionKey } from "~/services/submission/keys.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const NOW = new Date("2026-11-23T10:00:00Z");

@@ -9,8 +9,8 @@ delete process.env.PRIVACY_RATE_LIMIT_PER_HOUR;
 delete process.env.TARGET_LIMIT_PER_HOUR;
 delete process.env.TARGET_LIMIT_PER_DAY;
 
-import { createRateLimiter } from "~/services/public-form-guard.server";
-import { admitSubmission, createSubmissionLimiters, type SubmissionLimiters } from "~/services/submission-limits.server";
+import { createRateLimiter } from "~/services/submission/counted-limit.server";
+import { admitSubmission, createSubmissionLimiters, type SubmissionLimiters } from "~/services/submission/limits.server";
 import { mailboxOf } from "~/domain/email";
 import { clientAddressKey } from "~/utils/client-address";
 import { describeEachDatabase } from "../setup/unit-database";

@@ -10,7 +10,7 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TOTP, secondFactorKind } from "~/domain/staff";
 import { resetSecondFactor, upsertAccount } from "~/services/staff/accounts.server";
-import { pendingSignInCookie, readPendingSignIn } from "~/services/staff/pending-sign-in.server";
+import { pendingSignInCookie, readPendingSignIn } from "~/http/staff/pending-sign-in.server";
 import { decryptSecret, encryptSecret, twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { confirmEnrolment, createTwoFactorLimiter, enrolmentSecret, secondFactorStep, verifySecondFactor, type TwoFactorKeys } from "~/services/staff/two-factor.server";
 import { describeEachDatabase } from "../setup/unit-database";

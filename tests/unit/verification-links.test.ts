@@ -5,9 +5,9 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 
-import { confirmVerification, inspectVerification, submitPrivacyRequest } from "~/services/privacy-request.server";
+import { confirmVerification, inspectVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { retentionPolicy, runRetention } from "~/services/retention.server";
-import { newLinkOffer, resendVerification, sendVerificationReminders } from "~/services/verification-links.server";
+import { newLinkOffer, resendVerification, sendVerificationReminders } from "~/services/privacy-request/verification-links.server";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig } from "../setup/unit-process";
 

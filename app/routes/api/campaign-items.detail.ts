@@ -1,7 +1,7 @@
 import type { Route } from "./+types/campaign-items.detail";
 import { getDb } from "~/db/instance.server";
-import { findCampaign } from "~/services/campaigns.server";
-import { findNoticeVersion } from "~/services/campaign-versions.server";
+import { findCampaign } from "~/services/campaign/register.server";
+import { findNoticeVersion } from "~/services/campaign/versions.server";
 import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
 import { NO_STORE, jsonError } from "~/utils/json-error";

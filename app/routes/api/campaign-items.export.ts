@@ -1,6 +1,6 @@
 import type { Route } from "./+types/campaign-items.export";
 import { getDb } from "~/db/instance.server";
-import { allCampaigns, campaignsToCsv } from "~/services/campaigns.server";
+import { allCampaigns, campaignsToCsv } from "~/services/campaign/register.server";
 import { bodyAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
 import { readCountryCode } from "~/validation/campaign";

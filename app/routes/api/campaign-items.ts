@@ -1,7 +1,7 @@
 import type { Route } from "./+types/campaign-items";
 import { getDb } from "~/db/instance.server";
-import { listCampaigns } from "~/services/campaigns.server";
-import { summarise } from "~/services/campaign-summary.server";
+import { listCampaigns } from "~/services/campaign/register.server";
+import { summarise } from "~/services/campaign/summary.server";
 import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
 import { readCampaignQuery, readCountryCode } from "~/validation/campaign";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
 import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
-import { submitContactMessage } from "~/services/contact.server";
+import { submitContactMessage } from "~/services/site/contact.server";
 import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Route } from "./+types/internal.suppressions";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
-import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
+import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
 import { invalidParameter, unavailableForAMinute } from "~/http/json-call.server";
 import { NO_STORE, jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/plainhtml";
 import { isDocumentKey } from "~/content/documents";
 import { LOCALES, htmlLang, isLocale } from "~/i18n/locale";
-import { getDocument } from "~/services/documents.server";
+import { getDocument } from "~/services/site/documents.server";
 import { clientHas } from "~/utils/etag.server";
 
 function textResponse(status: number, message: string) {

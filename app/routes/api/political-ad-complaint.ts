@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/political-ad-complaint";
 import { siteContext } from "~/context";
 import { countryOfLocale, isLocale, resolveLocale } from "~/i18n/locale";
-import { submitComplaint } from "~/services/complaints.server";
+import { submitComplaint } from "~/services/complaint/intake.server";
 import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";

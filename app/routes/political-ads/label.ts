@@ -4,8 +4,8 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { bodyAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { messageText } from "~/i18n/server-texts.server";
-import { findCampaign } from "~/services/campaigns.server";
-import { LabelRendersBusy, adLabel } from "~/services/political-ad-labels/labels.server";
+import { findCampaign } from "~/services/campaign/register.server";
+import { LabelRendersBusy, adLabel } from "~/services/campaign/labels/labels.server";
 import { NO_STORE } from "~/utils/json-error";
 import { publicOrigin } from "~/utils/public-origin.server";
 

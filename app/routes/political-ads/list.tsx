@@ -6,8 +6,8 @@ import { RegisterSummaryView } from "~/components/political-ads/register-summary
 import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { listCampaigns } from "~/services/campaigns.server";
-import { summarise } from "~/services/campaign-summary.server";
+import { listCampaigns } from "~/services/campaign/register.server";
+import { summarise } from "~/services/campaign/summary.server";
 import { getLogger } from "~/utils/logger.server";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";

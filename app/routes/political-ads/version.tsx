@@ -5,7 +5,7 @@ import { AdNotice } from "~/components/political-ads/ad-notice";
 import { NoticeHistory } from "~/components/political-ads/notice-history";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { findNoticeVersion, noticeHistory } from "~/services/campaign-versions.server";
+import { findNoticeVersion, noticeHistory } from "~/services/campaign/versions.server";
 import { noticePath } from "~/domain/campaign-item";
 import { formatMoment } from "~/utils/campaign-format";
 import { getLogger } from "~/utils/logger.server";

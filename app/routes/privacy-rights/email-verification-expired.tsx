@@ -10,7 +10,7 @@ import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { localizedPath } from "~/i18n/locale";
 import { retryTimeText } from "~/http/submission-refusals.server";
-import { newLinkOffer, resendVerification } from "~/services/verification-links.server";
+import { newLinkOffer, resendVerification } from "~/services/privacy-request/verification-links.server";
 import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";

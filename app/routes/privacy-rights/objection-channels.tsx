@@ -4,7 +4,7 @@ import type { Route } from "./+types/objection-channels";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { siteContext } from "~/context";
-import { objectionBrands } from "~/services/privacy-session.server";
+import { objectionBrands } from "~/http/privacy-session.server";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";

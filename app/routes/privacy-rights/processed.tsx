@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/processed";
 import { siteContext } from "~/context";
-import { takeProcessedSummary, type ProcessedSummary } from "~/services/privacy-session.server";
+import { takeProcessedSummary, type ProcessedSummary } from "~/http/privacy-session.server";
 import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";

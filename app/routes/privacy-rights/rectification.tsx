@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/rectification";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { siteContext } from "~/context";
-import { brandsFor } from "~/services/content.server";
+import { brandsFor } from "~/services/site/content.server";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { rectificationForm } from "~/validation/privacy-forms";

@@ -14,7 +14,7 @@ import { linkToken } from "~/http/link-token.server";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { formReply } from "~/http/public-form.server";
 import { storeFile } from "~/services/files/file-store.server";
-import { answerQuestion, openQuestion } from "~/services/request-questions.server";
+import { answerQuestion, openQuestion } from "~/services/privacy-request/questions.server";
 import { formPageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";

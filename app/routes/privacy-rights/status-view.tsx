@@ -7,7 +7,7 @@ import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
 import { linkToken } from "~/http/link-token.server";
-import { inspectStatus, replyLinkFromStatus } from "~/services/request-status.server";
+import { inspectStatus, replyLinkFromStatus } from "~/services/privacy-request/status.server";
 import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";

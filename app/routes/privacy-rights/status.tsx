@@ -9,7 +9,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { receivePublicForm } from "~/http/public-form.server";
 import { formRefusal } from "~/http/submission-refusals.server";
-import { askForStatusLink } from "~/services/request-status.server";
+import { askForStatusLink } from "~/services/privacy-request/status.server";
 import { formPageMeta } from "~/utils/meta";
 import { requestStatusForm } from "~/validation/request-status";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
@@ -18,7 +18,7 @@ import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
  * `/{lang}/privacy-rights/status` (issue 26): the person asks where their
  * request stands. Whatever they typed, once it is valid the answer is the
  * same page: look in your mailbox. Only a reference and an address that
- * belong together get a link (services/request-status.server.ts).
+ * belong together get a link (services/privacy-request/status.server.ts).
  */
 export const handle = { ...PERSONAL_DATA, queryParameters: ["sent"] };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/oidc-callback";
 import { serverContext } from "~/context";
-import { finishSignIn } from "~/services/staff/oidc.server";
-import { signIn } from "~/services/staff/staff-session.server";
+import { finishSignIn } from "~/http/staff/oidc.server";
+import { signIn } from "~/http/staff/staff-session.server";
 
 /**
  * Where the identity provider sends the browser back (registered as

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { siteContext } from "~/context";
-import { robotsTxt } from "~/services/sitemap.server";
+import { robotsTxt } from "~/services/site/sitemap.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 /** `GET /robots.txt`, per host (issue 14). */

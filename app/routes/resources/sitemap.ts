@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { publicPagePaths, sitemapXml } from "~/services/sitemap.server";
+import { publicPagePaths, sitemapXml } from "~/services/site/sitemap.server";
 import { readingRegister } from "~/http/campaign-answers.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 

@@ -4,7 +4,7 @@ import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
 import { siteContext } from "~/context";
 import type { Country } from "~/i18n/locale";
-import { brandsByCategory } from "~/services/content.server";
+import { brandsByCategory } from "~/services/site/content.server";
 import { contactFormAction } from "./contact-form.action.server";
 import { PageTitle } from "~/components/page-title";
 import { formPageMeta } from "~/utils/meta";

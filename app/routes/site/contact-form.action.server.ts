@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { siteContext } from "~/context";
-import { submitContactMessage } from "~/services/contact.server";
-import { redirectWithBanner } from "~/services/flash.server";
+import { submitContactMessage } from "~/services/site/contact.server";
+import { redirectWithBanner } from "~/http/flash.server";
 import { getLogger } from "~/utils/logger.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { formRefusal, formStorageFailure } from "~/http/submission-refusals.server";

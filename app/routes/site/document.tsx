@@ -6,7 +6,7 @@ import { documentRedirect } from "~/content/document-redirects";
 import { isDocumentKey, isPrivacyPolicy, privacyPolicyPills } from "~/content/documents";
 import { siteContext } from "~/context";
 import { localizedPath } from "~/i18n/locale";
-import { getDocument } from "~/services/documents.server";
+import { getDocument } from "~/services/site/documents.server";
 import { SITE_NAME } from "~/utils/meta";
 import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
 import { useLocalizedPath } from "~/utils/site";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/phone";
 import { filterPhoneDirectory, groupByBrandType, phoneFilterFromSearchParams, telHref } from "~/content/phone-filter";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { siteContext } from "~/context";
-import { phoneDirectoryFor } from "~/services/content.server";
+import { phoneDirectoryFor } from "~/services/site/content.server";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 import { useLocalizedPath, useSite } from "~/utils/site";

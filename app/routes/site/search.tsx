@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { siteContext } from "~/context";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
-import { search } from "~/services/search.server";
+import { search } from "~/services/site/search.server";
 import { lookup } from "~/i18n/translations";
 import { SITE_NAME, pageMeta, rootTranslations } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";

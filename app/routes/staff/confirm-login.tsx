@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/confirm-login";
 import { useHydrated } from "~/components/use-hydrated";
 import { getDb } from "~/db/instance.server";
-import { signedInStaff } from "~/services/staff/guard.server";
+import { signedInStaff } from "~/http/staff/guard.server";
 import { twoFactorAccount } from "~/services/staff/two-factor.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";

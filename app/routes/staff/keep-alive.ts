@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/keep-alive";
 import { siteContext } from "~/context";
 import { secondsUntil } from "~/domain/staff";
-import { staffContext } from "~/services/staff/guard.server";
-import { keepSignedIn } from "~/services/staff/staff-session.server";
+import { staffContext } from "~/http/staff/guard.server";
+import { keepSignedIn } from "~/http/staff/staff-session.server";
 
 /**
  * Issue 38 (item 17), WCAG 2.2.1: "Stay signed in" in the warning before the

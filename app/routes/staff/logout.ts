@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { siteContext } from "~/context";
-import { redirectWithBanner } from "~/services/flash.server";
-import { signOut } from "~/services/staff/staff-session.server";
+import { redirectWithBanner } from "~/http/flash.server";
+import { signOut } from "~/http/staff/staff-session.server";
 
 /** Sign-out: the session row is deleted and the cookie removed; then the login page says so. */
 export async function action({ request, context }: Route.ActionArgs) {

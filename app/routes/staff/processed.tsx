@@ -3,8 +3,8 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/processed";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request-view.server";
-import { takeStaffProcessed } from "~/services/privacy-session.server";
+import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
+import { takeStaffProcessed } from "~/http/privacy-session.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 

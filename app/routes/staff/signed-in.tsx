@@ -1,5 +1,5 @@
 import type { Route } from "./+types/signed-in";
-import { requireStaff } from "~/services/staff/guard.server";
+import { requireStaff } from "~/http/staff/guard.server";
 
 /** Staff pages that only make sense signed in (the login confirmation, the summary): anyone else goes to the login page. */
 export const middleware: Route.MiddlewareFunction[] = [requireStaff()];

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/sso";
 import { siteContext } from "~/context";
-import { oidcEnabled, startSignIn } from "~/services/staff/oidc.server";
+import { oidcEnabled, startSignIn } from "~/http/staff/oidc.server";
 import { getLogger } from "~/utils/logger.server";
 import { returnPathAsked } from "~/validation/staff-return";
 

@@ -10,7 +10,7 @@ import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { confirmEnrolment, enrolmentSecret } from "~/services/staff/two-factor.server";
-import { pendingReturnPath } from "~/services/staff/pending-sign-in.server";
+import { pendingReturnPath } from "~/http/staff/pending-sign-in.server";
 import { getConfig } from "~/config.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";

@@ -7,11 +7,11 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { redirectWithBanner } from "~/services/flash.server";
-import { staffContext } from "~/services/staff/guard.server";
-import { clearPendingSignIn, readPendingSignIn } from "~/services/staff/pending-sign-in.server";
+import { redirectWithBanner } from "~/http/flash.server";
+import { staffContext } from "~/http/staff/guard.server";
+import { clearPendingSignIn, readPendingSignIn } from "~/http/staff/pending-sign-in.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
-import { signIn } from "~/services/staff/staff-session.server";
+import { signIn } from "~/http/staff/staff-session.server";
 import { twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { twoFactorAccount, twoFactorLimiter, type TwoFactorKeys } from "~/services/staff/two-factor.server";
 

@@ -18,7 +18,7 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { DatabaseHandle, Db } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { normaliseEmail } from "~/domain/email";
-import { createRateLimiter } from "~/services/public-form-guard.server";
+import { createRateLimiter } from "~/services/submission/counted-limit.server";
 import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";

@@ -17,7 +17,7 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { DatabaseHandle, Db } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { RECOVERY_CODE_COUNT, TOTP, normaliseRecoveryCode, secondFactorKind } from "~/domain/staff";
-import { createRateLimiter } from "~/services/public-form-guard.server";
+import { createRateLimiter } from "~/services/submission/counted-limit.server";
 import type { StaffUser } from "./sessions.server";
 import { take } from "./sign-in.server";
 import { decryptSecret, encryptSecret } from "./two-factor-secret.server";

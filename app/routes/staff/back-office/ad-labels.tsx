@@ -8,7 +8,7 @@ import { ErrorSummary } from "~/components/error-summary";
 import { Field } from "~/components/forms";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { LABELS_PER_ZIP, labelsInPeriod } from "~/services/political-ad-labels/labels.server";
+import { LABELS_PER_ZIP, labelsInPeriod } from "~/services/campaign/labels/labels.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { PageTitle } from "~/components/page-title";
 import { adLabelsSchema } from "~/validation/ad-labels";

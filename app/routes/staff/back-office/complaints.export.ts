@@ -1,8 +1,8 @@
 import type { Route } from "./+types/complaints.export";
 import { getDb } from "~/db/instance.server";
-import { listComplaints } from "~/services/complaints-admin.server";
+import { listComplaints } from "~/services/complaint/back-office.server";
 import { toCsv } from "~/services/csv.server";
-import { requireStaff } from "~/services/staff/guard.server";
+import { requireStaff } from "~/http/staff/guard.server";
 import { readComplaintFilter } from "./filters.server";
 
 /** The filtered ad reports as CSV, safe to open in a spreadsheet (officers only). */

@@ -5,7 +5,7 @@ import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-
 import { getDb } from "~/db/instance.server";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { COUNTRIES } from "~/domain/country";
-import { listComplaints } from "~/services/complaints-admin.server";
+import { listComplaints } from "~/services/complaint/back-office.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";

@@ -2,8 +2,8 @@
 import { REQUEST_STATES, RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { parseCountry } from "~/domain/country";
-import type { ComplaintFilter } from "~/services/complaints-admin.server";
-import type { RequestFilter } from "~/services/privacy-admin.server";
+import type { ComplaintFilter } from "~/services/complaint/back-office.server";
+import type { RequestFilter } from "~/services/privacy-request/back-office.server";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 
 /**

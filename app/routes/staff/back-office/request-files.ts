@@ -5,9 +5,9 @@ import { getDb } from "~/db/instance.server";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { FILE_LIMITS, type UploadRefusal } from "~/domain/request-file";
 import { readMultipart } from "~/http/multipart-upload.server";
-import { redirectWithBanner, redirectWithUploadOutcome } from "~/services/flash.server";
-import { attachAnswerFile, findRequest } from "~/services/request-answer.server";
-import { signedInStaff } from "~/services/staff/guard.server";
+import { redirectWithBanner, redirectWithUploadOutcome } from "~/http/flash.server";
+import { attachAnswerFile, findRequest } from "~/services/privacy-request/answer.server";
+import { signedInStaff } from "~/http/staff/guard.server";
 
 /**
  * Files of a request's answer (issue 26), posted as a plain multipart form:

@@ -2,8 +2,8 @@ import { countryCode } from "~/domain/country";
 import type { Route } from "./+types/requests.export";
 import { getDb } from "~/db/instance.server";
 import { toCsv } from "~/services/csv.server";
-import { isOverdue, listRequests } from "~/services/privacy-admin.server";
-import { requireStaff } from "~/services/staff/guard.server";
+import { isOverdue, listRequests } from "~/services/privacy-request/back-office.server";
+import { requireStaff } from "~/http/staff/guard.server";
 import { readRequestFilter } from "./filters.server";
 
 /** The filtered list as CSV, safe to open in a spreadsheet (officers only). */

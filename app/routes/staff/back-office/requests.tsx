@@ -5,7 +5,7 @@ import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
 import { REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
-import { isOverdue, listRequests } from "~/services/privacy-admin.server";
+import { isOverdue, listRequests } from "~/services/privacy-request/back-office.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { readRequestFilter } from "./filters.server";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/suppressions.export";
 import { getDb } from "~/db/instance.server";
 import { toCsv } from "~/services/csv.server";
-import { requireStaff } from "~/services/staff/guard.server";
-import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/suppressions.server";
+import { requireStaff } from "~/http/staff/guard.server";
+import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
 
 /** The suppression feed as one CSV for officers (`?since=&country=`), what the marketing systems read page by page. */
 export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "officer", answer: "call" })];

@@ -1,0 +1,215 @@
+/**
+ * The back office's work on privacy requests (issue 13): find them, and move
+ * them on. A request is never edited in place: each action is a state change
+ * guarded by the state it expects, with its audit event and any mail to the
+ * data subject in the same transaction.
+ */
+import type { Kysely } from "kysely";
+import { getConfig } from "~/config.server";
+import type { Db } from "~/db/db.server";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
+import { ACTIVE_STATES, type RequestState, type RightType } from "~/domain/privacy-request";
+import type { Country, Locale } from "~/i18n/locale";
+import { digestMail, extensionMail, rejectionMail } from "../mail/back-office-templates.server";
+import { wakeMailWorker } from "../mail/mailer.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { publicOrigin } from "~/utils/public-origin.server";
+import { privacyTeamAddress } from "./record.server";
+import { audit } from "./audit.server";
+import { act, moveTo, type Staff } from "./state-change.server";
+import { listPage } from "../list-page.server";
+
+const REQUEST_PAGE_SIZE = 25;
+/** GDPR Art. 12(3): once, by at most two further months. */
+const MAX_EXTENSION_MONTHS = 2;
+
+export type RequestFilter = {
+  state?: RequestState;
+  rightType?: RightType;
+  country?: Country;
+  overdue?: boolean;
+  text?: string;
+};
+
+export function isOverdue(request: Pick<PrivacyRequestTable, "state" | "due_at">, now: Date): boolean {
+  return ACTIVE_STATES.includes(request.state) && request.due_at !== null && request.due_at < now.toISOString();
+}
+
+function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
+  let query = db.selectFrom("privacy_request");
+  if (filter.state) query = query.where("state", "=", filter.state);
+  if (filter.rightType) query = query.where("right_type", "=", filter.rightType);
+  if (filter.country) query = query.where("country", "=", filter.country);
+  if (filter.overdue) query = query.where("state", "in", ACTIVE_STATES).where("due_at", "<", now.toISOString());
+  const text = filter.text?.trim().toLowerCase();
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["reference"]), "like", eb.val(pattern)), eb(eb.fn("lower", ["email"]), "like", eb.val(pattern))]),
+    );
+  }
+  return query;
+}
+
+/** Soonest due first (requests without a due date after), then newest. */
+export async function listRequests(db: Db, filter: RequestFilter, options: { now?: Date; page?: number; all?: boolean } = {}) {
+  const now = options.now ?? new Date();
+  const { total } = await filtered(db, filter, now)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  let rows = filtered(db, filter, now)
+    .selectAll()
+    .orderBy((eb) => eb.case().when("due_at", "is", null).then(1).else(0).end())
+    .orderBy("due_at")
+    .orderBy("created_at", "desc");
+  const { rows: range, ...paging } = listPage(options, REQUEST_PAGE_SIZE, total);
+  if (range) rows = rows.limit(range.limit).offset(range.offset);
+  return { ...paging, requests: await rows.execute() };
+}
+
+export async function requestWithHistory(db: Db, reference: string) {
+  const request = await db.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst();
+  if (!request) return null;
+  const events = await db.selectFrom("audit_event").selectAll().where("request_id", "=", request.id).orderBy("seq").execute();
+  return { request, events };
+}
+
+export type { ActionOutcome, Staff } from "./state-change.server";
+
+export function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
+  return act(db, reference, ["OPEN"], async (trx, request) => {
+    if (!(await moveTo(trx, request, "IN_PROGRESS", now))) return false;
+    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "STARTED", from: "OPEN", to: "IN_PROGRESS", note: note || undefined });
+    return true;
+  });
+}
+
+/** The new due date: `months` after the current one (the same day, or the month's last). */
+export function extendedDueDate(dueAt: string, months: number): string {
+  const due = new Date(dueAt);
+  const target = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + months, 1, due.getUTCHours(), due.getUTCMinutes(), due.getUTCSeconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(due.getUTCDate(), lastDay));
+  return target.toISOString();
+}
+
+export function extendDeadline(db: Db, reference: string, staff: Staff, input: { months: number; reason: string }, now = new Date()) {
+  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
+    if (!request.due_at || input.months < 1 || input.months > MAX_EXTENSION_MONTHS) return false;
+    const earlier = await trx.selectFrom("audit_event").select("id").where("request_id", "=", request.id).where("action", "=", "EXTENDED").executeTakeFirst();
+    if (earlier) return false;
+    const dueAt = extendedDueDate(request.due_at, input.months);
+    const updated = await trx
+      .updateTable("privacy_request")
+      .set({ due_at: dueAt, updated_at: now.toISOString() })
+      .where("id", "=", request.id)
+      .where("due_at", "=", request.due_at)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "EXTENDED", note: `${request.due_at} → ${dueAt}: ${input.reason}` });
+    if (request.email) {
+      await enqueueMail(trx, extensionMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, dueAt, reason: input.reason }), now);
+    }
+    return true;
+  });
+}
+
+export function completeRequest(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
+  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
+    if (!(await moveTo(trx, request, "COMPLETED", now))) return false;
+    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "COMPLETED", from: request.state, to: "COMPLETED", note });
+    return true;
+  });
+}
+
+export function rejectRequest(db: Db, reference: string, staff: Staff, reason: string, now = new Date()) {
+  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
+    if (!(await moveTo(trx, request, "REJECTED", now))) return false;
+    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "REJECTED", from: request.state, to: "REJECTED", note: reason });
+    if (request.email) {
+      await enqueueMail(trx, rejectionMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, reason }), now);
+    }
+    return true;
+  });
+}
+
+/** The rule lives in csv.server (every CSV writer's, issue 23); named here still for the back office's tests. */
+export { spreadsheetSafe } from "../csv.server";
+
+const DIGEST_KEY = "privacy-digest-sent-on";
+
+const brusselsDay = (now: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+const brusselsHour = (now: Date) => Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Brussels", hour: "2-digit", hourCycle: "h23" }).format(now));
+
+/** Claims today's digest for this process; false when another instance (or an earlier run) already did. */
+async function claimDigestDay(db: Db, now: Date, force: boolean, fromHour: number): Promise<boolean> {
+  const today = brusselsDay(now);
+  if (!force && brusselsHour(now) < fromHour) return false;
+  await db.insertInto("app_meta").values({ key: DIGEST_KEY, value: "", updated_at: now.toISOString() }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  const claimed = await db
+    .updateTable("app_meta")
+    .set({ value: today, updated_at: now.toISOString() })
+    .where("key", "=", DIGEST_KEY)
+    .where("value", "!=", today)
+    .executeTakeFirst();
+  return force || Number(claimed.numUpdatedRows) === 1;
+}
+
+/**
+ * The privacy team's daily digest per country: requests due within 7 days
+ * and overdue ones. Sent once a day from DIGEST_HOUR (07:00 Brussels) by whichever
+ * instance runs the job first; `force` sends now (`npm run digest`).
+ */
+async function sendDailyDigest(
+  db: Db,
+  options: { now?: Date; force?: boolean; fromHour: number; teamAddress: (country: Country) => string; backOfficeLink: (country: Country) => string },
+): Promise<number> {
+  const now = options.now ?? new Date();
+  if (!(await claimDigestDay(db, now, options.force ?? false, options.fromHour))) return 0;
+  const weekAhead = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+  let sent = 0;
+  for (const country of ["nl", "be"] as const) {
+    const rows = await db
+      .selectFrom("privacy_request")
+      .select(["reference", "right_type", "due_at", "state"])
+      .where("country", "=", country)
+      .where("state", "in", ACTIVE_STATES)
+      .where("due_at", "<=", weekAhead)
+      .orderBy("due_at")
+      .execute();
+    const { waiting } = await db
+      .selectFrom("privacy_request")
+      .select((eb) => eb.fn.countAll<number>().as("waiting"))
+      .where("country", "=", country)
+      .where("state", "=", "WAITING_FOR_PERSON")
+      .executeTakeFirstOrThrow();
+    if (rows.length === 0 && Number(waiting) === 0) continue;
+    const line = (row: (typeof rows)[number]) => ({ reference: row.reference, rightType: row.right_type, dueAt: row.due_at!, state: row.state });
+    await enqueueMail(
+      db,
+      digestMail({
+        to: options.teamAddress(country),
+        country,
+        overdue: rows.filter((row) => row.due_at! < now.toISOString()).map(line),
+        dueSoon: rows.filter((row) => row.due_at! >= now.toISOString()).map(line),
+        waiting: Number(waiting),
+        link: options.backOfficeLink(country),
+      }),
+      now,
+    );
+    sent += 1;
+  }
+  if (sent) wakeMailWorker();
+  return sent;
+}
+
+/** The digest with this deployment's addresses: the privacy teams, and the back office at the public origin. */
+export function runDailyDigest(db: Db, options: { now?: Date; force?: boolean } = {}) {
+  return sendDailyDigest(db, {
+    fromHour: getConfig().DIGEST_HOUR,
+    ...options,
+    teamAddress: privacyTeamAddress,
+    backOfficeLink: (country) => `${publicOrigin(country, "")}/nl/internal-privacy-rights/requests?country=${country}`,
+  });
+}

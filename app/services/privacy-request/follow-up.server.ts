@@ -1,0 +1,17 @@
+import type { Kysely } from "kysely";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
+import { possibleDuplicatesOf } from "./duplicates.server";
+import { canCloseForNoAnswer, questionsOf } from "./questions.server";
+
+/** What the back office shows of a request's follow-up (issue 26): duplicates, questions, the stopped clock. */
+export async function followUpOf(db: Kysely<Database>, row: PrivacyRequestTable, now = new Date()) {
+  return {
+    state: row.state,
+    hasEmail: Boolean(row.email),
+    duplicateOf: row.duplicate_of,
+    duplicates: await possibleDuplicatesOf(db, row.reference),
+    pausedAt: row.paused_at,
+    canCloseNoAnswer: row.state === "WAITING_FOR_PERSON" && canCloseForNoAnswer(row.paused_at, now),
+    questions: await questionsOf(db, row.id),
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * A confirmation link that did not get used (issue 26, item 3; GOV.UK's
+ * "confirm an email address" pattern): the expired page sends a new one to
+ * the same address, which stops the old one working (at most 3 per request,
+ * at least 5 minutes apart: both in one guarded UPDATE, so every instance
+ * keeps them); and one reminder goes out halfway through a link's life, with
+ * a token of its own that confirms too.
+ */
+import type { Kysely, Transaction } from "kysely";
+import { getConfig } from "~/config.server";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Country, Locale } from "~/i18n/locale";
+import { publicOrigin } from "~/utils/public-origin.server";
+import { wakeMailWorker } from "../mail/mailer.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { verificationMail } from "../mail/privacy-templates.server";
+import { findByToken } from "./record.server";
+import { hashToken, newLinkToken } from "./link-tokens.server";
+import { audit } from "./audit.server";
+import { earlierSubmission, storeOnce, type SubmissionKey } from "../submission/keys.server";
+
+const MAX_NEW_LINKS = 3;
+const NEW_LINK_GAP_MS = 5 * 60_000;
+
+export type ResendOutcome = { status: "sent" } | { status: "wait"; retryAfterSeconds: number } | { status: "limit" } | { status: "verified" | "unknown" };
+
+const linkTo = (request: Pick<PrivacyRequestTable, "country" | "locale">, token: string) =>
+  `${publicOrigin(request.country as Country, "")}/${request.locale === "fr_be" ? "fr" : "nl"}/email-verification?token=${token}`;
+
+/**
+ * What the expired page offers for this (expired) token: a new link, word
+ * that the limit is reached, or nothing (no such request, or confirmed).
+ */
+export async function newLinkOffer(db: Kysely<Database>, token: string): Promise<"offer" | "limit" | null> {
+  const request = await findByToken(db, token);
+  if (!request || request.verified_at) return null;
+  return request.links_resent < MAX_NEW_LINKS ? "offer" : "limit";
+}
+
+/** A refusal, thrown out of the transaction so that nothing of it (nor its submission key) is kept. */
+class NotSent extends Error {
+  constructor(readonly outcome: Exclude<ResendOutcome, { status: "sent" }>) {
+    super(outcome.status);
+  }
+}
+
+/**
+ * The expired page's post. The old token is also the post's submission key
+ * (issue 24; kept as a keyed hash): a double click or a reload after the
+ * new link went no longer finds the request by that token, and gets the
+ * first answer ("sent") instead of the failed page.
+ */
+export async function resendVerification(db: Kysely<Database>, oldToken: string, now = new Date()): Promise<ResendOutcome> {
+  if (!oldToken) return { status: "unknown" };
+  const submission: SubmissionKey = { scope: "verification-new-link", key: oldToken, fingerprint: "" };
+  const earlier = await earlierSubmission<ResendOutcome>(db, submission, now);
+  if (earlier?.kind === "replay") return earlier.answer;
+  try {
+    const stored = await storeOnce(db, submission, { status: "sent" } as ResendOutcome, (trx) => replaceLink(trx, oldToken, now), now);
+    if (stored.kind === "reused") return { status: "unknown" };
+    if (stored.kind === "stored") wakeMailWorker();
+    return stored.answer;
+  } catch (error) {
+    if (error instanceof NotSent) return error.outcome;
+    throw error;
+  }
+}
+
+/** The new link, or a refusal (thrown): one guarded UPDATE, its audit event and its mail. */
+async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Date): Promise<void> {
+  const request = await findByToken(trx, oldToken);
+  if (!request) throw new NotSent({ status: "unknown" });
+  if (request.verified_at) throw new NotSent({ status: "verified" });
+  const { token, hash } = newLinkToken();
+  const oldHash = hashToken(oldToken);
+  const expiresAt = new Date(now.getTime() + getConfig().VERIFICATION_LINK_TTL_HOURS * 3_600_000).toISOString();
+  const gap = new Date(now.getTime() - NEW_LINK_GAP_MS).toISOString();
+  const updated = await trx
+    .updateTable("privacy_request")
+    .set((eb) => ({
+      verification_token_hash: hash,
+      reminder_token_hash: null,
+      reminder_sent_at: null,
+      verification_expires_at: expiresAt,
+      // Back from EXPIRED (the retention job's) to waiting: never confirmed, so nothing else is possible.
+      state: "AWAITING_VERIFICATION",
+      links_resent: eb("links_resent", "+", 1),
+      link_resent_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    }))
+    .where("id", "=", request.id)
+    // Still the link that was clicked (not replaced meanwhile), never confirmed, within the limits.
+    .where((eb) => eb.or([eb("verification_token_hash", "=", oldHash), eb("reminder_token_hash", "=", oldHash)]))
+    .where("verified_at", "is", null)
+    .where("state", "in", ["AWAITING_VERIFICATION", "EXPIRED"])
+    .where("links_resent", "<", MAX_NEW_LINKS)
+    .where((eb) => eb.or([eb("link_resent_at", "is", null), eb("link_resent_at", "<=", gap)]))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    if (request.links_resent >= MAX_NEW_LINKS) throw new NotSent({ status: "limit" });
+    const next = new Date(request.link_resent_at ?? now.toISOString()).getTime() + NEW_LINK_GAP_MS;
+    throw new NotSent({ status: "wait", retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) });
+  }
+  await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "LINK_RESENT", from: request.state, to: "AWAITING_VERIFICATION" });
+  await enqueueMail(
+    trx,
+    verificationMail({ to: request.email!, locale: request.locale as Locale, country: request.country as Country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt, occasion: "new-link" }),
+    now,
+  );
+}
+
+/** Retention's run: one reminder per link, from halfway through its life; each claimed once, whichever instance runs. */
+export async function sendVerificationReminders(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const halfLife = (getConfig().VERIFICATION_LINK_TTL_HOURS * 3_600_000) / 2;
+  const due = await db
+    .selectFrom("privacy_request")
+    .selectAll()
+    .where("state", "=", "AWAITING_VERIFICATION")
+    .where("reminder_sent_at", "is", null)
+    .where("verification_expires_at", ">", now.toISOString())
+    .where("verification_expires_at", "<=", new Date(now.getTime() + halfLife).toISOString())
+    .execute();
+  let sent = 0;
+  for (const request of due) {
+    const { token, hash } = newLinkToken();
+    sent += await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("privacy_request")
+        .set({ reminder_token_hash: hash, reminder_sent_at: now.toISOString() })
+        .where("id", "=", request.id)
+        .where("reminder_sent_at", "is", null)
+        .where("verification_token_hash", "=", request.verification_token_hash)
+        // Not confirmed, expired or given a new link since it was selected.
+        .where("state", "=", "AWAITING_VERIFICATION")
+        .where("verified_at", "is", null)
+        .where("verification_expires_at", "=", request.verification_expires_at)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return 0;
+      await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "REMINDED" });
+      await enqueueMail(
+        trx,
+        verificationMail({ to: request.email!, locale: request.locale as Locale, country: request.country as Country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt: request.verification_expires_at!, occasion: "reminder" }),
+        now,
+      );
+      return 1;
+    });
+  }
+  if (sent) wakeMailWorker();
+  return sent;
+}
