@@ -3,6 +3,7 @@ import type { ComplaintState } from "~/domain/complaint";
 import type { AuditActor, RequestState, RightType } from "~/domain/privacy-request";
 import type { StaffRole } from "~/domain/staff";
 import type { CampaignStatus } from "~/domain/campaign-item";
+import type { Locale } from "~/i18n/locale";
 import type { Generated } from "kysely";
 export type { RequestFileTable } from "./schema-follow-up";
 import type { FileChunkTable, InfoRequestTable, ReplyLinkTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
@@ -22,7 +23,7 @@ interface ContactMessageTable {
   name: string;
   email: string;
   question: string;
-  locale: string;
+  locale: Locale;
   country: Country;
   created_at: string;
 }
@@ -58,7 +59,7 @@ export interface PrivacyRequestTable {
   right_type: RightType;
   state: RequestState;
   country: Country;
-  locale: string;
+  locale: Locale;
   email: string | null;
   phone_number: string | null;
   user_message: string | null;
@@ -189,7 +190,7 @@ export interface PoliticalAdComplaintTable {
   name: string;
   email: string;
   explanation: string;
-  locale: string;
+  locale: Locale;
   state: ComplaintState;
   created_at: string;
   updated_at: string;

@@ -6,12 +6,11 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import type { TransitionOutcome } from "~/domain/transition";
 import { redirectWithBanner } from "~/http/flash.server";
 import { FORM_ID_FIELD, type FormDefinition } from "~/validation/form-definition";
 import { formReply, receivePublicForm } from "./public-form.server";
 
-/** What a state change reports: done, nothing with that reference, or not allowed from the state it is in. */
-export type FormActionOutcome = { status: "done" | "not-found" | "not-allowed" };
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -23,7 +22,7 @@ export type PageFormAction = {
 /** One row of the table: the form, what it runs with the valid values, and the success banner's text key. */
 export function pageFormAction<Schema extends z.ZodType>(
   form: FormDefinition<Schema>,
-  run: (value: z.output<Schema>) => Promise<FormActionOutcome>,
+  run: (value: z.output<Schema>) => Promise<TransitionOutcome>,
   successBanner: string,
 ): PageFormAction {
   return {

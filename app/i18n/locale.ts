@@ -103,6 +103,11 @@ export function resolveLocale(language: Language, country: Country): Locale {
 }
 
 /** The country a locale with texts belongs to. */
+/** The language of the pages a mailed link opens: French for fr_be, else Dutch (en_be has no full texts). */
+export function linkLanguage(locale: Locale): Language {
+  return locale === "fr_be" ? "fr" : "nl";
+}
+
 export function countryOfLocale(locale: Locale): Country {
   return locale === "nl_nl" ? "nl" : "be";
 }

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
+import { REQUEST_TRANSITIONS } from "~/domain/privacy-request";
 import { audit } from "./privacy-request/audit.server";
 import { runDailyDigest } from "./privacy-request/back-office.server";
 import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
@@ -73,7 +74,7 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     const due = await trx
       .selectFrom("privacy_request")
       .select(["id"])
-      .where("state", "=", "AWAITING_VERIFICATION")
+      .where("state", "in", REQUEST_TRANSITIONS.expire.from)
       .where("verification_expires_at", "<=", nowIso)
       .execute();
     let expired = 0;
@@ -81,9 +82,9 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
       // Still past its link's end: a new link sent meanwhile (issue 26, another instance) keeps it waiting.
       const updated = await trx
         .updateTable("privacy_request")
-        .set({ state: "EXPIRED", updated_at: nowIso })
+        .set({ state: REQUEST_TRANSITIONS.expire.to, updated_at: nowIso })
         .where("id", "=", id)
-        .where("state", "=", "AWAITING_VERIFICATION")
+        .where("state", "in", REQUEST_TRANSITIONS.expire.from)
         .where("verification_expires_at", "<=", nowIso)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) continue;

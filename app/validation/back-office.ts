@@ -1,4 +1,5 @@
 /** The back office's action forms (issue 13): each a plain POST with its note or reason. */
+import { EXTENSION_MONTHS } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { MESSAGES, optionalText, requiredText } from "./rules";
@@ -10,7 +11,7 @@ export const startForm = defineForm({ id: "request-start", schema: z.object({ no
 export const extendForm = defineForm({
   id: "request-extend",
   schema: z.object({
-    months: z.enum(["1", "2"], { error: "validation.staff.extendMonths" }).transform(Number),
+    months: z.enum(EXTENSION_MONTHS, { error: "validation.staff.extendMonths" }).transform(Number),
     reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.extendReason" }),
   }),
   fields: { months: 1, reason: 1 },

@@ -16,9 +16,9 @@ process.env.VERIFICATION_LINK_TTL_HOURS = "24";
 import {
   confirmVerification,
   inspectVerification,
-  oneMonthAfter,
   submitPrivacyRequest,
 } from "~/services/privacy-request/record.server";
+import { oneMonthAfter } from "~/domain/privacy-request";
 import { hashToken } from "~/services/privacy-request/link-tokens.server";
 import { suppressionIdentifier } from "~/services/privacy-request/view.server";
 import { runRetention } from "~/services/retention.server";

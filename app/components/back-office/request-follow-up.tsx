@@ -2,6 +2,7 @@ import { getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+import { allows, type RequestState } from "~/domain/privacy-request";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { useLocalizedPath } from "~/utils/site";
@@ -9,7 +10,7 @@ import { askForm, closeDuplicateForm, closeNoAnswerForm } from "~/validation/bac
 import { useDateTime } from "./back-office";
 
 export type FollowUp = {
-  state: string;
+  state: RequestState;
   hasEmail: boolean;
   duplicateOf: string | null;
   duplicates: string[];
@@ -80,17 +81,19 @@ export function RequestFollowUp(props: FollowUp) {
   const ask = usePublicForm({ id: askForm.id, schema: askForm.schema });
   const closeNoAnswer = usePublicForm({ id: closeNoAnswerForm.id, schema: closeNoAnswerForm.schema });
   const closeDuplicate = usePublicForm({ id: closeDuplicateForm.id, schema: closeDuplicateForm.schema });
-  const working = props.state === "OPEN" || props.state === "IN_PROGRESS";
+  const waiting = allows(props.state, "answered");
+  const canAsk = allows(props.state, "ask") && props.hasEmail;
+  const canCloseDuplicate = allows(props.state, "closeDuplicate") && Boolean(props.duplicateOf);
   const sending = t("backOffice.actions.sending");
   // Nothing asked, nothing to ask or close: no empty section.
-  if (!working && props.questions.length === 0 && props.state !== "WAITING_FOR_PERSON") return null;
+  if (!allows(props.state, "ask") && props.questions.length === 0 && !waiting) return null;
   return (
     <section className="app-section" aria-labelledby="follow-up">
       <h2 id="follow-up">{t("backOffice.followUp.title")}</h2>
-      {props.state === "WAITING_FOR_PERSON" && props.pausedAt ? <p className="app-notice">{t("backOffice.followUp.waiting", { since: when(props.pausedAt) })}</p> : null}
+      {waiting && props.pausedAt ? <p className="app-notice">{t("backOffice.followUp.waiting", { since: when(props.pausedAt) })}</p> : null}
       <Questions questions={props.questions} />
       <div className="app-actions">
-        {working && props.hasEmail ? (
+        {canAsk ? (
           <Box id="follow-up-ask" title={t("backOffice.followUp.askTitle")}>
             <p>{t("backOffice.followUp.askIntro")}</p>
             <PublicForm state={ask} labels={{ question: t("backOffice.followUp.question") }} submitLabel={t("backOffice.followUp.askSubmit")} sendingLabel={sending}>
@@ -98,7 +101,7 @@ export function RequestFollowUp(props: FollowUp) {
             </PublicForm>
           </Box>
         ) : null}
-        {working && props.duplicateOf ? (
+        {canCloseDuplicate ? (
           <Box id="follow-up-duplicate" title={t("backOffice.followUp.duplicateTitle")}>
             <p>{t("backOffice.followUp.duplicateIntro", { reference: props.duplicateOf })}</p>
             <PublicForm state={closeDuplicate} labels={{}} submitLabel={t("backOffice.followUp.duplicateSubmit")} sendingLabel={sending}>

@@ -9,6 +9,7 @@ import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
+import { allows } from "~/domain/privacy-request";
 import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
 import { readMultipart } from "~/http/multipart-upload.server";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("sent")) return data({ status: "sent" as const }, { headers });
   const question = await openQuestion(await getDb(), token);
   if (!question) return data({ status: "unknown" as const }, { status: 404, headers });
-  if (question.answeredAt || question.state !== "WAITING_FOR_PERSON") return data({ status: "closed" as const }, { headers });
+  if (question.answeredAt || !allows(question.state, "answered")) return data({ status: "closed" as const }, { headers });
   return data({ status: "open" as const, reference: question.reference, question: question.question }, { headers });
 }
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const question = await openQuestion(db, token);
   // Nothing is read of a post without a good link: the page says what is wrong.
-  if (!question || question.answeredAt || question.state !== "WAITING_FOR_PERSON") return redirect(new URL(request.url).pathname);
+  if (!question || question.answeredAt || !allows(question.state, "answered")) return redirect(new URL(request.url).pathname);
 
   const stored: string[] = [];
   let problem: UploadProblem | null = null;

@@ -9,11 +9,11 @@ import type { Db } from "~/db/db.server";
 import type { Database, PoliticalAdComplaintTable } from "~/db/schema";
 import { COMPLAINT_TRANSITIONS, type ComplaintState } from "~/domain/complaint";
 import type { Country } from "~/domain/country";
-import type { Locale } from "~/i18n/locale";
+import type { TransitionOutcome } from "~/domain/transition";
 import { findCampaign } from "../campaign/register.server";
+import { guardedTransition } from "../guarded-transition.server";
 import { listPage } from "../list-page.server";
 import { complaintOutcomeMail } from "../mail/back-office-templates.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 
 const COMPLAINT_PAGE_SIZE = 25;
@@ -69,32 +69,31 @@ async function addEvent(trx: Kysely<Database>, complaintId: string, event: { at:
     .execute();
 }
 
-export type ComplaintActionOutcome = { status: "done" | "not-found" | "not-allowed" };
-
-async function move(
+/** One step of COMPLAINT_TRANSITIONS, with its event and any mail, as every guarded transition. */
+function move(
   db: Db,
   reference: string,
   { from, to }: { from: ComplaintState; to: ComplaintState },
   staff: { email: string },
   now: Date,
   extra: { action: string; note?: string; mail?: (complaint: PoliticalAdComplaintTable) => Parameters<typeof enqueueMail>[1] },
-): Promise<ComplaintActionOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<ComplaintActionOutcome> => {
-    const complaint = await trx.selectFrom("political_ad_complaint").selectAll().where("reference", "=", reference).executeTakeFirst();
-    if (!complaint) return { status: "not-found" };
-    const updated = await trx
-      .updateTable("political_ad_complaint")
-      .set({ state: to, updated_at: now.toISOString() })
-      .where("id", "=", complaint.id)
-      .where("state", "=", from)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { status: "not-allowed" };
-    await addEvent(trx, complaint.id, { at: now, actorId: staff.email, action: extra.action, from, to, note: extra.note });
-    if (extra.mail) await enqueueMail(trx, extra.mail(complaint), now);
-    return { status: "done" };
+): Promise<TransitionOutcome> {
+  return guardedTransition<ComplaintState, PoliticalAdComplaintTable>(db, {
+    load: (trx) => trx.selectFrom("political_ad_complaint").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    from: [from],
+    change: async (trx, complaint) => {
+      const updated = await trx
+        .updateTable("political_ad_complaint")
+        .set({ state: to, updated_at: now.toISOString() })
+        .where("id", "=", complaint.id)
+        .where("state", "=", from)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await addEvent(trx, complaint.id, { at: now, actorId: staff.email, action: extra.action, from, to, note: extra.note });
+      if (extra.mail) await enqueueMail(trx, extra.mail(complaint), now);
+      return true;
+    },
   });
-  if (outcome.status === "done" && extra.mail) wakeMailWorker();
-  return outcome;
 }
 
 export function startReview(db: Db, reference: string, staff: { email: string }, now = new Date()) {
@@ -107,6 +106,6 @@ export function closeComplaint(db: Db, reference: string, staff: { email: string
     action: "CLOSED",
     note: outcome,
     mail: (complaint) =>
-      complaintOutcomeMail({ to: complaint.email, locale: complaint.locale as Locale, reference: complaint.reference, campaignId: complaint.campaign_id, outcome }),
+      complaintOutcomeMail({ to: complaint.email, locale: complaint.locale, reference: complaint.reference, campaignId: complaint.campaign_id, outcome }),
   });
 }

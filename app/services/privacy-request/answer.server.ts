@@ -7,13 +7,11 @@
  * the files and the page says the link has expired.
  */
 import { randomUUID } from "node:crypto";
-import { hashToken, newLinkToken } from "./link-tokens.server";
+import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
-import type { Country, Locale } from "~/i18n/locale";
-import { publicOrigin } from "~/utils/public-origin.server";
 import { eraseFiles, readFile, storeFile, type StoreOutcome } from "../files/file-store.server";
 import { answerMail } from "../mail/delivery-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -44,7 +42,7 @@ export async function attachAnswerFile(
 
 /** Takes back a file that has not gone out yet. */
 export function removeAnswerFile(db: Kysely<Database>, reference: string, staff: Staff, fileId: string, now = new Date()) {
-  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
+  return act(db, reference, "editAnswer", async (trx, request) => {
     const file = await trx
       .selectFrom("request_file")
       .select(["id", "name", "size"])
@@ -67,9 +65,9 @@ export function removeAnswerFile(db: Kysely<Database>, reference: string, staff:
  * transaction). A request without an e-mail address cannot get one.
  */
 export function deliverAnswer(db: Kysely<Database>, reference: string, staff: Staff, input: { message: string }, now = new Date()) {
-  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
+  return act(db, reference, "sendAnswer", async (trx, request) => {
     if (!request.email) return false;
-    if (!(await moveTo(trx, request, "COMPLETED", now))) return false;
+    if (!(await moveTo(trx, request, "sendAnswer", now))) return false;
     const { token, hash: tokenHash } = newLinkToken();
     const delivery = { id: randomUUID(), expiresAt: new Date(now.getTime() + getConfig().DELIVERY_LINK_DAYS * DAY_MS).toISOString() };
     await trx
@@ -86,11 +84,8 @@ export function deliverAnswer(db: Kysely<Database>, reference: string, staff: St
       .executeTakeFirst();
     const fileCount = Number(sent.numUpdatedRows);
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "ANSWER_SENT", from: request.state, to: "COMPLETED", note: `${fileCount} files, until ${delivery.expiresAt}` });
-    const country = request.country as Country;
-    const language = request.locale === "fr_be" ? "fr" : "nl";
-    // The request's own site, not the back office's host (which may be the other country's).
-    const link = `${publicOrigin(country, "")}/${language}/privacy-rights/answer?token=${token}`;
-    await enqueueMail(trx, answerMail({ to: request.email, locale: request.locale as Locale, country, reference: request.reference, link, expiresAt: delivery.expiresAt, fileCount }), now);
+    const link = personLink(request, "/privacy-rights/answer", token);
+    await enqueueMail(trx, answerMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, link, expiresAt: delivery.expiresAt, fileCount }), now);
     return true;
   });
 }

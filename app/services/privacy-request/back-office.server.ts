@@ -7,9 +7,9 @@
 import type { Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
-import { ACTIVE_STATES, type RequestState, type RightType } from "~/domain/privacy-request";
-import type { Country, Locale } from "~/i18n/locale";
+import type { Database } from "~/db/schema";
+import { COUNTRIES, type Country } from "~/domain/country";
+import { ACTIVE_STATES, extendedDueDate, type RequestState, type RightType } from "~/domain/privacy-request";
 import { digestMail, extensionMail, rejectionMail } from "../mail/back-office-templates.server";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -20,8 +20,6 @@ import { act, moveTo, type Staff } from "./state-change.server";
 import { listPage } from "../list-page.server";
 
 const REQUEST_PAGE_SIZE = 25;
-/** GDPR Art. 12(3): once, by at most two further months. */
-const MAX_EXTENSION_MONTHS = 2;
 
 export type RequestFilter = {
   state?: RequestState;
@@ -30,10 +28,6 @@ export type RequestFilter = {
   overdue?: boolean;
   text?: string;
 };
-
-export function isOverdue(request: Pick<PrivacyRequestTable, "state" | "due_at">, now: Date): boolean {
-  return ACTIVE_STATES.includes(request.state) && request.due_at !== null && request.due_at < now.toISOString();
-}
 
 function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
   let query = db.selectFrom("privacy_request");
@@ -74,31 +68,22 @@ export async function requestWithHistory(db: Db, reference: string) {
   return { request, events };
 }
 
-export type { ActionOutcome, Staff } from "./state-change.server";
+export type { Staff } from "./state-change.server";
 
 export function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
-  return act(db, reference, ["OPEN"], async (trx, request) => {
-    if (!(await moveTo(trx, request, "IN_PROGRESS", now))) return false;
+  return act(db, reference, "start", async (trx, request) => {
+    if (!(await moveTo(trx, request, "start", now))) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "STARTED", from: "OPEN", to: "IN_PROGRESS", note: note || undefined });
     return true;
   });
 }
 
-/** The new due date: `months` after the current one (the same day, or the month's last). */
-export function extendedDueDate(dueAt: string, months: number): string {
-  const due = new Date(dueAt);
-  const target = new Date(Date.UTC(due.getUTCFullYear(), due.getUTCMonth() + months, 1, due.getUTCHours(), due.getUTCMinutes(), due.getUTCSeconds()));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(due.getUTCDate(), lastDay));
-  return target.toISOString();
-}
-
 export function extendDeadline(db: Db, reference: string, staff: Staff, input: { months: number; reason: string }, now = new Date()) {
-  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
-    if (!request.due_at || input.months < 1 || input.months > MAX_EXTENSION_MONTHS) return false;
+  return act(db, reference, "extend", async (trx, request) => {
+    const dueAt = request.due_at ? extendedDueDate(request.due_at, input.months) : null;
+    if (!request.due_at || !dueAt) return false;
     const earlier = await trx.selectFrom("audit_event").select("id").where("request_id", "=", request.id).where("action", "=", "EXTENDED").executeTakeFirst();
     if (earlier) return false;
-    const dueAt = extendedDueDate(request.due_at, input.months);
     const updated = await trx
       .updateTable("privacy_request")
       .set({ due_at: dueAt, updated_at: now.toISOString() })
@@ -108,26 +93,26 @@ export function extendDeadline(db: Db, reference: string, staff: Staff, input: {
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "EXTENDED", note: `${request.due_at} → ${dueAt}: ${input.reason}` });
     if (request.email) {
-      await enqueueMail(trx, extensionMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, dueAt, reason: input.reason }), now);
+      await enqueueMail(trx, extensionMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, dueAt, reason: input.reason }), now);
     }
     return true;
   });
 }
 
 export function completeRequest(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
-  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
-    if (!(await moveTo(trx, request, "COMPLETED", now))) return false;
+  return act(db, reference, "complete", async (trx, request) => {
+    if (!(await moveTo(trx, request, "complete", now))) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "COMPLETED", from: request.state, to: "COMPLETED", note });
     return true;
   });
 }
 
 export function rejectRequest(db: Db, reference: string, staff: Staff, reason: string, now = new Date()) {
-  return act(db, reference, ACTIVE_STATES, async (trx, request) => {
-    if (!(await moveTo(trx, request, "REJECTED", now))) return false;
+  return act(db, reference, "reject", async (trx, request) => {
+    if (!(await moveTo(trx, request, "reject", now))) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "REJECTED", from: request.state, to: "REJECTED", note: reason });
     if (request.email) {
-      await enqueueMail(trx, rejectionMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, reason }), now);
+      await enqueueMail(trx, rejectionMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, reason }), now);
     }
     return true;
   });
@@ -169,7 +154,7 @@ async function sendDailyDigest(
   if (!(await claimDigestDay(db, now, options.force ?? false, options.fromHour))) return 0;
   const weekAhead = new Date(now.getTime() + 7 * 86_400_000).toISOString();
   let sent = 0;
-  for (const country of ["nl", "be"] as const) {
+  for (const country of COUNTRIES) {
     const rows = await db
       .selectFrom("privacy_request")
       .select(["reference", "right_type", "due_at", "state"])

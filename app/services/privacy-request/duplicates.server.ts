@@ -8,7 +8,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import type { Country, Locale } from "~/i18n/locale";
+import { UNFINISHED_STATES } from "~/domain/privacy-request";
 import { duplicateMail } from "../mail/question-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { act, moveTo, type Staff } from "./state-change.server";
@@ -26,7 +26,7 @@ export async function markPossibleDuplicate(trx: Transaction<Database>, request:
     .where("right_type", "=", request.right_type)
     .where("email", "=", request.email)
     .where("id", "!=", request.id)
-    .where((eb) => eb.or([eb("state", "in", ["OPEN", "IN_PROGRESS", "WAITING_FOR_PERSON"]), eb.and([eb("state", "=", "COMPLETED"), eb("updated_at", ">=", recent)])]))
+    .where((eb) => eb.or([eb("state", "in", UNFINISHED_STATES), eb.and([eb("state", "=", "COMPLETED"), eb("updated_at", ">=", recent)])]))
     .orderBy("created_at")
     .executeTakeFirst();
   if (!earlier) return;
@@ -42,11 +42,11 @@ export async function possibleDuplicatesOf(db: Kysely<Database>, reference: stri
 
 /** Closes a possible duplicate: nothing is carried out twice, and the person learns which reference is handled. */
 export function closeAsDuplicate(db: Kysely<Database>, reference: string, staff: Staff, now = new Date()) {
-  return act(db, reference, ["OPEN", "IN_PROGRESS"], async (trx, request) => {
-    if (!request.duplicate_of || !(await moveTo(trx, request, "CLOSED", now))) return false;
+  return act(db, reference, "closeDuplicate", async (trx, request) => {
+    if (!request.duplicate_of || !(await moveTo(trx, request, "closeDuplicate", now))) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "CLOSED_AS_DUPLICATE", from: request.state, to: "CLOSED", note: request.duplicate_of });
     if (request.email) {
-      await enqueueMail(trx, duplicateMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, handledAs: request.duplicate_of }), now);
+      await enqueueMail(trx, duplicateMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, handledAs: request.duplicate_of }), now);
     }
     return true;
   });

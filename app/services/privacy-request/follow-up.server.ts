@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { possibleDuplicatesOf } from "./duplicates.server";
-import { canCloseForNoAnswer, questionsOf } from "./questions.server";
+import { canCloseForNoAnswer } from "~/domain/privacy-request";
+import { questionsOf } from "./questions.server";
 
 /** What the back office shows of a request's follow-up (issue 26): duplicates, questions, the stopped clock. */
 export async function followUpOf(db: Kysely<Database>, row: PrivacyRequestTable, now = new Date()) {
@@ -11,7 +12,7 @@ export async function followUpOf(db: Kysely<Database>, row: PrivacyRequestTable,
     duplicateOf: row.duplicate_of,
     duplicates: await possibleDuplicatesOf(db, row.reference),
     pausedAt: row.paused_at,
-    canCloseNoAnswer: row.state === "WAITING_FOR_PERSON" && canCloseForNoAnswer(row.paused_at, now),
+    canCloseNoAnswer: canCloseForNoAnswer(row, now),
     questions: await questionsOf(db, row.id),
   };
 }

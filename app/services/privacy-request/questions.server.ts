@@ -8,30 +8,27 @@
  * mailed to the person.
  */
 import { randomUUID } from "node:crypto";
-import { hashToken, newLinkToken } from "./link-tokens.server";
+import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import type { Country, Locale } from "~/i18n/locale";
-import { publicOrigin } from "~/utils/public-origin.server";
+import { allows, canCloseForNoAnswer, closableAfter, dueDateAfterWaiting } from "~/domain/privacy-request";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { noAnswerMail, questionMail } from "../mail/question-templates.server";
 import { act, moveTo, type Staff } from "./state-change.server";
 import { audit } from "./audit.server";
 
-const NO_ANSWER_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export function askPerson(db: Kysely<Database>, reference: string, staff: Staff, question: string, now = new Date()) {
-  return act(db, reference, ["OPEN", "IN_PROGRESS"], async (trx, request) => {
-    if (!request.email || !(await moveTo(trx, request, "WAITING_FOR_PERSON", now, { paused_at: now.toISOString() }))) return false;
+  return act(db, reference, "ask", async (trx, request) => {
+    if (!request.email || !(await moveTo(trx, request, "ask", now, { paused_at: now.toISOString() }))) return false;
     const { token, hash: tokenHash } = newLinkToken();
     await trx.insertInto("info_request").values({ id: randomUUID(), request_id: request.id, question, token_hash: tokenHash, asked_by: staff.email, asked_at: now.toISOString(), answer: null, answered_at: null }).execute();
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "ASKED", from: request.state, to: "WAITING_FOR_PERSON", note: question });
-    const country = request.country as Country;
-    const link = `${publicOrigin(country, "")}/${request.locale === "fr_be" ? "fr" : "nl"}/privacy-rights/reply?token=${token}`;
-    const closableAt = new Date(now.getTime() + NO_ANSWER_DAYS * DAY_MS).toISOString();
-    await enqueueMail(trx, questionMail({ to: request.email, locale: request.locale as Locale, country, reference: request.reference, link, question, closableAt }), now);
+    const link = personLink(request, "/privacy-rights/reply", token);
+    const closableAt = closableAfter(now).toISOString();
+    await enqueueMail(trx, questionMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, link, question, closableAt }), now);
     return true;
   });
 }
@@ -89,7 +86,7 @@ export async function issueReplyLink(db: Kysely<Database>, requestId: string, ex
     await trx.updateTable("info_request").set((eb) => ({ answered_at: eb.ref("answered_at") })).where("id", "=", asked.id).execute();
     const request = await trx.selectFrom("privacy_request").select("state").where("id", "=", requestId).executeTakeFirst();
     const question = await latestQuestion(trx, requestId);
-    if (request?.state !== "WAITING_FOR_PERSON" || !question || question.answeredAt) return null;
+    if (!request || !allows(request.state, "answered") || !question || question.answeredAt) return null;
     const { token, hash: tokenHash } = newLinkToken();
     await trx.insertInto("reply_link").values({ token_hash: tokenHash, info_request_id: question.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
     const older = await trx
@@ -122,11 +119,10 @@ export async function answerQuestion(db: Kysely<Database>, token: string, answer
     // An answered question needs no link any more: the status page's die with it.
     await trx.deleteFrom("reply_link").where("info_request_id", "=", question.id).execute();
     const request = await trx.selectFrom("privacy_request").selectAll().where("id", "=", question.requestId).executeTakeFirstOrThrow();
-    if (request.state !== "WAITING_FOR_PERSON" || !request.paused_at) return { status: "closed" };
-    const waited = now.getTime() - new Date(request.paused_at).getTime();
-    const dueAt = request.due_at ? new Date(new Date(request.due_at).getTime() + waited).toISOString() : null;
-    if (!(await moveTo(trx, request, "IN_PROGRESS", now, { paused_at: null, due_at: dueAt }))) return { status: "closed" };
-    const days = Math.round(waited / DAY_MS);
+    if (!allows(request.state, "answered") || !request.paused_at) return { status: "closed" };
+    const dueAt = dueDateAfterWaiting(request.due_at, request.paused_at, now);
+    if (!(await moveTo(trx, request, "answered", now, { paused_at: null, due_at: dueAt }))) return { status: "closed" };
+    const days = Math.round((now.getTime() - new Date(request.paused_at).getTime()) / DAY_MS);
     await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "ANSWERED", from: "WAITING_FOR_PERSON", to: "IN_PROGRESS", note: `${fileCount} files; clock stood still ${days} days; due ${dueAt ?? "—"}` });
     return { status: "answered" };
   });
@@ -136,11 +132,11 @@ export async function answerQuestion(db: Kysely<Database>, token: string, answer
 
 /** After 30 days without an answer the officer may close the request; the reason is mailed. */
 export function closeForNoAnswer(db: Kysely<Database>, reference: string, staff: Staff, reason: string, now = new Date()) {
-  return act(db, reference, ["WAITING_FOR_PERSON"], async (trx, request) => {
-    if (!request.paused_at || now.getTime() - new Date(request.paused_at).getTime() < NO_ANSWER_DAYS * DAY_MS) return false;
-    if (!(await moveTo(trx, request, "CLOSED", now))) return false;
+  return act(db, reference, "closeNoAnswer", async (trx, request) => {
+    if (!canCloseForNoAnswer(request, now)) return false;
+    if (!(await moveTo(trx, request, "closeNoAnswer", now))) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "CLOSED_NO_ANSWER", from: "WAITING_FOR_PERSON", to: "CLOSED", note: reason });
-    if (request.email) await enqueueMail(trx, noAnswerMail({ to: request.email, locale: request.locale as Locale, country: request.country as Country, reference: request.reference, reason }), now);
+    if (request.email) await enqueueMail(trx, noAnswerMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, reason }), now);
     return true;
   });
 }
@@ -161,4 +157,3 @@ export async function deleteExpiredReplyLinks(db: Kysely<Database>, now: Date): 
   return Number(result.numDeletedRows);
 }
 
-export const canCloseForNoAnswer = (pausedAt: string | null, now: Date) => Boolean(pausedAt) && now.getTime() - new Date(pausedAt!).getTime() >= NO_ANSWER_DAYS * DAY_MS;

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import { type RequestState, type RightType } from "~/domain/privacy-request";
+import { oneMonthAfter, REQUEST_TRANSITIONS, type RequestState, type RightType } from "~/domain/privacy-request";
 import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
 import { objectionChannels, type FlowType, type PrivacyRequestInput } from "~/validation/privacy-request";
@@ -40,14 +40,6 @@ export function newReference(prefix = "PR"): string {
   return `${prefix}-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
 }
 
-
-/** GDPR Art. 12(3): one month, the same day number or the month's last day. */
-export function oneMonthAfter(date: Date): Date {
-  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1, date.getUTCHours(), date.getUTCMinutes()));
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  return next;
-}
 
 export type SubmitOutcome =
   | { status: "accepted"; id: string; reference: string; state: RequestState; verificationSent: boolean }
@@ -227,13 +219,14 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     if (isExpired(request, now)) return { status: "expired" };
 
     const objection = request.right_type === "OBJECTION";
-    const state: RequestState = objection ? "COMPLETED" : "OPEN";
+    const state = REQUEST_TRANSITIONS[objection ? "verifyObjection" : "verify"].to;
     const dueAt = objection ? null : oneMonthAfter(now).toISOString();
     const updated = await trx
       .updateTable("privacy_request")
       .set({ state, verified_at: now.toISOString(), due_at: dueAt, updated_at: now.toISOString() })
       .where("id", "=", request.id)
       .where("verified_at", "is", null)
+      .where("state", "in", REQUEST_TRANSITIONS.verify.from)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return { status: "already-verified" };
 
@@ -243,8 +236,7 @@ export async function confirmVerification(token: string, options: { now?: Date; 
       const written = await writeSuppressions(trx, request, now);
       await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
     }
-    const country = request.country as Country;
-    const locale = request.locale as Locale;
+    const { country, locale } = request;
     await enqueueMail(
       trx,
       confirmationMail({ to: request.email!, locale, country, rightType: request.right_type, reference: request.reference, dueAt }),

@@ -1,35 +1,36 @@
 /**
- * How the back office changes a request (issue 13): each action a state
- * change guarded by the state it expects, with its audit event and any mail
- * in the same transaction, so two officers never both act.
+ * How the back office changes a request (issue 13): each action a step of
+ * REQUEST_TRANSITIONS, guarded by the states it starts from, with its audit
+ * event and any mail in the same transaction, so two officers never both act.
  */
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import type { RequestState } from "~/domain/privacy-request";
-import { wakeMailWorker } from "../mail/mailer.server";
+import { REQUEST_TRANSITIONS, type RequestAction, type RequestState } from "~/domain/privacy-request";
+import type { TransitionOutcome } from "~/domain/transition";
+import { guardedTransition } from "../guarded-transition.server";
 
-export type ActionOutcome = { status: "done" } | { status: "not-found" } | { status: "not-allowed" };
 export type Staff = { email: string };
 
-/** Runs `change` when the request is in one of `from`; the update is guarded by that state, so two officers cannot both act. */
-export async function act(
+/** Runs `change` when the request's state allows `action`. */
+export function act(
   db: Db,
   reference: string,
-  from: readonly RequestState[],
+  action: RequestAction,
   change: (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean>,
-): Promise<ActionOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<ActionOutcome> => {
-    const request = await trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst();
-    if (!request) return { status: "not-found" };
-    if (!from.includes(request.state)) return { status: "not-allowed" };
-    return (await change(trx, request)) ? { status: "done" } : { status: "not-allowed" };
+): Promise<TransitionOutcome> {
+  return guardedTransition<RequestState, PrivacyRequestTable>(db, {
+    load: (trx) => trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    from: REQUEST_TRANSITIONS[action].from,
+    change,
   });
-  if (outcome.status === "done") wakeMailWorker();
-  return outcome;
 }
 
-export async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable, to: RequestState, now: Date, extra: Partial<PrivacyRequestTable> = {}) {
+type MovingAction = { [A in RequestAction]: (typeof REQUEST_TRANSITIONS)[A]["to"] extends null ? never : A }[RequestAction];
+
+/** The update of a step that moves the request to its state: only from the state it was read in. */
+export async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable, action: MovingAction, now: Date, extra: Partial<PrivacyRequestTable> = {}) {
+  const to: RequestState = REQUEST_TRANSITIONS[action].to;
   const result = await trx
     .updateTable("privacy_request")
     .set({ state: to, updated_at: now.toISOString(), ...extra })

@@ -6,13 +6,12 @@
  * due date (and extension), what is asked of them and the delivered files,
  * for STATUS_LINK_HOURS.
  */
-import { hashToken, newLinkToken } from "./link-tokens.server";
+import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { normaliseEmail } from "~/domain/email";
 import type { RequestState, RightType } from "~/domain/privacy-request";
-import type { Country, Locale } from "~/i18n/locale";
-import { publicOrigin } from "~/utils/public-origin.server";
+import type { Country } from "~/domain/country";
 import { statusLinkMail } from "../mail/delivery-templates.server";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -58,12 +57,10 @@ export async function askForStatusLink(
   }
   const { token, hash: tokenHash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + STATUS_LINK_HOURS * 3_600_000).toISOString();
-  const country = request.country as Country;
-  const language = request.locale === "fr_be" ? "fr" : "nl";
   await db.transaction().execute(async (trx) => {
     await trx.insertInto("status_link").values({ token_hash: tokenHash, request_id: request.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
-    const link = `${publicOrigin(country, "")}/${language}/privacy-rights/status/view?token=${token}`;
-    await enqueueMail(trx, statusLinkMail({ to: request.email!, locale: request.locale as Locale, country, reference: request.reference, link, expiresAt }), now);
+    const link = personLink(request, "/privacy-rights/status/view", token);
+    await enqueueMail(trx, statusLinkMail({ to: request.email!, locale: request.locale, country: request.country, reference: request.reference, link, expiresAt }), now);
   });
   wakeMailWorker();
   await waitUntil(answerAt);

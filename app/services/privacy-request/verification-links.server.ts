@@ -8,14 +8,13 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
+import { REQUEST_TRANSITIONS } from "~/domain/privacy-request";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import type { Country, Locale } from "~/i18n/locale";
-import { publicOrigin } from "~/utils/public-origin.server";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";
 import { findByToken } from "./record.server";
-import { hashToken, newLinkToken } from "./link-tokens.server";
+import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import { audit } from "./audit.server";
 import { earlierSubmission, storeOnce, type SubmissionKey } from "../submission/keys.server";
 
@@ -24,8 +23,7 @@ const NEW_LINK_GAP_MS = 5 * 60_000;
 
 export type ResendOutcome = { status: "sent" } | { status: "wait"; retryAfterSeconds: number } | { status: "limit" } | { status: "verified" | "unknown" };
 
-const linkTo = (request: Pick<PrivacyRequestTable, "country" | "locale">, token: string) =>
-  `${publicOrigin(request.country as Country, "")}/${request.locale === "fr_be" ? "fr" : "nl"}/email-verification?token=${token}`;
+const linkTo = (request: Pick<PrivacyRequestTable, "country" | "locale">, token: string) => personLink(request, "/email-verification", token);
 
 /**
  * What the expired page offers for this (expired) token: a new link, word
@@ -83,7 +81,7 @@ async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Da
       reminder_sent_at: null,
       verification_expires_at: expiresAt,
       // Back from EXPIRED (the retention job's) to waiting: never confirmed, so nothing else is possible.
-      state: "AWAITING_VERIFICATION",
+      state: REQUEST_TRANSITIONS.renewLink.to,
       links_resent: eb("links_resent", "+", 1),
       link_resent_at: now.toISOString(),
       updated_at: now.toISOString(),
@@ -92,7 +90,7 @@ async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Da
     // Still the link that was clicked (not replaced meanwhile), never confirmed, within the limits.
     .where((eb) => eb.or([eb("verification_token_hash", "=", oldHash), eb("reminder_token_hash", "=", oldHash)]))
     .where("verified_at", "is", null)
-    .where("state", "in", ["AWAITING_VERIFICATION", "EXPIRED"])
+    .where("state", "in", REQUEST_TRANSITIONS.renewLink.from)
     .where("links_resent", "<", MAX_NEW_LINKS)
     .where((eb) => eb.or([eb("link_resent_at", "is", null), eb("link_resent_at", "<=", gap)]))
     .executeTakeFirst();
@@ -104,7 +102,7 @@ async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Da
   await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "LINK_RESENT", from: request.state, to: "AWAITING_VERIFICATION" });
   await enqueueMail(
     trx,
-    verificationMail({ to: request.email!, locale: request.locale as Locale, country: request.country as Country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt, occasion: "new-link" }),
+    verificationMail({ to: request.email!, locale: request.locale, country: request.country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt, occasion: "new-link" }),
     now,
   );
 }
@@ -139,7 +137,7 @@ export async function sendVerificationReminders(db: Kysely<Database>, now = new 
       await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "REMINDED" });
       await enqueueMail(
         trx,
-        verificationMail({ to: request.email!, locale: request.locale as Locale, country: request.country as Country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt: request.verification_expires_at!, occasion: "reminder" }),
+        verificationMail({ to: request.email!, locale: request.locale, country: request.country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt: request.verification_expires_at!, occasion: "reminder" }),
         now,
       );
       return 1;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/request-files";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { ACTIVE_STATES } from "~/domain/privacy-request";
+import { allows } from "~/domain/privacy-request";
 import { FILE_LIMITS, type UploadRefusal } from "~/domain/request-file";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { redirectWithBanner, redirectWithUploadOutcome } from "~/http/flash.server";
@@ -26,7 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!row) throw data({ notFound: true }, { status: 404 });
   const page = `/${language}/internal-privacy-rights/requests/${row.reference}`;
   const back = `${page}#answer`;
-  if (!ACTIVE_STATES.includes(row.state)) {
+  if (!allows(row.state, "editAnswer")) {
     if (asJson) return Response.json({ stored: [], refused: [], problem: "notAllowed" }, { status: 409 });
     return redirectWithBanner(request, back, { type: "error", textKey: "backOffice.actions.notAllowed" });
   }

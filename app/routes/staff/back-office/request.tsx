@@ -10,8 +10,8 @@ import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
-import { ACTIVE_STATES } from "~/domain/privacy-request";
-import { completeRequest, extendDeadline, isOverdue, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-request/back-office.server";
+import { allows, isActive, isOverdue, type RequestState } from "~/domain/privacy-request";
+import { completeRequest, extendDeadline, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-request/back-office.server";
 import { signedInStaff } from "~/http/staff/guard.server";
 import { takeUploadOutcome } from "~/http/flash.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
@@ -58,7 +58,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       dueAt: row.due_at,
       overdue: isOverdue(row, new Date()),
       extended: events.some((event) => event.action === "EXTENDED"),
-      active: ACTIVE_STATES.includes(row.state),
+      active: isActive(row.state),
     },
     answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS, upload },
     followUp: await followUpOf(db, row),
@@ -109,24 +109,25 @@ function ActionBox({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-function RequestActions({ state, active, extended, hasDueDate }: { state: string; active: boolean; extended: boolean; hasDueDate: boolean }) {
+function RequestActions({ state, extended, hasDueDate }: { state: RequestState; extended: boolean; hasDueDate: boolean }) {
   const { t } = useTranslation();
   const start = usePublicForm({ id: startForm.id, schema: startForm.schema });
   const extend = usePublicForm({ id: extendForm.id, schema: extendForm.schema });
   const complete = usePublicForm({ id: completeForm.id, schema: completeForm.schema });
   const reject = usePublicForm({ id: rejectForm.id, schema: rejectForm.schema });
-  if (!active) return <p>{t("backOffice.request.noActions")}</p>;
+  const canExtend = allows(state, "extend") && hasDueDate;
+  if (!allows(state, "start") && !canExtend && !allows(state, "complete") && !allows(state, "reject")) return <p>{t("backOffice.request.noActions")}</p>;
   const sending = t("backOffice.actions.sending");
   return (
     <div className="app-actions">
-      {state === "OPEN" ? (
+      {allows(state, "start") ? (
         <ActionBox title={t("backOffice.actions.start.title")}>
           <PublicForm state={start} labels={{ note: t("backOffice.actions.start.note") }} submitLabel={t("backOffice.actions.start.submit")} sendingLabel={sending}>
             <TextareaField meta={start.fields.note} label={t("backOffice.actions.start.note")} textareaProps={{ ...getTextareaProps(start.fields.note, { ariaAttributes: false }), rows: 2 }} />
           </PublicForm>
         </ActionBox>
       ) : null}
-      {hasDueDate ? (
+      {canExtend ? (
         <ActionBox title={t("backOffice.actions.extend.title")}>
           {extended ? (
             <p>{t("backOffice.actions.extend.done")}</p>
@@ -151,16 +152,20 @@ function RequestActions({ state, active, extended, hasDueDate }: { state: string
           )}
         </ActionBox>
       ) : null}
-      <ActionBox title={t("backOffice.actions.complete.title")}>
-        <PublicForm state={complete} labels={{ note: t("backOffice.actions.complete.note") }} submitLabel={t("backOffice.actions.complete.submit")} sendingLabel={sending}>
-          <TextareaField meta={complete.fields.note} label={t("backOffice.actions.complete.note")} timing="input" textareaProps={{ ...getTextareaProps(complete.fields.note, { ariaAttributes: false }), rows: 3 }} />
-        </PublicForm>
-      </ActionBox>
-      <ActionBox title={t("backOffice.actions.reject.title")}>
-        <PublicForm state={reject} labels={{ reason: t("backOffice.actions.reject.reason") }} submitLabel={t("backOffice.actions.reject.submit")} sendingLabel={sending}>
-          <TextareaField meta={reject.fields.reason} label={t("backOffice.actions.reject.reason")} timing="input" textareaProps={{ ...getTextareaProps(reject.fields.reason, { ariaAttributes: false }), rows: 3 }} />
-        </PublicForm>
-      </ActionBox>
+      {allows(state, "complete") ? (
+        <ActionBox title={t("backOffice.actions.complete.title")}>
+          <PublicForm state={complete} labels={{ note: t("backOffice.actions.complete.note") }} submitLabel={t("backOffice.actions.complete.submit")} sendingLabel={sending}>
+            <TextareaField meta={complete.fields.note} label={t("backOffice.actions.complete.note")} timing="input" textareaProps={{ ...getTextareaProps(complete.fields.note, { ariaAttributes: false }), rows: 3 }} />
+          </PublicForm>
+        </ActionBox>
+      ) : null}
+      {allows(state, "reject") ? (
+        <ActionBox title={t("backOffice.actions.reject.title")}>
+          <PublicForm state={reject} labels={{ reason: t("backOffice.actions.reject.reason") }} submitLabel={t("backOffice.actions.reject.submit")} sendingLabel={sending}>
+            <TextareaField meta={reject.fields.reason} label={t("backOffice.actions.reject.reason")} timing="input" textareaProps={{ ...getTextareaProps(reject.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+          </PublicForm>
+        </ActionBox>
+      ) : null}
     </div>
   );
 }
@@ -211,7 +216,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         fileAction={(id) => to(`/internal-privacy-rights/requests/${request.reference}/files/${id}`)}
       />
       <CaseActions refused={refused}>
-        <RequestActions state={request.state} active={request.active} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />
+        <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />
       </CaseActions>
       <section className="app-section" aria-labelledby="history">
         <h2 id="history">{t("backOffice.request.history")}</h2>

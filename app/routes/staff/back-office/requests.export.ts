@@ -1,8 +1,9 @@
 import { countryCode } from "~/domain/country";
+import { isOverdue } from "~/domain/privacy-request";
 import type { Route } from "./+types/requests.export";
 import { getDb } from "~/db/instance.server";
 import { toCsv } from "~/services/csv.server";
-import { isOverdue, listRequests } from "~/services/privacy-request/back-office.server";
+import { listRequests } from "~/services/privacy-request/back-office.server";
 import { requireStaff } from "~/http/staff/guard.server";
 import { readRequestFilter } from "./filters.server";
 

@@ -1,0 +1,31 @@
+/**
+ * One guarded transition for every entity with states (privacy requests, ad
+ * reports): in one transaction, the row is read, its state checked against
+ * the ones the step starts from, and the change made together with its
+ * audit event and mail. The change itself updates `where state = <read
+ * state>`, so of two officers acting at once only one does.
+ */
+import type { Kysely } from "kysely";
+import type { Db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import type { TransitionOutcome } from "~/domain/transition";
+import { wakeMailWorker } from "./mail/mailer.server";
+
+export async function guardedTransition<State extends string, Row extends { state: State }>(
+  db: Db,
+  step: {
+    load: (trx: Kysely<Database>) => Promise<Row | undefined>;
+    from: readonly State[];
+    change: (trx: Kysely<Database>, row: Row) => Promise<boolean>;
+  },
+): Promise<TransitionOutcome> {
+  const outcome = await db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
+    const row = await step.load(trx);
+    if (!row) return { status: "not-found" };
+    if (!step.from.includes(row.state)) return { status: "not-allowed" };
+    return (await step.change(trx, row)) ? { status: "done" } : { status: "not-allowed" };
+  });
+  // A step may have queued mail: the worker need not wait for its next round.
+  if (outcome.status === "done") wakeMailWorker();
+  return outcome;
+}
