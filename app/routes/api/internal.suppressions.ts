@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Route } from "./+types/internal.suppressions";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
+import { parseCountry } from "~/domain/country";
 import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
 import { invalidParameter, unavailableForAMinute } from "~/http/json-call.server";
 import { NO_STORE, jsonError } from "~/utils/json-error";
@@ -35,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const since = params.get("since") ?? undefined;
   if (since !== undefined && Number.isNaN(Date.parse(since))) return invalidParameter("since", "'since' must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z.");
-  const country = params.get("country")?.toLowerCase();
-  if (country !== undefined && country !== "nl" && country !== "be") return invalidParameter("country", "'country' must be NL or BE.");
+  const country = parseCountry(params.get("country"));
+  if (params.has("country") && !country) return invalidParameter("country", "'country' must be NL or BE.");
   const cursorParam = params.get("cursor");
   const cursor = cursorParam ? decodeCursor(cursorParam) : null;
   if (cursorParam && !cursor) return invalidParameter("cursor", "'cursor' must be a nextCursor from a previous page.");

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/privacy-rights.request";
 import { serverContext, siteContext } from "~/context";
+import { parseCountry } from "~/domain/country";
 import { isLanguage, resolveLocale } from "~/i18n/locale";
 import { brandKeysFor } from "~/services/site/content.server";
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return invalid(issuesToFields(parsed.error.issues));
   const input = parsed.data;
   const fields: Record<string, string[]> = {};
-  if (typeof body.country === "string" && body.country.toLowerCase() !== country) fields.country = [MESSAGES.option];
+  if (typeof body.country === "string" && parseCountry(body.country) !== country) fields.country = [MESSAGES.option];
   if (!flowAllowedIn(input.flowType, country)) fields.flowType = [MESSAGES.option];
   const brandKeys = brandKeysFor(country);
   if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];

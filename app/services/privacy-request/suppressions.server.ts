@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import { countryCode, type CountryCode } from "~/domain/country";
+import { countryCode, type Country, type CountryCode } from "~/domain/country";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { storedDetails, suppressionIdentifier } from "./view.server";
@@ -44,7 +44,7 @@ export function decodeCursor(value: string): Cursor | null {
 
 export async function suppressionsSince(
   db: Db,
-  query: { since?: string; country?: "nl" | "be"; cursor?: Cursor | null; limit: number },
+  query: { since?: string; country?: Country; cursor?: Cursor | null; limit: number },
 ): Promise<{ items: SuppressionItem[]; nextCursor: string | null }> {
   let select = db
     .selectFrom("marketing_suppression as s")

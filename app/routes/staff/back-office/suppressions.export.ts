@@ -1,5 +1,6 @@
 import type { Route } from "./+types/suppressions.export";
 import { getDb } from "~/db/instance.server";
+import { parseCountry } from "~/domain/country";
 import { toCsv } from "~/services/csv.server";
 import { requireStaff } from "~/http/staff/guard.server";
 import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
@@ -11,8 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const sinceParam = params.get("since");
   const since = sinceParam && !Number.isNaN(Date.parse(sinceParam)) ? new Date(sinceParam).toISOString() : undefined;
-  const countryParam = params.get("country")?.toLowerCase();
-  const country = countryParam === "nl" || countryParam === "be" ? countryParam : undefined;
+  const country = parseCountry(params.get("country"));
   const db = await getDb();
   const lines: string[][] = [];
   let cursor: ReturnType<typeof decodeCursor> = null;
