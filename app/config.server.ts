@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { singleton } from "~/utils/singleton.server";
 import { emptyAsUndefined, hostList, postgresUrl, publicOriginUrl, smtpUrl } from "./config-values";
 
 /**
@@ -276,10 +277,9 @@ export function resolveConfig(raw: RawConfig): Config {
   };
 }
 
-const globalForConfig = globalThis as unknown as { __appConfig?: Config };
+const processConfig = singleton<Config>("config");
 
 /** The validated configuration of this process (read once). */
 export function getConfig(): Config {
-  globalForConfig.__appConfig ??= resolveConfig(parseConfig(process.env));
-  return globalForConfig.__appConfig;
+  return processConfig.get(() => resolveConfig(parseConfig(process.env)));
 }

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import { etagFor } from "~/utils/etag.server";
 
 // The one If-None-Match parser lives with the other ETag rules (app/utils/etag.server.ts);
@@ -72,17 +73,11 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; purg
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/** The best encoding the request accepts (q-values honoured). */
+const ENCODINGS: readonly Encoding[] = ["br", "gzip", "identity"];
+/** At the same weight brotli, then gzip: the smallest body first. */
+const PREFERRED_ENCODINGS: readonly Encoding[] = ["br", "gzip"];
+
+/** The best encoding the request accepts (negotiator: q-values honoured, `*` and q=0 included). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (weight("br") > 0) return "br";
-  if (weight("gzip") > 0) return "gzip";
-  return "identity";
+  return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(ENCODINGS, PREFERRED_ENCODINGS) ?? "identity";
 }

@@ -2,11 +2,13 @@
  * Express ↔ web Request/Response for the page cache, which renders with React
  * Router's web handler itself (it must see a response before it is sent, to
  * keep it). @react-router/express does the same for every other request but
- * exports only its whole handler, so its request and response adapters are
- * copied here; `loadContextFor` is shared by both ways so a page gets the
- * same context whichever way it is served.
+ * exports only its whole handler; the Request comes from React Router's own
+ * Node adapter (`@remix-run/node-fetch-server`), the URL as @react-router/express
+ * builds it. `loadContextFor` is shared by both ways so a page gets the same
+ * context whichever way it is served.
  */
 import { writeReadableStreamToWritable } from "@react-router/node";
+import { createRequest } from "@remix-run/node-fetch-server";
 import type express from "express";
 import { RouterContextProvider } from "react-router";
 import { serverContext } from "~/context";
@@ -47,23 +49,21 @@ export function requestUrl(req: express.Request): URL {
 }
 
 /**
- * The web Request React Router reads, for a GET or HEAD (as @react-router/express
- * builds it), for the request's own URL or another (the page cache's, server/cache-key.ts).
+ * The web Request React Router reads, for a GET or HEAD, for the request's own URL
+ * or another (the page cache's, server/cache-key.ts): its headers, and a signal
+ * aborted when the client leaves before the answer is sent (node-fetch-server).
  */
 export function webRequest(req: express.Request, res: express.Response, url: URL = requestUrl(req)): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
+  // node-fetch-server reads the path from req.url and the host from the Host header unless told.
+  const request = createRequest(req, res, { protocol: url.protocol, host: url.host });
+  return request.url === url.href ? request : new Request(url, request);
 }
 
-/** Sends a web Response through Express (after @react-router/express's adapter). */
+/**
+ * Sends a web Response through Express (after @react-router/express's adapter).
+ * Not node-fetch-server's `sendResponse`: it never calls compression's `res.flush()`,
+ * so a streamed page would wait in gzip until its end; @react-router/node's writer does.
+ */
 export async function sendWebResponse(res: express.Response, response: Response): Promise<void> {
   res.status(response.status);
   for (const [name, value] of response.headers) {

@@ -1,20 +1,22 @@
 import { getConfig } from "~/config.server";
+import { singleton } from "~/utils/singleton.server";
 import { migrateToLatest, openDatabase, recordStart, type DatabaseHandle, type Db } from "./db.server";
 
-// Kept on globalThis so that Vite's module reloads in development and the
-// separately bundled server entry share one connection pool.
-const globalForDb = globalThis as unknown as { __appDb?: Promise<DatabaseHandle>; __appDbOpen?: DatabaseHandle };
+// One per process (app/utils/singleton.server.ts): Vite's module reloads in
+// development and the separately bundled server entry share one connection pool.
+const processDatabase = singleton<Promise<DatabaseHandle>>("database");
+/** The same database once it is open and migrated, for what must not wait for it. */
+const openedDatabase = singleton<DatabaseHandle>("database-opened");
 
 /** The process's database and driver client, migrated on first use. */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  globalForDb.__appDb ??= (async () => {
+  return processDatabase.get(async () => {
     const handle = openDatabase(getConfig().database);
     await migrateToLatest(handle.db);
     await recordStart(handle.db);
-    globalForDb.__appDbOpen = handle;
+    openedDatabase.set(handle);
     return handle;
-  })();
-  return globalForDb.__appDb;
+  });
 }
 
 export async function getDb(): Promise<Db> {
@@ -27,13 +29,13 @@ export async function getDb(): Promise<Db> {
  * guard, so it must not wait for anything itself.
  */
 export function databaseWaiting(): number {
-  const handle = globalForDb.__appDbOpen;
+  const handle = openedDatabase.peek();
   return handle?.kind === "postgres" ? handle.pool.waitingCount : 0;
 }
 
 export async function closeDb(): Promise<void> {
-  const pending = globalForDb.__appDb;
-  globalForDb.__appDb = undefined;
-  globalForDb.__appDbOpen = undefined;
+  const pending = processDatabase.peek();
+  processDatabase.set(undefined);
+  openedDatabase.set(undefined);
   if (pending) await (await pending).db.destroy();
 }

@@ -2,7 +2,7 @@ import type { Country } from "~/domain/country";
 import type { ComplaintState } from "~/domain/complaint";
 import type { AuditActor, RequestState, RightType } from "~/domain/privacy-request";
 import type { StaffRole } from "~/domain/staff";
-import type { CampaignStatus } from "~/domain/campaign-item";
+import type { AdLanguage, CampaignStatus } from "~/domain/campaign-item";
 import type { Locale } from "~/i18n/locale";
 import type { Generated } from "kysely";
 export type { RequestFileTable } from "./schema-follow-up";
@@ -155,8 +155,8 @@ export interface CampaignItemTable {
   campaign_context_note_fr: string | null;
   campaign_context_url: string | null;
   previous_publication_suspended: number;
-  /** "nl" or "fr": the ad's language (its label's and its notice's). */
-  language: string;
+  /** The ad's language (its label's and its notice's). */
+  language: AdLanguage;
   /** The current version's number and time (issue 27: corrections on record). */
   version: number;
   version_at: string | null;

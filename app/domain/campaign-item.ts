@@ -79,6 +79,17 @@ export const CAMPAIGN_FIELDS = [
 export const AD_LANGUAGES = ["nl", "fr"] as const;
 export type AdLanguage = (typeof AD_LANGUAGES)[number];
 
+const NOTE_ORDER = {
+  nl: ["campaignContextNoteNl", "campaignContextNoteFr"],
+  fr: ["campaignContextNoteFr", "campaignContextNoteNl"],
+} as const satisfies Record<AdLanguage, readonly string[]>;
+
+/** The context note in the ad's own language, or in the other when only that one was given. */
+export function contextNote(item: Pick<CampaignItem, "language" | "campaignContextNoteNl" | "campaignContextNoteFr">): string {
+  const [own, other] = NOTE_ORDER[item.language];
+  return item[own] || item[other];
+}
+
 /**
  * Why a notice got a new version (TTPA Art. 12(3): kept up to date): an
  * import that changed it, a correction by staff, or a suspension of its

@@ -3,14 +3,14 @@ import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { DEFAULT_NAMESPACE, type Translations } from "./translations";
 
-/** A synchronous i18next instance over already-resolved texts (fallbacks applied). */
-export function createI18n(languageTag: string, translations: Translations): i18n {
+/** A synchronous i18next instance over already-resolved texts (fallbacks applied) of one namespace. */
+export function createI18n(languageTag: string, translations: Translations, namespace = DEFAULT_NAMESPACE): i18n {
   const instance = createInstance();
   void instance.init({
     lng: languageTag,
-    resources: { [languageTag]: { [DEFAULT_NAMESPACE]: translations } },
-    defaultNS: DEFAULT_NAMESPACE,
-    ns: [DEFAULT_NAMESPACE],
+    resources: { [languageTag]: { [namespace]: translations } },
+    defaultNS: namespace,
+    ns: [namespace],
     load: "currentOnly",
     initAsync: false,
     interpolation: { escapeValue: false },

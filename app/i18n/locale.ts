@@ -102,12 +102,12 @@ export function resolveLocale(language: Language, country: Country): Locale {
   return isLocale(locale) ? locale : fallbackChain(locale)[0];
 }
 
-/** The country a locale with texts belongs to. */
 /** The language of the pages a mailed link opens: French for fr_be, else Dutch (en_be has no full texts). */
 export function linkLanguage(locale: Locale): Language {
   return locale === "fr_be" ? "fr" : "nl";
 }
 
+/** The country a locale with texts belongs to. */
 export function countryOfLocale(locale: Locale): Country {
   return locale === "nl_nl" ? "nl" : "be";
 }

@@ -8,12 +8,13 @@ import client from "prom-client";
 import type { Db } from "~/db/db.server";
 import { ACTIVE_STATES, REQUEST_STATES } from "~/domain/privacy-request";
 import { metrics } from "~/utils/metrics.server";
+import { singleton } from "~/utils/singleton.server";
 
-const globalForGauges = globalThis as unknown as { __operationsGauges?: boolean };
+const registered = singleton<true>("operations-gauges");
 
 export function registerOperationsGauges(db: Db): void {
-  if (globalForGauges.__operationsGauges) return;
-  globalForGauges.__operationsGauges = true;
+  if (registered.peek()) return;
+  registered.set(true);
   const registers = [metrics().registry];
   new client.Gauge({
     name: "outbox_pending_mails",

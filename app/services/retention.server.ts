@@ -19,6 +19,7 @@ import { purgeSessions } from "./staff/sessions.server";
 import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
 import { deleteExpiredNotices } from "./campaign/versions.server";
 import { metrics } from "~/utils/metrics.server";
+import { singleton } from "~/utils/singleton.server";
 
 export type RetentionPolicy = {
   unverifiedRetentionDays: number;
@@ -170,11 +171,11 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   return report;
 }
 
-const globalForRetention = globalThis as unknown as { __retentionTimer?: NodeJS.Timeout };
+const retentionTimer = singleton<NodeJS.Timeout>("retention-timer");
 
 /** Runs the retention rules now and then every RETENTION_INTERVAL_MINUTES in this process. */
 export function startRetentionJob(db: Kysely<Database>, log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void }): void {
-  if (globalForRetention.__retentionTimer) return;
+  if (retentionTimer.peek()) return;
   const run = () =>
     runRetention(db, retentionPolicy())
       // The privacy team's digest rides on the same clock: once a day, from 07:00 Brussels time.
@@ -186,11 +187,10 @@ export function startRetentionJob(db: Kysely<Database>, log: { info: (data: obje
       (error: unknown) => log.error({ err: error }, "retention run failed"),
     );
   void run();
-  globalForRetention.__retentionTimer = setInterval(run, getConfig().RETENTION_INTERVAL_MINUTES * 60_000);
-  globalForRetention.__retentionTimer.unref();
+  retentionTimer.set(setInterval(run, getConfig().RETENTION_INTERVAL_MINUTES * 60_000).unref());
 }
 
 export function stopRetentionJob(): void {
-  clearInterval(globalForRetention.__retentionTimer);
-  globalForRetention.__retentionTimer = undefined;
+  clearInterval(retentionTimer.peek());
+  retentionTimer.set(undefined);
 }

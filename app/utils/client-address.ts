@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /**
  * The key a client address is counted under (issue 24). An IPv4 address is
@@ -8,22 +9,12 @@ import { isIPv4, isIPv6 } from "node:net";
  * as Node reports a dual-stack socket) counts as the IPv4 address.
  */
 export function clientAddressKey(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped) return mapped[1];
+  // node:net says what is an address: ipaddr.js would also take IPv4 spelt `127.1` or in hex.
   if (isIPv4(address)) return address;
   const bare = address.replace(/%.*$/, "");
   if (!isIPv6(bare)) return address;
-  return `${expandIPv6(bare).slice(0, 4).join(":")}::/64`;
-}
-
-/** The eight groups of an IPv6 address, `::` filled in, without leading zeros. */
-function expandIPv6(address: string): string[] {
-  const [head, tail = ""] = address.toLowerCase().split("::");
-  const groups = (part: string) => (part ? part.split(":") : []);
-  const front = groups(head);
-  const back = address.includes("::") ? groups(tail) : [];
-  // A dotted IPv4 tail (`::ffff:0:192.0.2.1`) fills two groups.
-  const width = (part: string[]) => part.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
-  const middle = Array.from({ length: 8 - width(front) - width(back) }, () => "0");
-  return [...front, ...middle, ...back].map((group) => (group.includes(".") ? group : parseInt(group, 16).toString(16)));
+  const ipv6 = ipaddr.IPv6.parse(bare);
+  if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().toString();
+  // The first four of its eight groups, `::` filled in, without leading zeros.
+  return `${ipv6.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
 }

@@ -1,11 +1,12 @@
 /**
  * Issue 28: what operators watch, as Prometheus metrics (prom-client). One
- * registry per process, kept on globalThis so the separately bundled server
- * entry and the app's modules count into the same metrics. Labels come from
- * closed sets (route ids, status classes, our own limit and reason names),
- * never from what a visitor sends, so the series stay few.
+ * registry per process (app/utils/singleton.server.ts), so the separately
+ * bundled server entry and the app's modules count into the same metrics.
+ * Labels come from closed sets (route ids, status classes, our own limit and
+ * reason names), never from what a visitor sends, so the series stay few.
  */
 import client from "prom-client";
+import { singleton } from "./singleton.server";
 
 function createMetrics() {
   const registry = new client.Registry();
@@ -43,9 +44,8 @@ function createMetrics() {
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
-const globalForMetrics = globalThis as unknown as { __appMetrics?: Metrics };
+const processMetrics = singleton<Metrics>("metrics");
 
 export function metrics(): Metrics {
-  globalForMetrics.__appMetrics ??= createMetrics();
-  return globalForMetrics.__appMetrics;
+  return processMetrics.get(createMetrics);
 }

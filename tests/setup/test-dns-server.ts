@@ -2,6 +2,9 @@ import dns2 from "dns2";
 
 const { Packet } = dns2;
 
+/** "Name Error" (RFC 1035, 4.1.1): dns2 2.x has `Packet.RCODE` at run time, not in its types. */
+const NXDOMAIN = 3;
+
 /**
  * A real DNS server on loopback with a few test zones, so the e-mail domain
  * check is exercised over the network rather than by replacing a function.
@@ -38,7 +41,7 @@ export async function startTestDnsServer(
       const response = Packet.createResponseFromRequest(request);
       const zone = zones[name];
       if (!zone) {
-        response.header.rcode = Packet.RCODE.NXDOMAIN;
+        response.header.rcode = NXDOMAIN;
         return send(response);
       }
       if (question.type === Packet.TYPE.MX) {

@@ -1,7 +1,7 @@
 /**
  * What the app reads from the process, pointed at a test's own: the
- * configuration (`getConfig`, kept on globalThis as `__appConfig`) and the
- * database (`getDb`, kept on globalThis as `__appDb`). The real modules run;
+ * configuration (`getConfig`, the process's singleton "config") and the
+ * database (`getDb`, its singleton "database"). The real modules run;
  * only their process-wide values are swapped for the test's, and put back
  * afterwards, so a test never reads the developer's environment or ./data.
  */
@@ -12,15 +12,15 @@ import { afterEach, beforeEach } from "vitest";
 import { getConfig, parseConfig, resolveConfig, type Config } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
+import { singleton } from "~/utils/singleton.server";
 import type { DatabaseFixture } from "./unit-database";
 
 type Environment = Record<string, string | undefined>;
 
-const processGlobals = globalThis as unknown as {
-  __appConfig?: Config;
-  __appDb?: Promise<DatabaseHandle>;
-  __appLogger?: unknown;
-};
+// The names the modules keep them under (app/utils/singleton.server.ts).
+const processConfig = singleton<Config>("config");
+const processDatabase = singleton<Promise<DatabaseHandle>>("database");
+const processLogger = singleton<unknown>("logger");
 
 /** The same for every test, so that cookies the modules sign once (they keep the cookie) stay readable. */
 export const TEST_SESSION_SECRET = "unit-test-session-secret-0123456789abcdef";
@@ -42,7 +42,7 @@ export type TestConfigFixture = {
  */
 export function useTestConfig(base: Environment | (() => Environment) = {}): TestConfigFixture {
   let dataDir: string | undefined;
-  let previous: Pick<typeof processGlobals, "__appConfig" | "__appLogger"> = {};
+  let previous: { config?: Config; logger?: unknown } = {};
   const set = (environment: Environment = {}) => {
     if (!dataDir) throw new Error("The test configuration exists only while a test runs.");
     const config = resolveConfig(
@@ -55,20 +55,20 @@ export function useTestConfig(base: Environment | (() => Environment) = {}): Tes
         ...environment,
       }),
     );
-    processGlobals.__appConfig = config;
+    processConfig.set(config);
     // The logger takes its level from the configuration once.
-    delete processGlobals.__appLogger;
-    if (getConfig() !== config) throw new Error("getConfig() does not read globalThis.__appConfig any more: update tests/setup/unit-process.ts.");
+    processLogger.set(undefined);
+    if (getConfig() !== config) throw new Error('getConfig() does not read the singleton "config" any more: update tests/setup/unit-process.ts.');
     return config;
   };
   beforeEach(() => {
-    previous = { __appConfig: processGlobals.__appConfig, __appLogger: processGlobals.__appLogger };
+    previous = { config: processConfig.peek(), logger: processLogger.peek() };
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-config-"));
     set();
   });
   afterEach(() => {
-    processGlobals.__appConfig = previous.__appConfig;
-    processGlobals.__appLogger = previous.__appLogger;
+    processConfig.set(previous.config);
+    processLogger.set(previous.logger);
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     dataDir = undefined;
   });
@@ -85,12 +85,12 @@ export function useTestConfig(base: Environment | (() => Environment) = {}): Tes
 export function useTestDatabaseAsProcessDatabase(database: DatabaseFixture): void {
   let previous: Promise<DatabaseHandle> | undefined;
   beforeEach(async () => {
-    previous = processGlobals.__appDb;
-    processGlobals.__appDb = Promise.resolve(database.handle);
-    if ((await getDb()) !== database.db) throw new Error("getDb() does not read globalThis.__appDb any more: update tests/setup/unit-process.ts.");
+    previous = processDatabase.peek();
+    processDatabase.set(Promise.resolve(database.handle));
+    if ((await getDb()) !== database.db) throw new Error('getDb() does not read the singleton "database" any more: update tests/setup/unit-process.ts.');
   });
   afterEach(() => {
-    processGlobals.__appDb = previous;
+    processDatabase.set(previous);
     previous = undefined;
   });
 }

@@ -51,12 +51,15 @@ describe("page cache (issue 14)", () => {
     expect(brief.calculatedSize).toBe(0);
   });
 
-  it("chooses brotli, then gzip, honouring q=0", () => {
+  it("chooses brotli, then gzip, honouring q-values", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(chooseEncoding("gzip, br;q=0")).toBe("gzip");
     expect(chooseEncoding("identity")).toBe("identity");
     expect(chooseEncoding(undefined)).toBe("identity");
     expect(chooseEncoding("*")).toBe("br");
+    // A lower weight is a lower preference, not only a refusal at 0.
+    expect(chooseEncoding("br;q=0.5, gzip")).toBe("gzip");
+    expect(chooseEncoding("*;q=0")).toBe("identity");
   });
 
   it("matches If-None-Match weakly, in a list, and '*'", () => {

@@ -5,15 +5,13 @@
  * line inside the label, clear of its QR code, as resvg (the PNG's renderer)
  * lays the text out.
  */
-import { createRequire } from "node:module";
-import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import type { CampaignItem } from "~/domain/campaign-item";
+import { LABEL_FONT, LABEL_FONT_FILES } from "~/services/campaign/labels/label-font.server";
 import { labelSvg } from "~/services/campaign/labels/label-svg.server";
 
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const FONT = { fontFiles: [path.join(fontDir, "DejaVuSans.ttf"), path.join(fontDir, "DejaVuSans-Bold.ttf")], loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" };
+const FONT = { fontFiles: [LABEL_FONT_FILES.regular, LABEL_FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: LABEL_FONT };
 
 /** The register's longest sponsor (validation/campaign.ts: 200), of real words, an ampersand and an apostrophe among them. */
 function longestSponsor(words: string[]): string {

@@ -22,11 +22,14 @@ import { messageText } from "~/i18n/server-texts.server";
 import { action as privacyRequestCall } from "~/routes/api/privacy-rights.request";
 import { contactFormAction } from "~/routes/site/contact-form.action.server";
 import { createSubmissionLimiters } from "~/services/submission/limits.server";
+import { singleton } from "~/utils/singleton.server";
 import type { FormActionData } from "~/validation/form-definition";
 import { useTestDatabase, type DatabaseFixture } from "../setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../setup/unit-process";
 
-const processGlobals = globalThis as unknown as { __appLogger?: unknown; __submissionLimiters?: unknown };
+// The process's values the test replaces (app/utils/singleton.server.ts).
+const processLogger = singleton<pino.Logger>("logger");
+const submissionLimiters = singleton<unknown>("submission-limiters");
 
 const writable = useTestDatabase();
 useTestConfig({ EMAIL_DOMAIN_CHECK: "false" });
@@ -40,12 +43,12 @@ beforeEach(async () => {
   const sqlite = new SQLite(writable.handle.sqlite.name, { readonly: true });
   readOnly = { kind: "sqlite", sqlite, db: new Kysely<Database>({ dialect: sqliteDialect(sqlite) }) };
   // The process's limiters are made again, on this test's database.
-  delete processGlobals.__submissionLimiters;
+  submissionLimiters.set(undefined);
   loggedErrors = [];
-  processGlobals.__appLogger = pino({ level: "error" }, { write: (line: string) => void loggedErrors.push((JSON.parse(line) as { err: { code?: string } }).err) });
+  processLogger.set(pino({ level: "error" }, { write: (line: string) => void loggedErrors.push((JSON.parse(line) as { err: { code?: string } }).err) }));
 });
 afterEach(async () => {
-  delete processGlobals.__submissionLimiters;
+  submissionLimiters.set(undefined);
   await readOnly?.db.destroy();
   readOnly = undefined;
 });

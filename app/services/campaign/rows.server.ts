@@ -42,7 +42,7 @@ export function toCampaignItem(row: VersionedColumns): CampaignItem {
     channel: row.channel as CampaignItem["channel"],
     country: countryCode(row.country),
     status: row.status,
-    language: row.language === "fr" ? "fr" : "nl",
+    language: row.language,
     version: Number(row.version),
     versionDate: row.version_at ?? "",
   };

@@ -7,88 +7,58 @@
 import { countryCode } from "~/domain/country";
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
+import { mailTexts, teamMailTexts } from "~/i18n/mail-texts.server";
 import type { MailMessage } from "./outbox.server";
 import { statusLine } from "./status-line.server";
-import { languageOf, render } from "./privacy-templates.server";
-
-const day = (iso: string, language: "nl" | "fr") =>
-  new Intl.DateTimeFormat(language === "fr" ? "fr-BE" : "nl-NL", { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
-
-/** The supervisory authority a data subject may complain to. */
-const AUTHORITY: Record<Country, { nl: string; fr: string }> = {
-  nl: { nl: "de Autoriteit Persoonsgegevens", fr: "l'Autoriteit Persoonsgegevens" },
-  be: { nl: "de Gegevensbeschermingsautoriteit", fr: "l'Autorité de protection des données" },
-};
+import { render } from "./privacy-templates.server";
 
 export function extensionMail(input: { to: string; locale: Locale; country: Country; reference: string; dueAt: string; reason: string }): MailMessage {
-  const language = languageOf(input.locale);
-  const contact = COMPANY[input.country].privacyEmail;
-  const body =
-    language === "fr"
-      ? render(language, [
-          `Votre demande ${input.reference} nous demande plus de temps. Nous vous répondrons au plus tard le ${day(input.dueAt, language)}.`,
-          `Pourquoi : ${input.reason}`,
-          statusLine(input.country, language),
-          `Une question ? Écrivez à ${contact} en mentionnant votre référence. ${GROUP_NAME}`,
-        ])
-      : render(language, [
-          `Voor je aanvraag ${input.reference} hebben we meer tijd nodig. We antwoorden je uiterlijk op ${day(input.dueAt, language)}.`,
-          `Waarom: ${input.reason}`,
-          statusLine(input.country, language),
-          `Vragen? Mail ${contact} en vermeld je referentie. ${GROUP_NAME}`,
-        ]);
+  const texts = mailTexts(input.locale);
+  const { text } = texts;
+  const { reference } = input;
   return {
     kind: "privacy-extension",
     to: input.to,
-    subject: language === "fr" ? `Délai prolongé (${input.reference})` : `Meer tijd voor je aanvraag (${input.reference})`,
-    ...body,
+    subject: text("extensionMail.subject", { reference }),
+    ...render(texts.language, [
+      text("extensionMail.moreTime", { reference, date: texts.date(input.dueAt) }),
+      text("extensionMail.why", { reason: input.reason }),
+      statusLine(texts, input.country),
+      text("extensionMail.questions", { email: COMPANY[input.country].privacyEmail, group: GROUP_NAME }),
+    ]),
   };
 }
 
 export function rejectionMail(input: { to: string; locale: Locale; country: Country; reference: string; reason: string }): MailMessage {
-  const language = languageOf(input.locale);
-  const authority = AUTHORITY[input.country][language];
-  const body =
-    language === "fr"
-      ? render(language, [
-          `Nous ne pouvons pas donner suite à votre demande ${input.reference}.`,
-          `Pourquoi : ${input.reason}`,
-          statusLine(input.country, language),
-          `Si vous n'êtes pas d'accord, vous pouvez porter plainte auprès de ${authority} ou saisir le juge. ${GROUP_NAME}`,
-        ])
-      : render(language, [
-          `We kunnen je aanvraag ${input.reference} niet uitvoeren.`,
-          `Waarom: ${input.reason}`,
-          statusLine(input.country, language),
-          `Ben je het daar niet mee eens, dan kun je een klacht indienen bij ${authority} of naar de rechter stappen. ${GROUP_NAME}`,
-        ]);
+  const texts = mailTexts(input.locale);
+  const { text } = texts;
+  const { reference } = input;
   return {
     kind: "privacy-rejection",
     to: input.to,
-    subject: language === "fr" ? `Réponse à votre demande (${input.reference})` : `Antwoord op je aanvraag (${input.reference})`,
-    ...body,
+    subject: text("rejectionMail.subject", { reference }),
+    ...render(texts.language, [
+      text("rejectionMail.cannot", { reference }),
+      text("rejectionMail.why", { reason: input.reason }),
+      statusLine(texts, input.country),
+      // The supervisory authority a data subject may complain to is the country's.
+      text("rejectionMail.complain", { authority: text(`authorities.${input.country}`), group: GROUP_NAME }),
+    ]),
   };
 }
 
 export function complaintOutcomeMail(input: { to: string; locale: Locale; reference: string; campaignId: string; outcome: string }): MailMessage {
-  const language = languageOf(input.locale);
-  const body =
-    language === "fr"
-      ? render(language, [
-          `Nous avons examiné votre signalement ${input.reference} concernant la publicité politique ${input.campaignId}.`,
-          `Ce que nous avons fait : ${input.outcome}`,
-          `Merci de nous avoir aidés à respecter les règles. ${GROUP_NAME}`,
-        ])
-      : render(language, [
-          `We hebben je melding ${input.reference} over politieke advertentie ${input.campaignId} bekeken.`,
-          `Wat we hebben gedaan: ${input.outcome}`,
-          `Bedankt dat je ons helpt de regels na te leven. ${GROUP_NAME}`,
-        ]);
+  const { text, language } = mailTexts(input.locale);
+  const { reference } = input;
   return {
     kind: "ad-complaint-outcome",
     to: input.to,
-    subject: language === "fr" ? `Suite donnée à votre signalement (${input.reference})` : `Wat we met je melding deden (${input.reference})`,
-    ...body,
+    subject: text("complaintOutcomeMail.subject", { reference }),
+    ...render(language, [
+      text("complaintOutcomeMail.reviewed", { reference, campaignId: input.campaignId }),
+      text("complaintOutcomeMail.done", { outcome: input.outcome }),
+      text("complaintOutcomeMail.thanks", { group: GROUP_NAME }),
+    ]),
   };
 }
 
@@ -96,19 +66,21 @@ export type DigestLine = { reference: string; rightType: string; dueAt: string; 
 
 /** To the privacy team, in Dutch like its other notices: what is due within a week, and what is overdue. */
 export function digestMail(input: { to: string; country: Country; dueSoon: DigestLine[]; overdue: DigestLine[]; waiting: number; link: string }): MailMessage {
-  const line = (item: DigestLine) => `- ${item.reference} (${item.rightType}, ${item.state}): uiterlijk ${day(item.dueAt, "nl")}`;
-  const body = render("nl", [
+  const texts = teamMailTexts(input.country);
+  const { text } = texts;
+  const counts = { country: countryCode(input.country), overdue: input.overdue.length, dueSoon: input.dueSoon.length };
+  const line = ({ reference, rightType, state, dueAt }: DigestLine) => `- ${text("team.digestMail.line", { reference, rightType, state, date: texts.date(dueAt) })}`;
+  const section = (heading: string, lines: DigestLine[]) => (lines.length ? `${heading}\n${lines.map(line).join("\n")}` : "");
+  const body = render(texts.language, [
     // Issue 26: waiting for the person, their clock stands still, so they are neither late nor due.
-    `Overzicht privacyaanvragen ${countryCode(input.country)}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen te beantwoorden, ${input.waiting} wachten op de aanvrager.`,
-    [input.overdue.length ? `Te laat:\n${input.overdue.map(line).join("\n")}` : "", input.dueSoon.length ? `Binnen 7 dagen:\n${input.dueSoon.map(line).join("\n")}` : ""]
-      .filter(Boolean)
-      .join("\n\n"),
-    `Alles in de backoffice: ${input.link}`,
+    text("team.digestMail.summary", { ...counts, waiting: input.waiting }),
+    [section(text("team.digestMail.overdue"), input.overdue), section(text("team.digestMail.dueSoon"), input.dueSoon)].filter(Boolean).join("\n\n"),
+    text("team.digestMail.link", { link: input.link }),
   ]);
   return {
     kind: "privacy-digest",
     to: input.to,
-    subject: `Privacyaanvragen ${countryCode(input.country)}: ${input.overdue.length} te laat, ${input.dueSoon.length} binnen 7 dagen`,
+    subject: text("team.digestMail.subject", counts),
     ...body,
   };
 }

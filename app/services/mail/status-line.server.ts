@@ -1,13 +1,12 @@
 import type { Country } from "~/i18n/locale";
+import type { MailTexts } from "~/i18n/mail-texts.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 /**
  * Every mail about a request says where to follow it (issue 26): the status
- * page, where the reference and the address get a link to its state.
+ * page, in the mail's language, where the reference and the address get a
+ * link to its state.
  */
-export function statusLine(country: Country, language: "nl" | "fr"): string {
-  const url = `${publicOrigin(country, "")}/${language}/privacy-rights/status`;
-  return language === "fr"
-    ? `Suivez votre demande sur ${url} avec votre référence et votre adresse e-mail.`
-    : `Volg je aanvraag op ${url} met je referentie en je e-mailadres.`;
+export function statusLine(texts: MailTexts, country: Country): string {
+  return texts.text("statusLine", { url: `${publicOrigin(country, "")}/${texts.language}/privacy-rights/status` });
 }

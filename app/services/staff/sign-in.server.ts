@@ -24,6 +24,7 @@ import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
 import { metrics } from "~/utils/metrics.server";
 import { clientAddressKey } from "~/utils/client-address";
+import { singleton } from "~/utils/singleton.server";
 
 const SIGN_IN_LIMITS = {
   accountAtClient: { points: 5, durationSeconds: 15 * 60 },
@@ -40,7 +41,7 @@ export type SignInOutcome =
   | { status: "RATE_LIMITED"; retryAfterSeconds: number }
   | { status: "BUSY"; retryAfterSeconds: number };
 
-const globalForLimiters = globalThis as unknown as { __staffSignInLimiters?: Promise<SignInLimiters> };
+const processLimiters = singleton<Promise<SignInLimiters>>("staff-sign-in-limiters");
 
 /** The three limiters over a database (their counts live in its `rate_limit` table). */
 export async function createSignInLimiters(handle: DatabaseHandle): Promise<SignInLimiters> {
@@ -51,8 +52,7 @@ export async function createSignInLimiters(handle: DatabaseHandle): Promise<Sign
 
 /** The process's limiters, over its database. */
 export function signInLimiters(): Promise<SignInLimiters> {
-  globalForLimiters.__staffSignInLimiters ??= getDatabaseHandle().then(createSignInLimiters);
-  return globalForLimiters.__staffSignInLimiters;
+  return processLimiters.get(() => getDatabaseHandle().then(createSignInLimiters));
 }
 
 /** Takes one point; the seconds until the key may try again when it had none left (the point is counted all the same), else 0. */

@@ -18,6 +18,7 @@ import type { DatabaseHandle, Db } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { RECOVERY_CODE_COUNT, TOTP, normaliseRecoveryCode, secondFactorKind } from "~/domain/staff";
 import { createRateLimiter } from "~/services/submission/counted-limit.server";
+import { singleton } from "~/utils/singleton.server";
 import type { StaffUser } from "./sessions.server";
 import { take } from "./sign-in.server";
 import { decryptSecret, encryptSecret } from "./two-factor-secret.server";
@@ -32,12 +33,11 @@ export function createTwoFactorLimiter(handle: DatabaseHandle): Promise<RateLimi
   return createRateLimiter(handle, CODE_LIMIT.points, { keyPrefix: "staff_totp_account", durationSeconds: CODE_LIMIT.durationSeconds });
 }
 
-const globalForLimiter = globalThis as unknown as { __staffTwoFactorLimiter?: Promise<RateLimiterAbstract> };
+const processLimiter = singleton<Promise<RateLimiterAbstract>>("staff-two-factor-limiter");
 
 /** The process's limiter of wrong codes, over its database. */
 export function twoFactorLimiter(): Promise<RateLimiterAbstract> {
-  globalForLimiter.__staffTwoFactorLimiter ??= getDatabaseHandle().then(createTwoFactorLimiter);
-  return globalForLimiter.__staffTwoFactorLimiter;
+  return processLimiter.get(() => getDatabaseHandle().then(createTwoFactorLimiter));
 }
 
 function totp(secretBase32: string, email: string) {

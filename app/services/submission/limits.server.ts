@@ -22,6 +22,7 @@ import { mailboxOf } from "~/domain/email";
 import { clientAddressKey } from "~/utils/client-address";
 import { createRateLimiter } from "./counted-limit.server";
 import { metrics } from "~/utils/metrics.server";
+import { singleton } from "~/utils/singleton.server";
 
 export type Admission = { ok: true } | { ok: false; scope: "client" | "target"; retryAfterSeconds: number };
 
@@ -53,11 +54,10 @@ export async function createSubmissionLimiters(handle: DatabaseHandle): Promise<
   return { privacyRequests, publicForms, targetPerHour, targetPerDay };
 }
 
-const globalForLimits = globalThis as unknown as { __submissionLimiters?: Promise<SubmissionLimiters> };
+const submissionLimiters = singleton<Promise<SubmissionLimiters>>("submission-limiters");
 
 function processLimiters(): Promise<SubmissionLimiters> {
-  globalForLimits.__submissionLimiters ??= getDatabaseHandle().then(createSubmissionLimiters);
-  return globalForLimits.__submissionLimiters;
+  return submissionLimiters.get(() => getDatabaseHandle().then(createSubmissionLimiters));
 }
 
 /**

@@ -9,7 +9,7 @@
  * schema is not public yet (vocabulary.server.ts says what is and is not).
  */
 import { COMPANY } from "~/content/company";
-import { noticePath, type CampaignItem, type CampaignVersionEntry } from "~/domain/campaign-item";
+import { contextNote, noticePath, type CampaignItem, type CampaignVersionEntry } from "~/domain/campaign-item";
 import { parseCountry } from "~/domain/country";
 import { COUNTRY, LANGUAGE, vocabulary } from "./vocabulary.server";
 
@@ -18,7 +18,7 @@ const party = (name: string, email: string, address: string) => (name ? { name, 
 export function repositoryRecord(item: CampaignItem, entry: CampaignVersionEntry, origin: string) {
   const country = parseCountry(item.country);
   if (!country) throw new Error(`Unknown country '${item.country}' for ${item.id}`);
-  const note = item.language === "fr" ? item.campaignContextNoteFr || item.campaignContextNoteNl : item.campaignContextNoteNl || item.campaignContextNoteFr;
+  const note = contextNote(item);
   return {
     identification: {
       identifier: item.id,

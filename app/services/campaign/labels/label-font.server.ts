@@ -1,17 +1,17 @@
 /**
- * The label's font: DejaVu Sans (free licence, from the `dejavu-fonts-ttf`
- * package), the only font the PNG is rendered with (no system fonts, so the
- * picture is the same on every machine), and what a printer's SVG asks for
- * first. Its widths lay out the lines of the SVG.
+ * The label's font: DejaVu Sans (free licence), the only font the PNG is
+ * rendered with (no system fonts, so the picture is the same on every
+ * machine), and what a printer's SVG asks for first. Its widths lay out the
+ * lines of the SVG. Its two files are kept in assets/fonts/ (with their
+ * licence), not the 12 MB package of the whole family.
  */
-import { createRequire } from "node:module";
 import path from "node:path";
 import { readFontAdvances, type FontAdvances } from "./font-advances.server";
 
 export const LABEL_FONT = "DejaVu Sans";
 
-const require = createRequire(import.meta.url);
-const fontDir = path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf");
+// From the working directory, as build/ is: this module is bundled into build/server/ in production.
+const fontDir = path.resolve("assets/fonts");
 
 export const LABEL_FONT_FILES = { regular: path.join(fontDir, "DejaVuSans.ttf"), bold: path.join(fontDir, "DejaVuSans-Bold.ttf") };
 

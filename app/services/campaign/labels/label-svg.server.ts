@@ -10,8 +10,9 @@
  */
 import QRCode from "qrcode";
 import { messageText } from "~/i18n/server-texts.server";
-import type { Locale } from "~/i18n/locale";
+import { resolveLocale, type Locale } from "~/i18n/locale";
 import type { CampaignItem } from "~/domain/campaign-item";
+import { parseCountry } from "~/domain/country";
 import { escapeHtml } from "~/utils/escape-html";
 import { LABEL_FONT, labelFont } from "./label-font.server";
 import { textWidth, wrapAddress, wrapWords, type TextStyle } from "./label-lines.server";
@@ -43,7 +44,7 @@ function qrPath(url: string): { path: string; modules: number } {
 }
 
 /** The locale whose texts the label takes: the ad's language in the ad's country. */
-const labelLocale = (item: CampaignItem): Locale => (item.country === "NL" ? "nl_nl" : item.language === "fr" ? "fr_be" : "nl_be");
+const labelLocale = (item: CampaignItem): Locale => resolveLocale(item.language, parseCountry(item.country) ?? "nl");
 
 /** The statement on one line: a translation longer than the column ("Publicité politique") is set a little smaller. */
 function statementStyle(statement: string): TextStyle {
