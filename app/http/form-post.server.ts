@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { formShapeProblem, type FormDefinition, type FormShapeProblem } from "~/validation/form-definition";
+import type { FormDefinition } from "~/validation/form-definition";
+import { formShapeProblem, postedFields, type FormShapeProblem } from "~/validation/form-shape.server";
 
 const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -34,7 +35,7 @@ export async function readFormPost(request: Request, definition: FormDefinition)
   if (!problem) return { ok: true, formData };
 
   const kept = new FormData();
-  for (const name of Object.keys(definition.fields)) {
+  for (const name of Object.keys(postedFields(definition))) {
     const value = formData.get(name);
     if (typeof value === "string") kept.set(name, value);
   }

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { href, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { serverContext, siteContext } from "~/context";
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
@@ -80,7 +80,7 @@ export async function privacyRequestAction<Schema extends z.ZodType>(
     getLogger().error({ err: error }, `${who} could not be stored`);
     return formStorageFailure(definition, received.submission, { locale: site.locale, textKey: "privacyRights.storageFailure" });
   }
-  if (staff) return redirectToStaffProcessed(request, `/${site.language}/internal-privacy-rights/processed`, reference);
+  if (staff) return redirectToStaffProcessed(request, href("/:lang/internal-privacy-rights/processed", { lang: site.language }), reference);
   return redirectToProcessed(request, `/${site.language}/privacy-rights/processed`, {
     flowType: input.flowType,
     withEmail: Boolean(input.email),

@@ -6,7 +6,7 @@ import { MESSAGES, optionalText, requiredText } from "./rules";
 
 const NOTE_MAX = 2000;
 
-export const startForm = defineForm({ id: "request-start", schema: z.object({ note: optionalText(NOTE_MAX, { multiline: true }) }), fields: { note: 1 } });
+export const startForm = defineForm({ id: "request-start", schema: z.object({ note: optionalText(NOTE_MAX, { multiline: true }) }) });
 
 export const extendForm = defineForm({
   id: "request-extend",
@@ -14,40 +14,36 @@ export const extendForm = defineForm({
     months: z.enum(EXTENSION_MONTHS, { error: "validation.staff.extendMonths" }).transform(Number),
     reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.extendReason" }),
   }),
-  fields: { months: 1, reason: 1 },
 });
 
-export const completeForm = defineForm({ id: "request-complete", schema: z.object({ note: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.completeNote" }) }), fields: { note: 1 } });
+export const completeForm = defineForm({ id: "request-complete", schema: z.object({ note: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.completeNote" }) }) });
 
-export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.rejectReason" }) }), fields: { reason: 1 } });
+export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.rejectReason" }) }) });
 
-export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}), fields: {} });
+export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}) });
 
-export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }), fields: { outcome: 1 } });
+export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }) });
 
 /** Issue 26: the answer's message to the person, sent with the files attached so far. */
 export const deliverForm = defineForm({
   id: "request-deliver",
   schema: z.object({ message: requiredText(4000, { multiline: true, missing: "validation.staff.answerMessage" }) }),
-  fields: { message: 1 },
 });
 
 /** Takes back a file that has not been sent. */
-export const removeFileForm = defineForm({ id: "request-remove-file", schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }), fields: { file: 1 } });
+export const removeFileForm = defineForm({ id: "request-remove-file", schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }) });
 
 /** Issue 26: a question to the person; the request waits for the answer. */
 export const askForm = defineForm({
   id: "request-ask",
   schema: z.object({ question: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.question" }) }),
-  fields: { question: 1 },
 });
 
 /** Closing a request whose question went unanswered for 30 days; the reason is mailed. */
 export const closeNoAnswerForm = defineForm({
   id: "request-close-no-answer",
   schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeReason" }) }),
-  fields: { reason: 1 },
 });
 
 /** Closing a possible duplicate. */
-export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", schema: z.object({}), fields: {} });
+export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", schema: z.object({}) });

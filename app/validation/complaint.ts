@@ -25,7 +25,7 @@ export type ComplaintInput = z.output<typeof complaintSchema>;
 export const complaintForm = defineForm({
   id: COMPLAINT_FORM_ID,
   schema: complaintSchema,
-  fields: { reason: 1, name: 1, email: 1, explanation: 1, via: 1 },
+  extraFields: { via: 1 },
 });
 
 /** `POST /api/political-ad-complaint` (spec 7). */

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import { HONEYPOT_FIELD } from "./honeypot";
 
 /** The hidden field that says which form a post belongs to (two forms may share a page). */
 export const FORM_ID_FIELD = "form";
@@ -12,53 +11,47 @@ export const FORM_ID_FIELD = "form";
  */
 export const SUBMISSION_FIELD = "submission";
 
-/** Conform's intent button (field validation, list changes); at most one per post. */
-const CONFORM_INTENT_FIELD = "__intent__";
-
 /**
- * What a form can hold: its id, its schema, and each field name with the
- * number of values it may carry (1 for a single field, the group's size for
- * a group of checkboxes such as brands). A post that holds anything else is
- * refused before it reaches Conform or Zod (issue 8: parsing cost grows with
- * the square of repeated values).
+ * What a form can hold (issue 8: anything else is refused before it reaches
+ * Conform or Zod, as parsing cost grows with the square of repeated values):
+ * its id and its schema, whose names are the fields it may post, one value
+ * each (form-shape.server.ts reads them with Conform's `getZodConstraint`);
+ * beside the schema only what it cannot say.
  */
 export type FormDefinition<Schema extends z.ZodType = z.ZodType> = {
   id: string;
   schema: Schema;
-  /** Field name (Conform's dotted path) → how many values it may carry. */
-  fields: Readonly<Record<string, number>>;
+  /** How many values each group of the schema (an array: checkboxes such as brands) may carry. */
+  groups?: Readonly<Record<string, number>>;
+  /** Posted but not read by the schema (the action reads them first): name → how many values. */
+  extraFields?: Readonly<Record<string, number>>;
+  /** Names of the schema this form has no input for (parts of a shared shape): a post holding one is refused. */
+  omit?: readonly string[];
 };
 
-export function defineForm<Schema extends z.ZodType>(definition: {
-  id: string;
-  schema: Schema;
-  fields: Record<string, number>;
-}): FormDefinition<Schema> {
-  return {
-    ...definition,
-    fields: { ...definition.fields, [FORM_ID_FIELD]: 1, [SUBMISSION_FIELD]: 1, [HONEYPOT_FIELD]: 1, [CONFORM_INTENT_FIELD]: 1 },
-  };
-}
+/** The named keys of an input (an empty object's `{ [key: string]: never }` has none). */
+type KeyOf<Input> = string extends keyof Input ? never : keyof Input & string;
 
-export type FormShapeProblem = "unexpected-field" | "too-many-values" | "wrong-form";
+/** The names a form's input has, as Conform writes them (`userInfo.address.street`); an array is one name. */
+type FieldName<Input> = Input extends readonly unknown[]
+  ? never
+  : Input extends object
+    ? { [Key in KeyOf<Input>]-?: Key | `${Key}.${FieldName<NonNullable<Input[Key]>>}` }[KeyOf<Input>]
+    : never;
 
-/**
- * Checks the names and counts of a post's fields against the definition.
- * Linear in the number of entries; stops at the first problem.
- */
-export function formShapeProblem(
-  definition: FormDefinition,
-  entries: Iterable<[string, FormDataEntryValue]>,
-): FormShapeProblem | null {
-  const counts = new Map<string, number>();
-  for (const [name, value] of entries) {
-    if (!Object.hasOwn(definition.fields, name) || typeof value !== "string") return "unexpected-field";
-    const count = (counts.get(name) ?? 0) + 1;
-    if (count > definition.fields[name]) return "too-many-values";
-    counts.set(name, count);
-    if (name === FORM_ID_FIELD && value !== definition.id) return "wrong-form";
-  }
-  return counts.has(FORM_ID_FIELD) ? null : "wrong-form";
+/** The top-level fields that take several values (a group of checkboxes). */
+type GroupName<Input> = { [Key in KeyOf<Input>]-?: NonNullable<Input[Key]> extends readonly unknown[] ? Key : never }[KeyOf<Input>];
+
+/** Every group of the schema needs its size; a schema without one takes no `groups`. */
+type GroupSizes<Schema extends z.ZodType> = [GroupName<z.input<Schema>>] extends [never]
+  ? { groups?: undefined }
+  : { groups: Record<GroupName<z.input<Schema>>, number> };
+
+/** A form's definition: what is written beside the schema is typed by the schema's names. */
+export function defineForm<Schema extends z.ZodType>(
+  definition: Omit<FormDefinition<Schema>, "groups" | "omit"> & { omit?: readonly FieldName<z.input<Schema>>[] } & GroupSizes<Schema>,
+): FormDefinition<Schema> {
+  return definition;
 }
 
 /**

@@ -14,57 +14,33 @@ import {
 } from "./privacy-request";
 import { SELECT_ALL_BEFORE_FIELD, SELECT_ALL_FIELD } from "./select-all";
 
-const NAME_FIELDS = { "userInfo.firstName": 1, "userInfo.lastName": 1 };
-const ADDRESS_FIELDS = {
-  "userInfo.address.street": 1,
-  "userInfo.address.houseNumber": 1,
-  "userInfo.address.houseNumberExtension": 1,
-  "userInfo.address.postalCode": 1,
-  "userInfo.address.city": 1,
-};
-const DETAILS_FIELDS = {
-  email: 1,
-  userMessage: 1,
-  addDetails: 1,
-  "userInfo.salutation": 1,
-  ...NAME_FIELDS,
-  ...ADDRESS_FIELDS,
-  "userInfo.address.country": 1,
-};
+export const accessForm = defineForm({ id: PRIVACY_FORM_IDS.access, schema: accessSchema });
+export const forgottenForm = defineForm({ id: PRIVACY_FORM_IDS.forgotten, schema: accessSchema });
 
-export const accessForm = defineForm({ id: PRIVACY_FORM_IDS.access, schema: accessSchema, fields: DETAILS_FIELDS });
-export const forgottenForm = defineForm({ id: PRIVACY_FORM_IDS.forgotten, schema: accessSchema, fields: DETAILS_FIELDS });
+export const rectificationForm = defineForm({ id: PRIVACY_FORM_IDS.rectification, schema: rectificationSchema });
 
-export const rectificationForm = defineForm({
-  id: PRIVACY_FORM_IDS.rectification,
-  schema: rectificationSchema,
-  fields: { email: 1, userMessage: 1, brandName: 1 },
-});
+export const publicationForm = defineForm({ id: PRIVACY_FORM_IDS.publication, schema: publicationSchema });
 
-export const publicationForm = defineForm({
-  id: PRIVACY_FORM_IDS.publication,
-  schema: publicationSchema,
-  fields: { brandName: 1, article: 1, publicationDate: 1, publicationLink: 1, email: 1, userMessage: 1 },
-});
+/** Select-all without JavaScript: read and applied before the schema (select-all.ts). */
+export const SELECT_ALL_FIELDS = { [SELECT_ALL_FIELD]: 1, [SELECT_ALL_BEFORE_FIELD]: 1 };
 
-/** An objection's brands: one checkbox per brand of the country, and select-all. */
-export function objectionBrandFields(brandIds: readonly string[]) {
-  return { brands: brandIds.length, [SELECT_ALL_FIELD]: 1, [SELECT_ALL_BEFORE_FIELD]: 1 };
-}
+/** The postal block of an objection asks for no salutation, and the address is in the site's country. */
+export const OBJECTION_POSTAL_OMITS = ["userInfo.salutation", "userInfo.address.country"] as const;
 
-/** An objection's channels: the ticked ones and each one's details. */
-export const OBJECTION_CHANNEL_FIELDS = {
-  communicationTypes: COMMUNICATION_TYPES.length,
-  phoneNumber: 1,
-  email: 1,
-  ...NAME_FIELDS,
-  ...ADDRESS_FIELDS,
-};
-
-/** Objection step 1. */
+/** Objection step 1: one checkbox per brand of the country, and select-all. */
 export function objectionBrandsForm(brandIds: readonly string[]) {
-  return defineForm({ id: PRIVACY_FORM_IDS.objectionBrands, schema: objectionBrandsSchema(brandIds), fields: objectionBrandFields(brandIds) });
+  return defineForm({
+    id: PRIVACY_FORM_IDS.objectionBrands,
+    schema: objectionBrandsSchema(brandIds),
+    groups: { brands: brandIds.length },
+    extraFields: SELECT_ALL_FIELDS,
+  });
 }
 
-/** Objection step 2. */
-export const communicationForm = defineForm({ id: PRIVACY_FORM_IDS.objectionChannels, schema: communicationSchema, fields: OBJECTION_CHANNEL_FIELDS });
+/** Objection step 2: the ticked channels and each one's details. */
+export const communicationForm = defineForm({
+  id: PRIVACY_FORM_IDS.objectionChannels,
+  schema: communicationSchema,
+  groups: { communicationTypes: COMMUNICATION_TYPES.length },
+  omit: OBJECTION_POSTAL_OMITS,
+});

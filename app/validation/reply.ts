@@ -6,5 +6,6 @@ import { requiredText } from "./rules";
 export const replyForm = defineForm({
   id: "request-reply",
   schema: z.object({ answer: requiredText(5000, { multiline: true }) }),
-  fields: { answer: 1, files: 10 },
+  // The files are checked as they stream in, before the schema reads the rest.
+  extraFields: { files: 10 },
 });

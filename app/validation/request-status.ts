@@ -23,5 +23,4 @@ export const requestStatusForm = defineForm({
       }),
     email: requiredEmail(),
   }),
-  fields: { reference: 1, email: 1 },
 });

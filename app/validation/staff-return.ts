@@ -6,6 +6,7 @@
  * is checked here, so that no link can send a signed-in browser elsewhere
  * (an open redirect) or back into signing in.
  */
+import { href } from "react-router";
 import { isLanguage } from "~/i18n/locale";
 
 export const RETURN_PARAM = "returnTo";
@@ -14,9 +15,6 @@ const KEPT_PARAM = "kept";
 /** `?session=ended`: the login page says why the staff member is there. */
 export const SESSION_PARAM = "session";
 export const SESSION_ENDED = "ended";
-
-/** "Stay signed in" posts here (below the language); the staff layout's data is not read again after it. */
-export const KEEP_ALIVE_PATH = "/internal-privacy-rights/keep-alive";
 
 /** What was typed, as the form refills it: the form's id and each field's value (or values). */
 export type KeptForm = { formId: string; values: Record<string, string | string[]> };
@@ -76,7 +74,7 @@ export function withKeptForm(returnPath: string, keptId: string): string {
 export function loginAfterSessionEnded(language: string, returnPath: string | null): string {
   const query = new URLSearchParams({ [SESSION_PARAM]: SESSION_ENDED });
   if (returnPath) query.set(RETURN_PARAM, returnPath);
-  return `/${language}/internal-privacy-rights/login?${query}`;
+  return `${href("/:lang/internal-privacy-rights/login", { lang: language })}?${query}`;
 }
 
 /** The page a login (or single sign-on) link asks to come back to, if it is one. */

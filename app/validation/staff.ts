@@ -2,8 +2,8 @@
 import { secondFactorKind } from "~/domain/staff";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
-import { OBJECTION_CHANNEL_FIELDS, objectionBrandFields } from "./privacy-forms";
-import { internalObjectionSchema } from "./privacy-request";
+import { OBJECTION_POSTAL_OMITS, SELECT_ALL_FIELDS } from "./privacy-forms";
+import { COMMUNICATION_TYPES, internalObjectionSchema } from "./privacy-request";
 import { MESSAGES, requiredEmail } from "./rules";
 
 export const staffLoginSchema = z.object({
@@ -12,16 +12,18 @@ export const staffLoginSchema = z.object({
   password: z.string({ error: "validation.staff.password" }).min(1, "validation.staff.password").max(200, `${MESSAGES.tooLong}|200`),
 });
 
-export const staffLoginForm = defineForm({ id: "staff-login", schema: staffLoginSchema, fields: { email: 1, password: 1 } });
+export const staffLoginForm = defineForm({ id: "staff-login", schema: staffLoginSchema });
 
 export const INTERNAL_OBJECTION_FORM_ID = "internal-objection";
 
 export function internalObjectionForm(brandIds: readonly string[]) {
   return defineForm({
     id: INTERNAL_OBJECTION_FORM_ID,
-    schema: internalObjectionSchema(brandIds),
     // Both objection steps on one page.
-    fields: { ...objectionBrandFields(brandIds), ...OBJECTION_CHANNEL_FIELDS },
+    schema: internalObjectionSchema(brandIds),
+    groups: { brands: brandIds.length, communicationTypes: COMMUNICATION_TYPES.length },
+    extraFields: SELECT_ALL_FIELDS,
+    omit: OBJECTION_POSTAL_OMITS,
   });
 }
 
@@ -35,7 +37,7 @@ export const staffTwoFactorSchema = z.object({
     .refine((code) => secondFactorKind(code) !== null, "internal.twoFactor.codeFormat"),
 });
 
-export const staffTwoFactorForm = defineForm({ id: "staff-two-factor", schema: staffTwoFactorSchema, fields: { code: 1 } });
+export const staffTwoFactorForm = defineForm({ id: "staff-two-factor", schema: staffTwoFactorSchema });
 
 /** Enrolment: the first code from the app confirms the secret. */
 export const staffTwoFactorSetupSchema = z.object({
@@ -48,4 +50,4 @@ export const staffTwoFactorSetupSchema = z.object({
     .refine((code) => secondFactorKind(code) === "totp", "internal.twoFactor.setup.codeFormat"),
 });
 
-export const staffTwoFactorSetupForm = defineForm({ id: "staff-two-factor-setup", schema: staffTwoFactorSetupSchema, fields: { code: 1 } });
+export const staffTwoFactorSetupForm = defineForm({ id: "staff-two-factor-setup", schema: staffTwoFactorSetupSchema });

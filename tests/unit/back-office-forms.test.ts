@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { closeForm, completeForm, extendForm, rejectForm, reviewForm, startForm } from "~/validation/back-office";
-import { formShapeProblem, type FormDefinition } from "~/validation/form-definition";
+import type { FormDefinition } from "~/validation/form-definition";
+import { formShapeProblem } from "~/validation/form-shape.server";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { COMPLAINT_FORM_ID, COMPLAINT_REASONS, complaintForm, complaintPayloadSchema, complaintSchema } from "~/validation/complaint";
-import { formShapeProblem } from "~/validation/form-definition";
+import { formShapeProblem } from "~/validation/form-shape.server";
 import { parseMessage } from "~/validation/messages";
 
 const form = (entries: Record<string, string>) => {

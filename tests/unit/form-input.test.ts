@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { brandsNl } from "~/content/brands";
-import { formShapeProblem } from "~/validation/form-definition";
+import { formShapeProblem } from "~/validation/form-shape.server";
 import { filterPhoneTyping, formatDateTyping } from "~/validation/input-format";
 import { accessForm, communicationForm, objectionBrandsForm } from "~/validation/privacy-forms";
 import { accessSchema, communicationSchema } from "~/validation/privacy-request";

@@ -16,13 +16,12 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "public-form-config
 const questionForm = defineForm({
   id: "question",
   schema: z.object({ name: requiredText(20), email: requiredEmail(), topics: z.array(z.string()).optional() }),
-  fields: { name: 1, email: 1, topics: 2 },
+  groups: { topics: 2 },
 });
 
 const signInForm = defineForm({
   id: "sign-in",
   schema: z.object({ email: requiredEmail(), password: z.string({ error: "validation.required" }).min(12, "too-short") }),
-  fields: { email: 1, password: 1 },
 });
 
 let clientCounter = 0;

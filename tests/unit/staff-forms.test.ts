@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { formShapeProblem } from "~/validation/form-definition";
+import { formShapeProblem } from "~/validation/form-shape.server";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm, staffLoginForm, staffLoginSchema } from "~/validation/staff";
 
 const form = (entries: [string, string][]) => {

@@ -1,32 +1,32 @@
 /** Pieces every back-office page shares (issue 13). */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, href, useLocation } from "react-router";
 import { PageTitle } from "~/components/page-title";
-import { useLocalizedPath, usePageLanguageTag } from "~/utils/site";
+import { usePageLanguageTag, useSite } from "~/utils/site";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
 /** For officers: the back office's sections, beside the unsubscribe form. */
 export function BackOfficeNav() {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   return (
     <nav className="app-back-office-nav" aria-label={t("backOffice.nav.label")}>
       <ul>
         <li>
-          <NavLink to={to("/internal-privacy-rights/requests")}>{t("backOffice.nav.requests")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/requests", { lang })}>{t("backOffice.nav.requests")}</NavLink>
         </li>
         <li>
-          <NavLink to={to("/internal-privacy-rights/reports")}>{t("backOffice.nav.reports")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/reports", { lang })}>{t("backOffice.nav.reports")}</NavLink>
         </li>
         <li>
-          <NavLink to={to("/internal-privacy-rights/ad-labels")}>{t("backOffice.nav.adLabels")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/ad-labels", { lang })}>{t("backOffice.nav.adLabels")}</NavLink>
         </li>
         <li>
-          <NavLink to={to("/internal-privacy-rights/direct-marketing")}>{t("backOffice.nav.form")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>{t("backOffice.nav.form")}</NavLink>
         </li>
         <li>
-          <a href={to("/internal-privacy-rights/suppressions/export")} download>
+          <a href={href("/:lang/internal-privacy-rights/suppressions/export", { lang })} download>
             {t("backOffice.nav.suppressions")}
           </a>
         </li>
@@ -39,7 +39,7 @@ export function BackOfficeNav() {
 function Pager({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
-  const href = (target: number) => {
+  const pageLink = (target: number) => {
     const params = new URLSearchParams(search);
     if (target > 1) params.set("page", String(target));
     else params.delete("page");
@@ -51,7 +51,7 @@ function Pager({ page, pageCount, search }: { page: number; pageCount: number; s
       <ul className="app-pagination__list">
         {page > 1 ? (
           <li>
-            <Link to={href(page - 1)} rel="prev">
+            <Link to={pageLink(page - 1)} rel="prev">
               {t("backOffice.previous")}
             </Link>
           </li>
@@ -63,7 +63,7 @@ function Pager({ page, pageCount, search }: { page: number; pageCount: number; s
         </li>
         {page < pageCount ? (
           <li>
-            <Link to={href(page + 1)} rel="next">
+            <Link to={pageLink(page + 1)} rel="next">
               {t("backOffice.next")}
             </Link>
           </li>
@@ -76,11 +76,10 @@ function Pager({ page, pageCount, search }: { page: number; pageCount: number; s
 /** A select of a GET filter form, with "all" first. */
 /**
  * Below a filtered list: its pages, and the whole filtered list (every page)
- * as a CSV download.
+ * as a CSV download from `exportHref`, with the list's filters.
  */
-export function ListFooter({ page, pageCount, exportPath }: { page: number; pageCount: number; exportPath: string }) {
+export function ListFooter({ page, pageCount, exportHref }: { page: number; pageCount: number; exportHref: string }) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
   const { search } = useLocation();
   const exportParams = new URLSearchParams(search);
   exportParams.delete("page");
@@ -88,7 +87,7 @@ export function ListFooter({ page, pageCount, exportPath }: { page: number; page
     <>
       <Pager page={page} pageCount={pageCount} search={search} />
       <p>
-        <a href={`${to(exportPath)}${exportParams.size ? `?${exportParams}` : ""}`} download>
+        <a href={`${exportHref}${exportParams.size ? `?${exportParams}` : ""}`} download>
           {t("backOffice.export")}
         </a>
       </p>

@@ -1,11 +1,11 @@
 import { getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import { allows, type RequestState } from "~/domain/privacy-request";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 import { askForm, closeDuplicateForm, closeNoAnswerForm } from "~/validation/back-office";
 import { useDateTime } from "./back-office";
 
@@ -31,8 +31,8 @@ function Box({ id, title, children }: { id: string; title: string; children: Rea
 /** Possible duplicates, both ways (issue 26): this request repeats another, or others repeat this one. */
 export function DuplicateNotice({ duplicateOf, duplicates }: Pick<FollowUp, "duplicateOf" | "duplicates">) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
-  const link = (reference: string) => <Link to={to(`/internal-privacy-rights/requests/${reference}`)}>{reference}</Link>;
+  const { language: lang } = useSite();
+  const link = (reference: string) => <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference })}>{reference}</Link>;
   if (!duplicateOf && duplicates.length === 0) return null;
   return (
     <div className="app-notice">

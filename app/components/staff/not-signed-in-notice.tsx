@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { href } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 
 /**
  * Spec 8: not signed in → the notice, with a login link that opens a new
@@ -13,7 +14,7 @@ import { useLocalizedPath } from "~/utils/site";
  */
 export function NotSignedInNotice({ failure }: { failure: unknown }) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language } = useSite();
   // Hidden after the login link was followed, until the next failed send.
   const [hiddenAfter, setHiddenAfter] = useState<{ failure: unknown } | null>(null);
   const hidden = hiddenAfter !== null && hiddenAfter.failure === failure;
@@ -27,7 +28,7 @@ export function NotSignedInNotice({ failure }: { failure: unknown }) {
     <div ref={ref} className="app-notice app-notice--warning" role="alert" tabIndex={-1} autoFocus={Boolean(failure)}>
       <p>{t("internal.notLoggedIn")}</p>
       <p>
-        <a href={to("/internal-privacy-rights/login")} target="_blank" rel="noopener" onClick={() => setHiddenAfter({ failure })}>
+        <a href={href("/:lang/internal-privacy-rights/login", { lang: language })} target="_blank" rel="noopener" onClick={() => setHiddenAfter({ failure })}>
           {t("internal.loginLink")}
         </a>
       </p>

@@ -7,11 +7,11 @@
  * and post), or as the keep-alive answered.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, href, useFetcher, useLocation } from "react-router";
 import { SESSION_WARNING_SECONDS } from "~/domain/staff";
 import { useTranslation } from "~/i18n/use-translation";
-import { useLocalizedPath, useSite } from "~/utils/site";
-import { KEEP_ALIVE_PATH, loginAfterSessionEnded, returnPathOf } from "~/validation/staff-return";
+import { useSite } from "~/utils/site";
+import { loginAfterSessionEnded, returnPathOf } from "~/validation/staff-return";
 import { useHydrated } from "../use-hydrated";
 
 type Phase = "signed-in" | "warning" | "ended";
@@ -60,8 +60,8 @@ function TimeoutDialog(props: { id: string; open: boolean; title: string; text: 
 
 export function SessionTimeout({ session }: { session: { secondsLeft: number } }) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
   const { language } = useSite();
+  const keepAlivePath = href("/:lang/internal-privacy-rights/keep-alive", { lang: language });
   const location = useLocation();
   const hydrated = useHydrated();
   const keepAlive = useFetcher<{ secondsLeft: number | null }>();
@@ -88,7 +88,7 @@ export function SessionTimeout({ session }: { session: { secondsLeft: number } }
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const stay = () => {
-    if (keepAlive.state === "idle") void keepAlive.submit({}, { method: "post", action: to(KEEP_ALIVE_PATH) });
+    if (keepAlive.state === "idle") void keepAlive.submit({}, { method: "post", action: keepAlivePath });
   };
   if (!hydrated) return null;
   const here = returnPathOf(new URL(`${location.pathname}${location.search}`, window.location.origin));
@@ -101,7 +101,7 @@ export function SessionTimeout({ session }: { session: { secondsLeft: number } }
         text={t("internal.session.warning", { minutes: SESSION_WARNING_SECONDS / 60 })}
         onEscape={stay}
       >
-        <keepAlive.Form method="post" action={to(KEEP_ALIVE_PATH)}>
+        <keepAlive.Form method="post" action={keepAlivePath}>
           <button type="submit" className="app-button">
             {t("internal.session.stay")}
           </button>

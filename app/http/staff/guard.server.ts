@@ -8,7 +8,7 @@
  * session ended goes to the login page that explains it and leads back
  * (issue 38: session-ended.server.ts).
  */
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, data, href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { siteContext } from "~/context";
 import { textLanguageTag } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
@@ -38,9 +38,9 @@ export const readStaff: MiddlewareFunction<Response> = async ({ request, context
 type Answer = "page" | "call";
 
 function refuse(context: Readonly<RouterContextProvider>, answer: Answer, status: 401 | 403): never {
-  const { language, locale } = context.get(siteContext);
+  const { language: lang, locale } = context.get(siteContext);
   if (answer === "page") {
-    if (status === 401) throw redirect(`/${language}/internal-privacy-rights/login`);
+    if (status === 401) throw redirect(href("/:lang/internal-privacy-rights/login", { lang }));
     const staff = context.get(staffContext);
     const page: ForbiddenPage = {
       forbidden: true,
@@ -50,9 +50,9 @@ function refuse(context: Readonly<RouterContextProvider>, answer: Answer, status
       staff: {
         signedInAs: messageText(locale, "internal.signedInAs", { email: staff?.email ?? "" }),
         signOut: messageText(locale, "internal.signOut"),
-        signOutAction: `/${language}/internal-privacy-rights/logout`,
+        signOutAction: href("/:lang/internal-privacy-rights/logout", { lang }),
         toForm: messageText(locale, "internal.confirm.toForm"),
-        formHref: `/${language}/internal-privacy-rights/direct-marketing`,
+        formHref: href("/:lang/internal-privacy-rights/direct-marketing", { lang }),
       },
     };
     throw data(page, { status });

@@ -35,7 +35,7 @@ const VERIFICATION_FORM_ID = "verification";
  * `token`: posted by a page opened before issue 23 (the token was a hidden field).
  */
 function verificationForm() {
-  return defineForm({ id: VERIFICATION_FORM_ID, schema: z.object({ token: z.string().optional() }), fields: { token: 1 } });
+  return defineForm({ id: VERIFICATION_FORM_ID, schema: z.object({ token: z.string().optional() }) });
 }
 
 /** Sent back only to this page (`/{lang}/email-verification`), never to a script; ends with the browser session. */

@@ -8,7 +8,7 @@ export const answerLinkCookie = (request: Request, language: Language) =>
   linkTokenCookie("__answer", `/${language}/privacy-rights/answer`, request);
 
 /** A download names one file of the delivery. */
-export const ANSWER_DOWNLOAD_FORM = defineForm({ id: "answer-download", schema: z.object({ file: z.string() }), fields: { file: 1 } });
+export const ANSWER_DOWNLOAD_FORM = defineForm({ id: "answer-download", schema: z.object({ file: z.string() }) });
 
 /** The status link's token, for the status view and its downloads (`/{lang}/privacy-rights/status/view…`). */
 export const statusLinkCookie = (request: Request, language: Language) =>

@@ -10,7 +10,7 @@ import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
 import { statusLinkCookie } from "./link-cookies.server";
 
-const STATUS_DOWNLOAD_FORM = defineForm({ id: "status-download", schema: z.object({ file: z.string() }), fields: { file: 1 } });
+const STATUS_DOWNLOAD_FORM = defineForm({ id: "status-download", schema: z.object({ file: z.string() }) });
 
 /** A delivered file, from the status page (issue 26): a POST, like every download of a person's data. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -28,7 +28,7 @@ import { dateTimeFormat } from "~/utils/intl-formats";
 export const handle = { ...PERSONAL_DATA, queryParameters: ["token"] };
 
 /** "Answer the question": a new reply link, handed over in the reply page's cookie. */
-const STATUS_REPLY_FORM = defineForm({ id: "status-reply", schema: z.object({}), fields: {} });
+const STATUS_REPLY_FORM = defineForm({ id: "status-reply", schema: z.object({}) });
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/oidc-callback";
 import { serverContext } from "~/context";
 import { finishSignIn } from "~/http/staff/oidc.server";
@@ -14,9 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { result, clearCookie } = await finishSignIn(request);
   const headers = new Headers([["Set-Cookie", clearCookie]]);
   if (result.status !== "signed-in") {
-    return redirect(`/${result.language}/internal-privacy-rights/login?sso=${result.status}`, { headers });
+    return redirect(`${href("/:lang/internal-privacy-rights/login", { lang: result.language })}?sso=${result.status}`, { headers });
   }
   headers.append("Set-Cookie", await signIn(request, result.user));
   context.get(serverContext).noteForLog("staff signed in (sso)");
-  return redirect(result.returnPath ?? `/${result.language}/internal-privacy-rights/confirm-login`, { headers });
+  return redirect(result.returnPath ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: result.language }), { headers });
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/confirm-login";
 import { useHydrated } from "~/components/use-hydrated";
 import { getDb } from "~/db/instance.server";
 import { signedInStaff } from "~/http/staff/guard.server";
 import { twoFactorAccount } from "~/services/staff/two-factor.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 
 /** Issue 23: a local account without a second factor is offered one (SSO accounts have their provider's). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export default function ConfirmLoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   const canClose = useHydrated();
   return (
     <section className="app-section app-confirm-login">
@@ -34,11 +34,11 @@ export default function ConfirmLoginPage({ loaderData }: Route.ComponentProps) {
             {t("internal.confirm.close")}
           </button>
         ) : null}
-        <Link to={to("/internal-privacy-rights/direct-marketing")}>{t("internal.confirm.toForm")}</Link>
+        <Link to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>{t("internal.confirm.toForm")}</Link>
       </p>
       {loaderData.offerTwoFactor ? (
         <p>
-          <Link to={to("/internal-privacy-rights/two-factor/setup")}>{t("internal.twoFactor.setupLink")}</Link>
+          <Link to={href("/:lang/internal-privacy-rights/two-factor/setup", { lang })}>{t("internal.twoFactor.setupLink")}</Link>
         </p>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/keep-alive";
 import { siteContext } from "~/context";
 import { secondsUntil } from "~/domain/staff";
@@ -19,5 +19,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Staying signed in is a post; a visit to the address goes to the login page (which sends a signed-in member on). */
 export function loader({ context }: Route.LoaderArgs) {
-  return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/login`);
+  return redirect(href("/:lang/internal-privacy-rights/login", { lang: context.get(siteContext).language }));
 }

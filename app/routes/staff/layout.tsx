@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Outlet, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Outlet, href, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BackOfficeNav } from "~/components/back-office/back-office";
 import type { Route } from "./+types/layout";
 import { KeptFormNotice } from "~/components/staff/kept-form";
@@ -8,8 +8,7 @@ import { secondsUntil } from "~/domain/staff";
 import { readStaff, staffContext, staffSessionContext } from "~/http/staff/guard.server";
 import { keptFormOnPage } from "~/http/staff/session-ended.server";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
-import { useLocalizedPath } from "~/utils/site";
-import { KEEP_ALIVE_PATH } from "~/validation/staff-return";
+import { useSite } from "~/utils/site";
 
 /** Staff pages show data subjects' details: no third-party script on any of them (issue 23). */
 export const handle = PERSONAL_DATA;
@@ -37,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * new end itself: once the session has ended, reading again would send the
  * page to the login before the form on it is sent (and kept).
  */
-export function shouldRevalidate({ formAction }: ShouldRevalidateFunctionArgs) {
-  return !formAction?.endsWith(KEEP_ALIVE_PATH);
+export function shouldRevalidate({ formAction, currentParams }: ShouldRevalidateFunctionArgs) {
+  const { lang = "" } = currentParams;
+  return formAction !== href("/:lang/internal-privacy-rights/keep-alive", { lang });
 }
 
 type SignedInStaff = NonNullable<Awaited<ReturnType<typeof loader>>["staff"]>;
@@ -46,12 +46,12 @@ type SignedInStaff = NonNullable<Awaited<ReturnType<typeof loader>>["staff"]>;
 /** Who is signed in, and sign-out (a POST form, so a link prefetch or a crawler never signs anyone out). */
 function StaffBar({ staff }: { staff: SignedInStaff }) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   return (
     <div className="app-staff-bar">
       <p className="app-staff-bar__who">{t("internal.signedInAs", { email: staff.email })}</p>
       {staff.role === "officer" ? <BackOfficeNav /> : null}
-      <Form method="post" action={to("/internal-privacy-rights/logout")} className="app-staff-bar__form">
+      <Form method="post" action={href("/:lang/internal-privacy-rights/logout", { lang })} className="app-staff-bar__form">
         <button type="submit" className="app-button app-button--secondary">
           {t("internal.signOut")}
         </button>

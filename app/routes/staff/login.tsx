@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
@@ -16,7 +16,7 @@ import { signIn } from "~/http/staff/staff-session.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 import { staffLoginForm, staffLoginSchema } from "~/validation/staff";
 import { RETURN_PARAM, SESSION_ENDED, SESSION_PARAM, keptFormIdOf, returnPathAsked } from "~/validation/staff-return";
 
@@ -25,7 +25,7 @@ const SSO_PROBLEMS = { failed: "internal.login.ssoFailed", refused: "internal.lo
 
 /** Where a sign-in ends: the page the session ended on (issue 38), or the confirmation. */
 function afterSignIn(url: URL, language: string): string {
-  return returnPathAsked(url) ?? `/${language}/internal-privacy-rights/confirm-login`;
+  return returnPathAsked(url) ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: language });
 }
 
 /** Issue 38: the login page says the session ended, and whether what was typed is waiting on the page it leads back to. */
@@ -72,8 +72,9 @@ export async function action(args: Route.ActionArgs) {
   const returnPath = returnPathAsked(new URL(request.url));
   const secondFactor = await startSecondFactor(request, db, outcome.user.email, returnPath);
   if (secondFactor) {
-    const next = secondFactor.step === "enrol" ? "two-factor/setup" : "two-factor";
-    return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/${next}`, { headers: { "Set-Cookie": secondFactor.cookie } });
+    const lang = context.get(siteContext).language;
+    const next = secondFactor.step === "enrol" ? href("/:lang/internal-privacy-rights/two-factor/setup", { lang }) : href("/:lang/internal-privacy-rights/two-factor", { lang });
+    return redirect(next, { headers: { "Set-Cookie": secondFactor.cookie } });
   }
   context.get(serverContext).noteForLog("staff signed in (local)");
   getLogger().info({ event: "staff-signed-in", staffAccountId, method: "local" }, "staff signed in");
@@ -83,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language } = useSite();
   const state = usePublicForm({ id: staffLoginForm.id, schema: staffLoginSchema });
   const { fields } = state;
   return (
@@ -101,7 +102,7 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.ssoEnabled ? (
         <section className="app-section">
-          <a className="app-button" href={`${to("/internal-privacy-rights/sso")}${loaderData.ssoQuery}`}>
+          <a className="app-button" href={`${href("/:lang/internal-privacy-rights/sso", { lang: language })}${loaderData.ssoQuery}`}>
             {t("internal.login.sso")}
           </a>
         </section>

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { siteContext } from "~/context";
 import { redirectWithBanner } from "~/http/flash.server";
@@ -8,12 +8,12 @@ import { signOut } from "~/http/staff/staff-session.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const { language } = context.get(siteContext);
   const cleared = await signOut(request);
-  const response = await redirectWithBanner(request, `/${language}/internal-privacy-rights/login`, { type: "success", textKey: "internal.signedOut" });
+  const response = await redirectWithBanner(request, href("/:lang/internal-privacy-rights/login", { lang: language }), { type: "success", textKey: "internal.signedOut" });
   response.headers.append("Set-Cookie", cleared);
   return response;
 }
 
 /** Signing out is a post; a visit to the address goes to the login page. */
 export function loader({ context }: Route.LoaderArgs) {
-  return redirect(`/${context.get(siteContext).language}/internal-privacy-rights/login`);
+  return redirect(href("/:lang/internal-privacy-rights/login", { lang: context.get(siteContext).language }));
 }

@@ -1,12 +1,12 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data, redirect } from "react-router";
+import { Link, data, href, redirect } from "react-router";
 import type { Route } from "./+types/processed";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
 import { takeStaffProcessed } from "~/http/privacy-session.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 
 /** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const row = reference
     ? await (await getDb()).selectFrom("privacy_request").selectAll().where("reference", "=", reference).where("country", "=", country).executeTakeFirst()
     : undefined;
-  if (!row) throw redirect(`/${language}/internal-privacy-rights/direct-marketing`, { headers });
+  if (!row) throw redirect(href("/:lang/internal-privacy-rights/direct-marketing", { lang: language }), { headers });
   const { brandKeys, userInfo } = storedDetails(row);
   const recordedBy = await (await getDb())
     .selectFrom("audit_event")
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function InternalProcessedPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language } = useSite();
   return (
     <section className="app-section app-processed">
       <h1 className="app-heading-1">{t("pages.internalProcessed.title")}</h1>
@@ -64,7 +64,7 @@ export default function InternalProcessedPage({ loaderData }: Route.ComponentPro
         <dd>{loaderData.recordedBy}</dd>
       </dl>
       <p>
-        <Link className="app-button" to={to("/internal-privacy-rights/direct-marketing")}>
+        <Link className="app-button" to={href("/:lang/internal-privacy-rights/direct-marketing", { lang: language })}>
           {t("internal.processed.back")}
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import type { Route } from "./+types/sso";
 import { siteContext } from "~/context";
 import { oidcEnabled, startSignIn } from "~/http/staff/oidc.server";
@@ -18,6 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return await startSignIn(request, language, returnPathAsked(new URL(request.url)));
   } catch (error) {
     getLogger().error({ err: error }, "identity provider unreachable");
-    return redirect(`/${language}/internal-privacy-rights/login?sso=failed`);
+    return redirect(`${href("/:lang/internal-privacy-rights/login", { lang: language })}?sso=failed`);
   }
 }

@@ -1,11 +1,11 @@
 import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, href, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/two-factor-setup";
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
-import { serverContext } from "~/context";
+import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { twoFactorKey } from "~/services/staff/two-factor-secret.server";
@@ -14,9 +14,9 @@ import { pendingReturnPath } from "~/http/staff/pending-sign-in.server";
 import { getConfig } from "~/config.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 import { staffTwoFactorSetupForm, staffTwoFactorSetupSchema } from "~/validation/staff";
-import { enrollingAccount, finishSignIn, qrCodeSvg, secretInGroups, signInAgain, staffPath, toLogin, twoFactorKeys } from "./two-factor.server";
+import { enrollingAccount, finishSignIn, qrCodeSvg, secretInGroups, signInAgain, toLogin, twoFactorKeys } from "./two-factor.server";
 
 /**
  * Issue 23: enrolling a second factor (TOTP). A signed-in local account
@@ -42,7 +42,10 @@ export async function action(args: Route.ActionArgs) {
   if (!received.ok) return received.response;
   const who = await enrollingAccount(request, context);
   if (who.kind === "none") return signInAgain(request, context);
-  if (who.kind === "sso" || who.account.enrolled) throw redirect(staffPath(context, who.kind === "pending" ? "two-factor" : "confirm-login"));
+  if (who.kind === "sso" || who.account.enrolled) {
+    const lang = context.get(siteContext).language;
+    throw redirect(who.kind === "pending" ? href("/:lang/internal-privacy-rights/two-factor", { lang }) : href("/:lang/internal-privacy-rights/confirm-login", { lang }));
+  }
   const { account } = who;
   const outcome = await confirmEnrolment(await twoFactorKeys(), account.id, received.value.code);
   if (outcome.status === "RATE_LIMITED") {
@@ -63,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
 
 function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: string | null }) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   return (
     <>
       <PageTitle titleKey="internal.twoFactor.setup.doneTitle" />
@@ -79,7 +82,7 @@ function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: str
           ))}
         </ol>
         <p>
-          <Link className="app-button" to={continueTo ?? to("/internal-privacy-rights/confirm-login")}>
+          <Link className="app-button" to={continueTo ?? href("/:lang/internal-privacy-rights/confirm-login", { lang })}>
             {t("internal.twoFactor.setup.continue")}
           </Link>
         </p>
@@ -120,7 +123,7 @@ function EnrolForm({ qrSvg, secretGroups, pending }: { qrSvg: string; secretGrou
 
 export default function StaffTwoFactorSetupPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   const actionData = useActionData<typeof action>();
   if (actionData && "recoveryCodes" in actionData) return <RecoveryCodes codes={actionData.recoveryCodes} continueTo={actionData.continueTo} />;
   return (
@@ -134,7 +137,7 @@ export default function StaffTwoFactorSetupPage({ loaderData }: Route.ComponentP
           <>
             <p>{t("internal.twoFactor.setup.alreadyOn")}</p>
             <p>
-              <Link to={to(loaderData.pending ? "/internal-privacy-rights/two-factor" : "/internal-privacy-rights/confirm-login")}>{t("internal.twoFactor.setup.continue")}</Link>
+              <Link to={loaderData.pending ? href("/:lang/internal-privacy-rights/two-factor", { lang }) : href("/:lang/internal-privacy-rights/confirm-login", { lang })}>{t("internal.twoFactor.setup.continue")}</Link>
             </p>
           </>
         ) : null}

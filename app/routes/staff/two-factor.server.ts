@@ -3,7 +3,7 @@
  * who is enrolling, the QR code, and the end of signing in.
  */
 import QRCode from "qrcode";
-import { redirect, type RouterContextProvider } from "react-router";
+import { href, redirect, type RouterContextProvider } from "react-router";
 import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
@@ -51,8 +51,6 @@ export function secretInGroups(base32: string): string[] {
   return base32.match(/.{1,4}/g) ?? [];
 }
 
-export const staffPath = (context: Readonly<RouterContextProvider>, path: string) => `/${context.get(siteContext).language}/internal-privacy-rights/${path}`;
-
 /** The session starts and the pending cookie goes: the Set-Cookie headers. */
 export async function finishSignIn(request: Request, user: StaffUser): Promise<Headers> {
   const headers = new Headers();
@@ -61,11 +59,14 @@ export async function finishSignIn(request: Request, user: StaffUser): Promise<H
   return headers;
 }
 
+/** The login page, in the page's language. */
+const loginPath = (context: Readonly<RouterContextProvider>) => href("/:lang/internal-privacy-rights/login", { lang: context.get(siteContext).language });
+
 /** The five minutes after the password are over: back to the login page, which says so. */
 export async function signInAgain(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
-  const response = await redirectWithBanner(request, staffPath(context, "login"), { type: "error", textKey: "internal.twoFactor.expired" });
+  const response = await redirectWithBanner(request, loginPath(context), { type: "error", textKey: "internal.twoFactor.expired" });
   response.headers.append("Set-Cookie", await clearPendingSignIn(request));
   return response;
 }
 
-export const toLogin = (context: Readonly<RouterContextProvider>) => redirect(staffPath(context, "login"));
+export const toLogin = (context: Readonly<RouterContextProvider>) => redirect(loginPath(context));

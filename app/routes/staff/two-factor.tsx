@@ -1,11 +1,11 @@
 import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/two-factor";
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
-import { serverContext } from "~/context";
+import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { staffContext } from "~/http/staff/guard.server";
@@ -14,7 +14,7 @@ import { twoFactorAccount, verifySecondFactor } from "~/services/staff/two-facto
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { staffTwoFactorForm, staffTwoFactorSchema } from "~/validation/staff";
-import { finishSignIn, signInAgain, staffPath, toLogin, twoFactorKeys } from "./two-factor.server";
+import { finishSignIn, signInAgain, toLogin, twoFactorKeys } from "./two-factor.server";
 
 /**
  * Issue 23: the second step of signing in with a local account that has a
@@ -22,11 +22,12 @@ import { finishSignIn, signInAgain, staffPath, toLogin, twoFactorKeys } from "./
  * 5 minutes); a code from the app or a recovery code opens the session.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(staffContext)) throw redirect(staffPath(context, "confirm-login"));
+  const { language: lang } = context.get(siteContext);
+  if (context.get(staffContext)) throw redirect(href("/:lang/internal-privacy-rights/confirm-login", { lang }));
   const accountId = await readPendingSignIn(request);
   const account = accountId ? await twoFactorAccount(await getDb(), { id: accountId }) : null;
   if (!account) throw toLogin(context);
-  if (!account.enrolled) throw redirect(staffPath(context, "two-factor/setup"));
+  if (!account.enrolled) throw redirect(href("/:lang/internal-privacy-rights/two-factor/setup", { lang }));
   return null;
 }
 
@@ -48,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   context.get(serverContext).noteForLog("staff signed in (local, second factor)");
   getLogger().info({ event: "staff-signed-in", staffAccountId: accountId, method: "local", secondFactor: outcome.method }, "staff signed in");
   // Issue 38: back to the page the session ended on, if that is why the staff member signed in.
-  const next = (await pendingReturnPath(request)) ?? staffPath(context, "confirm-login");
+  const next = (await pendingReturnPath(request)) ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: context.get(siteContext).language });
   return redirect(next, { headers: await finishSignIn(request, outcome.user) });
 }
 

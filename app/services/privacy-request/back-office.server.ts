@@ -13,7 +13,7 @@ import { ACTIVE_STATES, extendedDueDate, type RequestState, type RightType } fro
 import { digestMail, extensionMail, rejectionMail } from "../mail/back-office-templates.server";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { publicOrigin } from "~/utils/public-origin.server";
+import { backOfficeRequestsUrl } from "~/utils/staff-links.server";
 import { privacyTeamAddress } from "./record.server";
 import { audit } from "./audit.server";
 import { act, moveTo, type Staff } from "./state-change.server";
@@ -195,6 +195,6 @@ export function runDailyDigest(db: Db, options: { now?: Date; force?: boolean } 
     fromHour: getConfig().DIGEST_HOUR,
     ...options,
     teamAddress: privacyTeamAddress,
-    backOfficeLink: (country) => `${publicOrigin(country, "")}/nl/internal-privacy-rights/requests?country=${country}`,
+    backOfficeLink: backOfficeRequestsUrl,
   });
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, data, redirect } from "react-router";
+import { Form, data, href, redirect } from "react-router";
 import type { Route } from "./+types/ad-labels";
 import { ErrorSummary } from "~/components/error-summary";
 import { Field } from "~/components/forms";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const message = found.problem === "none" ? "backOffice.adLabels.none" : `backOffice.adLabels.tooMany|${LABELS_PER_ZIP}`;
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 422 });
   }
-  throw redirect(`/${language}/internal-privacy-rights/ad-labels/download?${new URLSearchParams({ from, to })}`);
+  throw redirect(`${href("/:lang/internal-privacy-rights/ad-labels/download", { lang: language })}?${new URLSearchParams({ from, to })}`);
 }
 
 export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
+import { Link, data, href } from "react-router";
 import type { Route } from "./+types/complaint";
 import { CaseActions, CaseHeader, useDateTime } from "~/components/back-office/back-office";
 import { TextareaField } from "~/components/forms";
@@ -11,7 +11,7 @@ import { closeComplaint, complaintWithHistory, startReview } from "~/services/co
 import { signedInStaff } from "~/http/staff/guard.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
-import { useLocalizedPath } from "~/utils/site";
+import { useLocalizedPath, useSite } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
       pageFormAction(reviewForm, () => startReview(db, reference, staff), "backOffice.banners.reviewStarted"),
       pageFormAction(closeForm, (value) => closeComplaint(db, reference, staff, value.outcome), "backOffice.banners.closed"),
     ],
-    `/${context.get(siteContext).language}/internal-privacy-rights/reports/${reference}`,
+    href("/:lang/internal-privacy-rights/reports/:reference", { lang: context.get(siteContext).language, reference }),
   );
 }
 
@@ -59,6 +59,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const refused = loaderData.complaint.state === "CLOSED" && actionData && "banner" in actionData ? actionData.banner : undefined;
   const to = useLocalizedPath();
+  const { language: lang } = useSite();
   const when = useDateTime();
   const { complaint, campaign, events } = loaderData;
   const review = usePublicForm({ id: reviewForm.id, schema: reviewForm.schema });
@@ -66,7 +67,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const sending = t("backOffice.actions.sending");
   return (
     <>
-      <CaseHeader titleKey="backOffice.report.title" reference={complaint.reference} backTo={to("/internal-privacy-rights/reports")} backLabel={t("backOffice.report.back")}>
+      <CaseHeader titleKey="backOffice.report.title" reference={complaint.reference} backTo={href("/:lang/internal-privacy-rights/reports", { lang })} backLabel={t("backOffice.report.back")}>
         {t(`politicalAds.report.reasons.${complaint.reason}.title`)} · {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
       </CaseHeader>
       <section className="app-section">

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import type { Route } from "./+types/complaints";
 import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
@@ -7,7 +7,7 @@ import { COMPLAINT_STATES } from "~/domain/complaint";
 import { COUNTRIES } from "~/domain/country";
 import { listComplaints } from "~/services/complaint/back-office.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 import { readComplaintFilter } from "./filters.server";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   const when = useDateTime();
   const { filter } = loaderData;
   return (
@@ -50,7 +50,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {loaderData.complaints.map((row) => (
             <tr key={row.reference}>
               <td>
-                <Link to={to(`/internal-privacy-rights/reports/${row.reference}`)}>{row.reference}</Link>
+                <Link to={href("/:lang/internal-privacy-rights/reports/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
               </td>
               <td>{row.campaignId}</td>
               <td>{t(`politicalAds.report.reasons.${row.reason}.title`)}</td>
@@ -60,7 +60,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Table>
       )}
-      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportPath="/internal-privacy-rights/reports/export" />
+      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportHref={href("/:lang/internal-privacy-rights/reports/export", { lang })} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import type { Route } from "./+types/request-files";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const row = await findRequest(db, params.reference);
   if (!row) throw data({ notFound: true }, { status: 404 });
-  const page = `/${language}/internal-privacy-rights/requests/${row.reference}`;
+  const page = href("/:lang/internal-privacy-rights/requests/:reference", { lang: language, reference: row.reference });
   const back = `${page}#answer`;
   if (!allows(row.state, "editAnswer")) {
     if (asJson) return Response.json({ stored: [], refused: [], problem: "notAllowed" }, { status: 409 });

@@ -1,7 +1,7 @@
 import { getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data } from "react-router";
+import { data, href } from "react-router";
 import type { Route } from "./+types/request";
 import { CaseActions, CaseHeader, useDateTime } from "~/components/back-office/back-office";
 import { Radios } from "~/components/form-controls";
@@ -16,7 +16,7 @@ import { signedInStaff } from "~/http/staff/guard.server";
 import { takeUploadOutcome } from "~/http/flash.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm } from "~/validation/back-office";
 import { DuplicateNotice, RequestFollowUp } from "~/components/back-office/request-follow-up";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
       pageFormAction(closeDuplicateForm, () => closeAsDuplicate(db, reference, staff), "backOffice.banners.closedDuplicate"),
       pageFormAction(closeNoAnswerForm, (value) => closeForNoAnswer(db, reference, staff, value.reason), "backOffice.banners.closedNoAnswer"),
     ],
-    `/${context.get(siteContext).language}/internal-privacy-rights/requests/${reference}`,
+    href("/:lang/internal-privacy-rights/requests/:reference", { lang: context.get(siteContext).language, reference }),
   );
 }
 
@@ -174,7 +174,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   // A form sent for a state the request has left (another officer acted first): its form is gone, so the page says it.
   const refused = !loaderData.request.active && actionData && "banner" in actionData ? actionData.banner : undefined;
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   const when = useDateTime();
   const { request, events } = loaderData;
   return (
@@ -182,7 +182,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       <CaseHeader
         titleKey="backOffice.request.title"
         reference={request.reference}
-        backTo={to("/internal-privacy-rights/requests")}
+        backTo={href("/:lang/internal-privacy-rights/requests", { lang })}
         backLabel={t("backOffice.request.back")}
         error={Boolean(loaderData.answer.upload)}
       >
@@ -212,8 +212,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       <RequestAnswer
         {...loaderData.answer}
         active={request.active}
-        uploadAction={to(`/internal-privacy-rights/requests/${request.reference}/files`)}
-        fileAction={(id) => to(`/internal-privacy-rights/requests/${request.reference}/files/${id}`)}
+        uploadAction={href("/:lang/internal-privacy-rights/requests/:reference/files", { lang, reference: request.reference })}
+        fileAction={(fileId) => href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", { lang, reference: request.reference, fileId })}
       />
       <CaseActions refused={refused}>
         <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Form, Link, href } from "react-router";
 import type { Route } from "./+types/requests";
 import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
@@ -7,7 +7,7 @@ import { COUNTRIES } from "~/domain/country";
 import { isOverdue, REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
 import { listRequests } from "~/services/privacy-request/back-office.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
+import { useSite } from "~/utils/site";
 import { readRequestFilter } from "./filters.server";
 
 /** Officers only; the filters are a GET form, so a filtered list is a URL to share. */
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function RequestsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const to = useLocalizedPath();
+  const { language: lang } = useSite();
   const when = useDateTime();
   const { filter } = loaderData;
   return (
@@ -70,7 +70,7 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
           {loaderData.requests.map((row) => (
             <tr key={row.reference}>
               <td>
-                <Link to={to(`/internal-privacy-rights/requests/${row.reference}`)}>{row.reference}</Link>
+                <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
               </td>
               <td>{t(`backOffice.rights.${row.rightType}`)}</td>
               <td>
@@ -87,7 +87,7 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </Table>
       )}
-      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportPath="/internal-privacy-rights/requests/export" />
+      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportHref={href("/:lang/internal-privacy-rights/requests/export", { lang })} />
     </>
   );
 }
