@@ -200,7 +200,7 @@ async function openRequest(): Promise<string> {
 test("a back-office textarea's error while typing is in a live region that was there before", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "errors before a submit come from the browser's validation");
   const officer = uniqueStaffEmail("live");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   const reference = await openRequest();
   await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
@@ -268,7 +268,7 @@ function letSessionsIdle(email: string) {
 
 test("each staff send that answers 401 puts the focus on the notice, also after the login link was followed", async ({ page, context, javaScriptEnabled }) => {
   const staffEmail = uniqueStaffEmail("notice401");
-  addStaff(staffEmail);
+  await addStaff(staffEmail);
   await signInAsStaff(page, staffEmail);
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
   await page.getByRole("checkbox", { name: "Alle merken" }).check();

@@ -35,7 +35,7 @@ const REFUSAL = "rapport.pdf is geen PDF, ZIP, CSV, JSON of afbeelding. Kies een
 test("a refused upload is said by the file field, with the officer put on it and 'Fout:' in the title; a taken one is announced", async ({ page }) => {
   const javaScript = test.info().project.use.javaScriptEnabled !== false;
   const officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   const reference = await openRequest(`upload-${unique()}@veldhaven-test.nl`);
   await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));

@@ -36,7 +36,7 @@ let officer: string;
 test.beforeEach(async () => {
   // An account of its own per test: adding an existing one resets it and ends its sessions.
   officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
 });
 
 test("requests: filter, the overdue marker, open one, start, extend (mailed), complete; the trail of each step", async ({ page }) => {
@@ -192,7 +192,7 @@ test("every back-office page and call refuses an agent and an anonymous visitor"
 
   // An agent: 403 with an explanation, downloads and posts 403.
   const agent = `agent-${unique()}@veldhaven-test.nl`;
-  addStaff(agent, "agent");
+  await addStaff(agent, "agent");
   const context = await browser.newContext();
   const agentPage = await context.newPage();
   await signInAsStaff(agentPage, agent);

@@ -28,7 +28,7 @@ test("the ad-report export split on ';' or ',' as Excel does holds no formula ce
   const reference = (JSON.parse(made.body) as { reference: string }).reference;
 
   const officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   await signInAsStaff(page, officer);
   const { bom, csv } = await page.evaluate(async () => {
     const bytes = new Uint8Array(await (await fetch("/nl/internal-privacy-rights/reports/export?country=be")).arrayBuffer());

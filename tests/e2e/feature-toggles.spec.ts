@@ -3,12 +3,11 @@
  * production hosts, its origin in the page's policy only there; the test
  * toggle on nowhere unless a host is listed.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { siteUrl } from "./fixtures";
-import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
+import { addStaff, submitStaffLogin } from "./staff-fixtures";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 
@@ -97,11 +96,7 @@ test("issue 23: no analytics on the verification page, the login page or any sta
   // The login page and every staff page, signed in as an officer.
   await expectNoAnalytics(await page.goto(be("/nl/internal-privacy-rights/login")), "login page");
   const officer = `officer-analytics-${test.info().project.name}-${Date.now()}@veldhaven-test.nl`;
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", officer, "--role", "officer"], {
-    input: `${STAFF_PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
+  await addStaff(officer, "officer", { dataDir: server.dataDir });
   await submitStaffLogin(page, officer);
   await expect(page).toHaveURL(/confirm-login/);
   const reference = (JSON.parse(made.body) as { reference: string }).reference;

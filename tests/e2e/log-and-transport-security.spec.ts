@@ -5,11 +5,10 @@
  * directly or through a trusted proxy.
  */
 import Database from "better-sqlite3";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, siteUrl, test } from "./fixtures";
-import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
+import { addStaff, submitStaffLogin } from "./staff-fixtures";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 
@@ -86,11 +85,7 @@ test.describe("the log", () => {
 
   test("names the staff account by id, never by address, when a sign-in fails and when it succeeds", async ({ page }) => {
     const officer = `officer-log-${Date.now()}@veldhaven-test.nl`;
-    execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", officer, "--role", "officer"], {
-      input: `${STAFF_PASSWORD}\n`,
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
-      stdio: ["pipe", "ignore", "inherit"],
-    });
+    await addStaff(officer, "officer", { dataDir: server.dataDir });
     const db = new Database(path.join(server.dataDir, "app.sqlite"));
     const { id } = db.prepare("select id from staff_account where email = ?").get(officer) as { id: string };
     db.close();

@@ -111,7 +111,7 @@ test("a verification mail the server refused for good is shown to the officer on
   sql("update outbox set status = 'bounced', last_error = ? where recipient = ?", "Recipient command failed: 550 5.1.1 Mailbox does not exist", email);
 
   const officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
   const notice = page.getByRole("region", { name: "Mail niet bezorgd" });

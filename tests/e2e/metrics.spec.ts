@@ -8,6 +8,9 @@
 import { expect, test } from "./fixtures";
 import { freePort, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 
+// Scrapes and requests, no browser: once is enough (and saves this file's own server in the no-js project).
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
+
 const TOKEN = "e2e-metrics-token-0123456789abcdef0123456789";
 let server: SpawnedServer;
 let probePort: number;

@@ -6,11 +6,9 @@
  * line with a stack in the log. Against a server of their own, whose log the
  * test reads. Server behaviour: runs once, in the "js" project.
  */
-import { execFileSync } from "node:child_process";
-import path from "node:path";
 import { expect, test } from "./fixtures";
 import { rawExchange, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
-import { STAFF_PASSWORD } from "./staff-fixtures";
+import { STAFF_PASSWORD, addStaff } from "./staff-fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -102,11 +100,7 @@ test("the login page with ?sso= naming a built-in shows no problem notice", asyn
 
 test("officers' lists with a page number beyond any list answer, as the last page would", async () => {
   const email = `odd-officer-${Date.now().toString(36)}@veldhaven-test.nl`;
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", "officer"], {
-    input: `${STAFF_PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "warn" },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
+  await addStaff(email, "officer", { dataDir: server.dataDir });
   const signIn = await request(server.port, {
     method: "POST",
     path: "/nl/internal-privacy-rights/login",

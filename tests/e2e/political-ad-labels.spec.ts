@@ -72,7 +72,7 @@ test("an ad's page links its label; an unknown ad has none", async ({ page }) =>
 
 test("the back office's ZIP holds every label of a campaign period, and only those", async ({ page }) => {
   const officer = uniqueStaffEmail("labels");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/ad-labels"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Labels voor politieke advertenties");
@@ -112,7 +112,7 @@ test("the back office's ZIP holds every label of a campaign period, and only tho
 
 test("the labels page fits 320 px at 200 % text and passes axe", async ({ page }) => {
   const officer = uniqueStaffEmail("labels-reflow");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   await signInAsStaff(page, officer);
   await page.setViewportSize({ width: 320, height: 640 });
   await setTextSize(page, 2);

@@ -88,7 +88,7 @@ test("the back office fits 320 px with 200 % text", async ({ page }) => {
   const campaignId = await newestCampaignId(page.request, "be");
   const report = await postJson("/api/political-ad-complaint", { name: "Lotte Lezer", email: `melder-${unique}@veldhaven-test.nl`, explanation: "Geen betaler vermeld.", reason: "ALCOHOL_DRUGS_SEX", campaignId, locale: "nl_be" }, "be");
   const officer = uniqueStaffEmail("reflow");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   await signInAsStaff(page, officer);
   await page.setViewportSize({ width: 320, height: 640 });
   await setTextSize(page, 2);

@@ -68,7 +68,7 @@ for (const [language, person] of Object.entries(PERSON)) {
     // The whole journey, officer and person, two browsers, two mails: longer than one page's test.
     test.setTimeout(60_000);
     const officer = uniqueStaffEmail("officer");
-    addStaff(officer, "officer");
+    await addStaff(officer, "officer");
     const subject = `antwoord-${unique()}@veldhaven-test.nl`;
     const reference = await openRequest(person.host, person.language, subject);
     const javaScript = test.info().project.use.javaScriptEnabled !== false;
@@ -183,7 +183,7 @@ test("a wrong link gets the page that says so, never a 500; a download is a POST
 test("with JavaScript an upload shows its progress and says when it is done", async ({ page }) => {
   test.skip(test.info().project.use.javaScriptEnabled === false, "the progress needs JavaScript; without it the browser shows its own");
   const officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   const reference = await openRequest("nl", "nl", `voortgang-${unique()}@veldhaven-test.nl`);
   await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));

@@ -41,7 +41,7 @@ const PERSON = {
 for (const [language, person] of Object.entries(PERSON)) {
   test(`asking for more information: the clock stops, the person answers with a file, the request works on (${language})`, async ({ page, browser }) => {
     const officer = uniqueStaffEmail("officer");
-    addStaff(officer, "officer");
+    await addStaff(officer, "officer");
     const email = `vraag-${unique()}@veldhaven-test.nl`;
     const reference = await makeRequest(person.host, person.language, email);
     const due = new Date(Date.now() + 10 * 86_400_000);
@@ -117,7 +117,7 @@ for (const [language, person] of Object.entries(PERSON)) {
     // Two browsers, three mails and the whole flow from question to answer.
     test.setTimeout(90_000);
     const officer = uniqueStaffEmail("officer");
-    addStaff(officer, "officer");
+    await addStaff(officer, "officer");
     const email = `kwijt-${unique()}@veldhaven-test.nl`;
     const reference = await makeRequest(person.host, person.language, email);
     openInDatabase(reference);
@@ -182,7 +182,7 @@ for (const [language, person] of Object.entries(PERSON)) {
 
 test("no answer in 30 days: the officer closes the request, the reason mailed", async ({ page }) => {
   const officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   const email = `stil-${unique()}@veldhaven-test.nl`;
   const reference = await makeRequest("nl", "nl", email);
   openInDatabase(reference);
@@ -206,7 +206,7 @@ test("no answer in 30 days: the officer closes the request, the reason mailed", 
 
 test("a request confirmed while the same one is open: marked in both views, closed as a duplicate with the reference mailed; another right is not a duplicate", async ({ page, browser }) => {
   const officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
   const email = `dubbel-${unique()}@veldhaven-test.nl`;
   const first = await makeRequest("nl", "nl", email);
   openInDatabase(first);

@@ -56,7 +56,7 @@ test.describe("staff paths in other spellings", () => {
 /** Signs a new staff member in with the login form, as a browser without JavaScript would; the Cookie header to send. */
 async function staffCookie(): Promise<string> {
   const email = uniqueStaffEmail("origin");
-  addStaff(email);
+  await addStaff(email);
   const signIn = await request(port(), {
     method: "POST",
     path: "/nl/internal-privacy-rights/login",

@@ -41,9 +41,9 @@ function lastUsed(email: string, minutes: number) {
 }
 
 let officer: string;
-test.beforeEach(() => {
+test.beforeEach(async () => {
   officer = uniqueStaffEmail("officer");
-  addStaff(officer, "officer");
+  await addStaff(officer, "officer");
 });
 
 test("the session ends while a rejection reason is typed: the login page says so, and signing in leads back to the request with the reason", async ({ page }) => {

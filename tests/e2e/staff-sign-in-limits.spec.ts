@@ -40,7 +40,7 @@ function postLogin(clientAddress: string, email: string, password: string): Prom
 test("wrong passwords from one address never lock the owner out at another; that address is blocked", async ({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "server answers: once is enough");
   const owner = uniqueStaffEmail("owner");
-  addStaff(owner, "officer");
+  await addStaff(owner, "officer");
   const attacker = "127.0.0.20";
   const answers: number[] = [];
   for (let n = 0; n < 6; n++) answers.push(await postLogin(attacker, owner, `Fout-Fout-Fout-${n}`));
@@ -54,7 +54,7 @@ test("wrong passwords from one address never lock the owner out at another; that
 test("60 parallel wrong passwords: at most 10 are checked, the rest refused unchecked", async ({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "server answers: once is enough");
   const owner = uniqueStaffEmail("burst");
-  addStaff(owner, "officer");
+  await addStaff(owner, "officer");
   const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => postLogin("127.0.0.22", owner, `Fout-Fout-Fout-${n}`)));
   const checked = answers.filter((status) => status === 401).length;
   expect(checked).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ let staffEmail: string;
 test.beforeEach(async () => {
   // One account per test, so that parallel tests never share sessions or counts.
   staffEmail = uniqueStaffEmail("agent");
-  addStaff(staffEmail);
+  await addStaff(staffEmail);
 });
 
 const signIn = (page: Page, email = staffEmail, password = STAFF_PASSWORD) => submitStaffLogin(page, email, password);
@@ -231,7 +231,7 @@ test("the JSON call with a session: 201 for an objection, 400 for another reques
 
   // Signing in again (another account in the same browser) replaces the session: the old id opens nothing.
   const other = `officer-${Date.now()}@veldhaven-test.nl`;
-  addStaff(other, "officer");
+  await addStaff(other, "officer");
   const status = await page.evaluate(
     async ({ email, password }) =>
       fetch("/nl/internal-privacy-rights/login", {

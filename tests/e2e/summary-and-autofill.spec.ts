@@ -48,7 +48,7 @@ async function channelAutocomplete(page: Page): Promise<Record<string, string | 
 
 test("the staff unsubscribe form never autofills the staff member's own details; the public objection keeps its tokens", async ({ page }) => {
   const staffEmail = uniqueStaffEmail("autofill");
-  addStaff(staffEmail);
+  await addStaff(staffEmail);
   await signInAsStaff(page, staffEmail);
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
   const staffForm = await channelAutocomplete(page);

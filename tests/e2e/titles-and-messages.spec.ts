@@ -130,7 +130,7 @@ for (const [locale, site] of Object.entries(SITES)) {
     test("a request's and a report's back-office page are titled with their reference; a failed action adds the error prefix, each field says what to do", async ({ page }) => {
       const reference = await openRequest(site);
       const officer = uniqueStaffEmail("titles");
-      addStaff(officer, "officer");
+      await addStaff(officer, "officer");
       await signIn(page, site, officer);
 
       await page.goto(siteUrl(site.host, `/${site.lang}/internal-privacy-rights/requests/${reference}`));
@@ -183,7 +183,7 @@ for (const [locale, site] of Object.entries(SITES)) {
 
       // Enrolment takes the app's code only: its message does not offer a recovery code.
       const email = uniqueStaffEmail("enrol");
-      addStaff(email, "agent", { requireTotp: true });
+      await addStaff(email, "agent", { requireTotp: true });
       await page.goto(siteUrl(site.host, `/${site.lang}/internal-privacy-rights/login`));
       await submitSignIn(page, site, email);
       await expect(page).toHaveURL(/two-factor\/setup$/);
@@ -275,7 +275,7 @@ async function channelTokens(page: Page, channels: string[]): Promise<Record<str
 test("the staff unsubscribe form (fr) never offers the staff member's own details; the public forms keep their tokens", async ({ page }) => {
   const site = SITES.fr_be;
   const agent = uniqueStaffEmail("autofill-fr");
-  addStaff(agent);
+  await addStaff(agent);
   await signIn(page, site, agent);
   await page.goto(siteUrl(site.host, `/${site.lang}/internal-privacy-rights/direct-marketing`));
   const staffTokens = await channelTokens(page, site.channels);
