@@ -42,8 +42,11 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Limits that catch a hang, not a slow machine: CI's machine has run the suite at
+  // 1.4 to 2.4 times this one's pace, and a sweep of every page of a locale took
+  // 14 s here and over 30 s there (issue 39). Speed is measured by `npm run bench`.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://nl.localhost:${port}`,
     // Recording a trace for every test (to keep it only on failure) cost a fifth of the

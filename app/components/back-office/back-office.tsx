@@ -1,7 +1,7 @@
 /** Pieces every back-office page shares (issue 13). */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, NavLink, href, useLocation } from "react-router";
+import { Form, Link, NavLink, href, useLocation } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { usePageLanguageTag, useSite } from "~/utils/site";
 import { dateTimeFormat } from "~/utils/intl-formats";
@@ -73,21 +73,49 @@ function Pager({ page, pageCount, search }: { page: number; pageCount: number; s
   );
 }
 
-/** A select of a GET filter form, with "all" first. */
 /**
- * Below a filtered list: its pages, and the whole filtered list (every page)
- * as a CSV download from `exportHref`, with the list's filters.
+ * A back-office list (requests, ad reports): its title, a GET filter form (a
+ * filtered list is a URL to share), how many match (announced), the table or
+ * an empty message, its pages and the whole filtered list (every page) as a
+ * CSV download from `exportHref`. Its texts are `backOffice.<area>.*`.
  */
-export function ListFooter({ page, pageCount, exportHref }: { page: number; pageCount: number; exportHref: string }) {
+export function FilteredList(props: {
+  area: "requests" | "reports";
+  filters: ReactNode;
+  total: number;
+  head: string[];
+  rows: ReactNode[];
+  page: number;
+  pageCount: number;
+  exportHref: string;
+}) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const exportParams = new URLSearchParams(search);
   exportParams.delete("page");
+  const title = t(`backOffice.${props.area}.title`);
   return (
     <>
-      <Pager page={page} pageCount={pageCount} search={search} />
+      <header className="app-page-header">
+        <h1 className="app-heading-1">{title}</h1>
+      </header>
+      <Form method="get" className="app-ad-filters" role="search" aria-label={t(`backOffice.${props.area}.filtersLabel`)}>
+        {props.filters}
+        <button type="submit" className="app-button">
+          {t("backOffice.filter")}
+        </button>
+      </Form>
+      <p role="status">{t(`backOffice.${props.area}.count`, { count: props.total })}</p>
+      {props.rows.length === 0 ? (
+        <p className="app-empty">{t(`backOffice.${props.area}.empty`)}</p>
+      ) : (
+        <Table caption={title} head={props.head}>
+          {props.rows}
+        </Table>
+      )}
+      <Pager page={props.page} pageCount={props.pageCount} search={search} />
       <p>
-        <a href={`${exportHref}${exportParams.size ? `?${exportParams}` : ""}`} download>
+        <a href={`${props.exportHref}${exportParams.size ? `?${exportParams}` : ""}`} download>
           {t("backOffice.export")}
         </a>
       </p>
@@ -95,6 +123,7 @@ export function ListFooter({ page, pageCount, exportHref }: { page: number; page
   );
 }
 
+/** A select of a GET filter form, with "all" first. */
 export function FilterSelect(props: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[] }) {
   const { t } = useTranslation();
   return (
@@ -168,6 +197,29 @@ export function CaseActions({ refused, children }: { refused: string | undefined
         </p>
       ) : null}
       {children}
+    </section>
+  );
+}
+
+/** One step of a case's trail: what happened, when, who (if anyone), and the note with it. */
+export type CaseEvent = { key: string | number; what: string; at: string | null; who?: string | null; note?: string | null };
+
+/** A case's trail, oldest first. */
+export function CaseHistory({ events }: { events: CaseEvent[] }) {
+  const { t } = useTranslation();
+  const when = useDateTime();
+  return (
+    <section className="app-section" aria-labelledby="history">
+      <h2 id="history">{t("backOffice.request.history")}</h2>
+      <ol className="app-history">
+        {events.map((event) => (
+          <li key={event.key}>
+            <strong>{event.what}</strong> · {when(event.at)}
+            {event.who ? ` · ${event.who}` : ""}
+            {event.note ? <p className="app-history__note">{event.note}</p> : null}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, data, href } from "react-router";
 import type { Route } from "./+types/complaint";
-import { CaseActions, CaseHeader, useDateTime } from "~/components/back-office/back-office";
+import { CaseActions, CaseHeader, CaseHistory, useDateTime } from "~/components/back-office/back-office";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
@@ -109,20 +109,12 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           <p>{t("backOffice.request.noActions")}</p>
         )}
       </CaseActions>
-      <section className="app-section" aria-labelledby="history">
-        <h2 id="history">{t("backOffice.request.history")}</h2>
-        <ol className="app-history">
-          <li>
-            <strong>{t("backOffice.complaintStates.RECEIVED")}</strong> · {when(complaint.createdAt)}
-          </li>
-          {events.map((event) => (
-            <li key={event.seq}>
-              <strong>{t(`backOffice.report.events.${event.action}`, { defaultValue: event.action })}</strong> · {when(event.at)} · {event.actorId}
-              {event.note ? <p className="app-history__note">{event.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CaseHistory
+        events={[
+          { key: "received", what: t("backOffice.complaintStates.RECEIVED"), at: complaint.createdAt },
+          ...events.map((event) => ({ key: event.seq, what: t(`backOffice.report.events.${event.action}`, { defaultValue: event.action }), at: event.at, who: event.actorId, note: event.note })),
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, href } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/complaints";
-import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";
+import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { COUNTRIES } from "~/domain/country";
@@ -30,38 +30,32 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const when = useDateTime();
   const { filter } = loaderData;
   return (
-    <>
-      <header className="app-page-header">
-        <h1 className="app-heading-1">{t("backOffice.reports.title")}</h1>
-      </header>
-      <Form method="get" className="app-ad-filters" role="search" aria-label={t("backOffice.reports.filtersLabel")}>
-        <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
-        <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
-        <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
-        <button type="submit" className="app-button">
-          {t("backOffice.filter")}
-        </button>
-      </Form>
-      <p role="status">{t("backOffice.reports.count", { count: loaderData.total })}</p>
-      {loaderData.complaints.length === 0 ? (
-        <p className="app-empty">{t("backOffice.reports.empty")}</p>
-      ) : (
-        <Table caption={t("backOffice.reports.title")} head={[t("backOffice.reports.reference"), t("backOffice.reports.ad"), t("backOffice.reports.reason"), t("backOffice.reports.state"), t("backOffice.reports.received")]}>
-          {loaderData.complaints.map((row) => (
-            <tr key={row.reference}>
-              <td>
-                <Link to={href("/:lang/internal-privacy-rights/reports/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
-              </td>
-              <td>{row.campaignId}</td>
-              <td>{t(`politicalAds.report.reasons.${row.reason}.title`)}</td>
-              <td>{t(`backOffice.complaintStates.${row.state}`)}</td>
-              <td>{when(row.createdAt)}</td>
-            </tr>
-          ))}
-        </Table>
-      )}
-      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportHref={href("/:lang/internal-privacy-rights/reports/export", { lang })} />
-    </>
+    <FilteredList
+      area="reports"
+      filters={
+        <>
+          <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
+          <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
+          <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+        </>
+      }
+      total={loaderData.total}
+      head={[t("backOffice.reports.reference"), t("backOffice.reports.ad"), t("backOffice.reports.reason"), t("backOffice.reports.state"), t("backOffice.reports.received")]}
+      rows={loaderData.complaints.map((row) => (
+        <tr key={row.reference}>
+          <td>
+            <Link to={href("/:lang/internal-privacy-rights/reports/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
+          </td>
+          <td>{row.campaignId}</td>
+          <td>{t(`politicalAds.report.reasons.${row.reason}.title`)}</td>
+          <td>{t(`backOffice.complaintStates.${row.state}`)}</td>
+          <td>{when(row.createdAt)}</td>
+        </tr>
+      ))}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+      exportHref={href("/:lang/internal-privacy-rights/reports/export", { lang })}
+    />
   );
 }
 

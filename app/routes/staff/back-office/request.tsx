@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, href } from "react-router";
 import type { Route } from "./+types/request";
-import { CaseActions, CaseHeader, useDateTime } from "~/components/back-office/back-office";
+import { CaseActions, CaseHeader, CaseHistory, useDateTime } from "~/components/back-office/back-office";
 import { Radios } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
@@ -218,18 +218,15 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       <CaseActions refused={refused}>
         <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />
       </CaseActions>
-      <section className="app-section" aria-labelledby="history">
-        <h2 id="history">{t("backOffice.request.history")}</h2>
-        <ol className="app-history">
-          {events.map((event) => (
-            <li key={event.seq}>
-              <strong>{t(`backOffice.request.events.${event.action}`, { defaultValue: event.action })}</strong> · {when(event.at)} · {t(`backOffice.request.actors.${event.actor}`)}
-              {event.actorId ? ` (${event.actorId})` : ""}
-              {event.note ? <p className="app-history__note">{event.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CaseHistory
+        events={events.map((event) => ({
+          key: event.seq,
+          what: t(`backOffice.request.events.${event.action}`, { defaultValue: event.action }),
+          at: event.at,
+          who: `${t(`backOffice.request.actors.${event.actor}`)}${event.actorId ? ` (${event.actorId})` : ""}`,
+          note: event.note,
+        }))}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, href } from "react-router";
+import { Link, href } from "react-router";
 import type { Route } from "./+types/requests";
-import { FilterSelect, ListFooter, Table, useDateTime } from "~/components/back-office/back-office";
+import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
 import { isOverdue, REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
@@ -39,56 +39,47 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
   const when = useDateTime();
   const { filter } = loaderData;
   return (
-    <>
-      <header className="app-page-header">
-        <h1 className="app-heading-1">{t("backOffice.requests.title")}</h1>
-      </header>
-      <Form method="get" className="app-ad-filters" role="search" aria-label={t("backOffice.requests.filtersLabel")}>
-        <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
-        <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
-        <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
-        <div className="app-ad-filters__field app-ad-filters__field--text">
-          <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
-          <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
-        </div>
-        <div className="app-checkbox">
-          <input id="filter-overdue" type="checkbox" name="overdue" className="app-field__checkbox" defaultChecked={filter.overdue} key={`overdue-${filter.overdue}`} />
-          <label htmlFor="filter-overdue">{t("backOffice.requests.overdueOnly")}</label>
-        </div>
-        <button type="submit" className="app-button">
-          {t("backOffice.filter")}
-        </button>
-      </Form>
-      <p role="status">{t("backOffice.requests.count", { count: loaderData.total })}</p>
-      {loaderData.requests.length === 0 ? (
-        <p className="app-empty">{t("backOffice.requests.empty")}</p>
-      ) : (
-        <Table
-          caption={t("backOffice.requests.title")}
-          head={[t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due")]}
-        >
-          {loaderData.requests.map((row) => (
-            <tr key={row.reference}>
-              <td>
-                <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
-              </td>
-              <td>{t(`backOffice.rights.${row.rightType}`)}</td>
-              <td>
-                {t(`backOffice.states.${row.state}`)}
-                {row.duplicate ? <span className="app-badge">{t("backOffice.followUp.possibleDuplicate")}</span> : null}
-              </td>
-              <td>{t(`backOffice.countries.${row.country}`)}</td>
-              <td>{when(row.createdAt)}</td>
-              <td>
-                {when(row.dueAt)}
-                {row.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
-      <ListFooter page={loaderData.page} pageCount={loaderData.pageCount} exportHref={href("/:lang/internal-privacy-rights/requests/export", { lang })} />
-    </>
+    <FilteredList
+      area="requests"
+      filters={
+        <>
+          <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
+          <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
+          <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+          <div className="app-ad-filters__field app-ad-filters__field--text">
+            <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
+            <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
+          </div>
+          <div className="app-checkbox">
+            <input id="filter-overdue" type="checkbox" name="overdue" className="app-field__checkbox" defaultChecked={filter.overdue} key={`overdue-${filter.overdue}`} />
+            <label htmlFor="filter-overdue">{t("backOffice.requests.overdueOnly")}</label>
+          </div>
+        </>
+      }
+      total={loaderData.total}
+      head={[t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due")]}
+      rows={loaderData.requests.map((row) => (
+        <tr key={row.reference}>
+          <td>
+            <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
+          </td>
+          <td>{t(`backOffice.rights.${row.rightType}`)}</td>
+          <td>
+            {t(`backOffice.states.${row.state}`)}
+            {row.duplicate ? <span className="app-badge">{t("backOffice.followUp.possibleDuplicate")}</span> : null}
+          </td>
+          <td>{t(`backOffice.countries.${row.country}`)}</td>
+          <td>{when(row.createdAt)}</td>
+          <td>
+            {when(row.dueAt)}
+            {row.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
+          </td>
+        </tr>
+      ))}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+      exportHref={href("/:lang/internal-privacy-rights/requests/export", { lang })}
+    />
   );
 }
 
