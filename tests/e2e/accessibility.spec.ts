@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 
 /** What the sticky header covers: a focused element must start below it (WCAG 2.4.11). */
 async function expectBelowHeader(page: Page, target: Locator) {
@@ -73,8 +73,7 @@ test.describe("focus is never hidden under the sticky header", () => {
 });
 
 test.describe("form feedback", () => {
-  test("a field only tabbed through shows no error; typing in it does", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "validation while typing is a JavaScript enhancement");
+  test("a field only tabbed through shows no error; typing in it does", onlyWithJavaScript("validation while typing is a JavaScript enhancement"), async ({ page }) => {
     await page.goto(siteUrl("be", "/nl"));
     const name = page.getByLabel("Naam");
     await name.focus();
@@ -110,8 +109,7 @@ test.describe("form feedback", () => {
     await expectAxeClean(page);
   });
 
-  test("the success banner does not hide while hovered or focused", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "auto-hide is a JavaScript enhancement");
+  test("the success banner does not hide while hovered or focused", onlyWithJavaScript("auto-hide is a JavaScript enhancement"), async ({ page }) => {
     await page.clock.install();
     await page.goto(siteUrl("nl", "/nl"));
     await page.getByLabel("Naam").fill("Lotte");
@@ -170,8 +168,7 @@ test.describe("focus ring", () => {
 });
 
 test.describe("menus", () => {
-  test("a dropdown closes when the focus leaves it", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "closing on focus loss is a JavaScript enhancement");
+  test("a dropdown closes when the focus leaves it", onlyWithJavaScript("closing on focus loss is a JavaScript enhancement"), async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
     const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
     const summary = nav.locator("summary", { hasText: "Onze voorwaarden" });

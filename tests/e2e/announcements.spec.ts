@@ -14,7 +14,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
-import { expect, siteUrl, test, type Host } from "./fixtures";
+import { expect, siteUrl, test, type Host, onlyWithJavaScript } from "./fixtures";
 import { registerItems } from "./site-pages";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request as serverRequest } from "../setup/spawn-server";
@@ -116,8 +116,7 @@ const LIVE_CASES: LiveCase[] = [
 ];
 
 for (const liveCase of LIVE_CASES) {
-  test(`errors before a submit are in a polite live region that was there before, and typing on leaves it alone (${liveCase.name})`, async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "errors before a submit come from the browser's validation");
+  test(`errors before a submit are in a polite live region that was there before, and typing on leaves it alone (${liveCase.name})`, onlyWithJavaScript("errors before a submit come from the browser's validation"), async ({ page }) => {
     await page.goto(siteUrl(liveCase.host, liveCase.path));
     const form = liveCase.form(page);
     await markLiveRegions(page);
@@ -147,8 +146,7 @@ for (const liveCase of LIVE_CASES) {
   });
 }
 
-test("the report's name and explanation: errors while typing are in live regions that were there before (fr_be)", async ({ page, request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "errors before a submit come from the browser's validation");
+test("the report's name and explanation: errors while typing are in live regions that were there before (fr_be)", onlyWithJavaScript("errors before a submit come from the browser's validation"), async ({ page, request }) => {
   const [item] = await registerItems(request, "be");
   await page.goto(siteUrl("be", `/fr/political-ads/${item.id}/report?reason=MISLEADING`));
   await markLiveRegions(page);
@@ -162,8 +160,7 @@ test("the report's name and explanation: errors while typing are in live regions
   }
 });
 
-test("the report dialog's reason error is in a live region that was there before (nl_nl)", async ({ page, request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
+test("the report dialog's reason error is in a live region that was there before (nl_nl)", onlyWithJavaScript("the dialog needs JavaScript"), async ({ page, request }) => {
   const [item] = await registerItems(request, "nl");
   await page.goto(siteUrl("nl", `/nl/political-ads/${item.id}`));
   await page.getByRole("button", { name: "Meld deze advertentie" }).click();
@@ -197,8 +194,7 @@ async function openRequest(): Promise<string> {
   return reference;
 }
 
-test("a back-office textarea's error while typing is in a live region that was there before", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "errors before a submit come from the browser's validation");
+test("a back-office textarea's error while typing is in a live region that was there before", onlyWithJavaScript("errors before a submit come from the browser's validation"), async ({ page }) => {
   const officer = uniqueStaffEmail("live");
   await addStaff(officer, "officer");
   const reference = await openRequest();

@@ -5,7 +5,7 @@
  * marketing system reads; and every back-office page and call refusing an
  * agent and an anonymous visitor.
  */
-import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, onlyWithJavaScript, onlyWithoutJavaScript } from "./fixtures";
 import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
@@ -132,8 +132,7 @@ test("reject with a reason mailed to the data subject; a second officer's late a
   expect(sql<{ state: string }>("select state from privacy_request where reference = ?", reference)).toEqual([{ state: "REJECTED" }]);
 });
 
-test("the export is the filtered list as CSV", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "a download: once is enough");
+test("the export is the filtered list as CSV", onlyWithJavaScript("a download: once is enough"), async ({ page }) => {
   const subject = `export-${unique()}@veldhaven-test.nl`;
   const reference = await openRequest(subject, new Date(Date.now() + 86_400_000));
   await signInAsStaff(page, officer);
@@ -181,8 +180,7 @@ test("ad reports: filter, open with the ad, review, close with an outcome mailed
   expect(mail).toContain(reference);
 });
 
-test("every back-office page and call refuses an agent and an anonymous visitor", async ({ page, browser, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "server answers: once is enough");
+test("every back-office page and call refuses an agent and an anonymous visitor", onlyWithJavaScript("server answers: once is enough"), async ({ page, browser }) => {
   const pages = ["/nl/internal-privacy-rights/requests", "/nl/internal-privacy-rights/requests/PR-0000-0000", "/nl/internal-privacy-rights/reports", "/nl/internal-privacy-rights/reports/PA-0000-0000"];
   const downloads = ["/nl/internal-privacy-rights/requests/export", "/nl/internal-privacy-rights/reports/export", "/nl/internal-privacy-rights/suppressions/export"];
   // Anonymous: pages go to the login page, downloads answer 401.
@@ -226,8 +224,7 @@ test("every back-office page and call refuses an agent and an anonymous visitor"
   await context.close();
 });
 
-test("the suppression feed: 401 without or with a wrong token; since and the cursor give every row exactly once", async ({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "server answers: once is enough");
+test("the suppression feed: 401 without or with a wrong token; since and the cursor give every row exactly once", onlyWithJavaScript("server answers: once is enough"), async () => {
   const feed = (query: string, token?: string) =>
     request(port(), { path: `/api/internal/suppressions${query}`, headers: token ? { Authorization: `Bearer ${token}` } : {} }).then((answer) => ({
       status: answer.status,
@@ -268,8 +265,7 @@ test("the suppression feed: 401 without or with a wrong token; since and the cur
   expect((await feed("?since=yesterday", FEED_TOKEN)).status).toBe(400);
 });
 
-test("the back office fits a 320 px screen and 200 % text without sideways scrolling", async ({ page, javaScriptEnabled }) => {
-  test.skip(javaScriptEnabled, "layout is CSS: measured once");
+test("the back office fits a 320 px screen and 200 % text without sideways scrolling", onlyWithoutJavaScript("layout is CSS: measured once"), async ({ page }) => {
   const reference = await openRequest(`smal-${unique()}@veldhaven-test.nl`, new Date(Date.now() - 86_400_000));
   await signInAsStaff(page, officer);
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -10,9 +10,7 @@ const headers = { Host: "nl.localhost" };
 
 type Item = Record<string, unknown> & { id: string; channel: string; publicationStartDate: string; publicationEndDate: string };
 
-test.beforeEach(({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "plain HTTP calls: once is enough");
-});
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP calls: once is enough");
 
 test("the list: the country's items with the spec's field names, newest first, filters narrowing it", async ({ request }) => {
   const all = await request.get(api("?countryCode=NL"), { headers });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 
 const SUCCESS = "Jouw bericht is succesvol verzonden.";
 const EMAIL_INVALID = "Dit e-mailadres lijkt niet te bestaan. Gelieve een bestaand e-mailadres in te geven.";
@@ -116,8 +116,7 @@ test.describe("contact form", () => {
     await mailContaining("Comment supprimer mon compte");
   });
 
-  test("with JavaScript: live validation and a spinner while sending", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("with JavaScript: live validation and a spinner while sending", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl"));
     const name = page.getByLabel("Naam");
     await name.fill("L");
@@ -151,8 +150,7 @@ test.describe("contact form", () => {
     await expect(page.locator("form#contact")).toBeVisible();
   });
 
-  test("with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const formCode: string[] = [];
     page.on("request", (request) => /\/assets\/(contact-form|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()));
     // "domcontentloaded": the fixture's own wait would move into the form.
@@ -166,8 +164,7 @@ test.describe("contact form", () => {
     expect(formCode).toHaveLength(2);
   });
 
-  test("with JavaScript: after a navigation in the browser the form is there and enhanced at once", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("with JavaScript: after a navigation in the browser the form is there and enhanced at once", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
     await page.locator('header a[href="/nl"]').first().click();
     await expect(page).toHaveURL(siteUrl("nl", "/nl"));
@@ -175,8 +172,7 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Naam")).toBeVisible();
   });
 
-  test("with JavaScript: what is typed before the form's code has come is kept, and then checked live", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("with JavaScript: what is typed before the form's code has come is kept, and then checked live", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     // The form's own module (Conform, Zod) comes after the page's scripts (issue 14); hold it back.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

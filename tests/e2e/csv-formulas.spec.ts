@@ -4,7 +4,7 @@
  * and ',' comes out of the back office's export with no cell a spreadsheet
  * would run, however the file is split.
  */
-import { expect, test } from "./fixtures";
+import { expect, test, onlyWithJavaScript } from "./fixtures";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
 import { excelCells, FORMULA_START } from "../setup/excel-cells";
@@ -12,8 +12,7 @@ import { registerItems } from "./site-pages";
 
 const port = () => Number(process.env.E2E_PORT);
 
-test("the ad-report export split on ';' or ',' as Excel does holds no formula cell", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "a download: once is enough");
+test("the ad-report export split on ';' or ',' as Excel does holds no formula cell", onlyWithJavaScript("a download: once is enough"), async ({ page }) => {
   const [ad] = await registerItems(page.request, "be");
   const reporter = `csv-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
   const complaint = { name: "x,@SUM(1)", email: reporter, explanation: "a;=cmd|' /C calc'!A0;b\n-1+1\tand;\t=2+2", reason: "ALCOHOL_DRUGS_SEX", campaignId: ad.id, locale: "nl_be" };

@@ -1,6 +1,6 @@
 import { DOCUMENT_KEYS } from "~/content/documents";
 import { EXTERNAL_DOCUMENT_REDIRECTS, LEGACY_DOCUMENT_REDIRECTS } from "~/content/document-redirects";
-import { expectAxeClean, expect, siteUrl, test, type Host } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, type Host, onlyWithJavaScript } from "./fixtures";
 
 const LOCALE_URL: Record<string, { host: Host; lang: string }> = {
   nl_nl: { host: "nl", lang: "nl" },
@@ -84,8 +84,7 @@ test.describe("legacy and external document redirects (301)", () => {
   for (const [locale, table] of Object.entries(LEGACY_DOCUMENT_REDIRECTS)) {
     const { host, lang } = LOCALE_URL[locale];
     for (const [legacy, key] of Object.entries(table!)) {
-      test(`${locale}: ${legacy} → ${key}`, async ({ request, javaScriptEnabled }) => {
-        test.skip(!javaScriptEnabled, "a redirect, no browser: the answer is the same in both projects, so it runs once");
+      test(`${locale}: ${legacy} → ${key}`, onlyWithJavaScript("a redirect, no browser: the answer is the same in both projects, so it runs once"), async ({ request }) => {
         const response = await request.get(`${origin()}/${lang}/document/${legacy}`, {
           headers: { Host: `${host}.localhost` },
           maxRedirects: 0,
@@ -98,8 +97,7 @@ test.describe("legacy and external document redirects (301)", () => {
   for (const [locale, table] of Object.entries(EXTERNAL_DOCUMENT_REDIRECTS)) {
     const { host, lang } = LOCALE_URL[locale];
     for (const [key, path] of Object.entries(table!)) {
-      test(`${locale}: ${key} → corporate website`, async ({ request, javaScriptEnabled }) => {
-        test.skip(!javaScriptEnabled, "a redirect, no browser: the answer is the same in both projects, so it runs once");
+      test(`${locale}: ${key} → corporate website`, onlyWithJavaScript("a redirect, no browser: the answer is the same in both projects, so it runs once"), async ({ request }) => {
         const response = await request.get(`${origin()}/${lang}/document/${key}`, {
           headers: { Host: `${host}.localhost` },
           maxRedirects: 0,

@@ -7,7 +7,7 @@
  * Reflow at 200 % text: reflow-forms.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, siteUrl, test } from "./fixtures";
+import { expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 import { newestCampaignId } from "./site-pages";
 
 /** The visible buttons (and links drawn as buttons) in `scope` whose edge forced colors would not paint. */
@@ -68,8 +68,7 @@ test.describe("forced colors (Windows high contrast)", () => {
     await expectEdges(page, page.locator("body"), "/nl with the banner, scrolled");
   });
 
-  test("the report dialog has an edge, and so has each of its buttons", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the dialog is a JavaScript enhancement (the pages without it are checked above)");
+  test("the report dialog has an edge, and so has each of its buttons", onlyWithJavaScript("the dialog is a JavaScript enhancement (the pages without it are checked above)"), async ({ page }) => {
     await page.goto(siteUrl("be", `/nl/political-ads/${encodeURIComponent(await newestCampaignId(page.request, "be"))}`));
     await page.getByRole("button", { name: "Meld deze advertentie" }).click();
     const dialog = page.getByRole("dialog");
@@ -136,8 +135,8 @@ test.describe("forced colors (Windows high contrast)", () => {
 });
 
 test.describe("reduced motion", () => {
-  test.beforeEach(async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the scroll-to-top button and the spinner come with JavaScript");
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the scroll-to-top button and the spinner come with JavaScript");
+  test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
   });
 
@@ -182,8 +181,7 @@ test.describe("reduced motion", () => {
   });
 });
 
-test("at 320 px, the scroll-to-top button never covers the link that has the focus", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the scroll-to-top button is a JavaScript enhancement");
+test("at 320 px, the scroll-to-top button never covers the link that has the focus", onlyWithJavaScript("the scroll-to-top button is a JavaScript enhancement"), async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto(siteUrl("nl", "/nl/phone"));

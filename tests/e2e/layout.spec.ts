@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 
 test.describe("layout on public pages", () => {
   test("top navigation, dropdowns, footer and breadcrumbs (nl)", async ({ page }) => {
@@ -61,8 +61,7 @@ test.describe("layout on public pages", () => {
   });
 });
 
-test("a dropdown opened before the scripts loaded stays open after hydration", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "hydration");
+test("a dropdown opened before the scripts loaded stays open after hydration", onlyWithJavaScript("hydration"), async ({ page }) => {
   let releaseScripts: () => void = () => {};
   const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
   await page.route("**/assets/*.js", async (route) => {
@@ -91,8 +90,7 @@ test("internal pages have neither top navigation nor footer", async ({ page }) =
   await expectAxeClean(page);
 });
 
-test("scroll-to-top button appears after 100 px and scrolls up", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the button is a JavaScript enhancement");
+test("scroll-to-top button appears after 100 px and scrolls up", onlyWithJavaScript("the button is a JavaScript enhancement"), async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 300 });
   await page.goto(siteUrl("nl", "/nl/about"));
   const button = page.getByRole("button", { name: "Terug naar boven" });
@@ -112,8 +110,7 @@ test("a navigation scrolls to the top", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("health and readiness endpoints", async ({ request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "an API call, no browser: the answer is the same in both projects, so it runs once");
+test("health and readiness endpoints", onlyWithJavaScript("an API call, no browser: the answer is the same in both projects, so it runs once"), async ({ request }) => {
   const base = `http://127.0.0.1:${process.env.E2E_PORT}`;
   const health = await request.get(`${base}/healthz`);
   expect(health.status()).toBe(200);
@@ -152,8 +149,7 @@ test("fingerprinted assets are cached for a year, pages carry security headers",
   expect(asset.headers()["permissions-policy"]).toBeUndefined();
 });
 
-test("the page's own scripts run under its policy: nothing is blocked", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "a policy violation is reported by a script");
+test("the page's own scripts run under its policy: nothing is blocked", onlyWithJavaScript("a policy violation is reported by a script"), async ({ page }) => {
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const found = ((window as unknown as { violations?: string[] }).violations ??= []);

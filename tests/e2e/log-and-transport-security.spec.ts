@@ -48,9 +48,7 @@ async function verificationLink(email: string): Promise<string> {
 }
 
 test.describe("the log", () => {
-  test.beforeEach(({ javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "plain HTTP requests and the log: once is enough");
-  });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP requests and the log: once is enough");
 
   test("holds no verification token, no search text or address, and no URL over the cap", async () => {
     const email = `log-${Date.now()}@veldhaven-test.nl`;
@@ -104,9 +102,7 @@ test.describe("the log", () => {
 });
 
 test.describe("Strict-Transport-Security", () => {
-  test.beforeEach(({ javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "plain HTTP requests: once is enough");
-  });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP requests: once is enough");
 
   test("is sent when a trusted proxy says the visitor used HTTPS, and not over plain HTTP", async () => {
     const overHttps = await request(server.port, { path: "/nl", headers: { "X-Forwarded-Proto": "https" } });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 
 test.use({ viewport: { width: 800, height: 900 } });
 
@@ -32,8 +32,7 @@ test.describe("mobile menu", () => {
 
   // The about page runs React; a document page only app/enhance/page.ts (issue 14).
   for (const path of ["/nl/about", "/nl/document/cookie-policy"]) {
-  test(`closes on Escape, outside click and above 1000 px (JavaScript): ${path}`, async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test(`closes on Escape, outside click and above 1000 px (JavaScript): ${path}`, onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     await page.goto(siteUrl("nl", path));
     const toggle = page.locator("summary", { hasText: "Menu" });
     const panel = page.getByRole("navigation", { name: "Menu", exact: true });
@@ -81,8 +80,7 @@ function scriptsAskedFor(page: Page): string[] {
 const ONLY_THE_ENHANCE_SCRIPT = [expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)];
 
 test.describe("pages without React (issue 14)", () => {
-  test("a document ships one small script instead of React, and its conveniences still work", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("a document ships one small script instead of React, and its conveniences still work", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const scripts = scriptsAskedFor(page);
     await page.goto(siteUrl("be", "/fr/document/privacy-policy"));
     expect(scripts).toEqual(ONLY_THE_ENHANCE_SCRIPT);
@@ -105,8 +103,7 @@ test.describe("pages without React (issue 14)", () => {
     await prefetched;
   });
 
-  test("the phone directory filters live without React", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("the phone directory filters live without React", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const scripts = scriptsAskedFor(page);
     await page.goto(siteUrl("be", "/nl/phone"));
     expect(scripts).toEqual(ONLY_THE_ENHANCE_SCRIPT);
@@ -117,8 +114,7 @@ test.describe("pages without React (issue 14)", () => {
     await expect(page.getByRole("status").filter({ hasText: new RegExp(`^${count} nummers? gevonden$`) })).toBeAttached();
   });
 
-  test("site search shows each search in place without React, the focus kept in the field; back shows the one before", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("site search shows each search in place without React, the focus kept in the field; back shows the one before", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const scripts = scriptsAskedFor(page);
     let loads = 0;
     page.on("load", () => loads++);
@@ -139,8 +135,7 @@ test.describe("pages without React (issue 14)", () => {
     expect(loads).toBe(1);
   });
 
-  test("the ad list and the 404 page ship no React; a link to them from a page React runs loads them as a page", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "JavaScript enhancements");
+  test("the ad list and the 404 page ship no React; a link to them from a page React runs loads them as a page", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const scripts = scriptsAskedFor(page);
     for (const path of ["/fr/political-ads", "/fr/bestaat-niet"]) {
       scripts.length = 0;

@@ -12,9 +12,7 @@ const get = (request: APIRequestContext, host: string, path: string, headers: Re
 
 const textsOf = (html: string) => /<html[^>]* data-texts="([^"]+)"/.exec(html)?.[1];
 
-test.beforeEach(({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the documents as sent: once is enough");
-});
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the documents as sent: once is enough");
 
 test("a hydrating page names its texts instead of carrying them; public pages get no staff texts", async ({ request }) => {
   for (const [host, path, language] of [["nl", "/nl", "nl_nl"], ["be", "/fr/privacy-rights/access", "fr_be"]]) {

@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, onlyWithoutJavaScript } from "./fixtures";
 import { registerItems } from "./site-pages";
 
 const TEXTS = {
@@ -142,8 +142,7 @@ test.describe("the list", () => {
     await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(payer[0].sponsorName);
   });
 
-  test("with JavaScript: a loading state while results come, and a filter combination seen before comes from the cache", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the list follows the filters with JavaScript only");
+  test("with JavaScript: a loading state while results come, and a filter combination seen before comes from the cache", onlyWithJavaScript("the list follows the filters with JavaScript only"), async ({ page }) => {
     const dataRequests: string[] = [];
     // Slow answers, so the loading state can be seen.
     await page.route(/\/nl\/political-ads\?/, async (route) => {
@@ -169,8 +168,7 @@ test.describe("the list", () => {
     expect(dataRequests.length).toBe(asked);
   });
 
-  test("with JavaScript: typing filters after a pause, in place; a failed answer says so and is not kept", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the list follows the filters with JavaScript only");
+  test("with JavaScript: typing filters after a pause, in place; a failed answer says so and is not kept", onlyWithJavaScript("the list follows the filters with JavaScript only"), async ({ page }) => {
     let failing = true;
     const asked: string[] = [];
     await page.route(/\/nl\/political-ads\?/, (route) => {
@@ -298,8 +296,7 @@ test.describe("the detail", () => {
 });
 
 test.describe("reporting an ad", () => {
-  test("without JavaScript: reason, form with its errors, an undeliverable address, then received", async ({ page, request, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the pages are what a visitor without JavaScript uses; the dialog is tested below");
+  test("without JavaScript: reason, form with its errors, an undeliverable address, then received", onlyWithoutJavaScript("the pages are what a visitor without JavaScript uses; the dialog is tested below"), async ({ page, request }) => {
     const [item] = await registerItems(request, "be");
     await page.goto(siteUrl("be", `/fr/political-ads/${item.id}`));
     await page.getByRole("link", { name: "Signaler cette publicité" }).click();
@@ -354,8 +351,7 @@ test.describe("reporting an ad", () => {
     await expect(page).toHaveURL(siteUrl("be", `/fr/political-ads/${item.id}`));
   });
 
-  test("with JavaScript: the dialog, focus kept and returned, errors, then received without leaving the page", async ({ page, request, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
+  test("with JavaScript: the dialog, focus kept and returned, errors, then received without leaving the page", onlyWithJavaScript("the dialog needs JavaScript"), async ({ page, request }) => {
     const [item] = await registerItems(request, "nl");
     await page.goto(siteUrl("nl", `/nl/political-ads/${item.id}`));
     const open = page.getByRole("button", { name: TEXTS.nl_nl.report });
@@ -404,8 +400,7 @@ test.describe("reporting an ad", () => {
     await expect(open).toBeFocused();
   });
 
-  test("the dialog with every error fits a 320 px phone (scrolls down, never sideways)", async ({ page, request, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the dialog needs JavaScript");
+  test("the dialog with every error fits a 320 px phone (scrolls down, never sideways)", onlyWithJavaScript("the dialog needs JavaScript"), async ({ page, request }) => {
     const [item] = await registerItems(request, "be");
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(siteUrl("be", `/fr/political-ads/${item.id}`));
@@ -430,9 +425,7 @@ test.describe("reporting an ad", () => {
 });
 
 test.describe("POST /api/political-ad-complaint", () => {
-  test.beforeEach(({ javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "plain HTTP calls: once is enough");
-  });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "plain HTTP calls: once is enough");
 
   const post = (page: Page, host: Host, body: unknown) =>
     page.evaluate(

@@ -10,7 +10,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./fixtures";
 
 const LOCALES = {
   nl_nl: {
@@ -108,9 +108,9 @@ async function expectProcessed(page: Page, texts: Texts, title: string, message?
   if (message) await expect(page.getByText(message, { exact: false }).first()).toBeVisible();
 }
 
-for (const [locale, texts] of Object.entries(LOCALES)) {
+for (const [turn, [locale, texts]] of Object.entries(LOCALES).entries()) {
   test.describe(`${locale}`, () => {
-    test("access: empty submit, then a valid one ends on the processed page", async ({ page }) => {
+    test("access: empty submit, then a valid one ends on the processed page", inTurn(turn), async ({ page }) => {
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/access`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.access);
       await send(page, texts.submit);
@@ -123,7 +123,7 @@ for (const [locale, texts] of Object.entries(LOCALES)) {
       await expectProcessed(page, texts, texts.submitted, texts.verify);
     });
 
-    test("forgotten: the details toggle hides its fields until ticked; empty names when ticked are errors", async ({ page }) => {
+    test("forgotten: the details toggle hides its fields until ticked; empty names when ticked are errors", inTurn(turn + 1), async ({ page }) => {
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/forgotten`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.forgotten);
       const firstName = page.getByLabel(texts.firstName, { exact: true });
@@ -142,7 +142,7 @@ for (const [locale, texts] of Object.entries(LOCALES)) {
       await expectProcessed(page, texts, texts.submitted, texts.verify);
     });
 
-    test("rectification: e-mail and message required; a valid submit is processed", async ({ page }) => {
+    test("rectification: e-mail and message required; a valid submit is processed", inTurn(turn), async ({ page }) => {
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/rectification`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.rectification);
       await send(page, texts.submit);
@@ -156,7 +156,7 @@ for (const [locale, texts] of Object.entries(LOCALES)) {
       await expectProcessed(page, texts, texts.submitted, texts.verify);
     });
 
-    test("objection: no brands means no step 2; none chosen is an error; select-all, then the channels", async ({ page, javaScriptEnabled }) => {
+    test("objection: no brands means no step 2; none chosen is an error; select-all, then the channels", inTurn(turn + 1), async ({ page, javaScriptEnabled }) => {
       // Step 2 without a choice from step 1: back to the overview.
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/communication-types`));
       await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights`));
@@ -235,8 +235,7 @@ test("publication does not exist in the Netherlands", async ({ page }) => {
 });
 
 test.describe("what JavaScript adds, and what is stored", () => {
-  test("unticking a block resets it; the phone takes only digits and '+'", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "behaviour of the scripts");
+  test("unticking a block resets it; the phone takes only digits and '+'", onlyWithJavaScript("behaviour of the scripts"), async ({ page }) => {
     const texts = LOCALES.nl_nl;
     await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"));
     await page.getByRole("checkbox", { name: "Ademruimte" }).check();
@@ -263,8 +262,7 @@ test.describe("what JavaScript adds, and what is stored", () => {
   });
 
   for (const first of ["a tap", "an assistive technology's click"] as const) {
-    test(`issue 38: ${first} on "Alle merken" before the form's code has come ticks every brand`, async ({ page, javaScriptEnabled }) => {
-      test.skip(!javaScriptEnabled, "the form's code comes at the first interaction");
+    test(`issue 38: ${first} on "Alle merken" before the form's code has come ticks every brand`, onlyWithJavaScript("the form's code comes at the first interaction"), async ({ page }) => {
       const texts = LOCALES.nl_nl;
       // React runs the page, the form's code is not there yet: nothing has been touched.
       await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"), { waitUntil: "domcontentloaded" });

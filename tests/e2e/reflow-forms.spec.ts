@@ -10,7 +10,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, siteUrl, test, type Host } from "./fixtures";
+import { expect, siteUrl, test, type Host, inTurn } from "./fixtures";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
 import { SITES, newestCampaignId } from "./site-pages";
@@ -51,8 +51,8 @@ const PUBLIC_FORM_PAGES = [
   { path: "/internal-privacy-rights/login", submitEmpty: true },
 ];
 
-for (const site of SITES) {
-  test(`${site.locale}: every form page fits 320 px with 200 % text`, async ({ page }) => {
+for (const [turn, site] of SITES.entries()) {
+  test(`${site.locale}: every form page fits 320 px with 200 % text`, inTurn(turn), async ({ page }) => {
     test.setTimeout(90_000);
     const campaign = encodeURIComponent(await newestCampaignId(page.request, "be"));
     await page.setViewportSize({ width: 320, height: 640 });

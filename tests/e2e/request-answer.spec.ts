@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./fixtures";
 import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
@@ -67,8 +67,8 @@ const PERSON = {
   },
 };
 
-for (const [language, person] of Object.entries(PERSON)) {
-  test(`an answer with its file, delivered by a link and downloaded byte for byte, then gone after its window (${language})`, async ({ page, browser }) => {
+for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
+  test(`an answer with its file, delivered by a link and downloaded byte for byte, then gone after its window (${language})`, inTurn(turn), async ({ page, browser }) => {
     // The whole journey, officer and person, two browsers, two mails: longer than one page's test.
     const officer = uniqueStaffEmail("officer");
     await addStaff(officer, "officer");
@@ -183,8 +183,7 @@ test("a wrong link gets the page that says so, never a 500; a download is a POST
   expect(get.status).toBeLessThan(500);
 });
 
-test("with JavaScript an upload shows its progress and says when it is done", async ({ page }) => {
-  test.skip(test.info().project.use.javaScriptEnabled === false, "the progress needs JavaScript; without it the browser shows its own");
+test("with JavaScript an upload shows its progress and says when it is done", onlyWithJavaScript("the progress needs JavaScript; without it the browser shows its own"), async ({ page }) => {
   const officer = uniqueStaffEmail("officer");
   await addStaff(officer, "officer");
   const reference = await openRequest("nl", "nl", `voortgang-${unique()}@veldhaven-test.nl`);

@@ -9,7 +9,7 @@
  * officer closes it, mailing the reference being handled.
  */
 import fs from "node:fs";
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, inTurn } from "./fixtures";
 import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
@@ -42,8 +42,8 @@ const PERSON = {
   fr: { host: "be" as Host, language: "fr", title: "Répondez à notre question", answer: "Votre réponse", files: "Fichiers (facultatif)", submit: "Envoyer la réponse", required: "Ce champ est obligatoire", thanks: "Merci pour votre réponse", used: "Cette question a déjà reçu une réponse" },
 };
 
-for (const [language, person] of Object.entries(PERSON)) {
-  test(`asking for more information: the clock stops, the person answers with a file, the request works on (${language})`, async ({ page, browser }) => {
+for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
+  test(`asking for more information: the clock stops, the person answers with a file, the request works on (${language})`, inTurn(turn), async ({ page, browser }) => {
     const officer = uniqueStaffEmail("officer");
     await addStaff(officer, "officer");
     const email = `vraag-${unique()}@veldhaven-test.nl`;
@@ -115,9 +115,9 @@ const STATUS_PAGE = {
   fr: { form: "Envoyez-moi un lien", reference: "Référence", email: "Adresse e-mail", question: "Notre question", answerButton: "Répondre à la question", answered: "Vous avez répondu à cette question le", state: "En cours de traitement" },
 };
 
-for (const [language, person] of Object.entries(PERSON)) {
+for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
   const status = STATUS_PAGE[language as keyof typeof STATUS_PAGE];
-  test(`the mail with the question is lost: the status page shows the question and leads to the reply form (${language})`, async ({ page, browser }) => {
+  test(`the mail with the question is lost: the status page shows the question and leads to the reply form (${language})`, inTurn(turn + 1), async ({ page, browser }) => {
     // Two browsers, three mails and the whole flow from question to answer.
     const officer = uniqueStaffEmail("officer");
     await addStaff(officer, "officer");

@@ -6,7 +6,7 @@
  * with the state, the due date and its extension, and what is asked of
  * them. An expired link says so; every new page fits 320 px at 200 % text.
  */
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, inTurn } from "./fixtures";
 import { mailsTo, sql } from "./shared-server-data";
 import { request } from "../setup/spawn-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
@@ -47,8 +47,8 @@ const SITES = {
   },
 };
 
-for (const [language, site] of Object.entries(SITES)) {
-  test(`the status page: the same answer whatever was typed, a link only for a matching pair, the request's state behind it (${language})`, async ({ page }) => {
+for (const [turn, [language, site]] of Object.entries(SITES).entries()) {
+  test(`the status page: the same answer whatever was typed, a link only for a matching pair, the request's state behind it (${language})`, inTurn(turn), async ({ page }) => {
     const email = `stand-${unique()}@veldhaven-test.nl`;
     const made = await request(port(), {
       method: "POST",

@@ -2,7 +2,7 @@
  * What search engines read (issue 14): one canonical address per page, the
  * other language of a .be page, robots.txt and sitemap.xml per host.
  */
-import { expect, test } from "./fixtures";
+import { expect, test, onlyWithJavaScript } from "./fixtures";
 import { siteUrl } from "./fixtures";
 import { request } from "../setup/spawn-server";
 
@@ -23,8 +23,7 @@ test("a .nl page has its canonical address and no other language; a filter is no
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);
 });
 
-test("robots.txt per host: staff pages and calls are not crawled, the host's sitemap is named", async ({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "a file for crawlers, no browser: the answer is the same in both projects, so it runs once");
+test("robots.txt per host: staff pages and calls are not crawled, the host's sitemap is named", onlyWithJavaScript("a file for crawlers, no browser: the answer is the same in both projects, so it runs once"), async () => {
   for (const host of ["nl", "be"] as const) {
     const robots = await request(port(), { path: "/robots.txt", host: `${host}.localhost:${port()}` });
     expect(robots.status).toBe(200);
@@ -35,8 +34,7 @@ test("robots.txt per host: staff pages and calls are not crawled, the host's sit
   }
 });
 
-test("sitemap.xml per host: every page in the host's languages, the ads of its register included", async ({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "a file for crawlers, no browser: the answer is the same in both projects, so it runs once");
+test("sitemap.xml per host: every page in the host's languages, the ads of its register included", onlyWithJavaScript("a file for crawlers, no browser: the answer is the same in both projects, so it runs once"), async () => {
   const items = async (code: "NL" | "BE") =>
     JSON.parse((await request(port(), { path: `/api/campaign-items?countryCode=${code}`, host: `${code.toLowerCase()}.localhost:${port()}` })).body)
       .campaignItems as Array<{ id: string }>;

@@ -10,7 +10,7 @@
  * is the default 30 minutes: the tests age the session in its database and
  * move the page's clock.
  */
-import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 import { sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
@@ -92,8 +92,7 @@ test("a page visited after the session ended is where signing in leads", async (
   await expect(page.getByLabel("Alleen aanvragen die te laat zijn")).toBeChecked();
 });
 
-test("two minutes before the idle limit the page warns; 'Blijf aangemeld' keeps the session; after the limit it says the session ended", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the warning is the page's script");
+test("two minutes before the idle limit the page warns; 'Blijf aangemeld' keeps the session; after the limit it says the session ended", onlyWithJavaScript("the warning is the page's script"), async ({ page }) => {
   const reference = await openRequest();
   await signInAsStaff(page, officer);
   await page.clock.install();

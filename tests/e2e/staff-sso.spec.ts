@@ -7,7 +7,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, test } from "./fixtures";
+import { expect, expectAxeClean, test, onlyWithJavaScript } from "./fixtures";
 import { freePort, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { TEST_CLIENT, OFFICER_GROUP, startTestProvider, type TestProvider } from "../setup/test-oidc-provider";
 
@@ -62,8 +62,7 @@ test("signs in through the identity provider and lands on the confirmation; the 
   await expect(page.getByRole("alert").filter({ hasText: "Vous n'êtes pas connecté" })).toHaveCount(0);
 });
 
-test("a member of the officer group signs in as officer; another domain is refused", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the provider's pages are the same either way");
+test("a member of the officer group signs in as officer; another domain is refused", onlyWithJavaScript("the provider's pages are the same either way"), async ({ page }) => {
   await page.goto(url("nl", "/nl/internal-privacy-rights/login"));
   await page.getByRole("link", { name: /SSO/ }).click();
   await signInAtProvider(page, "officer.anna@veldhaven-test.nl");
@@ -82,8 +81,7 @@ test("a member of the officer group signs in as officer; another domain is refus
   await expect(page).toHaveTitle(/^Fout: /);
 });
 
-test("a callback without a sign-in in progress, or with a forged state, signs nobody in", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "server answers: once is enough");
+test("a callback without a sign-in in progress, or with a forged state, signs nobody in", onlyWithJavaScript("server answers: once is enough"), async ({ page }) => {
   await page.goto(url("nl", "/auth/oidc/callback?code=forged&state=forged"));
   await expect(page).toHaveURL(url("nl", "/nl/internal-privacy-rights/login?sso=failed"));
   await expect(page.getByRole("alert").filter({ hasText: "Aanmelden via SSO is niet gelukt." })).toBeVisible();

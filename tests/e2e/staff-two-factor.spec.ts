@@ -8,7 +8,7 @@
  */
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, onlyWithoutJavaScript } from "./fixtures";
 import { addStaff, addStaffWithCli, signInAsStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
@@ -136,8 +136,7 @@ test("without a password a moment ago, the second-factor pages send the visitor 
 });
 
 /** WCAG 1.4.10 / 1.4.4 for the pages only a signed-in flow reaches (layout-reflow.spec.ts measures the rest). */
-test("the enrolment page and the recovery codes do not scroll sideways at 320 px or with 200 % text", async ({ page, javaScriptEnabled }) => {
-  test.skip(javaScriptEnabled, "layout is CSS; measured once, without JavaScript");
+test("the enrolment page and the recovery codes do not scroll sideways at 320 px or with 200 % text", onlyWithoutJavaScript("layout is CSS; measured once, without JavaScript"), async ({ page }) => {
   const overflow = () => page.evaluate(() => (document.documentElement.scrollWidth > window.innerWidth ? document.documentElement.scrollWidth : null));
   const email = uniqueStaffEmail("totp-reflow");
   // The command an administrator types, as the module comment says (`--require-totp`, the password on standard

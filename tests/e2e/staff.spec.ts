@@ -8,7 +8,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 import { STAFF_PASSWORD, addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
 const NOT_SIGNED_IN = /Je bent niet aangemeld, of je sessie is verlopen\./;
@@ -190,8 +190,7 @@ test("the session expires while a form is filled in: 401 with every value kept, 
   await expect(page).toHaveURL(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
 });
 
-test("every internal page and call refuses an anonymous visitor", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "server answers: once is enough");
+test("every internal page and call refuses an anonymous visitor", onlyWithJavaScript("server answers: once is enough"), async ({ page }) => {
   for (const pathname of ["/nl/internal-privacy-rights/confirm-login", "/nl/internal-privacy-rights/processed", "/nl/internal-privacy-rights/logout"]) {
     await page.goto(siteUrl("nl", pathname));
     await expect(page, pathname).toHaveURL(siteUrl("nl", "/nl/internal-privacy-rights/login"));
@@ -212,8 +211,7 @@ test("every internal page and call refuses an anonymous visitor", async ({ page,
   expect(answers).toEqual({ api: 401, form: 401 });
 });
 
-test("the JSON call with a session: 201 for an objection, 400 for another request; a new session id at every sign-in", async ({ page, context, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "calls from the page's script");
+test("the JSON call with a session: 201 for an objection, 400 for another request; a new session id at every sign-in", onlyWithJavaScript("calls from the page's script"), async ({ page, context }) => {
   await page.goto(siteUrl("be", "/nl/internal-privacy-rights/login"));
   await signIn(page);
   await expect(page).toHaveURL(/confirm-login/);

@@ -8,7 +8,7 @@
  * pages in the same document) and types a recognisable value everywhere.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, onlyWithJavaScript } from "./fixtures";
 import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
 
 const ORIGIN = "https://analytics.example";
@@ -72,8 +72,7 @@ async function typeEverywhere(page: Page, url: RegExp) {
   await page.waitForTimeout(700);
 }
 
-test("no analytics script follows the visitor into a page with their data, and nothing typed reaches it", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript no script runs and every link is a new document");
+test("no analytics script follows the visitor into a page with their data, and nothing typed reaches it", onlyWithJavaScript("without JavaScript no script runs and every link is a new document"), async ({ page }) => {
   test.setTimeout(90_000);
   const log = await recordAnalytics(page);
 

@@ -13,7 +13,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { expect, siteUrl, test, type Host } from "./fixtures";
+import { expect, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./fixtures";
 import { addStaff, STAFF_PASSWORD, uniqueStaffEmail } from "./staff-fixtures";
 import { registerItems } from "./site-pages";
 import { request } from "../setup/spawn-server";
@@ -125,9 +125,9 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 const withStep = (step: string, title: string) => new RegExp(`^${escaped(step)}\\s?: ${escaped(title)}$`);
 
-for (const [locale, site] of Object.entries(SITES)) {
+for (const [turn, [locale, site]] of Object.entries(SITES).entries()) {
   test.describe(locale, () => {
-    test("a request's and a report's back-office page are titled with their reference; a failed action adds the error prefix, each field says what to do", async ({ page }) => {
+    test("a request's and a report's back-office page are titled with their reference; a failed action adds the error prefix, each field says what to do", inTurn(turn), async ({ page }) => {
       const reference = await openRequest(site);
       const officer = uniqueStaffEmail("titles");
       await addStaff(officer, "officer");
@@ -170,7 +170,7 @@ for (const [locale, site] of Object.entries(SITES)) {
       await expectFieldMessage(page.locator("main"), site.report.outcome, site);
     });
 
-    test("staff sign-in and enrolling a second factor: each empty field says what to do, and the title says it failed", async ({ page }) => {
+    test("staff sign-in and enrolling a second factor: each empty field says what to do, and the title says it failed", inTurn(turn + 1), async ({ page }) => {
       await page.goto(siteUrl(site.host, `/${site.lang}/internal-privacy-rights/login`));
       const title = await page.title();
       await page.getByRole("button", { name: site.signIn.submit, exact: true }).click();
@@ -192,7 +192,7 @@ for (const [locale, site] of Object.entries(SITES)) {
       await expect(page.getByLabel(site.setup.code)).toHaveAccessibleDescription(new RegExp(site.setup.missing));
     });
 
-    test("each step of the objection is in the title and in the heading above the form, after a client-side step too", async ({ page, javaScriptEnabled }) => {
+    test("each step of the objection is in the title and in the heading above the form, after a client-side step too", inTurn(turn), async ({ page, javaScriptEnabled }) => {
       await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/direct-marketing/brands`));
       const heading = page.getByRole("heading", { level: 1 });
       const step1 = full(`${site.objection.brands} (${site.step(1, 2).toLowerCase()})`);
@@ -214,7 +214,7 @@ for (const [locale, site] of Object.entries(SITES)) {
       await expectSameDocument(page, javaScriptEnabled);
     });
 
-    test("each step of reporting an ad is in the title and in the heading above the form, after a client-side step too", async ({ page, javaScriptEnabled }) => {
+    test("each step of reporting an ad is in the title and in the heading above the form, after a client-side step too", inTurn(turn + 1), async ({ page, javaScriptEnabled }) => {
       const [ad] = await registerItems(page.request, site.host);
       await page.goto(siteUrl(site.host, `/${site.lang}/political-ads/${encodeURIComponent(ad.id)}/report`));
       const heading = page.getByRole("heading", { level: 1 });
@@ -231,8 +231,7 @@ for (const [locale, site] of Object.entries(SITES)) {
       await expectSameDocument(page, javaScriptEnabled);
     });
 
-    test("the report dialog's name says its step", async ({ page, javaScriptEnabled }) => {
-      test.skip(!javaScriptEnabled, "without JavaScript the report is the pages above");
+    test("the report dialog's name says its step", onlyWithJavaScript("without JavaScript the report is the pages above"), async ({ page }) => {
       const [ad] = await registerItems(page.request, site.host);
       await page.goto(siteUrl(site.host, `/${site.lang}/political-ads/${encodeURIComponent(ad.id)}`));
       await page.getByRole("button", { name: site.ad.open }).click();

@@ -9,7 +9,7 @@
  * button but a new request and the privacy team's address.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, inTurn } from "./fixtures";
 import { mailsTo, sql } from "./shared-server-data";
 import { request } from "../setup/spawn-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
@@ -81,8 +81,8 @@ const SITES = {
   },
 };
 
-for (const [language, site] of Object.entries(SITES)) {
-  test(`an expired link: a new one for the same request, the old one dead, a second ask within 5 minutes waits (${language})`, async ({ page }) => {
+for (const [turn, [language, site]] of Object.entries(SITES).entries()) {
+  test(`an expired link: a new one for the same request, the old one dead, a second ask within 5 minutes waits (${language})`, inTurn(turn), async ({ page }) => {
     const email = `opnieuw-${unique()}@veldhaven-test.nl`;
     const { link: old, reference } = await submitAccessRequest(site.host, site.language, email);
     expireLink(email);
@@ -132,7 +132,7 @@ for (const [language, site] of Object.entries(SITES)) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.verified);
   });
 
-  test(`the expired page opened directly, or at the limit: no button, a new request and the privacy team (${language})`, async ({ page }) => {
+  test(`the expired page opened directly, or at the limit: no button, a new request and the privacy team (${language})`, inTurn(turn + 1), async ({ page }) => {
     await page.goto(siteUrl(site.host, `/${site.language}/email-verification-expired`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.expired);
     await expect(page.getByText(site.why)).toBeVisible();

@@ -3,14 +3,13 @@
  * error reloads (once), so a visitor with the previous deployment's scripts
  * gets the new site. The version file is never cached.
  */
-import { expect, test } from "./fixtures";
+import { expect, test, onlyWithJavaScript } from "./fixtures";
 import { siteUrl } from "./fixtures";
 import { request } from "../setup/spawn-server";
 
 const port = () => Number(process.env.E2E_PORT);
 
-test("the version file names the live deployment and is never cached", async ({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "a file, no browser: the answer is the same in both projects, so it runs once");
+test("the version file names the live deployment and is never cached", onlyWithJavaScript("a file, no browser: the answer is the same in both projects, so it runs once"), async () => {
   const answer = await request(port(), { path: "/version.json" });
   expect(answer.status).toBe(200);
   expect(answer.headers["cache-control"]).toBe("no-cache, no-store, must-revalidate");

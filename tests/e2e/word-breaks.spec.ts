@@ -1,4 +1,4 @@
-import { expect, siteUrl, test } from "./fixtures";
+import { expect, siteUrl, test, onlyWithJavaScript, onlyWithoutJavaScript } from "./fixtures";
 import { ordinaryWordsCut, setTextSize } from "./reflow";
 import { SITES, newestCampaignId, pagesOf, resolvePath } from "./site-pages";
 
@@ -11,8 +11,7 @@ import { SITES, newestCampaignId, pagesOf, resolvePath } from "./site-pages";
  * JavaScript, every page of every locale.
  */
 for (const site of SITES) {
-  test(`${site.locale}: at 320 px with 200 % text, no ordinary word is cut in two`, async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "layout is CSS; measured once, without JavaScript");
+  test(`${site.locale}: at 320 px with 200 % text, no ordinary word is cut in two`, onlyWithoutJavaScript("layout is CSS; measured once, without JavaScript"), async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await setTextSize(page, 2);
     const failures: string[] = [];
@@ -31,8 +30,7 @@ const OVERLAYS = [
   { lang: "fr", report: "Signaler cette publicité", reason: "Trompeuse", next: "Suivant" },
 ];
 for (const site of OVERLAYS) {
-  test(`${site.lang}: at 320 px with 200 % text, the open menu and report dialog cut no ordinary word and hide nothing`, async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the dialog and the menu's closing are JavaScript's");
+  test(`${site.lang}: at 320 px with 200 % text, the open menu and report dialog cut no ordinary word and hide nothing`, onlyWithJavaScript("the dialog and the menu's closing are JavaScript's"), async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await setTextSize(page, 2);
     await page.goto(siteUrl("be", `/${site.lang}/political-ads/${encodeURIComponent(await newestCampaignId(page.request, "be"))}`));
