@@ -14,8 +14,8 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag2
  * axe runs inside the page, which a page without JavaScript cannot do (its
  * timers never fire). There the current DOM (open <details> included) is
  * checked in a JavaScript-enabled copy: the same HTML, its scripts taken out,
- * written into a page of the same origin, so that it gets the same styles,
- * fonts and policy. One copy page per browser (so per worker) and host, kept
+ * written into a page of the same origin, so that it gets the same styles
+ * and fonts. One copy page per browser (so per worker) and host, kept
  * between checks: a new context and renderer for each check cost more than
  * axe itself (issue 39).
  */

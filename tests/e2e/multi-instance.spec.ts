@@ -144,6 +144,10 @@ test("every mail is sent exactly once, and the digest is claimed once when both 
   await database.sql("update app_meta set value = '' where key = 'privacy-digest-sent-on'");
   await startBoth();
 
+  // Each instance claims the digest in its first retention run, which starts with the
+  // server but may end after it answers: wait for the digest before counting the outbox.
+  const digests = async () => Number((await database.sql<{ n: string }>("select count(*) as n from outbox where kind = 'privacy-digest'"))[0].n);
+  await expect.poll(digests, { timeout: 20_000 }).toBeGreaterThan(0);
   await expect.poll(async () => Number((await database.sql<{ n: string }>("select count(*) as n from outbox where status <> 'sent'"))[0].n), { timeout: 20_000 }).toBe(0);
   const sent = await database.sql<{ id: string; kind: string }>("select id, kind from outbox");
   await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(sent.length);
