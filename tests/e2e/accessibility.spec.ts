@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, layoutIsCss, theServersAnswer } from "./fixtures";
 
 /** What the sticky header covers: a focused element must start below it (WCAG 2.4.11). */
 async function expectBelowHeader(page: Page, target: Locator) {
@@ -144,7 +144,7 @@ test.describe("focus ring", () => {
     return (light + 0.05) / (dark + 0.05);
   }
 
-  test("has two tones, one of them at least 3:1 against every background it appears on", async ({ page }) => {
+  test("has two tones, one of them at least 3:1 against every background it appears on", layoutIsCss, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
     for (const target of [page.locator(".app-header__logo"), page.getByRole("contentinfo").getByRole("link").first()]) {
       await target.focus();
@@ -204,7 +204,7 @@ test.describe("menus", () => {
     }
   });
 
-  test("with 200 % text the desktop navigation collapses into the menu at 1280 px", async ({ page }) => {
+  test("with 200 % text the desktop navigation collapses into the menu at 1280 px", layoutIsCss, async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -215,7 +215,7 @@ test.describe("menus", () => {
 });
 
 test.describe("language and names", () => {
-  test("switcher and logo names contain their visible text", async ({ page }) => {
+  test("switcher and logo names contain their visible text", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/nl/about"));
     const switcher = page.getByRole("navigation", { name: "Taal" });
     await expect(switcher.getByRole("link", { name: /^NL\b/ })).toHaveAttribute("aria-current", "true");
@@ -223,7 +223,7 @@ test.describe("language and names", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: /^Veldhaven Media\b/ })).toBeVisible();
   });
 
-  test("on /en the page is Dutch and the English titles are marked English", async ({ page }) => {
+  test("on /en the page is Dutch and the English titles are marked English", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/en/document/privacy-policy"));
     await expect(page.locator("html")).toHaveAttribute("lang", "nl-BE");
     await expect(page.getByRole("navigation", { name: "Kruimelpad" }).locator("[aria-current=page]")).toHaveAttribute("lang", "en");
@@ -231,7 +231,7 @@ test.describe("language and names", () => {
 });
 
 test.describe("documents", () => {
-  test("table regions are named by their heading; contents show each number once; French names the SA", async ({ page }) => {
+  test("table regions are named by their heading; contents show each number once; French names the SA", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/fr/document/cookie-policy"));
     const regions = page.locator(".app-document__table[role=region]");
     expect(await regions.count()).toBeGreaterThan(0);
@@ -247,7 +247,7 @@ test.describe("documents", () => {
     await expect(page.locator("main")).toContainText("Veldhaven Media SA");
   });
 
-  test("breadcrumb separators are not read out", async ({ page }) => {
+  test("breadcrumb separators are not read out", layoutIsCss, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/privacy-rights/access"));
     const second = page.locator(".app-breadcrumbs__item").nth(1);
     const content = await second.evaluate((item) => getComputedStyle(item, "::before").content);

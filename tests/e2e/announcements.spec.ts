@@ -14,7 +14,7 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
-import { expect, siteUrl, test, type Host, onlyWithJavaScript } from "./fixtures";
+import { expect, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./fixtures";
 import { registerItems } from "./site-pages";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request as serverRequest } from "../setup/spawn-server";
@@ -237,8 +237,8 @@ const SUMMARY_CASES = [
   { host: "be" as const, path: "/fr/privacy-rights/rectification", send: "Envoyer votre demande", title: "Il y a un problème", items: 2 },
 ];
 
-for (const summaryCase of SUMMARY_CASES) {
-  test(`the focused error summary holds an alert with its title and its whole list (${summaryCase.path})`, async ({ page }) => {
+for (const [turn, summaryCase] of SUMMARY_CASES.entries()) {
+  test(`the focused error summary holds an alert with its title and its whole list (${summaryCase.path})`, inTurn(turn + 1), async ({ page }) => {
     await page.goto(siteUrl(summaryCase.host, summaryCase.path));
     await page.locator("main form.app-form").getByRole("button", { name: summaryCase.send, exact: true }).click();
     const summary = page.locator(".app-error-summary");
@@ -314,8 +314,8 @@ const REASON_STEP = [
   },
 ];
 
-for (const step of REASON_STEP) {
-  test(`the report's reason step sent empty: the focused error summary, an alert, a link to the first reason, a message that says what to do (${step.locale})`, async ({ page, request }) => {
+for (const [turn, step] of REASON_STEP.entries()) {
+  test(`the report's reason step sent empty: the focused error summary, an alert, a link to the first reason, a message that says what to do (${step.locale})`, inTurn(turn), async ({ page, request }) => {
     const [item] = await registerItems(request, step.host);
     await page.goto(siteUrl(step.host, `/${step.lang}/political-ads/${item.id}/report`));
     await expect(page.locator(".app-error-summary")).toHaveCount(0);
@@ -335,7 +335,7 @@ for (const step of REASON_STEP) {
     await expect(group.getByRole("radio").first()).toHaveAttribute("id", target.slice(1));
   });
 
-  test(`each reason's explanation is read once, as its description (${step.locale})`, async ({ page, request }) => {
+  test(`each reason's explanation is read once, as its description (${step.locale})`, inTurn(turn + 1), async ({ page, request }) => {
     const [item] = await registerItems(request, step.host);
     await page.goto(siteUrl(step.host, `/${step.lang}/political-ads/${item.id}/report`));
     const radios = page.getByRole("radio");

@@ -137,6 +137,18 @@ export const onlyWithJavaScript = (why: string) => ({ tag: "@js-only", annotatio
 export const onlyWithoutJavaScript = (why: string) => ({ tag: "@no-js-only", annotation: { type: "no-js only", description: why } });
 
 /**
+ * What the server answers — a status, a redirect, a header, a file, the HTML
+ * of a page a test only reads — is the same whether the browser runs scripts
+ * or not: checked once, as the visitor without them gets it. A test that
+ * follows a link, sends a form, moves focus or reads what scripts change
+ * runs in both projects (issue 39).
+ */
+export const theServersAnswer = onlyWithoutJavaScript("the server's answer, the same in both projects: checked once, as a visitor without scripts gets it");
+
+/** How a page is laid out, in what colours, is its CSS: measured once, without JavaScript. */
+export const layoutIsCss = onlyWithoutJavaScript("layout is CSS: measured once, without JavaScript");
+
+/**
  * A long journey repeated for each locale runs each locale in one project,
  * the projects taking turns (turn 0 with JavaScript, 1 without, ...): every
  * locale and every project still walks it, at half the cost of all pairs.

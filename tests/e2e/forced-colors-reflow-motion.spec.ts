@@ -7,7 +7,7 @@
  * Reflow at 200 % text: reflow-forms.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
+import { expect, siteUrl, test, onlyWithJavaScript, layoutIsCss } from "./fixtures";
 import { newestCampaignId } from "./site-pages";
 
 /** The visible buttons (and links drawn as buttons) in `scope` whose edge forced colors would not paint. */
@@ -85,7 +85,7 @@ test.describe("forced colors (Windows high contrast)", () => {
     await expectEdges(page, dialog, "dialog, form step");
   });
 
-  test("the current language differs from the other by more than colour", async ({ page }) => {
+  test("the current language differs from the other by more than colour", layoutIsCss, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(siteUrl("be", "/fr/about"));
     const switcher = page.getByRole("navigation", { name: "Langue" });
@@ -96,7 +96,7 @@ test.describe("forced colors (Windows high contrast)", () => {
     expect(await decoration(switcher.getByRole("link").filter({ hasText: /^NL/ }))).toBe("none");
   });
 
-  test("the main navigation marks the current page by more than colour (issue 38)", async ({ page }) => {
+  test("the main navigation marks the current page by more than colour (issue 38)", layoutIsCss, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(siteUrl("nl", "/nl/about"));
     const navigation = page.getByRole("navigation", { name: "Hoofdmenu" });

@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, theServersAnswer, onlyWithoutJavaScript } from "./fixtures";
 import { request as rawRequest, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 
 const rateLimited = (address: string) =>
@@ -73,7 +73,7 @@ test("after the hourly limit the contact form answers 429 with the banner, keeps
   expect(rowCount("contact_message")).toBe(2);
 });
 
-test("a privacy form's page and its JSON call share one limit", async ({ page, browser }) => {
+test("a privacy form's page and its JSON call share one limit", theServersAnswer, async ({ page, browser }) => {
   // The JSON calls come from the same browser (a script in another tab), so from the same address.
   const caller = await browser.newContext({ javaScriptEnabled: true });
   const tab = await caller.newPage();
@@ -115,7 +115,7 @@ test("a mailbox that already got three links this hour gets no fourth, whoever a
   expect(rowCount("privacy_request")).toBe(3);
 });
 
-test("a filled-in honeypot stores nothing and sends no mail", async ({ page }) => {
+test("a filled-in honeypot stores nothing and sends no mail", onlyWithoutJavaScript("a bot that fills the hidden field does not run our scripts"), async ({ page }) => {
   await page.goto(url("/nl/privacy-rights/access"));
   await page.getByLabel("E-mailadres").fill("robot@veldhaven-test.nl");
   // What an autofilling bot does: the field is out of sight for people.

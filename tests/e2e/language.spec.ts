@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, theServersAnswer, inTurn } from "./fixtures";
 
 test.describe("language switcher", () => {
   test("is shown on .be and switches only the first segment, keeping the page's own query", async ({ page }) => {
@@ -27,7 +27,7 @@ test.describe("language switcher", () => {
     await expect(page).toHaveURL(siteUrl("be", "/fr/search?q=bewaartermijn"));
   });
 
-  test("is hidden on .nl", async ({ page }) => {
+  test("is hidden on .nl", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
     await expect(page.locator("html")).toHaveAttribute("lang", "nl-NL");
     await expect(page.getByRole("navigation", { name: "Taal" })).toHaveCount(0);
@@ -36,7 +36,7 @@ test.describe("language switcher", () => {
 });
 
 test.describe("locales and fallback", () => {
-  test("nl_nl and nl_be have their own texts", async ({ page }) => {
+  test("nl_nl and nl_be have their own texts", inTurn(0), async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/privacy-rights/rectification"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Correctie van je gegevens");
     await page.goto(siteUrl("be", "/nl/privacy-rights/rectification"));
@@ -59,7 +59,7 @@ test.describe("locales and fallback", () => {
     await expectAxeClean(page);
   });
 
-  test("French on the .nl host falls back to nl_nl", async ({ page }) => {
+  test("French on the .nl host falls back to nl_nl", inTurn(1), async ({ page }) => {
     await page.goto(siteUrl("nl", "/fr/privacy-rights/rectification"));
     await expect(page.locator("html")).toHaveAttribute("lang", "nl-NL");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Correctie van je gegevens");

@@ -1,4 +1,4 @@
-import { expect, siteUrl, test, onlyWithoutJavaScript } from "./fixtures";
+import { expect, siteUrl, test, layoutIsCss } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { SITES, pagesOf, resolvePath } from "./site-pages";
 
@@ -55,7 +55,7 @@ for (const site of SITES) {
  * The privacy forms at their widest: every block open and every error shown
  * (long French messages included), on a 320 px phone and with 200 % text.
  */
-test("privacy forms with every block open and every error shown do not scroll sideways", onlyWithoutJavaScript("layout is CSS; measured once, without JavaScript"), async ({ page }) => {
+test("privacy forms with every block open and every error shown do not scroll sideways", layoutIsCss, async ({ page }) => {
   const failures: string[] = [];
   const measure = async (label: string) => {
     const overflow = await horizontalOverflow(page);

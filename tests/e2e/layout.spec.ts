@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, theServersAnswer } from "./fixtures";
 
 test.describe("layout on public pages", () => {
   test("top navigation, dropdowns, footer and breadcrumbs (nl)", async ({ page }) => {
@@ -48,13 +48,13 @@ test.describe("layout on public pages", () => {
     await expectAxeClean(page);
   });
 
-  test("the home page has no breadcrumbs", async ({ page }) => {
+  test("the home page has no breadcrumbs", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl"));
     await expect(page.getByRole("navigation", { name: "Kruimelpad" })).toHaveCount(0);
     await expectAxeClean(page);
   });
 
-  test("pages have a title and a meta description", async ({ page }) => {
+  test("pages have a title and a meta description", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/nl/phone"));
     await expect(page).toHaveTitle("Telefoonnummers | Veldhaven Media");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Veldhaven Media/);
@@ -82,7 +82,7 @@ test("a dropdown opened before the scripts loaded stays open after hydration", o
   await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeHidden();
 });
 
-test("internal pages have neither top navigation nor footer", async ({ page }) => {
+test("internal pages have neither top navigation nor footer", theServersAnswer, async ({ page }) => {
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Hoofdmenu" })).toHaveCount(0);
@@ -119,7 +119,7 @@ test("health and readiness endpoints", onlyWithJavaScript("an API call, no brows
   expect(await ready.text()).toBe("ready");
 });
 
-test("fingerprinted assets are cached for a year, pages carry security headers", async ({ page, request }) => {
+test("fingerprinted assets are cached for a year, pages carry security headers", theServersAnswer, async ({ page, request }) => {
   const response = await page.goto(siteUrl("nl", "/nl"));
   const headers = response!.headers();
   // Hashes of the page's own inline scripts, no per-response nonce: the page can be cached (issue 14).

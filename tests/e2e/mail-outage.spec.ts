@@ -8,7 +8,7 @@
  * Server behaviour: runs once, in the "js" project, but for the officer's
  * page, which is checked with and without JavaScript.
  */
-import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, theServersAnswer } from "./fixtures";
 import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { createSpecDatabase } from "../setup/e2e-postgres-database";
@@ -95,7 +95,7 @@ test.describe("SMTP away, then back", () => {
   });
 });
 
-test("a verification mail the server refused for good is shown to the officer on the request", async ({ page }) => {
+test("a verification mail the server refused for good is shown to the officer on the request", theServersAnswer, async ({ page }) => {
   const email = `onbekend-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
   const made = await request(Number(process.env.E2E_PORT), {
     method: "POST",

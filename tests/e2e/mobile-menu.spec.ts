@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, layoutIsCss } from "./fixtures";
 
 test.use({ viewport: { width: 800, height: 900 } });
 
@@ -58,7 +58,7 @@ test.describe("mobile menu", () => {
   });
   }
 
-  test("the veil fades in over 200 ms", async ({ page }) => {
+  test("the veil fades in over 200 ms", layoutIsCss, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
     await page.locator("summary", { hasText: "Menu" }).click();
     const veil = page.locator(".app-mobile-menu__veil");

@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, test, onlyWithJavaScript } from "./fixtures";
+import { expect, test, onlyWithJavaScript, theServersAnswer } from "./fixtures";
 import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
 import { createSpecDatabase, type SpecDatabase } from "../setup/e2e-postgres-database";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
@@ -94,7 +94,7 @@ test("a form posted to one instance has its flash read on the other", async ({ p
   expect(answers.at(-1)).toBe(test.info().project.name === "js" ? "POST A" : "GET B");
 });
 
-test("a sign-in on one instance is valid on the other", async ({ page }) => {
+test("a sign-in on one instance is valid on the other", theServersAnswer, async ({ page }) => {
   const officer = `officer-multi-${test.info().project.name}-${Date.now()}@veldhaven-test.nl`;
   execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", officer, "--role", "officer"], {
     input: `${STAFF_PASSWORD}\n`,

@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test, type Host } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, type Host, theServersAnswer, onlyWithJavaScript } from "./fixtures";
 
 const LOCALES: { name: string; host: Host; lang: string; htmlLang: string }[] = [
   { name: "nl_nl", host: "nl", lang: "nl", htmlLang: "nl-NL" },
@@ -10,25 +10,27 @@ const LOCALES: { name: string; host: Host; lang: string; htmlLang: string }[] = 
 
 const PAGES = ["", "/about", "/phone", "/privacy-rights/push-notifications", "/search?q=cookies"];
 
-// One test per page: five pages with axe took about 29 s in one test.
 // Once, with JavaScript: the HTML is the server's either way, and axe runs
 // inside the page, which without JavaScript means a second, script-less copy
 // of it (fixtures.ts) at twice the cost. Every page without JavaScript is
-// swept by layout-reflow.spec.ts and word-breaks.spec.ts (issue 39).
+// swept by layout-reflow.spec.ts and word-breaks.spec.ts. One test a locale,
+// its pages in one browser page: a new page costs more than a visit (issue 39).
 test.describe("every page type", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the server's HTML either way: axe once, in the page itself");
+  test.describe.configure({ timeout: 180_000 });
   for (const locale of LOCALES) {
-    for (const path of PAGES) {
-      test(`${path || "/"} renders in ${locale.name}, axe-clean`, async ({ page }) => {
-        const response = await page.goto(siteUrl(locale.host, `/${locale.lang}${path}`));
-        expect(response?.status(), path).toBe(200);
-        await expect(page.locator("html")).toHaveAttribute("lang", locale.htmlLang);
-        await expect(page).toHaveTitle(/\| Veldhaven Media$/);
-        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expectAxeClean(page);
-      });
-    }
+    test(`${PAGES.map((path) => path || "/").join(", ")} render in ${locale.name}, axe-clean`, onlyWithJavaScript("the server's HTML either way: axe once, in the page itself"), async ({ page }) => {
+      for (const path of PAGES) {
+        await test.step(path || "/", async () => {
+          const response = await page.goto(siteUrl(locale.host, `/${locale.lang}${path}`));
+          expect(response?.status(), path).toBe(200);
+          await expect(page.locator("html")).toHaveAttribute("lang", locale.htmlLang);
+          await expect(page).toHaveTitle(/\| Veldhaven Media$/);
+          await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await expectAxeClean(page);
+        });
+      }
+    });
   }
 });
 
@@ -82,7 +84,7 @@ test.describe("about", () => {
 });
 
 test.describe("phone directory", () => {
-  test("lists 29 Dutch and 12 Belgian numbers as tel: links, grouped", async ({ page }) => {
+  test("lists 29 Dutch and 12 Belgian numbers as tel: links, grouped", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/phone"));
     const numbers = page.locator(".app-phone__number");
     await expect(numbers).toHaveCount(29);
@@ -129,20 +131,20 @@ test.describe("phone directory", () => {
     await expectAxeClean(page);
   });
 
-  test("a shared filter URL shows the filtered list", async ({ page }) => {
+  test("a shared filter URL shows the filtered list", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/fr/phone?type=tv"));
     await expect(page.getByLabel("Type de marque")).toHaveValue("tv");
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Télévision"]);
   });
 
-  test("the search box holds at most 100 characters", async ({ page }) => {
+  test("the search box holds at most 100 characters", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/phone"));
     await expect(page.getByLabel("Zoek een merk")).toHaveAttribute("maxlength", "100");
   });
 });
 
 test.describe("push-notification instructions", () => {
-  test("website and app steps; the extra app steps only on .nl", async ({ page }) => {
+  test("website and app steps; the extra app steps only on .nl", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/privacy-rights/push-notifications"));
     for (const name of ["Google Chrome", "Safari op de Mac", "In de instellingen van je telefoon", "In onze apps"]) {
       await expect(page.getByRole("heading", { name })).toBeVisible();

@@ -14,7 +14,7 @@ import type { Page } from "@playwright/test";
 import { unzipSync } from "fflate";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { expect, expectAxeClean, siteUrl, test, type Host } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, inTurn, theServersAnswer, layoutIsCss } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
@@ -38,8 +38,9 @@ const CASES = [
   { host: "be" as Host, pick: (items: Item[]) => items.find((item) => item.language === "fr")!, statement: "Publicité politique", sponsor: "Parrain : " },
 ];
 
-for (const label of CASES) {
-  test(`the label of an ad (${label.host}, ${label.statement}): SVG and PNG whose QR code is the notice's permanent address`, async ({ page }) => {
+// Files the server draws: the projects take turns over the two countries.
+for (const [turn, label] of CASES.entries()) {
+  test(`the label of an ad (${label.host}, ${label.statement}): SVG and PNG whose QR code is the notice's permanent address`, inTurn(turn), async ({ page }) => {
     const item = label.pick(await register(page, label.host));
     const permanent = siteUrl(label.host, `/${item.language}/political-ads/${item.id}`);
     // The page's language does not matter: the label speaks the ad's.
@@ -61,7 +62,7 @@ for (const label of CASES) {
   });
 }
 
-test("an ad's page links its label; an unknown ad has none", async ({ page }) => {
+test("an ad's page links its label; an unknown ad has none", theServersAnswer, async ({ page }) => {
   const item = (await register(page, "nl"))[0];
   await page.goto(siteUrl("nl", `/nl/political-ads/${item.id}`));
   await expect(page.getByRole("link", { name: "PNG" })).toHaveAttribute("href", `/nl/political-ads/${item.id}/label.png`);
@@ -110,7 +111,7 @@ test("the back office's ZIP holds every label of a campaign period, and only tho
   await expect(page.locator(".app-error-summary")).toContainText("In deze periode liep geen advertentie op deze site.");
 });
 
-test("the labels page fits 320 px at 200 % text and passes axe", async ({ page }) => {
+test("the labels page fits 320 px at 200 % text and passes axe", layoutIsCss, async ({ page }) => {
   const officer = uniqueStaffEmail("labels-reflow");
   await addStaff(officer, "officer");
   await signInAsStaff(page, officer);

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, expectAxeClean, test, type Host, inTurn, onlyWithoutJavaScript, onlyWithJavaScript } from "./fixtures";
+import { expect, expectAxeClean, test, type Host, inTurn, onlyWithJavaScript, layoutIsCss } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 
@@ -147,7 +147,7 @@ for (const [turn, [language, site]] of Object.entries(SITES).entries()) {
   });
 }
 
-test("a kept version fits 320 px at 200 % text", onlyWithoutJavaScript("layout is CSS; measured once, without JavaScript"), async ({ page }) => {
+test("a kept version fits 320 px at 200 % text", layoutIsCss, async ({ page }) => {
   const id = uniqueId("BE");
   importRows([
     {

@@ -10,7 +10,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn, theServersAnswer } from "./fixtures";
 
 const LOCALES = {
   nl_nl: {
@@ -199,9 +199,9 @@ for (const [turn, [locale, texts]] of Object.entries(LOCALES).entries()) {
   });
 }
 
-for (const locale of ["nl_be", "fr_be"] as const) {
+for (const [turn, locale] of (["nl_be", "fr_be"] as const).entries()) {
   const texts = LOCALES[locale];
-  test(`${locale}: publication: required fields, an impossible date, and a date typed without the format`, async ({ page, javaScriptEnabled }) => {
+  test(`${locale}: publication: required fields, an impossible date, and a date typed without the format`, inTurn(turn), async ({ page, javaScriptEnabled }) => {
     await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/publication`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.publication);
     await send(page, texts.submit);
@@ -229,7 +229,7 @@ for (const locale of ["nl_be", "fr_be"] as const) {
   });
 }
 
-test("publication does not exist in the Netherlands", async ({ page }) => {
+test("publication does not exist in the Netherlands", theServersAnswer, async ({ page }) => {
   const response = await page.goto(siteUrl("nl", "/nl/privacy-rights/publication"));
   expect(response?.status()).toBe(404);
 });

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { expect, test, onlyWithoutJavaScript } from "./fixtures";
 import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
 import { createSpecDatabase, type SpecDatabase } from "../setup/e2e-postgres-database";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
@@ -60,7 +60,7 @@ async function mailWith(containing: string): Promise<string> {
   return found;
 }
 
-test("on PostgreSQL: upload, send, download the same bytes, deleted after the window", async ({ page, browser }) => {
+test("on PostgreSQL: upload, send, download the same bytes, deleted after the window", onlyWithoutJavaScript("what differs here is the database; the journey with and without JavaScript is request-answer.spec.ts"), async ({ page, browser }) => {
   const site = `http://nl.localhost:${server.port}`;
   const email = `pg-${test.info().project.name}-${Date.now()}@veldhaven-test.nl`;
   const made = await request(server.port, {

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn, theServersAnswer } from "./fixtures";
 import { mailTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request } from "../setup/spawn-server";
@@ -169,7 +169,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
   });
 }
 
-test("a wrong link gets the page that says so, never a 500; a download is a POST only", async ({ page }) => {
+test("a wrong link gets the page that says so, never a 500; a download is a POST only", theServersAnswer, async ({ page }) => {
   const wrong = await page.goto(siteUrl("nl", `/nl/privacy-rights/answer?token=${"x".repeat(43)}`));
   expect(wrong?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze link werkt niet");

@@ -1,27 +1,28 @@
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
+import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, theServersAnswer, inTurn } from "./fixtures";
 import { resolvePath } from "./site-pages";
 
 test.describe("language segment and redirects", () => {
-  test("a path without a language segment redirects to /nl with its query", async ({ page }) => {
+  test("a path without a language segment redirects to /nl with its query", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/about?ref=mail"));
     await expect(page).toHaveURL(siteUrl("nl", "/nl/about?ref=mail"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Over Veldhaven Media");
   });
 
-  test("the bare host redirects to the Dutch home page", async ({ page }) => {
+  test("the bare host redirects to the Dutch home page", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/"));
     await expect(page).toHaveURL(siteUrl("be", "/nl"));
   });
 
-  test("a nested page without language redirects too", async ({ page }) => {
+  test("a nested page without language redirects too", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/privacy-rights/access"));
     await expect(page).toHaveURL(siteUrl("be", "/nl/privacy-rights/access"));
   });
 });
 
 test.describe("404 page", () => {
-  for (const path of ["/nl/does-not-exist", "/onbekend", "/fr-fr/about", "/nl/not-found"]) {
-    test(`${path} shows the 404 page with status 404`, async ({ page }) => {
+  // Its link home is followed in turn by each project.
+  for (const [turn, path] of ["/nl/does-not-exist", "/onbekend", "/fr-fr/about", "/nl/not-found"].entries()) {
+    test(`${path} shows the 404 page with status 404`, inTurn(turn), async ({ page }) => {
       const response = await page.goto(siteUrl("nl", path));
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle("404 - Pagina niet gevonden");
@@ -38,13 +39,13 @@ test.describe("404 page", () => {
     await expectAxeClean(page);
   });
 
-  test("removal from publication exists only in Belgium", async ({ page }) => {
+  test("removal from publication exists only in Belgium", theServersAnswer, async ({ page }) => {
     expect((await page.goto(siteUrl("nl", "/nl/privacy-rights/publication")))?.status()).toBe(404);
     expect((await page.goto(siteUrl("be", "/nl/privacy-rights/publication")))?.status()).toBe(200);
   });
 });
 
-test("a host without a country gets 'Cannot determine country'", async ({ page }) => {
+test("a host without a country gets 'Cannot determine country'", theServersAnswer, async ({ page }) => {
   const response = await page.goto(`http://127.0.0.1:${process.env.E2E_PORT}/nl`);
   expect(response?.status()).toBe(400);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cannot determine country");

@@ -2,14 +2,14 @@
  * What search engines read (issue 14): one canonical address per page, the
  * other language of a .be page, robots.txt and sitemap.xml per host.
  */
-import { expect, test, onlyWithJavaScript } from "./fixtures";
+import { expect, test, onlyWithJavaScript, theServersAnswer } from "./fixtures";
 import { siteUrl } from "./fixtures";
 import { request } from "../setup/spawn-server";
 
 const port = () => Number(process.env.E2E_PORT);
 const origin = (host: "nl" | "be") => `http://${host}.localhost:${port()}`;
 
-test("a .be page names its canonical address and both languages", async ({ page }) => {
+test("a .be page names its canonical address and both languages", theServersAnswer, async ({ page }) => {
   await page.goto(siteUrl("be", "/fr/document/cookie-policy"));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin("be")}/fr/document/cookie-policy`);
   await expect(page.locator('link[rel="alternate"][hreflang="nl-BE"]')).toHaveAttribute("href", `${origin("be")}/nl/document/cookie-policy`);
@@ -17,7 +17,7 @@ test("a .be page names its canonical address and both languages", async ({ page 
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${origin("be")}/nl/document/cookie-policy`);
 });
 
-test("a .nl page has its canonical address and no other language; a filter is not a page of its own", async ({ page }) => {
+test("a .nl page has its canonical address and no other language; a filter is not a page of its own", theServersAnswer, async ({ page }) => {
   await page.goto(siteUrl("nl", "/nl/political-ads?period=PAST_YEAR"));
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${origin("nl")}/nl/political-ads`);
   await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(0);

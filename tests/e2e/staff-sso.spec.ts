@@ -7,7 +7,7 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, test, onlyWithJavaScript } from "./fixtures";
+import { expect, expectAxeClean, test, onlyWithJavaScript, onlyWithoutJavaScript } from "./fixtures";
 import { freePort, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { TEST_CLIENT, OFFICER_GROUP, startTestProvider, type TestProvider } from "../setup/test-oidc-provider";
 
@@ -45,7 +45,7 @@ async function signInAtProvider(page: Page, login: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-test("signs in through the identity provider and lands on the confirmation; the form then works", async ({ page, context }) => {
+test("signs in through the identity provider and lands on the confirmation; the form then works", onlyWithoutJavaScript("redirects and the provider's own pages, the same either way; the sign-in below runs with JavaScript"), async ({ page, context }) => {
   await page.goto(url("be", "/fr/internal-privacy-rights/login"));
   await expectAxeClean(page);
   await page.getByRole("link", { name: "Se connecter avec votre compte Veldhaven (SSO)" }).click();

@@ -8,7 +8,7 @@
  */
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, onlyWithoutJavaScript } from "./fixtures";
+import { expect, expectAxeClean, siteUrl, test, layoutIsCss, theServersAnswer } from "./fixtures";
 import { addStaff, addStaffWithCli, signInAsStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
@@ -128,7 +128,7 @@ test("a signed-in local account enrols of its own accord from the confirmation p
   await expect(page).toHaveURL(/\/internal-privacy-rights\/confirm-login$/);
 });
 
-test("without a password a moment ago, the second-factor pages send the visitor to the login page", async ({ page }) => {
+test("without a password a moment ago, the second-factor pages send the visitor to the login page", theServersAnswer, async ({ page }) => {
   for (const path of ["/nl/internal-privacy-rights/two-factor", "/nl/internal-privacy-rights/two-factor/setup"]) {
     await page.goto(siteUrl("nl", path));
     await expect(page).toHaveURL(/\/internal-privacy-rights\/login$/);
@@ -136,7 +136,7 @@ test("without a password a moment ago, the second-factor pages send the visitor 
 });
 
 /** WCAG 1.4.10 / 1.4.4 for the pages only a signed-in flow reaches (layout-reflow.spec.ts measures the rest). */
-test("the enrolment page and the recovery codes do not scroll sideways at 320 px or with 200 % text", onlyWithoutJavaScript("layout is CSS; measured once, without JavaScript"), async ({ page }) => {
+test("the enrolment page and the recovery codes do not scroll sideways at 320 px or with 200 % text", layoutIsCss, async ({ page }) => {
   const overflow = () => page.evaluate(() => (document.documentElement.scrollWidth > window.innerWidth ? document.documentElement.scrollWidth : null));
   const email = uniqueStaffEmail("totp-reflow");
   // The command an administrator types, as the module comment says (`--require-totp`, the password on standard

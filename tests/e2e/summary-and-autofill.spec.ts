@@ -8,7 +8,7 @@
  * the public form with the same blocks keeps its autofill tokens.
  */
 import type { Page } from "@playwright/test";
-import { expect, siteUrl, test } from "./fixtures";
+import { expect, siteUrl, test, inTurn } from "./fixtures";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 
 const SUMMARIES = [
@@ -22,8 +22,8 @@ const SUMMARIES = [
   { host: "be" as const, path: "/fr", send: "Envoyer", title: "Il y a un problème" },
 ];
 
-for (const summaryCase of SUMMARIES) {
-  test(`the focused error summary holds an alert with its title and every error (${summaryCase.path})`, async ({ page }) => {
+for (const [turn, summaryCase] of SUMMARIES.entries()) {
+  test(`the focused error summary holds an alert with its title and every error (${summaryCase.path})`, inTurn(turn), async ({ page }) => {
     await page.goto(siteUrl(summaryCase.host, summaryCase.path));
     await page.locator("form#contact").getByRole("button", { name: summaryCase.send }).click();
     const summary = page.locator(".app-error-summary");

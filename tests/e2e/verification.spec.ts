@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import path from "node:path";
-import { expect, expectAxeClean, test } from "./fixtures";
+import { expect, expectAxeClean, test, theServersAnswer } from "./fixtures";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable, startSmtp } from "../setup/test-smtp-server";
 
@@ -94,7 +94,7 @@ test("a tampered link fails; an expired one says so and offers a new request (Fr
   expect(mailsTo(email)).toHaveLength(1);
 });
 
-test("the result pages in Dutch with their spec titles", async ({ page }) => {
+test("the result pages in Dutch with their spec titles", theServersAnswer, async ({ page }) => {
   await page.goto(`http://nl.localhost:${server.port}/nl/email-verification-failed`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verificatie mislukt");
   await page.goto(`http://be.localhost:${server.port}/nl/email-verification-expired`);

@@ -1,4 +1,4 @@
-import { expect, siteUrl, test, onlyWithJavaScript, onlyWithoutJavaScript } from "./fixtures";
+import { expect, siteUrl, test, onlyWithJavaScript, layoutIsCss } from "./fixtures";
 import { ordinaryWordsCut, setTextSize } from "./reflow";
 import { SITES, newestCampaignId, pagesOf, resolvePath } from "./site-pages";
 
@@ -11,7 +11,7 @@ import { SITES, newestCampaignId, pagesOf, resolvePath } from "./site-pages";
  * JavaScript, every page of every locale.
  */
 for (const site of SITES) {
-  test(`${site.locale}: at 320 px with 200 % text, no ordinary word is cut in two`, onlyWithoutJavaScript("layout is CSS; measured once, without JavaScript"), async ({ page }) => {
+  test(`${site.locale}: at 320 px with 200 % text, no ordinary word is cut in two`, layoutIsCss, async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await setTextSize(page, 2);
     const failures: string[] = [];
