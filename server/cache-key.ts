@@ -15,7 +15,6 @@
 import type { ServerBuild } from "react-router";
 import { hostname } from "~/i18n/locale";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
-import { readsRegister } from "~/utils/register-pages";
 import type { RouteMatchers } from "./route-matchers";
 
 /** React Router's own, on a client navigation's `.data` request: which routes' loaders to run. */
@@ -60,8 +59,13 @@ export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatche
   };
 }
 
-/** For a build: whether a request's page shows the ad register (a matched route's handle says so, app/utils/register-pages.ts). */
-export function registerPagesFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">): (url: URL) => boolean {
-  const reading = new Set(Object.values(build.routes).flatMap((route) => (route && readsRegister(route.module.handle) ? [route.id] : [])));
-  return (url) => routeIdsOf(url.pathname).some((id) => reading.has(id));
+/**
+ * For a build: whether a path's page is marked by a route it matches (a
+ * layout's handle covers the routes below it): the pages that show the ad
+ * register (`readsRegister`, app/utils/register-pages.ts), those that show the
+ * objection's kept choice (`showsKeptChoice`, app/utils/kept-choice-pages.ts).
+ */
+export function pagesMarkedFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">, marked: (handle: unknown) => boolean): (pathname: string) => boolean {
+  const ids = new Set(Object.values(build.routes).flatMap((route) => (route && marked(route.module.handle) ? [route.id] : [])));
+  return (pathname) => routeIdsOf(pathname).some((id) => ids.has(id));
 }

@@ -8,7 +8,7 @@
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { getConfig } from "~/config.server";
-import { hasPersonalCookie } from "~/http/session.server";
+import { cookiesChangePage } from "~/http/session.server";
 import { matchesEtag } from "~/utils/etag.server";
 import { isPublicPath } from "~/utils/public-path";
 import { chooseEncoding, compressPage, createPageCache, type CachedPage, type PageCache } from "./page-cache";
@@ -62,21 +62,40 @@ export function getPageCache(): PageCache | null {
   return pageCache;
 }
 
+type CacheRule = {
+  /** Whether a path matches a staff route in any spelling (issue 23). */
+  isStaffArea: (pathname: string) => boolean;
+  /** Whether a path's page shows the objection's kept choice (app/utils/kept-choice-pages.ts). */
+  showsKeptChoice: (pathname: string) => boolean;
+};
+
 /**
- * An anonymous GET of a public page may come from the cache: no cookie of
- * ours (a flash, the objection's steps, staff sign-in), not a JSON call
- * (those set their own caching), never a staff page: not a path that
- * matches a staff route in any spelling (`isStaffArea`, issue 23), nor one
- * that merely spells the staff segment.
+ * A GET of a public page may come from the cache unless the visitor's cookies
+ * change it (a flash waiting to be shown, the objection's choice on the pages
+ * that show it: `cookiesChangePage`, issue 40); never a JSON call (those set
+ * their own caching), never a staff page: not a path that matches a staff
+ * route in any spelling, nor one that merely spells the staff segment.
  */
-export function mayUseCache(req: express.Request, isStaffArea: (pathname: string) => boolean): boolean {
+export async function mayUseCache(req: express.Request, { isStaffArea, showsKeptChoice }: CacheRule): Promise<boolean> {
   return (
     (req.method === "GET" || req.method === "HEAD") &&
     !req.path.startsWith("/api/") &&
     !isStaffArea(req.path) &&
     isPublicPath(req.path) &&
-    !hasPersonalCookie(req.get("Cookie"))
+    !(await cookiesChangePage(req.get("Cookie"), { showsKeptChoice: showsKeptChoice(req.path) }))
   );
+}
+
+/**
+ * The request as any visitor makes it: what the cache keeps is rendered without
+ * the asker's cookies, so no page it serves can hold one visitor's flash, choice
+ * or session (issue 40).
+ */
+function withoutCookies(request: Request): Request {
+  if (!request.headers.has("Cookie")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Cookie");
+  return new Request(request, { headers });
 }
 
 type CachedPageServer = {
@@ -118,13 +137,14 @@ export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl, da
     let settle: (page: CachedPage | null) => void = () => {};
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     try {
-      let response = await renderPage(webRequest(req, res, pageUrl), loadContext(req, res));
+      let response = await renderPage(withoutCookies(webRequest(req, res, pageUrl)), loadContext(req, res));
       if (!isShareable(response)) {
         settle(null);
         // Only a page that is kept may answer for the URL without the parameters it
-        // ignores; anything else (the language redirect, which carries the whole query
-        // on; a personal page) is rendered again for the URL asked.
-        if (pageUrl.href !== asked.href) {
+        // ignores, or for a visitor with cookies; anything else (the language redirect,
+        // which carries the whole query on; a personal page) is rendered again for the
+        // request as asked.
+        if (pageUrl.href !== asked.href || req.get("Cookie")) {
           await response.body?.cancel();
           response = await renderPage(webRequest(req, res), loadContext(req, res));
         }

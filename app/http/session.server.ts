@@ -108,5 +108,31 @@ export async function takeFlash<Value>(
   const session = await readSession(request, purpose);
   const value: unknown = session.get(key);
   if (!isValue(value)) return { value: null };
-  return { value, headers: { "Set-Cookie": await commitSession(request, purpose, session) } };
+  // A cookie left with nothing in it goes: the visitor's next pages can come from the page cache again (issue 40).
+  const cookie = Object.keys(session.data).length === 0
+    ? await storage(purpose).destroySession(session, cookieOptions(request))
+    : await commitSession(request, purpose, session);
+  return { value, headers: { "Set-Cookie": cookie } };
+}
+
+/** React Router's cookie sessions keep a flash under this prefix until it is read. */
+const FLASH_PREFIX = "__flash_";
+
+/**
+ * Whether a visitor's cookies change a public page (issue 40): a flash not
+ * yet shown (a banner after a post, the processed page's summary) changes
+ * whichever page reads it next, and the objection's kept choice changes the
+ * pages that show it (`showsKeptChoice`). Nothing else in our cookies does:
+ * an emptied session, a staff sign-in (no public page reads it) or another
+ * site's cookie leave the page the one every visitor gets.
+ */
+export async function cookiesChangePage(cookieHeader: string | null | undefined, { showsKeptChoice }: { showsKeptChoice: boolean }): Promise<boolean> {
+  const names = cookieNames(cookieHeader);
+  for (const purpose of Object.keys(COOKIE_NAMES) as Purpose[]) {
+    if (!names.includes(COOKIE_NAMES[purpose])) continue;
+    if (purpose === "privacy" && showsKeptChoice) return true;
+    const { data } = await storage(purpose).getSession(cookieHeader);
+    if (Object.keys(data).some((key) => key.startsWith(FLASH_PREFIX))) return true;
+  }
+  return false;
 }

@@ -8,10 +8,12 @@ import {
   COOKIE_NAMES,
   STAFF_COOKIE_NAME,
   commitSession,
+  cookiesChangePage,
   hasPersonalCookie,
   hasPurposeCookie,
   hasSessionCookie,
   readSession,
+  takeFlash,
 } from "~/http/session.server";
 
 // The configuration is read once, at the first cookie: a known secret, the
@@ -120,5 +122,47 @@ describe("which requests carry our cookies", () => {
     const request = page(undefined, "theme=dark; __privacy=abc");
     expect(hasPurposeCookie(request, "privacy")).toBe(true);
     expect(hasPurposeCookie(request, "flash")).toBe(false);
+  });
+});
+
+describe("whether a visitor's cookies change a public page (issue 40)", () => {
+  const isText = (value: unknown): value is string => typeof value === "string";
+  async function flashCookie(purpose: "flash" | "privacy", kept: Record<string, unknown> = {}) {
+    const session = await readSession(page(), purpose);
+    for (const [key, value] of Object.entries(kept)) session.set(key, value);
+    session.flash("banner", "Jouw bericht is succesvol verzonden.");
+    return cookiePair(await commitSession(page(), purpose, session));
+  }
+  const changes = (cookie: string | undefined, showsKeptChoice = false) => cookiesChangePage(cookie, { showsKeptChoice });
+
+  it("a flash not yet shown changes the page that reads it next; once taken, the emptied cookie is removed and changes nothing", async () => {
+    const cookie = await flashCookie("flash");
+    expect(await changes(cookie)).toBe(true);
+    const { value, headers } = await takeFlash(page(undefined, cookie), "flash", "banner", isText);
+    expect(value).toBe("Jouw bericht is succesvol verzonden.");
+    const setCookie = new Headers(headers).get("Set-Cookie")!;
+    // The browser drops it: expired, and empty.
+    expect(setCookie).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await changes(cookiePair(setCookie))).toBe(false);
+  });
+
+  it("a cookie that still keeps something after its flash is taken stays, and changes only the pages that show it", async () => {
+    const cookie = await flashCookie("privacy", { objectionBrands: ["dagwijzer"] });
+    expect(await changes(cookie)).toBe(true);
+    const { headers } = await takeFlash(page(undefined, cookie), "privacy", "banner", isText);
+    const kept = cookiePair(new Headers(headers).get("Set-Cookie")!);
+    expect(new Headers(headers).get("Set-Cookie")).not.toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(await changes(kept)).toBe(false);
+    expect(await changes(kept, true)).toBe(true);
+  });
+
+  it.each([
+    ["no cookie at all", undefined],
+    ["another site's cookie", "theme=dark"],
+    ["a staff sign-in (no public page reads it)", `${STAFF_COOKIE_NAME}=abc`],
+    ["a forged flash cookie", `${COOKIE_NAMES.flash}=${encodeURIComponent(`${Buffer.from(JSON.stringify({ __flash_banner__: "x" })).toString("base64")}.forged`)}`],
+    ["a cookie that is not ours to decode", `${COOKIE_NAMES.flash}=%E0%A4%A; ${COOKIE_NAMES.privacy}=...`],
+  ])("%s changes nothing", async (_, cookie) => {
+    expect(await changes(cookie)).toBe(false);
   });
 });

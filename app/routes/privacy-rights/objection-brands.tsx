@@ -5,6 +5,7 @@ import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/site/content.server";
 import { objectionBrands, redirectWithObjectionBrands } from "~/http/privacy-session.server";
+import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { lazyEnhanced } from "~/utils/lazy-enhanced";
 import { formPageMeta } from "~/utils/meta";
 import { receivePublicForm } from "~/http/public-form.server";
@@ -15,6 +16,9 @@ import { applySelectAll } from "~/validation/select-all";
 const ObjectionBrandsForm = lazyEnhanced(() =>
   import("~/components/privacy/objection-brands-form").then((module) => module.ObjectionBrandsForm),
 );
+
+/** It ticks the brands the visitor's cookie keeps: rendered for them, not from the page cache. */
+export const handle = SHOWS_KEPT_CHOICE;
 
 /** The country's brands, and those chosen before (back from step 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,10 +10,11 @@ import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { communicationForm } from "~/validation/privacy-forms";
 import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
+import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
-/** The person types who they are here: no third-party script on this page (issue 23). */
-export const handle = PERSONAL_DATA;
+/** The person types who they are here: no third-party script on this page (issue 23); it shows the brands kept from step 1. */
+export const handle = { ...PERSONAL_DATA, ...SHOWS_KEPT_CHOICE };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 /** Spec 2: without brands from step 1 there is nothing to object to. */
