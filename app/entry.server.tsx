@@ -11,6 +11,7 @@ import { getConfig } from "./config.server";
 import { serverContext } from "./context";
 import { documentCsp, newScriptMark, takeMarkedInline } from "./utils/csp.server";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
+import { isPublicPath } from "./utils/public-path";
 import { serverPreloads } from "./utils/lazy-enhanced";
 import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
@@ -76,7 +77,8 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         // Vite's development client injects inline styles and scripts of its own.
         const isProduction = getConfig().isProduction;
-        if (isProduction) html = hydrateAfterFirstPaint(html);
+        // Staff pages start at once: their session warnings run while the page is left open.
+        if (isProduction) html = hydrateAfterFirstPaint(html, { waitForIntent: isPublicPath(new URL(request.url).pathname) });
         const marked = takeMarkedInline(html, renderMark);
         html = marked.html;
         if (isProduction) {

@@ -35,6 +35,7 @@ import { isForbiddenPage } from "./utils/forbidden-page";
 import type { Features, RootData } from "./utils/root-data";
 import { redirectLimit, useRedirectCountReset } from "./utils/redirect-limit";
 import { useReloadOnNewVersion } from "./utils/version";
+import { ReactTakesOver } from "./components/layout/react-takes-over";
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [redirectLimit];
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const staticPage = matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
   const hydrate = typeof document !== "undefined" || !staticPage;
+  const publicPage = isPublicPath(useLocation().pathname);
   // Issue 23: never on a page with a token or personal data. Decided per
   // document, like its CSP (entry.server.tsx): React does not add it on a
   // later navigation, where that document's policy might refuse it.
@@ -130,14 +132,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <ReactTakesOver />
         {children}
+        {/* A public page React runs has it too, until the visitor's first intent starts React (issue 40). */}
+        {rootData && (!hydrate || publicPage) ? <script type="module" src={rootData.enhanceScript} /> : null}
         {hydrate ? (
           <>
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : rootData ? (
-          <script type="module" src={rootData.enhanceScript} />
         ) : null}
       </body>
     </html>

@@ -6,7 +6,7 @@ const HOVER_PRELOAD_DELAY_MS = 20;
  * is prefetched, so the click shows it at once (React Router does the same
  * on the pages it runs). Each address once.
  */
-export function prefetchOnHover(root: Document = document): void {
+export function prefetchOnHover(root: Document = document): () => void {
   const fetched = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const start = (event: Event) => {
@@ -27,4 +27,10 @@ export function prefetchOnHover(root: Document = document): void {
   root.addEventListener("pointerover", start);
   root.addEventListener("focusin", start);
   root.addEventListener("pointerout", cancel);
+  return () => {
+    cancel();
+    root.removeEventListener("pointerover", start);
+    root.removeEventListener("focusin", start);
+    root.removeEventListener("pointerout", cancel);
+  };
 }

@@ -21,7 +21,7 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
 // The route manifest, a module of its own with `routeDiscovery: "initial"`.
 const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/gm;
 
-export function hydrateAfterFirstPaint(html: string): string {
+export function hydrateAfterFirstPaint(html: string, { waitForIntent = false }: { waitForIntent?: boolean } = {}): string {
   const module = ROUTER_MODULE.exec(html);
   if (!module) return html;
   const [whole, markAttribute, body] = module;
@@ -39,7 +39,30 @@ export function hydrateAfterFirstPaint(html: string): string {
     `if (document.documentElement.dataset.texts) { const link = document.createElement("link"); link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous"; link.href = document.documentElement.dataset.texts; document.head.append(link); }\n` +
     `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${modules.map((url) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
     `${rest}};\n` +
-    // A page opened in a background tab paints (and hydrates) when it is shown.
-    `if (document.visibilityState === "hidden") setTimeout(start, 0); else requestAnimationFrame(() => setTimeout(start, 0));`;
+    (waitForIntent ? START_AT_INTENT : START_AFTER_PAINT);
   return html.replace(PRELOAD, "").replace(whole, () => `<script${markAttribute} type="module" async="">${script}</script>`);
 }
+
+/** A page opened in a background tab paints (and hydrates) when it is shown. */
+const START_AFTER_PAINT = `if (document.visibilityState === "hidden") setTimeout(start, 0); else requestAnimationFrame(() => setTimeout(start, 0));`;
+
+/**
+ * Issue 40: a public page starts React at the visitor's first sign of using
+ * it rather than reading it, and starts loading at the earliest one, so that
+ * by the click it is usually there: a key, a press or a touch anywhere, focus
+ * moving (also a form's error summary focused as the page loads), typing,
+ * or the pointer over a control (a form, a button, a disclosure, a link that
+ * React turns into a control: `data-starts-react`). Until then
+ * app/enhance/page.ts serves it as it serves a page without React; links are
+ * followed as links, and a form posts as plain HTML. The mark on <html> tells
+ * the form code (app/utils/lazy-enhanced.tsx) that the intent was shown.
+ */
+const START_AT_INTENT = [
+  `const intentEvents = ["keydown", "pointerdown", "touchstart", "focusin", "input"];`,
+  `const overControl = (event) => { if (event.target instanceof Element && event.target.closest("form, button, select, summary, [data-starts-react]")) atIntent(); };`,
+  `let intentShown = false;`,
+  `const atIntent = () => { if (intentShown) return; intentShown = true; for (const name of intentEvents) window.removeEventListener(name, atIntent, true); window.removeEventListener("pointerover", overControl, true); document.documentElement.dataset.intent = ""; start(); };`,
+  `for (const name of intentEvents) window.addEventListener(name, atIntent, { capture: true, passive: true });`,
+  `window.addEventListener("pointerover", overControl, { capture: true, passive: true });`,
+  `if (document.activeElement && document.activeElement !== document.body) atIntent();`,
+].join("\n");

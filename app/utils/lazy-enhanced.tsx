@@ -17,6 +17,8 @@ let startNow = () => {};
  * page's 154).
  */
 function firstIntent(): Promise<void> {
+  // A public page starts React at the visitor's first intent (app/utils/hydrate-after-paint.server.ts): it was shown already.
+  if (document.documentElement.dataset.intent !== undefined) intent ??= Promise.resolve();
   intent ??= new Promise<void>((resolve) => {
     const events = ["keydown", "pointerdown", "touchstart", "click", "focusin", "popstate"] as const;
     const overForm = (event: Event) => {

@@ -77,19 +77,23 @@ export async function expectAxeClean(page: Page) {
 }
 
 /**
- * A page React runs starts it after its first paint, so after the page's
- * load event (app/utils/hydrate-after-paint.server.ts). With JavaScript,
- * `goto`, `reload` and `goBack` also wait until React has taken the page
- * over (`<html data-hydrated>`) and, once focus moves into a form, each
- * form's code has come (`data-enhanced`), as a visitor who starts filling
- * it in would find them a moment later; a page without React needs no wait.
+ * A public page React runs starts it at the visitor's first intent, a staff
+ * page after its first paint (app/utils/hydrate-after-paint.server.ts). With
+ * JavaScript, `goto`, `reload` and `goBack` show that intent and wait until
+ * React has taken the page over (`<html data-hydrated>`) and each form's
+ * code has come (`data-enhanced`), as a visitor who starts using the page
+ * would find them a moment later; a page without React needs no wait.
  */
 function waitForReactAfterLoads(page: Page) {
   // One polled function, so a page that reloads itself meanwhile is simply asked again.
   const reactRuns = () =>
     page.waitForFunction(() => {
       if (!("__reactRouterContext" in window)) return true;
-      if (!document.documentElement.hasAttribute("data-hydrated")) return false;
+      if (!document.documentElement.hasAttribute("data-hydrated")) {
+        // A public page starts React at the visitor's first intent (issue 40): a touch says so, without moving anything.
+        if (document.documentElement.dataset.intent === undefined) window.dispatchEvent(new Event("touchstart"));
+        return false;
+      }
       // A form's code comes when the visitor starts using the page (app/utils/lazy-enhanced.tsx):
       // focus moving into the form says so, without moving the test's focus.
       const waiting = document.querySelector(".app-public-form:not([data-enhanced])");

@@ -30,6 +30,15 @@ describe("hydrateAfterFirstPaint", () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
+  it("on a public page waits for the visitor's first intent instead of the first frame (issue 40)", () => {
+    const script = moduleScript(hydrateAfterFirstPaint(PAGE, { waitForIntent: true }));
+    expect(script).not.toContain("requestAnimationFrame");
+    for (const name of ["keydown", "pointerdown", "touchstart", "focusin", "input"]) expect(script).toContain(`"${name}"`);
+    expect(script).toContain('closest("form, button, select, summary, [data-starts-react]")');
+    expect(script).toContain("document.documentElement.dataset.intent");
+    expect(() => new Function(script)).not.toThrow();
+  });
+
   it("imports the route manifest's module beside the routes, before React Router starts (routeDiscovery 'initial')", () => {
     const withManifest = PAGE.replace('import * as route1 from "/assets/home-D.js";\n', 'import * as route1 from "/assets/home-D.js";\nimport "/assets/manifest-E.js";\n');
     const script = moduleScript(hydrateAfterFirstPaint(withManifest));
