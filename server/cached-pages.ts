@@ -141,10 +141,10 @@ export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl, da
       if (!isShareable(response)) {
         settle(null);
         // Only a page that is kept may answer for the URL without the parameters it
-        // ignores; anything else (the language redirect, which carries the whole query
-        // on; a personal page) is rendered again for the URL asked. The visitor's
-        // cookies change nothing here (`mayUseCache`), so they need no second render.
-        if (pageUrl.href !== asked.href) {
+        // ignores, or for a visitor with cookies; anything else (the language redirect,
+        // which carries the whole query on; a personal page) is rendered again for the
+        // request as asked.
+        if (pageUrl.href !== asked.href || req.get("Cookie")) {
           await response.body?.cancel();
           response = await renderPage(webRequest(req, res), loadContext(req, res));
         }
