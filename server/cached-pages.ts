@@ -143,7 +143,8 @@ export function cachedPageServer({ renderPage, loadContext, passOn, cacheUrl, da
         // Only a page that is kept may answer for the URL without the parameters it
         // ignores, or for a visitor with cookies; anything else (the language redirect,
         // which carries the whole query on; a personal page) is rendered again for the
-        // request as asked.
+        // request as asked. A page that reads a cookie of its own (the e-mail
+        // verification's `__verification`, the expired link's) is such a personal page.
         if (pageUrl.href !== asked.href || req.get("Cookie")) {
           await response.body?.cancel();
           response = await renderPage(webRequest(req, res), loadContext(req, res));
