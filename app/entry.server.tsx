@@ -12,25 +12,11 @@ import { serverContext } from "./context";
 import { documentCsp, newScriptMark, takeMarkedInline } from "./utils/csp.server";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
 import { isPublicPath } from "./utils/public-path";
-import { serverPreloads } from "./utils/lazy-enhanced";
 import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
 import { mayRunThirdParties } from "./utils/personal-data";
 
 export const streamTimeout = 5_000;
-
-/**
- * Resolves once the components the pages load lazily in the browser are
- * loaded on the server too (app/utils/lazy-enhanced.tsx); server/app.ts
- * waits for it before listening. It is asked of the build (its
- * `entry.module`) rather than imported by server/, so the Express layer
- * depends on no React module, and waits for the very modules of the build it
- * serves. A function, not a promise: the route modules register their loads
- * when the build imports them, after this module.
- */
-export function ready(): Promise<unknown> {
-  return Promise.all(serverPreloads);
-}
 
 /**
  * Renders the whole document before answering (pages are small and have no

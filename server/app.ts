@@ -32,26 +32,13 @@ const loadBuild = () =>
   import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /**
- * The components the pages load lazily in the browser, loaded on the server
- * too (app/utils/lazy-enhanced.tsx). The build's entry says when (its `ready`,
- * app/entry.server.tsx): asking the build keeps server/ free of React modules.
- * Without it a lazily loaded form would render nothing, so its absence stops
- * the start.
- */
-async function buildReady(build: ServerBuild): Promise<void> {
-  const { ready } = build.entry.module as { ready?: () => Promise<unknown> };
-  if (typeof ready !== "function") throw new Error("app/entry.server.tsx must export ready()");
-  await ready();
-}
-
-/**
  * Runs before the server listens: the app's modules are loaded, content
  * and documents validated (a malformed file stops the start), the search
  * indexes built, the database opened and migrated, and the mail outbox
  * worker started.
  */
 export async function start(): Promise<void> {
-  await buildReady(await loadBuild());
+  await loadBuild();
   validateContent();
   allDocuments();
   warmSearchIndexes();

@@ -1,9 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { ContactForm } from "./contact-form";
 import { useRootData } from "~/utils/root-data";
-
-/** The form's code (Conform, Zod, its checks) comes after the page's (issue 14). */
-const ContactForm = lazyEnhanced(() => import("./contact-form").then((module) => module.ContactForm));
 
 /** Home and about: the contact form, with the reply promise and opening hours. */
 export function ContactSection() {

@@ -152,7 +152,7 @@ test.describe("contact form", () => {
 
   test("with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const formCode: string[] = [];
-    page.on("request", (request) => /\/assets\/(contact-form|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()));
+    page.on("request", (request) => /\/assets\/(contact-section|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()));
     // "domcontentloaded": the fixture's own wait would show intent. A reader gets no React either (issue 40).
     await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
     await page.waitForLoadState("networkidle");
@@ -174,20 +174,20 @@ test.describe("contact form", () => {
   });
 
   test("with JavaScript: what is typed before the form's code has come is kept, and then checked live", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
-    // The form's own module (Conform, Zod) comes after the page's scripts (issue 14); hold it back.
+    // The form's code (Conform, Zod) comes with React at the first intent (issue 40); hold it back.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/contact-form-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/contact-section-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
     await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
     const email = page.getByLabel("E-mailadres");
-    // Typing is the first intent: React comes and runs the page; the form's code is held.
+    // Typing is the first intent: React is asked for, and waits for the form's held code.
     await page.getByLabel("Naam").fill("Lotte");
     await email.fill("lotte@");
-    await expect(page.locator("html[data-hydrated]")).toBeAttached();
-    await expect(page.locator(".app-contact-form")).not.toHaveAttribute("data-enhanced");
+    await expect(page.locator("html")).toHaveAttribute("data-intent", "");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
     release();
     await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
     await expect(page.getByLabel("Naam")).toHaveValue("Lotte");

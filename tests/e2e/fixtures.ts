@@ -80,8 +80,8 @@ export async function expectAxeClean(page: Page) {
  * A public page React runs starts it at the visitor's first intent, a staff
  * page after its first paint (app/utils/hydrate-after-paint.server.ts). With
  * JavaScript, `goto`, `reload` and `goBack` show that intent and wait until
- * React has taken the page over (`<html data-hydrated>`) and each form's
- * code has come (`data-enhanced`), as a visitor who starts using the page
+ * React has taken the page over (`<html data-hydrated>`) and each form is
+ * enhanced (`data-enhanced`), as a visitor who starts using the page
  * would find them a moment later; a page without React needs no wait.
  */
 function waitForReactAfterLoads(page: Page) {
@@ -94,11 +94,8 @@ function waitForReactAfterLoads(page: Page) {
         if (document.documentElement.dataset.intent === undefined) window.dispatchEvent(new Event("touchstart"));
         return false;
       }
-      // A form's code comes when the visitor starts using the page (app/utils/lazy-enhanced.tsx):
-      // focus moving into the form says so, without moving the test's focus.
-      const waiting = document.querySelector(".app-public-form:not([data-enhanced])");
-      waiting?.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
-      return !waiting;
+      // A form is enhanced once its effects have run (app/components/use-public-form.tsx).
+      return !document.querySelector(".app-public-form:not([data-enhanced])");
     });
   for (const method of ["goto", "reload", "goBack"] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;

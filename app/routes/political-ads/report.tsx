@@ -7,7 +7,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { findCampaign } from "~/services/campaign/register.server";
 import { submitComplaint } from "~/services/complaint/intake.server";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { PageComplaintForm } from "~/components/political-ads/complaint-form";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
@@ -84,11 +84,6 @@ export async function action(args: Route.ActionArgs) {
   if (viaDialog) return data<ReportResult>({ sent: true }, { status: 201 });
   return redirect(`/${site.language}/political-ads/${encodeURIComponent(params.id)}/report?result=sent`);
 }
-
-/** The form's code comes after the page's (issue 14). */
-const PageComplaintForm = lazyEnhanced(() =>
-  import("~/components/political-ads/complaint-form").then((module) => module.PageComplaintForm),
-);
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/access";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { DetailsRequestForm } from "~/components/privacy/details-request-form";
 import { formPageMeta } from "~/utils/meta";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { accessForm } from "~/validation/privacy-forms";
@@ -12,11 +12,6 @@ import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 /** The person types who they are here: no third-party script on this page (issue 23). */
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
-
-/** The form's code comes after the page's (issue 14). */
-const DetailsRequestForm = lazyEnhanced(() =>
-  import("~/components/privacy/details-request-form").then((module) => module.DetailsRequestForm),
-);
 
 export function action(args: Route.ActionArgs) {
   return privacyRequestAction(args, accessForm, detailsRequestInput(args, "RIGHT_OF_ACCESS"));

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Route } from "./+types/forgotten";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { DetailsRequestForm } from "~/components/privacy/details-request-form";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
@@ -14,11 +14,6 @@ import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 /** The person types who they are here: no third-party script on this page (issue 23). */
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
-
-/** The form's code comes after the page's (issue 14). */
-const DetailsRequestForm = lazyEnhanced(() =>
-  import("~/components/privacy/details-request-form").then((module) => module.DetailsRequestForm),
-);
 
 export function action(args: Route.ActionArgs) {
   return privacyRequestAction(args, forgottenForm, detailsRequestInput(args, "RIGHT_TO_BE_FORGOTTEN"));

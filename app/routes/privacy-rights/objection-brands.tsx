@@ -6,16 +6,11 @@ import { siteContext } from "~/context";
 import { brandsFor } from "~/services/site/content.server";
 import { objectionBrands, redirectWithObjectionBrands } from "~/http/privacy-session.server";
 import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { ObjectionBrandsForm } from "~/components/privacy/objection-brands-form";
 import { formPageMeta } from "~/utils/meta";
 import { receivePublicForm } from "~/http/public-form.server";
 import { objectionBrandsForm } from "~/validation/privacy-forms";
 import { applySelectAll } from "~/validation/select-all";
-
-/** The form's code comes after the page's (issue 14). */
-const ObjectionBrandsForm = lazyEnhanced(() =>
-  import("~/components/privacy/objection-brands-form").then((module) => module.ObjectionBrandsForm),
-);
 
 /** It ticks the brands the visitor's cookie keeps: rendered for them, not from the page cache. */
 export const handle = SHOWS_KEPT_CHOICE;

@@ -5,7 +5,7 @@ import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { siteContext } from "~/context";
 import { objectionBrands } from "~/http/privacy-session.server";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { ObjectionChannelsForm } from "~/components/privacy/objection-channels-form";
 import { formPageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { communicationForm } from "~/validation/privacy-forms";
@@ -35,9 +35,6 @@ export async function action(args: Route.ActionArgs) {
   const brands = await chosenBrandsOrRedirect(args.request, language);
   return privacyRequestAction(args, communicationForm, (value) => objectionInput(brands, value, country));
 }
-
-/** The form's code comes after the page's (issue 14). */
-const ObjectionChannelsForm = lazyEnhanced(() => import("~/components/privacy/objection-channels-form").then((module) => module.ObjectionChannelsForm));
 
 export default function ObjectionChannelsPage() {
   const { t } = useTranslation();

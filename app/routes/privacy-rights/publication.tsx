@@ -3,7 +3,7 @@ import type { Route } from "./+types/publication";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/site/content.server";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { PublicationForm } from "~/components/privacy/publication-form";
 import { formPageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
 import { publicationForm } from "~/validation/privacy-forms";
@@ -39,9 +39,6 @@ export function action(args: Route.ActionArgs) {
     publicationLink: value.publicationLink,
   }));
 }
-
-/** The form's code comes after the page's (issue 14). */
-const PublicationForm = lazyEnhanced(() => import("~/components/privacy/publication-form").then((module) => module.PublicationForm));
 
 export default function PublicationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { Route } from "./+types/rectification";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/site/content.server";
-import { lazyEnhanced } from "~/utils/lazy-enhanced";
+import { RectificationForm } from "~/components/privacy/rectification-form";
 import { formPageMeta } from "~/utils/meta";
 import { rectificationForm } from "~/validation/privacy-forms";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
@@ -25,9 +25,6 @@ export function action(args: Route.ActionArgs) {
     brandName: value.brandName,
   }));
 }
-
-/** The form's code comes after the page's (issue 14). */
-const RectificationForm = lazyEnhanced(() => import("~/components/privacy/rectification-form").then((module) => module.RectificationForm));
 
 export default function RectificationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
