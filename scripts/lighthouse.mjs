@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default throttling) on the six
-// pages of issue 14, against the production build with a throwaway DATA_DIR,
+// pages of issue 14 and the three more that hydrate on intent (issue 40), against the production build with a throwaway DATA_DIR,
 // in Debian's Chromium (CHROMIUM_PATH). Prints the four category scores and
 // every audit that kept a page below 100; writes no reports.
 import * as chromeLauncher from "chrome-launcher";
@@ -44,6 +44,10 @@ try {
     ["access form", `${base("nl")}/nl/privacy-rights/access`],
     ["ad list", `${base("be")}/nl/political-ads`],
     ["ad", `${base("be")}/nl/political-ads/${newestAd}`],
+    // Issue 40's pages that hydrate on intent, beside the home, access form and ad above.
+    ["about", `${base("be")}/fr/about`],
+    ["objection", `${base("be")}/fr/privacy-rights/direct-marketing/brands`],
+    ["report an ad", `${base("be")}/nl/political-ads/${newestAd}/report`],
   ];
   const categories = ["performance", "accessibility", "best-practices", "seo"];
   console.log(`${"page".padEnd(14)} ${categories.map((name) => name.slice(0, 12).padStart(13)).join("")}  FCP / LCP / TBT / CLS`);
