@@ -61,6 +61,8 @@ const configSchema = z
     // Mail throughput (issue 24): messages sent at once by this instance, and
     // the SMTP connections it keeps open for them.
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    // Issue 41: how often the webhook worker looks for due deliveries (a new task wakes it at once).
+    WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     DNS_SERVERS: z.preprocess(
       emptyAsUndefined,

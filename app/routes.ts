@@ -53,6 +53,8 @@ export default [
       route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
     ]),
     route("internal/suppressions", "routes/api/internal.suppressions.ts", { id: "api-suppressions" }),
+    // Issue 41: a system answers the task a webhook gave it.
+    route("systems/:system/tasks/:task", "routes/api/systems.tasks.ts", { id: "api-system-task" }),
   ]),
   route(":lang", "routes/site/lang.tsx", { id: "lang" }, [
     index("routes/site/home.tsx", { id: "home" }),

@@ -12,6 +12,7 @@ import { seedRegisterOnFirstStart } from "~/services/campaign/register.server";
 import { validateContent } from "~/services/site/content.server";
 import { allDocuments } from "~/services/site/documents.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
+import { startWebhooks, stopWebhooks } from "~/services/systems/webhooks.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { registerOperationsGauges } from "~/services/operations-gauges.server";
 import { warmSearchIndexes } from "~/services/site/search.server";
@@ -46,6 +47,7 @@ export async function start(): Promise<void> {
   // The embedded default comes with an invented ad register; PostgreSQL deployments import the real one.
   if (kind === "sqlite") await seedRegisterOnFirstStart(db);
   await startMailWorker();
+  await startWebhooks();
   startRetentionJob(db, getLogger());
   registerOperationsGauges(db);
   startReturningMemoryWhenIdle();
@@ -59,7 +61,8 @@ export async function start(): Promise<void> {
 export async function stopBackgroundWork(): Promise<void> {
   stopRetentionJob();
   stopReturningMemoryWhenIdle();
-  await stopMailWorker();
+  // Side by side: each has the same few seconds of grace, inside the shutdown's 10.
+  await Promise.all([stopMailWorker(), stopWebhooks()]);
 }
 
 export const closeDatabase = closeDb;

@@ -6,12 +6,10 @@ import type { AdLanguage, CampaignStatus } from "~/domain/campaign-item";
 import type { Locale } from "~/i18n/locale";
 import type { Generated } from "kysely";
 export type { RequestFileTable } from "./schema-follow-up";
+import type { DataSystemTable, SystemTaskTable, WebhookDeliveryTable } from "./schema-systems";
 import type { FileChunkTable, InfoRequestTable, ReplyLinkTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
 
-/**
- * Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite
- * and PostgreSQL, so one set of migrations and queries serves both.
- */
+/** Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL (one set of migrations). */
 interface AppMetaTable {
   key: string;
   value: string;
@@ -294,4 +292,7 @@ export interface Database {
   reply_link: ReplyLinkTable;
   audit_event: AuditEventTable;
   marketing_suppression: MarketingSuppressionTable;
+  data_system: DataSystemTable;
+  system_task: SystemTaskTable;
+  webhook_delivery: WebhookDeliveryTable;
 }

@@ -35,6 +35,7 @@ export function pageFormAction<Schema extends z.ZodType>(
       if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
       // Another officer acted first (each change is guarded by the state it expects).
       if (outcome.status === "not-allowed") return formReply(form, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
+      if (outcome.status === "invalid") return formReply(form, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
       return redirectWithBanner(args.request, back, { type: "success", textKey: successBanner });
     },
   };

@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import type { TransitionOutcome } from "~/domain/transition";
+import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
 import { wakeMailWorker } from "./mail/mailer.server";
 
 export async function guardedTransition<State extends string, Row extends { state: State }>(
@@ -16,14 +16,17 @@ export async function guardedTransition<State extends string, Row extends { stat
   step: {
     load: (trx: Kysely<Database>) => Promise<Row | undefined>;
     from: readonly State[];
-    change: (trx: Kysely<Database>, row: Row) => Promise<boolean>;
+    /** false: the row moved meanwhile; a refusal must come before anything is written. */
+    change: (trx: Kysely<Database>, row: Row) => Promise<boolean | FieldRefusal>;
   },
 ): Promise<TransitionOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
     const row = await step.load(trx);
     if (!row) return { status: "not-found" };
     if (!step.from.includes(row.state)) return { status: "not-allowed" };
-    return (await step.change(trx, row)) ? { status: "done" } : { status: "not-allowed" };
+    const changed = await step.change(trx, row);
+    if (typeof changed === "object") return changed;
+    return changed ? { status: "done" } : { status: "not-allowed" };
   });
   // A step may have queued mail: the worker need not wait for its next round.
   if (outcome.status === "done") wakeMailWorker();

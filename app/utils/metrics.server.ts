@@ -31,6 +31,12 @@ function createMetrics() {
     }),
     mailFailures: new client.Counter({ ...metric, name: "mail_send_failures_total", help: "Mail sends that failed (each is retried until its attempts run out).", labelNames: ["final"] as const }),
     mailBounces: new client.Counter({ ...metric, name: "mail_bounces_total", help: "Mails the SMTP server refused for good (5xx to the recipient or the content): not retried." }),
+    webhookDeliveries: new client.Counter({
+      ...metric,
+      name: "webhook_deliveries_total",
+      help: "Webhook delivery attempts to the systems that carry requests out (issue 41), by outcome: delivered, retry, gave-up.",
+      labelNames: ["outcome"] as const,
+    }),
     rateLimitRefusals: new client.Counter({ ...metric, name: "rate_limit_refusals_total", help: "Submissions refused by a limit, by limit.", labelNames: ["limit"] as const }),
     signInFailures: new client.Counter({ ...metric, name: "staff_sign_in_failures_total", help: "Staff sign-ins refused, by reason.", labelNames: ["reason"] as const }),
     labelRenders: new client.Counter({

@@ -2,7 +2,7 @@
 import { EXTENSION_MONTHS } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
-import { MESSAGES, optionalText, requiredText } from "./rules";
+import { MESSAGES, isGiven, optionalText, requiredText } from "./rules";
 
 const NOTE_MAX = 2000;
 
@@ -16,7 +16,14 @@ export const extendForm = defineForm({
   }),
 });
 
-export const completeForm = defineForm({ id: "request-complete", schema: z.object({ note: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.completeNote" }) }) });
+/** `openTasksReason`: why the request is completed while systems have not answered (issue 41); asked only then. */
+export const completeForm = defineForm({
+  id: "request-complete",
+  schema: z.object({
+    note: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.completeNote" }),
+    openTasksReason: optionalText(NOTE_MAX, { multiline: true }),
+  }),
+});
 
 export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.rejectReason" }) }) });
 
@@ -47,3 +54,27 @@ export const closeNoAnswerForm = defineForm({
 
 /** Closing a possible duplicate. */
 export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", schema: z.object({}) });
+
+/** Issue 41: which of the request's tasks a form is about (a select of the eligible ones). */
+const chosenTask = z.preprocess((value) => (isGiven(value as string) ? value : undefined), z.string({ error: "validation.staff.task" }).max(64));
+
+/** A staff member records a manual system's answer. */
+export const taskTickForm = defineForm({
+  id: "task-tick",
+  schema: z
+    .object({
+      task: chosenTask,
+      answer: z.enum(["done", "no-data", "failed"], { error: "validation.staff.taskAnswer" }),
+      note: optionalText(NOTE_MAX, { multiline: true }),
+    })
+    .refine((value) => value.answer !== "failed" || Boolean(value.note), { path: ["note"], message: "validation.staff.taskFailedNote" }),
+});
+
+/** An officer closes a task a system did not answer: only with a reason. */
+export const taskCloseForm = defineForm({
+  id: "task-close",
+  schema: z.object({ task: chosenTask, reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.taskCloseReason" }) }),
+});
+
+/** Sends a webhook again. */
+export const taskResendForm = defineForm({ id: "task-resend", schema: z.object({ task: chosenTask }) });

@@ -33,7 +33,7 @@ const BRANDS = { brands: brandIds.length, selectAll: 1, selectAllBefore: 1 };
 const HAND_WRITTEN: Array<[FormDefinition, Record<string, number>]> = [
   [backOffice.startForm, { note: 1 }],
   [backOffice.extendForm, { months: 1, reason: 1 }],
-  [backOffice.completeForm, { note: 1 }],
+  [backOffice.completeForm, { note: 1, openTasksReason: 1 }],
   [backOffice.rejectForm, { reason: 1 }],
   [backOffice.reviewForm, {}],
   [backOffice.closeForm, { outcome: 1 }],

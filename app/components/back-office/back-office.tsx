@@ -185,6 +185,16 @@ export function CaseHeader(props: { titleKey: string; reference: string; backTo:
   );
 }
 
+/** One action of a case, a titled box (named by its heading when `id` is given, else by `aria-label`). */
+export function ActionBox({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  return (
+    <section className="app-action" {...(id ? { "aria-labelledby": id } : { "aria-label": title })}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
 /** What can still be done with a case; `refused` says why a form sent for a state the case has left (another officer acted first) did nothing. */
 export function CaseActions({ refused, children }: { refused: string | undefined; children: ReactNode }) {
   const { t } = useTranslation();

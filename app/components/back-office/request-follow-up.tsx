@@ -1,5 +1,4 @@
 import { getTextareaProps } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, href } from "react-router";
 import { allows, type RequestState } from "~/domain/privacy-request";
@@ -7,7 +6,7 @@ import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { useSite } from "~/utils/site";
 import { askForm, closeDuplicateForm, closeNoAnswerForm } from "~/validation/back-office";
-import { useDateTime } from "./back-office";
+import { ActionBox, useDateTime } from "./back-office";
 
 export type FollowUp = {
   state: RequestState;
@@ -18,15 +17,6 @@ export type FollowUp = {
   canCloseNoAnswer: boolean;
   questions: { question: string; askedBy: string; askedAt: string; answer: string | null; answeredAt: string | null }[];
 };
-
-function Box({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="app-action" aria-labelledby={id}>
-      <h3 id={id}>{title}</h3>
-      {children}
-    </section>
-  );
-}
 
 /** Possible duplicates, both ways (issue 26): this request repeats another, or others repeat this one. */
 export function DuplicateNotice({ duplicateOf, duplicates }: Pick<FollowUp, "duplicateOf" | "duplicates">) {
@@ -94,27 +84,27 @@ export function RequestFollowUp(props: FollowUp) {
       <Questions questions={props.questions} />
       <div className="app-actions">
         {canAsk ? (
-          <Box id="follow-up-ask" title={t("backOffice.followUp.askTitle")}>
+          <ActionBox id="follow-up-ask" title={t("backOffice.followUp.askTitle")}>
             <p>{t("backOffice.followUp.askIntro")}</p>
             <PublicForm state={ask} labels={{ question: t("backOffice.followUp.question") }} submitLabel={t("backOffice.followUp.askSubmit")} sendingLabel={sending}>
               <TextareaField meta={ask.fields.question} label={t("backOffice.followUp.question")} timing="input" textareaProps={{ ...getTextareaProps(ask.fields.question, { ariaAttributes: false }), rows: 4 }} />
             </PublicForm>
-          </Box>
+          </ActionBox>
         ) : null}
         {canCloseDuplicate ? (
-          <Box id="follow-up-duplicate" title={t("backOffice.followUp.duplicateTitle")}>
+          <ActionBox id="follow-up-duplicate" title={t("backOffice.followUp.duplicateTitle")}>
             <p>{t("backOffice.followUp.duplicateIntro", { reference: props.duplicateOf })}</p>
             <PublicForm state={closeDuplicate} labels={{}} submitLabel={t("backOffice.followUp.duplicateSubmit")} sendingLabel={sending}>
               {null}
             </PublicForm>
-          </Box>
+          </ActionBox>
         ) : null}
         {props.canCloseNoAnswer ? (
-          <Box id="follow-up-no-answer" title={t("backOffice.followUp.noAnswerTitle")}>
+          <ActionBox id="follow-up-no-answer" title={t("backOffice.followUp.noAnswerTitle")}>
             <PublicForm state={closeNoAnswer} labels={{ reason: t("backOffice.followUp.reason") }} submitLabel={t("backOffice.followUp.noAnswerSubmit")} sendingLabel={sending}>
               <TextareaField meta={closeNoAnswer.fields.reason} label={t("backOffice.followUp.reason")} timing="input" textareaProps={{ ...getTextareaProps(closeNoAnswer.fields.reason, { ariaAttributes: false }), rows: 3 }} />
             </PublicForm>
-          </Box>
+          </ActionBox>
         ) : null}
       </div>
     </section>

@@ -16,6 +16,7 @@ import * as verificationResend from "./014-verification-resend";
 import * as campaignVersions from "./015-campaign-versions";
 import * as replyLinks from "./016-reply-links";
 import * as staffKeptForms from "./017-staff-kept-forms";
+import * as dataSystems from "./018-data-systems";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "015-campaign-versions": campaignVersions,
   "016-reply-links": replyLinks,
   "017-staff-kept-forms": staffKeptForms,
+  "018-data-systems": dataSystems,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,9 @@
 /**
  * Issue 27, item 4: the OpenAPI 3.1 document of the public calls, served at
  * `GET /api/openapi.json` (app/routes/api/openapi.ts). The staff call and the
- * marketing systems' suppression feed are not public and not in it.
+ * marketing systems' suppression feed are not public and not in it; the
+ * systems' task webhook and its answer are (issue 41: any system owner
+ * builds a receiver from it).
  * tests/unit/openapi.test.ts validates it as OpenAPI 3.1;
  * tests/e2e/openapi.spec.ts checks every call's real answers against it.
  */
@@ -13,6 +15,7 @@ import { READ_PATHS } from "./read-paths.server";
 import { REGISTER_SCHEMAS } from "./register-schemas.server";
 import { SHARED_HEADERS, SHARED_PARAMETERS, SHARED_RESPONSES, SHARED_SCHEMAS } from "./shared-components.server";
 import { SUBMISSION_PATHS } from "./submission-paths.server";
+import { SYSTEM_PATHS, SYSTEM_SECURITY, SYSTEM_WEBHOOKS } from "./system-paths.server";
 
 const DESCRIPTION = `The public calls of Veldhaven Media's privacy and transparency site.
 
@@ -27,6 +30,7 @@ const TAGS = [
   { name: "Contact and reports", description: "A message to customer service, a report about an ad." },
   { name: "Privacy rights", description: "Requests under the GDPR: access, rectification, erasure, objection, removal from a publication." },
   { name: "Legal documents", description: "The privacy and cookie policies and the terms of use." },
+  { name: "Systems", description: "For the group's systems that hold personal data: the task a privacy request gives them (a signed webhook) and their answer." },
   { name: "This document", description: "This OpenAPI document." },
 ];
 
@@ -55,12 +59,14 @@ function openApiDocument(country: Country, serverList: ServerObject[]): OpenAPIO
     },
     servers: serverList,
     tags: TAGS,
-    paths: { ...READ_PATHS, ...SUBMISSION_PATHS },
+    paths: { ...READ_PATHS, ...SUBMISSION_PATHS, ...SYSTEM_PATHS },
+    webhooks: SYSTEM_WEBHOOKS,
     components: {
       schemas: { ...REGISTER_SCHEMAS, ...SHARED_SCHEMAS },
       responses: SHARED_RESPONSES,
       parameters: SHARED_PARAMETERS,
       headers: SHARED_HEADERS,
+      securitySchemes: SYSTEM_SECURITY,
     },
   };
 }

@@ -107,6 +107,12 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </>
         ) : null}
+        {view.systems ? (
+          <>
+            <dt>{t("privacyRights.statusView.systems")}</dt>
+            <dd>{t("privacyRights.statusView.systemsDone", { done: String(view.systems.done), total: String(view.systems.total) })}</dd>
+          </>
+        ) : null}
       </dl>
       <NextStep state={view.state} />
       {view.question ? <StatusQuestion question={view.question} action={to("/privacy-rights/status/view")} formId={STATUS_REPLY_FORM.id} date={date} /> : null}

@@ -1,6 +1,4 @@
 import type { Logger } from "pino";
-import type { Db } from "~/db/db.server";
-import { renewLeases } from "./outbox.server";
 
 export type LeaseKeeper = {
   /** Messages this worker has claimed and not yet finished. */
@@ -12,12 +10,15 @@ export type LeaseKeeper = {
 };
 
 /**
- * Renews, three times per lease, the leases of the messages this worker
- * holds: a send that takes longer than a lease (a slow SMTP server, a long
+ * Renews, three times per lease, the leases of the messages (mail, or
+ * webhook deliveries) this worker holds: a send that takes longer than a lease (a slow SMTP server, a long
  * pool queue) never lets another worker take the message, while a crashed
  * worker, which renews nothing, loses its messages after one lease.
  */
-export function keepLeases(db: Db, options: { leaseMs: number; now: () => Date; logger?: Logger }): LeaseKeeper {
+export function keepLeases(
+  renewLeases: (ids: string[], now: Date, leaseMs: number) => Promise<void>,
+  options: { leaseMs: number; now: () => Date; logger?: Logger; what?: string },
+): LeaseKeeper {
   const ids = new Set<string>();
   let renewing = false;
   const renew = async () => {
@@ -25,9 +26,9 @@ export function keepLeases(db: Db, options: { leaseMs: number; now: () => Date; 
     if (renewing || ids.size === 0) return;
     renewing = true;
     try {
-      await renewLeases(db, [...ids], options.now(), options.leaseMs);
+      await renewLeases([...ids], options.now(), options.leaseMs);
     } catch (error) {
-      options.logger?.warn({ err: error }, "mail lease renewal failed; will try again");
+      options.logger?.warn({ err: error }, `${options.what ?? "mail"} lease renewal failed; will try again`);
     } finally {
       renewing = false;
     }

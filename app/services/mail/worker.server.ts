@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/db.server";
 import { deliver, type DeliveryContext } from "./delivery.server";
 import { keepLeases } from "./lease-keeper.server";
-import { LEASE_MS, claimDueMail, releaseLeases, retryWaitingNow, sendingOrder, type OutboxRow } from "./outbox.server";
+import { LEASE_MS, claimDueMail, releaseLeases, renewLeases, retryWaitingNow, sendingOrder, type OutboxRow } from "./outbox.server";
 import { SLOW_SEND_MS, sendHealth } from "./send-health.server";
 import type { MailTransport } from "./transport.server";
 
@@ -39,7 +39,7 @@ export async function runOutboxOnce(
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const context: DeliveryContext = { database, transport, from: options.from, logger: options.logger, now, health: sendHealth(), unrecorded: new Set() };
   const queue = await claimDueMail(database.db, database.kind, batchSizeFor(concurrency), now());
-  const leases = keepLeases(database.db, { leaseMs: LEASE_MS, now, logger: options.logger });
+  const leases = keepLeases((ids, at, ms) => renewLeases(database.db, ids, at, ms), { leaseMs: LEASE_MS, now, logger: options.logger });
   leases.hold(queue.map((row) => row.id));
   const result: OutboxRunResult = { sent: 0, failed: 0 };
   const sender = async () => {
@@ -98,7 +98,7 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
   const now = options.now ?? (() => new Date());
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const leaseMs = options.leaseMs ?? LEASE_MS;
-  const leases = keepLeases(db, { leaseMs, now, logger });
+  const leases = keepLeases((ids, at, ms) => renewLeases(db, ids, at, ms), { leaseMs, now, logger });
   /** Claimed, not started: most urgent first. */
   const waiting: OutboxRow[] = [];
   const inFlight = new Map<string, Promise<unknown>>();

@@ -17,6 +17,7 @@ import { answerMail } from "../mail/delivery-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { act, moveTo, type Staff } from "./state-change.server";
 import { audit } from "./audit.server";
+import { openTaskCount } from "../systems/request-tasks.server";
 
 const DAY_MS = 86_400_000;
 const sizeNote = (name: string, size: number) => `${name} (${size} bytes)`;
@@ -67,6 +68,9 @@ export function removeAnswerFile(db: Kysely<Database>, reference: string, staff:
 export function deliverAnswer(db: Kysely<Database>, reference: string, staff: Staff, input: { message: string }, now = new Date()) {
   return act(db, reference, "sendAnswer", async (trx, request) => {
     if (!request.email) return false;
+    // Issue 41: the answer completes the request, so every system must have answered (or been closed by hand) first.
+    const open = await openTaskCount(trx, request.id);
+    if (open > 0) return { status: "invalid", fieldErrors: { message: [`backOffice.tasks.stillOpenAnswer|${open}`] } };
     if (!(await moveTo(trx, request, "sendAnswer", now))) return false;
     const { token, hash: tokenHash } = newLinkToken();
     const delivery = { id: randomUUID(), expiresAt: new Date(now.getTime() + getConfig().DELIVERY_LINK_DAYS * DAY_MS).toISOString() };

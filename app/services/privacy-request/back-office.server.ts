@@ -9,6 +9,7 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { COUNTRIES, type Country } from "~/domain/country";
+import { FANS_OUT_AT_START } from "~/domain/data-system";
 import { ACTIVE_STATES, extendedDueDate, type RequestState, type RightType } from "~/domain/privacy-request";
 import { digestMail, extensionMail, rejectionMail } from "../mail/back-office-templates.server";
 import { wakeMailWorker } from "../mail/mailer.server";
@@ -18,6 +19,9 @@ import { privacyTeamAddress } from "./record.server";
 import { audit } from "./audit.server";
 import { act, moveTo, type Staff } from "./state-change.server";
 import { listPage } from "../list-page.server";
+import { fanOut } from "../systems/fan-out.server";
+import { closeOpenTasks, openTaskCount } from "../systems/request-tasks.server";
+import { wakeWebhooks } from "../systems/webhooks.server";
 
 const REQUEST_PAGE_SIZE = 25;
 
@@ -70,12 +74,16 @@ export async function requestWithHistory(db: Db, reference: string) {
 
 export type { Staff } from "./state-change.server";
 
-export function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
-  return act(db, reference, "start", async (trx, request) => {
+/** Processing starts: the request's tasks go to every system that takes part (issue 41) in the same transaction. */
+export async function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
+  const outcome = await act(db, reference, "start", async (trx, request) => {
     if (!(await moveTo(trx, request, "start", now))) return false;
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "STARTED", from: "OPEN", to: "IN_PROGRESS", note: note || undefined });
+    if (FANS_OUT_AT_START.includes(request.right_type)) await fanOut(trx, request, now);
     return true;
   });
+  if (outcome.status === "done") wakeWebhooks();
+  return outcome;
 }
 
 export function extendDeadline(db: Db, reference: string, staff: Staff, input: { months: number; reason: string }, now = new Date()) {
@@ -99,9 +107,17 @@ export function extendDeadline(db: Db, reference: string, staff: Staff, input: {
   });
 }
 
-export function completeRequest(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
+/**
+ * Completes a request. While systems have not answered (issue 41) it is
+ * refused, unless the officer says why (`openTasksReason`): their tasks are
+ * then closed with that reason.
+ */
+export function completeRequest(db: Db, reference: string, staff: Staff, note: string, now = new Date(), openTasksReason?: string) {
   return act(db, reference, "complete", async (trx, request) => {
+    const open = await openTaskCount(trx, request.id);
+    if (open > 0 && !openTasksReason) return { status: "invalid", fieldErrors: { openTasksReason: [`backOffice.tasks.stillOpen|${open}`] } };
     if (!(await moveTo(trx, request, "complete", now))) return false;
+    if (open > 0) await closeOpenTasks(trx, request.id, staff, openTasksReason!, now);
     await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "COMPLETED", from: request.state, to: "COMPLETED", note });
     return true;
   });

@@ -21,6 +21,8 @@ import { writeSuppressions } from "./suppressions.server";
 import { audit } from "./audit.server";
 import { markPossibleDuplicate } from "./duplicates.server";
 import { wakeMailWorker } from "../mail/mailer.server";
+import { fanOut } from "../systems/fan-out.server";
+import { wakeWebhooks } from "../systems/webhooks.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "../mail/privacy-templates.server";
 import { storeSubmission, type Refused } from "../submission/intake.server";
@@ -147,6 +149,7 @@ export async function submitPrivacyRequest(
       } else {
         const written = await writeSuppressions(trx, row, now);
         await audit(trx, { requestId: id, at: now, ...(staff ? actor : { actor: "SYSTEM" }), action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+        await fanOut(trx, row, now);
         await enqueueMail(
           trx,
           privacyTeamNotification({ to: privacyTeamAddress(site.country), country: site.country, rightType, reference, dueAt: null, executed: true }),
@@ -155,7 +158,10 @@ export async function submitPrivacyRequest(
       }
     },
   });
-  if (outcome.status === "accepted") wakeMailWorker();
+  if (outcome.status === "accepted") {
+    wakeMailWorker();
+    wakeWebhooks();
+  }
   return outcome;
 }
 
@@ -235,6 +241,8 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     if (objection) {
       const written = await writeSuppressions(trx, request, now);
       await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+      // Issue 41: the marketing systems are told at once, as the objection is carried out now.
+      await fanOut(trx, request, now);
     }
     const { country, locale } = request;
     await enqueueMail(
@@ -249,6 +257,9 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     );
     return { status: "verified" };
   });
-  if (outcome.status === "verified") wakeMailWorker();
+  if (outcome.status === "verified") {
+    wakeMailWorker();
+    wakeWebhooks();
+  }
   return outcome;
 }

@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { REQUEST_TRANSITIONS, type RequestAction, type RequestState } from "~/domain/privacy-request";
-import type { TransitionOutcome } from "~/domain/transition";
+import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
 import { guardedTransition } from "../guarded-transition.server";
 
 export type Staff = { email: string };
@@ -17,7 +17,7 @@ export function act(
   db: Db,
   reference: string,
   action: RequestAction,
-  change: (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean>,
+  change: (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean | FieldRefusal>,
 ): Promise<TransitionOutcome> {
   return guardedTransition<RequestState, PrivacyRequestTable>(db, {
     load: (trx) => trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),

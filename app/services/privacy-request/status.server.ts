@@ -19,6 +19,7 @@ import { privacyTeamAddress } from "./record.server";
 import { deliveryFiles, type DeliveredFile } from "./answer.server";
 import { issueReplyLink, latestQuestion } from "./questions.server";
 import { admitSubmission } from "../submission/limits.server";
+import { taskProgress } from "../systems/request-tasks.server";
 
 /** A status link is for looking, now: a day is enough, and a forwarded mail stops working soon. */
 const STATUS_LINK_HOURS = 24;
@@ -80,6 +81,8 @@ export type StatusView =
       answer: { sentAt: string; expiresAt: string; message: string; files: DeliveredFile[]; deleted: boolean } | null;
       /** The latest question of the privacy team; `open` while the request waits for its answer (issue 38). */
       question: { text: string; askedAt: string; answeredAt: string | null; open: boolean } | null;
+      /** Issue 41: how many of the systems that hold their data have finished, without naming them; null before any task. */
+      systems: { done: number; total: number } | null;
     }
   | { status: "unknown" | "expired" };
 
@@ -103,6 +106,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
   const delivery = await db.selectFrom("request_delivery").selectAll().where("request_id", "=", request.id).orderBy("created_at", "desc").executeTakeFirst();
   const deleted = Boolean(delivery && (delivery.files_deleted_at || delivery.expires_at <= now.toISOString()));
   const question = await latestQuestion(db, request.id);
+  const systems = await taskProgress(db, request.id);
   return {
     status: "valid",
     reference: request.reference,
@@ -118,6 +122,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
     question: question
       ? { text: question.question, askedAt: question.askedAt, answeredAt: question.answeredAt, open: request.state === "WAITING_FOR_PERSON" && !question.answeredAt }
       : null,
+    systems: systems.total > 0 ? systems : null,
   };
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, href } from "react-router";
 import type { Route } from "./+types/request";
-import { CaseActions, CaseHeader, CaseHistory, useDateTime } from "~/components/back-office/back-office";
+import { ActionBox, CaseActions, CaseHeader, CaseHistory, useDateTime } from "~/components/back-office/back-office";
 import { Radios } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
@@ -17,7 +17,9 @@ import { takeUploadOutcome } from "~/http/flash.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useSite } from "~/utils/site";
-import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm } from "~/validation/back-office";
+import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm, taskCloseForm, taskResendForm, taskTickForm } from "~/validation/back-office";
+import { closeTaskByHand, resendTask, tasksOfRequest, tickTask } from "~/services/systems/request-tasks.server";
+import { RequestTasks } from "~/components/back-office/request-tasks";
 import { DuplicateNotice, RequestFollowUp } from "~/components/back-office/request-follow-up";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
@@ -63,6 +65,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS, upload },
     followUp: await followUpOf(db, row),
     undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
+    tasks: await tasksOfRequest(db, row.id),
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   }, { headers });
 }
@@ -78,13 +81,16 @@ export async function action(args: Route.ActionArgs) {
     [
       pageFormAction(startForm, (value) => startHandling(db, reference, staff, value.note ?? ""), "backOffice.banners.started"),
       pageFormAction(extendForm, (value) => extendDeadline(db, reference, staff, value), "backOffice.banners.extended"),
-      pageFormAction(completeForm, (value) => completeRequest(db, reference, staff, value.note), "backOffice.banners.completed"),
+      pageFormAction(completeForm, (value) => completeRequest(db, reference, staff, value.note, new Date(), value.openTasksReason), "backOffice.banners.completed"),
       pageFormAction(rejectForm, (value) => rejectRequest(db, reference, staff, value.reason), "backOffice.banners.rejected"),
       pageFormAction(deliverForm, (value) => deliverAnswer(db, reference, staff, { message: value.message }), "backOffice.banners.answerSent"),
       pageFormAction(removeFileForm, (value) => removeAnswerFile(db, reference, staff, value.file), "backOffice.banners.fileRemoved"),
       pageFormAction(askForm, (value) => askPerson(db, reference, staff, value.question), "backOffice.banners.asked"),
       pageFormAction(closeDuplicateForm, () => closeAsDuplicate(db, reference, staff), "backOffice.banners.closedDuplicate"),
       pageFormAction(closeNoAnswerForm, (value) => closeForNoAnswer(db, reference, staff, value.reason), "backOffice.banners.closedNoAnswer"),
+      pageFormAction(taskTickForm, (value) => tickTask(db, reference, value.task, staff, { answer: value.answer, note: value.note }), "backOffice.banners.taskTicked"),
+      pageFormAction(taskCloseForm, (value) => closeTaskByHand(db, reference, value.task, staff, value.reason), "backOffice.banners.taskClosed"),
+      pageFormAction(taskResendForm, (value) => resendTask(db, reference, value.task, staff), "backOffice.banners.taskResent"),
     ],
     href("/:lang/internal-privacy-rights/requests/:reference", { lang: context.get(siteContext).language, reference }),
   );
@@ -100,16 +106,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ActionBox({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="app-action" aria-label={title}>
-      <h3>{title}</h3>
-      {children}
-    </section>
-  );
-}
-
-function RequestActions({ state, extended, hasDueDate }: { state: RequestState; extended: boolean; hasDueDate: boolean }) {
+function RequestActions({ state, extended, hasDueDate, openTasks }: { state: RequestState; extended: boolean; hasDueDate: boolean; openTasks: number }) {
   const { t } = useTranslation();
   const start = usePublicForm({ id: startForm.id, schema: startForm.schema });
   const extend = usePublicForm({ id: extendForm.id, schema: extendForm.schema });
@@ -154,8 +151,21 @@ function RequestActions({ state, extended, hasDueDate }: { state: RequestState; 
       ) : null}
       {allows(state, "complete") ? (
         <ActionBox title={t("backOffice.actions.complete.title")}>
-          <PublicForm state={complete} labels={{ note: t("backOffice.actions.complete.note") }} submitLabel={t("backOffice.actions.complete.submit")} sendingLabel={sending}>
+          <PublicForm
+            state={complete}
+            labels={{ note: t("backOffice.actions.complete.note"), openTasksReason: t("backOffice.actions.complete.openTasksReason") }}
+            submitLabel={t("backOffice.actions.complete.submit")}
+            sendingLabel={sending}
+          >
             <TextareaField meta={complete.fields.note} label={t("backOffice.actions.complete.note")} timing="input" textareaProps={{ ...getTextareaProps(complete.fields.note, { ariaAttributes: false }), rows: 3 }} />
+            {/* Issue 41: asked only while systems have not all answered. */}
+            {openTasks > 0 || complete.fields.openTasksReason.errors ? (
+              <TextareaField
+                meta={complete.fields.openTasksReason}
+                label={t("backOffice.actions.complete.openTasksReason")}
+                textareaProps={{ ...getTextareaProps(complete.fields.openTasksReason, { ariaAttributes: false }), rows: 2 }}
+              />
+            ) : null}
           </PublicForm>
         </ActionBox>
       ) : null}
@@ -209,6 +219,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       <UndeliveredMail mails={loaderData.undeliveredMail} />
       <DuplicateNotice duplicateOf={loaderData.followUp.duplicateOf} duplicates={loaderData.followUp.duplicates} />
       <RequestFollowUp {...loaderData.followUp} />
+      <RequestTasks tasks={loaderData.tasks} active={request.active} />
       <RequestAnswer
         {...loaderData.answer}
         active={request.active}
@@ -216,7 +227,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         fileAction={(fileId) => href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", { lang, reference: request.reference, fileId })}
       />
       <CaseActions refused={refused}>
-        <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} />
+        <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} openTasks={loaderData.tasks.filter((task) => task.state === "OPEN").length} />
       </CaseActions>
       <CaseHistory
         events={events.map((event) => ({

@@ -1,0 +1,63 @@
+/**
+ * The systems that hold personal data and carry a privacy request out
+ * (issue 41): which rights each takes part in, how it is reached, and the
+ * states of the task a request gives it. Every service and page asks this
+ * module; none lists channels or task states of its own.
+ */
+import type { RightType } from "./privacy-request";
+
+/**
+ * How a system is reached: `webhook` (a signed delivery, Standard Webhooks),
+ * `email` (a contact who answers through a task page: a system without an
+ * API), `manual` (a staff member ticks it off in the back office).
+ */
+export const SYSTEM_CHANNELS = ["webhook", "email", "manual"] as const;
+export type SystemChannel = (typeof SYSTEM_CHANNELS)[number];
+
+/** OPEN until answered; how a system answered; CLOSED_BY_STAFF when an officer closed it by hand, with a reason. */
+export const TASK_STATES = ["OPEN", "DONE", "NO_DATA", "FAILED", "CLOSED_BY_STAFF"] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** What a system says when it answers (the callback's `status`, the task page's buttons). */
+export const TASK_ANSWERS = { done: "DONE", "no-data": "NO_DATA", failed: "FAILED" } as const satisfies Record<string, TaskState>;
+export type TaskAnswer = keyof typeof TASK_ANSWERS;
+
+/** A task that no longer waits for anyone. */
+export function isAnswered(state: TaskState): boolean {
+  return state !== "OPEN";
+}
+
+/**
+ * The rights that fan out when an officer starts processing the request
+ * (issue 41). An objection to direct marketing fans out when it is verified,
+ * since it is carried out then (spec 4).
+ */
+export const FANS_OUT_AT_START: readonly RightType[] = ["RIGHT_OF_ACCESS", "RECTIFICATION", "RIGHT_TO_BE_FORGOTTEN", "REMOVAL_FROM_PUBLICATION"];
+
+/** A system's id: what the callback's path and the import file name it by. */
+export const SYSTEM_ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
+
+/** The Standard Webhooks event type of a new task. */
+export const TASK_EVENT_TYPE = "privacy_request.task.created";
+
+/**
+ * When a failed delivery is tried again: after 5 s, 5 min, 30 min, 2 h, 5 h
+ * and then every 10 h (the Standard Webhooks schedule, stretched), which
+ * keeps a delivery going for about 88 hours: more than the 72 the issue asks,
+ * so a receiver down over a long weekend still gets it.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000].map((seconds) => seconds * 1000);
+
+/** A request's task as the back office shows it. */
+export type RequestTask = {
+  id: string;
+  system: string;
+  channel: SystemChannel;
+  state: TaskState;
+  reason: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+  contactEmail: string | null;
+  /** The webhook's delivery: attempts so far, its last error, and whether it arrived. */
+  delivery: { status: string; attempts: number; lastError: string | null } | null;
+};

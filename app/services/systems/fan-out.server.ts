@@ -1,0 +1,85 @@
+/**
+ * A verified request becomes one task per system that takes part in its
+ * right and country (issue 41), written in the transaction that moves the
+ * request, so a request is never in progress without its tasks. A webhook
+ * system's delivery is queued beside its task (webhook-outbox.server.ts);
+ * a manual system's task waits for a staff member.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, PrivacyRequestTable } from "~/db/schema";
+import { countryCode } from "~/domain/country";
+import { TASK_EVENT_TYPE } from "~/domain/data-system";
+import { publicOrigin } from "~/utils/public-origin.server";
+import { audit } from "../privacy-request/audit.server";
+import { systemsFor, type SystemRow } from "./register.server";
+import { enqueueWebhook } from "./webhook-outbox.server";
+
+/** The person's identifiers a system needs to find them: only those the request holds. */
+function subjectOf(request: PrivacyRequestTable) {
+  const info = request.user_info ? (JSON.parse(request.user_info) as { firstName?: string; lastName?: string }) : {};
+  return Object.fromEntries(
+    Object.entries({ email: request.email, phoneNumber: request.phone_number, firstName: info.firstName, lastName: info.lastName }).filter(([, value]) => value),
+  );
+}
+
+/** What a system is told: the Standard Webhooks envelope, `type`, `timestamp` and `data`. */
+async function taskPayload(trx: Kysely<Database>, request: PrivacyRequestTable, system: SystemRow, taskId: string, now: Date) {
+  const objection =
+    request.right_type === "OBJECTION"
+      ? await trx.selectFrom("marketing_suppression").select(["brand_key", "channel"]).where("request_id", "=", request.id).orderBy("brand_key").orderBy("channel").execute()
+      : [];
+  const callbackUrl = `${publicOrigin(request.country, "")}/api/systems/${encodeURIComponent(system.id)}/tasks/${taskId}`;
+  return {
+    type: TASK_EVENT_TYPE,
+    timestamp: now.toISOString(),
+    data: {
+      taskId,
+      system: system.id,
+      reference: request.reference,
+      right: request.right_type,
+      country: countryCode(request.country),
+      dueAt: request.due_at,
+      subject: subjectOf(request),
+      ...(objection.length > 0 ? { objection: objection.map((row) => ({ brand: row.brand_key, channel: row.channel })) } : {}),
+      ...(request.right_type === "REMOVAL_FROM_PUBLICATION" ? { publication: { link: request.publication_link, article: request.article, date: request.publication_date } } : {}),
+      callbackUrl,
+    },
+  };
+}
+
+/**
+ * Creates the request's tasks (none twice: a task per request and system is
+ * unique) and queues their deliveries. Returns how many were created.
+ */
+export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable, now: Date): Promise<number> {
+  const systems = await systemsFor(trx, request.right_type, request.country);
+  const existing = new Set(
+    (await trx.selectFrom("system_task").select("system_id").where("request_id", "=", request.id).execute()).map((row) => row.system_id),
+  );
+  let created = 0;
+  for (const system of systems.filter((candidate) => !existing.has(candidate.id))) {
+    const taskId = randomUUID();
+    await trx
+      .insertInto("system_task")
+      .values({
+        id: taskId,
+        request_id: request.id,
+        system_id: system.id,
+        channel: system.channel,
+        state: "OPEN",
+        reason: null,
+        answered_by: null,
+        answered_at: null,
+        contact_email: system.contact_email,
+        link_token_hash: null,
+        link_expires_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    if (system.channel === "webhook") await enqueueWebhook(trx, { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) }, now);
+    created += 1;
+  }
+  if (created > 0) await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "TASKS_CREATED", note: `${created} / ${systems.length}` });
+  return created;
+}

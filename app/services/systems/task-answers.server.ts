@@ -1,0 +1,78 @@
+/**
+ * A system answers its task (issue 41): done, no data found, or failed with
+ * a reason. Each answer is taken once (the update only moves an OPEN task),
+ * written to the request's audit trail, and refused without a change when
+ * the caller is not the system, the task is another system's, or it was
+ * answered already.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { TASK_ANSWERS, type TaskAnswer, type TaskState } from "~/domain/data-system";
+import { audit } from "../privacy-request/audit.server";
+
+export type AnswerOutcome =
+  | { status: "answered"; state: TaskState }
+  | { status: "unauthorized" }
+  | { status: "not-found" }
+  | { status: "already-answered"; state: TaskState };
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest();
+
+/** In constant time; a system without a token (not a webhook system) accepts none. */
+function tokenMatches(given: string, storedHash: string | null): boolean {
+  if (!storedHash) return false;
+  return timingSafeEqual(sha256(given), Buffer.from(storedHash, "hex"));
+}
+
+/** Moves an OPEN task to its answer and records who gave it. */
+export async function recordAnswer(
+  trx: Kysely<Database>,
+  task: { id: string; request_id: string; system_id: string },
+  answer: { state: TaskState; reason?: string; by: string; actor: "SYSTEM" | "STAFF" },
+  now: Date,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable("system_task")
+    .set({ state: answer.state, reason: answer.reason ?? null, answered_by: answer.by, answered_at: now.toISOString(), link_token_hash: null })
+    .where("id", "=", task.id)
+    .where("state", "=", "OPEN")
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await audit(trx, {
+    requestId: task.request_id,
+    at: now,
+    actor: answer.actor,
+    actorId: answer.by,
+    action: answer.actor === "STAFF" ? "TASK_CLOSED" : "TASK_ANSWERED",
+    note: `${task.system_id}: ${answer.state}${answer.reason ? ` (${answer.reason})` : ""}`,
+  });
+  return true;
+}
+
+/** The callback `POST /api/systems/{system}/tasks/{task}`, with the system's bearer token. */
+export async function answerBySystem(
+  db: Kysely<Database>,
+  call: { systemId: string; taskId: string; token: string; answer: TaskAnswer; reason?: string },
+  now = new Date(),
+): Promise<AnswerOutcome> {
+  return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
+    const system = await trx.selectFrom("data_system").select(["id", "callback_token_hash"]).where("id", "=", call.systemId).executeTakeFirst();
+    // An unknown system and a wrong token look the same to the caller.
+    if (!tokenMatches(call.token, system?.callback_token_hash ?? null)) return { status: "unauthorized" };
+    const task = await trx
+      .selectFrom("system_task")
+      .select(["id", "request_id", "system_id", "state"])
+      .where("id", "=", call.taskId)
+      .where("system_id", "=", call.systemId)
+      .executeTakeFirst();
+    if (!task) return { status: "not-found" };
+    if (task.state !== "OPEN") return { status: "already-answered", state: task.state };
+    const state = TASK_ANSWERS[call.answer];
+    if (!(await recordAnswer(trx, task, { state, reason: call.reason, by: `system:${call.systemId}`, actor: "SYSTEM" }, now))) {
+      const current = await trx.selectFrom("system_task").select("state").where("id", "=", task.id).executeTakeFirstOrThrow();
+      return { status: "already-answered", state: current.state };
+    }
+    return { status: "answered", state };
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * Sends the queued webhook deliveries (issue 41): one claim loop per
+ * instance keeps up to `concurrency` requests out, each signed at the moment
+ * it is sent (a fresh `webhook-timestamp`, the same `webhook-id`). A 2xx is
+ * delivered; anything else, a timeout or a refused connection is retried on
+ * the schedule. A delivery in the hands of a worker that dies is due again
+ * when its lease runs out, so nothing is lost on `kill -9`, and at most that
+ * one attempt is repeated.
+ */
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "~/db/db.server";
+import { metrics } from "~/utils/metrics.server";
+import { keepLeases } from "../mail/lease-keeper.server";
+import { openSecret } from "./system-secrets.server";
+import { signWebhook } from "./webhook-signature.server";
+import {
+  WEBHOOK_LEASE_MS,
+  claimDueWebhooks,
+  markAttemptFailed,
+  markDelivered,
+  releaseWebhooks,
+  renewWebhookLeases,
+  type DeliveryRow,
+} from "./webhook-outbox.server";
+
+type Database = Pick<DatabaseHandle, "db" | "kind">;
+
+export type WebhookWorkerOptions = {
+  logger: Logger;
+  /** How often to look for due deliveries when nobody calls wake() (retries, other instances' tasks). */
+  intervalMs: number;
+  concurrency?: number;
+  /** How long a receiver has to answer. */
+  timeoutMs?: number;
+  leaseMs?: number;
+  now?: () => Date;
+};
+
+export type WebhookWorker = { wake: () => void; stop: () => Promise<void> };
+
+const DEFAULT_CONCURRENCY = 16;
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** The same grace the mail worker gets at a stop, well inside the shutdown's 10 s. */
+const STOP_GRACE_MS = 6_000;
+
+/** One attempt: "delivered", or why not. */
+async function attempt(database: Database, row: DeliveryRow, now: Date, timeoutMs: number): Promise<string | null> {
+  const system = await database.db.selectFrom("data_system").select(["id", "channel", "webhook_url", "secret_sealed", "active"]).where("id", "=", row.system_id).executeTakeFirst();
+  if (!system || system.channel !== "webhook" || !system.webhook_url || !system.secret_sealed) return "the system is no longer reached by webhook";
+  const headers = signWebhook(openSecret(system.id, system.secret_sealed), row.id, now, row.payload);
+  try {
+    const response = await fetch(system.webhook_url, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", "user-agent": "veldhaven-privacy-webhooks/1" },
+      body: row.payload,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return response.ok ? null : `HTTP ${response.status}`;
+  } catch (error) {
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    return cause;
+  }
+}
+
+export function startWebhookWorker(database: Database, options: WebhookWorkerOptions): WebhookWorker {
+  const { db, kind } = database;
+  const { logger } = options;
+  const now = options.now ?? (() => new Date());
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const leaseMs = options.leaseMs ?? WEBHOOK_LEASE_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const leases = keepLeases((ids, at, ms) => renewWebhookLeases(db, ids, at, ms), { leaseMs, now, logger, what: "webhook" });
+  const waiting: DeliveryRow[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let claim: Promise<void> | undefined;
+  let mayBeMoreDue = true;
+  let stopRequested = false;
+
+  const send = async (row: DeliveryRow) => {
+    const failure = await attempt(database, row, now(), timeoutMs);
+    if (failure === null) {
+      await markDelivered(db, row, now());
+      metrics().webhookDeliveries.inc({ outcome: "delivered" });
+      return;
+    }
+    const outcome = await markAttemptFailed(db, row, failure, now());
+    metrics().webhookDeliveries.inc({ outcome });
+    logger[outcome === "gave-up" ? "error" : "warn"]({ delivery: row.id, system: row.system_id, attempts: row.attempts + 1, error: failure }, "webhook delivery failed");
+  };
+
+  const startSends = () => {
+    while (!stopRequested && inFlight.size < concurrency && waiting.length > 0) {
+      const row = waiting.shift()!;
+      const sending: Promise<void> = send(row)
+        .catch((error) => logger.error({ err: error, delivery: row.id }, "webhook delivery could not be recorded"))
+        .finally(() => {
+          inFlight.delete(sending);
+          leases.letGo(row.id);
+          pump();
+        });
+      inFlight.add(sending);
+    }
+  };
+
+  function pump(): void {
+    startSends();
+    if (stopRequested || claim || !mayBeMoreDue || waiting.length >= concurrency) return;
+    mayBeMoreDue = false;
+    const limit = 2 * concurrency - waiting.length;
+    claim = claimDueWebhooks(db, kind, limit, now(), leaseMs)
+      .then(async (rows) => {
+        if (stopRequested) return releaseWebhooks(db, rows.map((row) => row.id));
+        leases.hold(rows.map((row) => row.id));
+        waiting.push(...rows);
+        if (rows.length === limit) mayBeMoreDue = true;
+      })
+      .catch((error) => logger.error({ err: error }, "claiming webhook deliveries failed"))
+      .finally(() => {
+        claim = undefined;
+        pump();
+      });
+  }
+
+  const poll = setInterval(() => {
+    mayBeMoreDue = true;
+    pump();
+  }, options.intervalMs);
+  poll.unref();
+  pump();
+
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    stopRequested = true;
+    clearInterval(poll);
+    await claim;
+    const unstarted = waiting.splice(0).map((row) => row.id);
+    unstarted.forEach(leases.letGo);
+    await releaseWebhooks(db, unstarted).catch((error) => logger.error({ err: error }, "could not give back webhook deliveries"));
+    // Within the shutdown's grace: what is still out is given back and sent again after the restart (same webhook-id).
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
+    await Promise.race([Promise.allSettled([...inFlight]), graceOver]);
+    clearTimeout(timer);
+    await releaseWebhooks(db, leases.held()).catch((error) => logger.error({ err: error }, "could not give back webhook deliveries in flight"));
+    leases.stop();
+  };
+  return {
+    wake: () => {
+      mayBeMoreDue = true;
+      pump();
+    },
+    stop: () => (stopped ??= stop()),
+  };
+}
