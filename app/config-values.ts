@@ -38,3 +38,16 @@ export const publicOriginUrl = z.preprocess(
     }, "must be an origin only (scheme and host, no path), e.g. https://privacy.veldhavenmedia.nl")
     .optional(),
 );
+
+/**
+ * Issue 41: when a failed webhook delivery is tried again, in seconds after
+ * each failure ("5,300,1800"); empty: the default schedule (about 88 hours).
+ */
+export const retrySeconds = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "must be a comma-separated list of seconds, e.g. 5,300,1800,7200")
+    .optional()
+    .transform((value) => (value ? value.split(",").map((seconds) => Number(seconds.trim()) * 1000) : undefined)),
+);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { singleton } from "~/utils/singleton.server";
-import { emptyAsUndefined, hostList, postgresUrl, publicOriginUrl, smtpUrl } from "./config-values";
+import { emptyAsUndefined, hostList, postgresUrl, publicOriginUrl, retrySeconds, smtpUrl } from "./config-values";
 
 /**
  * Configuration is read once from the environment and validated at start.
@@ -63,6 +63,7 @@ const configSchema = z
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     // Issue 41: how often the webhook worker looks for due deliveries (a new task wakes it at once).
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+    WEBHOOK_RETRY_SECONDS: retrySeconds,
     SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     DNS_SERVERS: z.preprocess(
       emptyAsUndefined,

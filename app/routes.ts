@@ -84,6 +84,8 @@ export default [
       route("status/view/download", "routes/privacy-rights/status-download.ts", { id: "privacy-status-download" }),
       // Issue 26: the person answers an officer's question, behind the mailed link.
       route("reply", "routes/privacy-rights/reply.tsx", { id: "privacy-reply" }),
+      // Issue 41: the contact of a system without an API answers its task, behind the mailed link.
+      route("system-task", "routes/privacy-rights/system-task.tsx", { id: "privacy-system-task" }),
       route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
       route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),

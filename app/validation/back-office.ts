@@ -2,7 +2,9 @@
 import { EXTENSION_MONTHS } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
-import { MESSAGES, isGiven, optionalText, requiredText } from "./rules";
+import { taskAnswerFields } from "./task-answer";
+import { MESSAGES, isGiven, optionalText, requiredEmail, requiredText } from "./rules";
+import { LOCALES } from "~/i18n/locale";
 
 const NOTE_MAX = 2000;
 
@@ -59,16 +61,7 @@ export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", sc
 const chosenTask = z.preprocess((value) => (isGiven(value as string) ? value : undefined), z.string({ error: "validation.staff.task" }).max(64));
 
 /** A staff member records a manual system's answer. */
-export const taskTickForm = defineForm({
-  id: "task-tick",
-  schema: z
-    .object({
-      task: chosenTask,
-      answer: z.enum(["done", "no-data", "failed"], { error: "validation.staff.taskAnswer" }),
-      note: optionalText(NOTE_MAX, { multiline: true }),
-    })
-    .refine((value) => value.answer !== "failed" || Boolean(value.note), { path: ["note"], message: "validation.staff.taskFailedNote" }),
-});
+export const taskTickForm = defineForm({ id: "task-tick", schema: taskAnswerFields({ task: chosenTask }) });
 
 /** An officer closes a task a system did not answer: only with a reason. */
 export const taskCloseForm = defineForm({
@@ -78,3 +71,13 @@ export const taskCloseForm = defineForm({
 
 /** Sends a webhook again. */
 export const taskResendForm = defineForm({ id: "task-resend", schema: z.object({ task: chosenTask }) });
+
+/** Gives an e-mail system's open task to another contact: a new link, in the contact's language. */
+export const taskReassignForm = defineForm({
+  id: "task-reassign",
+  schema: z.object({
+    task: chosenTask,
+    email: requiredEmail("validation.staff.contactEmail"),
+    locale: z.enum(LOCALES, { error: "validation.staff.contactLocale" }),
+  }),
+});

@@ -1,6 +1,8 @@
-/** A system's answer to its task (issue 41): the callback's body. */
+/** A system's answer to its task (issue 41): the callback's body, and the forms of a contact and a staff member. */
 import { z } from "~/validation/zod";
 import { TASK_ANSWERS, type TaskAnswer } from "~/domain/data-system";
+import { defineForm } from "./form-definition";
+import { optionalText } from "./rules";
 
 const ANSWERS = Object.keys(TASK_ANSWERS) as [TaskAnswer, ...TaskAnswer[]];
 
@@ -12,3 +14,19 @@ export const taskAnswerSchema = z
     reason: z.string({ error: "'reason' must be a string." }).trim().max(TASK_REASON_MAX, `'reason' is at most ${TASK_REASON_MAX} characters.`).optional(),
   })
   .refine((answer) => answer.status !== "failed" || Boolean(answer.reason), { path: ["reason"], message: "'reason' is required when the status is failed." });
+
+const NOTE_MAX = 2000;
+
+/** The answer as a form gives it: what was done, and a note (required when it could not be done). */
+export function taskAnswerFields<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z
+    .object({
+      ...extra,
+      answer: z.enum(ANSWERS, { error: "validation.staff.taskAnswer" }),
+      note: optionalText(NOTE_MAX, { multiline: true }),
+    })
+    .refine((value) => (value as { answer: TaskAnswer }).answer !== "failed" || Boolean((value as { note?: string }).note), { path: ["note"], message: "validation.staff.taskFailedNote" });
+}
+
+/** The task page's form, for the contact of a system without an API. */
+export const contactTaskForm = defineForm({ id: "system-task", schema: taskAnswerFields({}) });

@@ -7,6 +7,7 @@
  * the submissions without (server/register-cors.ts). HTTP only: runs once.
  */
 import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
@@ -139,6 +140,36 @@ test("a privacy request: stored, refused fields, undeliverable address", async (
   expect(await post("/api/privacy-rights/request", { flowType: "RECTIFICATION" }, 400)).toMatchObject({ error: "VALIDATION", fields: expect.any(Object) });
   expect(await post("/api/privacy-rights/request", { ...request, email: "a@bestaat-niet.nl" }, 400)).toMatchObject({ error: "INVALID_EMAIL" });
   await expectCommonRefusals("/api/privacy-rights/request", request, { ...request, userMessage: "Iets anders" });
+});
+
+test("a system answers its task: taken once, refused for a wrong token, another system's task, a repeat or a bad body", async () => {
+  await post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email: "openapi-systeem@veldhaven-test.nl", language: "nl" }, 201);
+  const [{ id: requestId }] = sql<{ id: string }>("select id from privacy_request where email = ? order by created_at desc limit 1", "openapi-systeem@veldhaven-test.nl");
+  // Inactive: no request of the other specs fans out to it; it still answers the task it holds.
+  const token = `vhs_openapi-${crypto.randomUUID()}`;
+  const now = new Date().toISOString();
+  const system = `openapi-${Date.now().toString(36)}`;
+  sql(
+    "insert into data_system (id, name, rights, countries, channel, webhook_url, callback_token_hash, active, created_at, updated_at) values (?, 'OpenAPI', 'RIGHT_OF_ACCESS', 'nl', 'webhook', 'https://systems.example/hooks', ?, 0, ?, ?)",
+    system,
+    createHash("sha256").update(token).digest("hex"),
+    now,
+    now,
+  );
+  const task = crypto.randomUUID();
+  sql("insert into system_task (id, request_id, system_id, channel, state, created_at) values (?, ?, ?, 'webhook', 'OPEN', ?)", task, requestId, system, now);
+  const target = `/api/systems/${system}/tasks/${task}`;
+  const bearer = { Authorization: `Bearer ${token}` };
+  expect(await post(target, { status: "done" }, 401)).toMatchObject({ error: "UNAUTHORIZED" });
+  expect(await post(target, { status: "done" }, 401, { headers: { Authorization: "Bearer vhs_not-this-systems-token-000000000000" } })).toMatchObject({ error: "UNAUTHORIZED" });
+  expect(await post(`/api/systems/${system}/tasks/${crypto.randomUUID()}`, { status: "done" }, 404, { headers: bearer })).toMatchObject({ error: "NOT_FOUND" });
+  expect(await post(target, { status: "failed" }, 400, { headers: bearer })).toMatchObject({ error: "VALIDATION", fields: { reason: expect.any(Array) } });
+  expect(await post(target, {}, 400, { headers: bearer, raw: "{not json" })).toMatchObject({ error: "MALFORMED_JSON" });
+  const asText = await answerOf(await api.post(`${base()}${target}`, { headers: { Host: "nl.localhost", "Content-Type": "text/plain", ...bearer }, data: "{}" }));
+  expectDocumented("POST", target, asText, 415);
+  expect(await post(target, { status: "no-data" }, 200, { headers: bearer })).toEqual({ taskId: task, state: "NO_DATA" });
+  expect(await post(target, { status: "done" }, 409, { headers: bearer })).toMatchObject({ error: "ALREADY_ANSWERED" });
+  expect(sql<{ state: string; answered_by: string }>("select state, answered_by from system_task where id = ?", task)).toEqual([{ state: "NO_DATA", answered_by: `system:${system}` }]);
 });
 
 /** 403 from another site's page, 411, 413, 415, and 422 for a key reused with another body. */

@@ -21,6 +21,7 @@ import { answerMail, statusLinkMail } from "~/services/mail/delivery-templates.s
 import { confirmationMail, privacyTeamNotification, verificationMail } from "~/services/mail/privacy-templates.server";
 import { duplicateMail, noAnswerMail, questionMail } from "~/services/mail/question-templates.server";
 import { contactNotification } from "~/services/mail/templates.server";
+import { systemTaskMail } from "~/services/mail/system-task-templates.server";
 
 /** The public origins the links in the mails start with (set as PUBLIC_ORIGIN_NL / _BE while rendering). */
 export const MAIL_ORIGINS = { PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl", PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be" };
@@ -210,6 +211,33 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
       message: noAnswerMail({ to, locale, country, reference: REFERENCE, reason: "We hebben 30 dagen niets van je gehoord." }),
     })),
     { name: "nl_nl hostile", hostile: true, message: noAnswerMail({ to: "lotte.devries@example.nl", locale: "nl_nl", country: "nl", reference: REFERENCE, reason: HOSTILE }) },
+  ],
+
+  // Issue 41: to the contact of a system without an API, in the contact's language; an objection has no due date.
+  systemTaskMail: () => [
+    ...SITES.map(({ locale, country, path }) => ({
+      name: locale,
+      message: systemTaskMail({
+        to: "abonnementen@drukkerij-example.nl",
+        locale,
+        country,
+        reference: REFERENCE,
+        rightType: "RIGHT_TO_BE_FORGOTTEN" as const,
+        system: "Abonnementenadministratie",
+        dueAt: DUE_AT,
+        link: `${path}/privacy-rights/system-task?token=${TOKEN}`,
+        linkExpiresAt: EXPIRES_AT,
+      }),
+    })),
+    {
+      name: "nl_be OBJECTION",
+      message: systemTaskMail({ to: "marketing@example.be", locale: "nl_be", country: "be", reference: REFERENCE, rightType: "OBJECTION", system: "Folderverspreiding", dueAt: null, link: `https://privacy.veldhavenmedia.be/nl/privacy-rights/system-task?token=${TOKEN}`, linkExpiresAt: EXPIRES_AT }),
+    },
+    {
+      name: "fr_be hostile",
+      hostile: true,
+      message: systemTaskMail({ to: "x@example.be", locale: "fr_be", country: "be", reference: REFERENCE, rightType: "RECTIFICATION", system: HOSTILE, dueAt: DUE_AT, link: `https://privacy.veldhavenmedia.be/fr/privacy-rights/system-task?token=${TOKEN}`, linkExpiresAt: EXPIRES_AT }),
+    },
   ],
 };
 

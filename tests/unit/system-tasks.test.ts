@@ -19,7 +19,8 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 
-import { startHandling } from "~/services/privacy-request/back-office.server";
+import { completeRequest, startHandling } from "~/services/privacy-request/back-office.server";
+import { answerByContact, openEmailTask, reassignContact } from "~/services/systems/email-tasks.server";
 import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { saveSystems } from "~/services/systems/register.server";
 import { answerBySystem } from "~/services/systems/task-answers.server";
@@ -133,6 +134,44 @@ describeEachDatabase("system tasks on $name", (database) => {
     const byPhone = await submitPrivacyRequest({ flowType: "OBJECTION", brands: ["a1"], phoneNumber: "+31612340001" }, SITE, { requestOrigin: "http://nl.localhost", clientIp: "192.0.2.21", db: database.db });
     if (byPhone.status !== "accepted") throw new Error("not accepted");
     expect((await tasksOf(database, byPhone.id)).map((task) => task.system_id)).toEqual(["newsletters"]);
+  });
+
+  it("mails an e-mail system's contact a single-use link in their language, and a new contact's link replaces it", async () => {
+    await saveSystems(database.db, [system({ id: "print", name: "Drukkerij Oost", rights: ["RIGHT_TO_BE_FORGOTTEN"], countries: ["nl"], channel: "email", contactEmail: "orders@drukkerij-example.nl", contactLocale: "fr_be" })]);
+    const request = await openErasure(database, "sanne@veldhaven-test.nl");
+    await startHandling(database.db, request.reference, OFFICER, "", new Date());
+    const mail = await database.db.selectFrom("outbox").selectAll().where("kind", "=", "system-task").executeTakeFirstOrThrow();
+    expect(mail.recipient).toBe("orders@drukkerij-example.nl");
+    expect(mail.subject).toContain("action requise");
+    // The person is not in the mail: only on the page behind the link.
+    expect(mail.text_body).not.toContain("sanne@");
+    const link = /(http\S+system-task\?token=([\w-]+))/.exec(mail.text_body)!;
+    expect(link[1]).toMatch(/^http:\/\/nl\.localhost:\d+\/fr\/privacy-rights\/system-task\?token=/);
+    const token = link[2];
+    const view = await openEmailTask(database.db, token);
+    expect(view).toMatchObject({ system: "Drukkerij Oost", reference: request.reference, subject: { email: "sanne@veldhaven-test.nl", phoneNumber: "+31612345678" } });
+    // Opening the page twice changes nothing.
+    expect(await openEmailTask(database.db, token)).toEqual(view);
+
+    const [task] = await tasksOf(database, request.id);
+    expect(await reassignContact(database.db, request.reference, task.id, OFFICER, { email: "planning@drukkerij-example.nl", locale: "nl_nl" })).toEqual({ status: "done" });
+    expect(await openEmailTask(database.db, token)).toBeNull();
+    expect(await answerByContact(database.db, token, { answer: "done" })).toBe("gone");
+    const second = await database.db.selectFrom("outbox").select("text_body").where("recipient", "=", "planning@drukkerij-example.nl").executeTakeFirstOrThrow();
+    const newToken = /system-task\?token=([\w-]+)/.exec(second.text_body)![1];
+    expect(await answerByContact(database.db, newToken, { answer: "no-data", note: "Niet in ons bestand." })).toBe("answered");
+    expect(await answerByContact(database.db, newToken, { answer: "done" })).toBe("gone");
+    expect((await tasksOf(database, request.id))[0]).toMatchObject({ state: "NO_DATA", reason: "Niet in ons bestand.", answered_by: "planning@drukkerij-example.nl" });
+  });
+
+  it("refuses to complete a request while a system has not answered, unless the officer says why", async () => {
+    await saveSystems(database.db, [system({ id: "desk", name: "Balie", rights: ["RIGHT_TO_BE_FORGOTTEN"], countries: ["nl"], channel: "manual" })]);
+    const request = await openErasure(database, "ilse@veldhaven-test.nl");
+    await startHandling(database.db, request.reference, OFFICER, "", new Date());
+    expect(await completeRequest(database.db, request.reference, OFFICER, "Klaar.")).toEqual({ status: "invalid", fieldErrors: { openTasksReason: ["backOffice.tasks.stillOpen|1"] } });
+    expect((await database.db.selectFrom("privacy_request").select("state").where("id", "=", request.id).executeTakeFirstOrThrow()).state).toBe("IN_PROGRESS");
+    expect(await completeRequest(database.db, request.reference, OFFICER, "Klaar.", new Date(), "De balie is gesloten; gecontroleerd per telefoon.")).toEqual({ status: "done" });
+    expect((await tasksOf(database, request.id))[0]).toMatchObject({ state: "CLOSED_BY_STAFF", reason: "De balie is gesloten; gecontroleerd per telefoon.", answered_by: OFFICER.email });
   });
 
   it("never lets two instances claim the same delivery", async () => {

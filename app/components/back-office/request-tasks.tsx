@@ -4,7 +4,10 @@ import { Radios, Select } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import type { RequestTask } from "~/domain/data-system";
-import { taskCloseForm, taskResendForm, taskTickForm } from "~/validation/back-office";
+import { taskCloseForm, taskReassignForm, taskResendForm, taskTickForm } from "~/validation/back-office";
+import { LOCALES } from "~/i18n/locale";
+import { Field } from "~/components/forms";
+import { getInputProps } from "@conform-to/react";
 import { ActionBox, Table, useDateTime } from "./back-office";
 
 /** The task's delivery, for the table: how many attempts, whether it arrived, the last error. */
@@ -31,10 +34,12 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
   const tick = usePublicForm({ id: taskTickForm.id, schema: taskTickForm.schema });
   const close = usePublicForm({ id: taskCloseForm.id, schema: taskCloseForm.schema });
   const resend = usePublicForm({ id: taskResendForm.id, schema: taskResendForm.schema });
+  const reassign = usePublicForm({ id: taskReassignForm.id, schema: taskReassignForm.schema });
   const open = tasks.filter((task) => task.state === "OPEN");
   const options = (list: RequestTask[]) => list.map((task) => ({ value: task.id, label: task.system }));
   const manual = open.filter((task) => task.channel === "manual");
   const resendable = open.filter((task) => task.delivery && task.delivery.status !== "delivered");
+  const byMail = open.filter((task) => task.channel === "email");
   const sending = t("backOffice.actions.sending");
   const done = tasks.length - open.length;
   return (
@@ -86,6 +91,25 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
             <ActionBox id="task-resend-title" title={t("backOffice.tasks.resend.title")}>
               <PublicForm state={resend} labels={{ task: t("backOffice.tasks.taskLabel") }} submitLabel={t("backOffice.tasks.resend.submit")} sendingLabel={sending}>
                 <Select meta={resend.fields.task} label={t("backOffice.tasks.taskLabel")} placeholder={t("backOffice.tasks.choose")} options={options(resendable)} />
+              </PublicForm>
+            </ActionBox>
+          ) : null}
+          {byMail.length > 0 ? (
+            <ActionBox id="task-reassign-title" title={t("backOffice.tasks.reassign.title")}>
+              <PublicForm
+                state={reassign}
+                labels={{ task: t("backOffice.tasks.taskLabel"), email: t("backOffice.tasks.reassign.email"), locale: t("backOffice.tasks.reassign.locale") }}
+                submitLabel={t("backOffice.tasks.reassign.submit")}
+                sendingLabel={sending}
+              >
+                <Select meta={reassign.fields.task} label={t("backOffice.tasks.taskLabel")} placeholder={t("backOffice.tasks.choose")} options={options(byMail)} />
+                <Field meta={reassign.fields.email} label={t("backOffice.tasks.reassign.email")} inputProps={{ ...getInputProps(reassign.fields.email, { type: "email", ariaAttributes: false }), autoComplete: "off" }} />
+                <Select
+                  meta={reassign.fields.locale}
+                  label={t("backOffice.tasks.reassign.locale")}
+                  placeholder={t("backOffice.tasks.reassign.chooseLocale")}
+                  options={LOCALES.map((locale) => ({ value: locale, label: t(`backOffice.tasks.locales.${locale}`) }))}
+                />
               </PublicForm>
             </ActionBox>
           ) : null}

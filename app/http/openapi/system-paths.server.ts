@@ -33,7 +33,7 @@ const taskPayload: SchemaObject = {
         subject: {
           type: "object",
           description: "Only the identifiers the request holds: use them to find the person, keep them no longer than the task.",
-          properties: { email: { type: "string", format: "email" }, phoneNumber: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" } },
+          properties: { email: { type: "string", format: "email" }, phoneNumber: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" }, address: { type: "string", description: "Street, number, postal code and city, as one line." } },
           additionalProperties: false,
         },
         objection: {

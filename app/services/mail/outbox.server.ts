@@ -26,6 +26,7 @@ const PRIORITY_OF_KIND = {
   "privacy-closed": PRIORITY.high,
   "contact-notification": PRIORITY.normal,
   "privacy-team-notification": PRIORITY.normal,
+  "system-task": PRIORITY.normal,
   "ad-complaint-notification": PRIORITY.normal,
   "privacy-digest": PRIORITY.low,
 } as const;

@@ -2,8 +2,9 @@
  * A verified request becomes one task per system that takes part in its
  * right and country (issue 41), written in the transaction that moves the
  * request, so a request is never in progress without its tasks. A webhook
- * system's delivery is queued beside its task (webhook-outbox.server.ts);
- * a manual system's task waits for a staff member.
+ * system's delivery is queued beside its task (webhook-outbox.server.ts),
+ * an e-mail system's contact is mailed a link (email-tasks.server.ts), and a
+ * manual system's task waits for a staff member.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -12,15 +13,17 @@ import { countryCode } from "~/domain/country";
 import { TASK_EVENT_TYPE } from "~/domain/data-system";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { audit } from "../privacy-request/audit.server";
+import { addressLine, storedDetails } from "../privacy-request/view.server";
 import { systemsFor, type SystemRow } from "./register.server";
+import { sendTaskLink } from "./email-tasks.server";
 import { enqueueWebhook } from "./webhook-outbox.server";
 
 /** The person's identifiers a system needs to find them: only those the request holds. */
 function subjectOf(request: PrivacyRequestTable) {
-  const info = request.user_info ? (JSON.parse(request.user_info) as { firstName?: string; lastName?: string }) : {};
-  return Object.fromEntries(
-    Object.entries({ email: request.email, phoneNumber: request.phone_number, firstName: info.firstName, lastName: info.lastName }).filter(([, value]) => value),
-  );
+  const { userInfo } = storedDetails(request);
+  const address = userInfo?.address ? addressLine(userInfo.address, { country: true }) : undefined;
+  const given = { email: request.email, phoneNumber: request.phone_number, firstName: userInfo?.firstName, lastName: userInfo?.lastName, address };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value));
 }
 
 /** What a system is told: the Standard Webhooks envelope, `type`, `timestamp` and `data`. */
@@ -78,6 +81,9 @@ export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable
       })
       .execute();
     if (system.channel === "webhook") await enqueueWebhook(trx, { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) }, now);
+    if (system.channel === "email" && system.contact_email) {
+      await sendTaskLink(trx, { id: taskId, contactEmail: system.contact_email, contactLocale: system.contact_locale ?? request.locale, system: system.name }, request, now);
+    }
     created += 1;
   }
   if (created > 0) await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "TASKS_CREATED", note: `${created} / ${systems.length}` });

@@ -89,9 +89,15 @@ export async function markDelivered(db: Kysely<Database>, row: Pick<DeliveryRow,
 }
 
 /** Counts a failed attempt and schedules the next, or gives up when the schedule is used up. */
-export async function markAttemptFailed(db: Kysely<Database>, row: Pick<DeliveryRow, "id" | "attempts">, error: string, now = new Date()): Promise<"retry" | "gave-up"> {
+export async function markAttemptFailed(
+  db: Kysely<Database>,
+  row: Pick<DeliveryRow, "id" | "attempts">,
+  error: string,
+  now = new Date(),
+  schedule: readonly number[] = WEBHOOK_RETRY_DELAYS_MS,
+): Promise<"retry" | "gave-up"> {
   const attempts = row.attempts + 1;
-  const delay = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+  const delay = schedule[attempts - 1];
   await db
     .updateTable("webhook_delivery")
     .set({

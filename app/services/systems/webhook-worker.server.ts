@@ -33,6 +33,8 @@ export type WebhookWorkerOptions = {
   /** How long a receiver has to answer. */
   timeoutMs?: number;
   leaseMs?: number;
+  /** Milliseconds before each retry (WEBHOOK_RETRY_SECONDS); the default schedule otherwise. */
+  retryDelaysMs?: readonly number[];
   now?: () => Date;
 };
 
@@ -85,7 +87,7 @@ export function startWebhookWorker(database: Database, options: WebhookWorkerOpt
       metrics().webhookDeliveries.inc({ outcome: "delivered" });
       return;
     }
-    const outcome = await markAttemptFailed(db, row, failure, now());
+    const outcome = await markAttemptFailed(db, row, failure, now(), options.retryDelaysMs);
     metrics().webhookDeliveries.inc({ outcome });
     logger[outcome === "gave-up" ? "error" : "warn"]({ delivery: row.id, system: row.system_id, attempts: row.attempts + 1, error: failure }, "webhook delivery failed");
   };

@@ -9,7 +9,8 @@ const worker = singleton<WebhookWorker>("webhook-worker");
 /** Starts this process's webhook worker (once). */
 export async function startWebhooks(): Promise<void> {
   if (worker.peek()) return;
-  worker.set(startWebhookWorker(await getDatabaseHandle(), { logger: getLogger(), intervalMs: getConfig().WEBHOOK_POLL_INTERVAL_MS }));
+  const config = getConfig();
+  worker.set(startWebhookWorker(await getDatabaseHandle(), { logger: getLogger(), intervalMs: config.WEBHOOK_POLL_INTERVAL_MS, retryDelaysMs: config.WEBHOOK_RETRY_SECONDS }));
 }
 
 /** A task was just created: deliver at once rather than at the next poll. */

@@ -17,9 +17,10 @@ import { takeUploadOutcome } from "~/http/flash.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
 import { useSite } from "~/utils/site";
-import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm, taskCloseForm, taskResendForm, taskTickForm } from "~/validation/back-office";
+import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm, taskCloseForm, taskReassignForm, taskResendForm, taskTickForm } from "~/validation/back-office";
 import { closeTaskByHand, resendTask, tasksOfRequest, tickTask } from "~/services/systems/request-tasks.server";
 import { RequestTasks } from "~/components/back-office/request-tasks";
+import { reassignContact } from "~/services/systems/email-tasks.server";
 import { DuplicateNotice, RequestFollowUp } from "~/components/back-office/request-follow-up";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
@@ -91,6 +92,7 @@ export async function action(args: Route.ActionArgs) {
       pageFormAction(taskTickForm, (value) => tickTask(db, reference, value.task, staff, { answer: value.answer, note: value.note }), "backOffice.banners.taskTicked"),
       pageFormAction(taskCloseForm, (value) => closeTaskByHand(db, reference, value.task, staff, value.reason), "backOffice.banners.taskClosed"),
       pageFormAction(taskResendForm, (value) => resendTask(db, reference, value.task, staff), "backOffice.banners.taskResent"),
+      pageFormAction(taskReassignForm, (value) => reassignContact(db, reference, value.task, staff, value), "backOffice.banners.taskReassigned"),
     ],
     href("/:lang/internal-privacy-rights/requests/:reference", { lang: context.get(siteContext).language, reference }),
   );

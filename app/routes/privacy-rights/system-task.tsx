@@ -1,0 +1,108 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { data, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/system-task";
+import { PageTitle } from "~/components/page-title";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { SystemTaskForm } from "~/components/privacy/system-task-form";
+import { siteContext } from "~/context";
+import { getDb } from "~/db/instance.server";
+import { PERSONAL } from "~/http/cache-control.server";
+import { linkToken } from "~/http/link-token.server";
+import { receivePublicForm } from "~/http/public-form.server";
+import { answerByContact, openEmailTask } from "~/services/systems/email-tasks.server";
+import { formPageMeta } from "~/utils/meta";
+import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { usePageLanguageTag } from "~/utils/site";
+import { dateTimeFormat } from "~/utils/intl-formats";
+import { contactTaskForm } from "~/validation/task-answer";
+import { systemTaskLinkCookie } from "./link-cookies.server";
+
+/**
+ * Issue 41: the page behind the link mailed to the contact of a system
+ * without an API. It shows who the person is and what to do; opening it
+ * changes nothing (a mail scanner may open it), the POST answers the task,
+ * once. The token leaves the address for a cookie of this page.
+ */
+export const handle = { ...PERSONAL_DATA, queryParameters: ["token", "sent"] };
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { language } = context.get(siteContext);
+  const token = await linkToken(request, systemTaskLinkCookie(request, language));
+  const headers = { "Cache-Control": PERSONAL };
+  if (new URL(request.url).searchParams.has("sent")) return data({ status: "sent" as const }, { headers });
+  const task = await openEmailTask(await getDb(), token);
+  if (!task) return data({ status: "unknown" as const }, { status: 404, headers });
+  return data({ status: "open" as const, task }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const link = systemTaskLinkCookie(request, context.get(siteContext).language);
+  const received = await receivePublicForm(args, contactTaskForm, { guard: false });
+  if (!received.ok) return received.response;
+  const outcome = await answerByContact(await getDb(), await link.read(), { answer: received.value.answer, note: received.value.note });
+  const path = new URL(request.url).pathname;
+  // A link that no longer works (answered, expired, given to someone else): the page says so.
+  return redirect(outcome === "answered" ? `${path}?sent=1` : path, { headers: { "Set-Cookie": await link.forget() } });
+}
+
+function Outcome({ status }: { status: "sent" | "unknown" }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle titleKey={`privacyRights.systemTask.${status}.title`} />
+      <section className={`app-section app-verification app-verification--${status === "sent" ? "success" : "error"}`}>
+        <h1 className="app-heading-1">{t(`privacyRights.systemTask.${status}.title`)}</h1>
+        <p>{t(`privacyRights.systemTask.${status}.text`)}</p>
+      </section>
+    </>
+  );
+}
+
+export default function SystemTaskPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const tag = usePageLanguageTag();
+  if (loaderData.status !== "open") return <Outcome status={search.has("sent") ? "sent" : loaderData.status} />;
+  const { task } = loaderData;
+  const date = (iso: string) => dateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
+  const facts: [string, string | null][] = [
+    [t("privacyRights.systemTask.reference"), task.reference],
+    [t("privacyRights.systemTask.right"), t(`verification.rightTypes.${task.rightType}`)],
+    [t("privacyRights.systemTask.due"), task.dueAt ? date(task.dueAt) : t("privacyRights.systemTask.atOnce")],
+    [t("privacyRights.systemTask.name"), task.subject.name],
+    [t("privacyRights.systemTask.email"), task.subject.email],
+    [t("privacyRights.systemTask.phone"), task.subject.phoneNumber],
+    [t("privacyRights.systemTask.address"), task.subject.address],
+    [t("privacyRights.systemTask.objection"), task.objection.length ? task.objection.map((item) => `${item.brand} (${item.channel})`).join(", ") : null],
+    [t("privacyRights.systemTask.publication"), task.publication ? [task.publication.article, task.publication.link, task.publication.date].filter(Boolean).join(" · ") : null],
+  ];
+  return (
+    <PrivacyFormPage
+      titleKey="privacyRights.systemTask.title"
+      intro={
+        <>
+          <p>{t("privacyRights.systemTask.intro", { system: task.system })}</p>
+          <dl className="app-verification__summary">
+            {facts
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+          </dl>
+        </>
+      }
+    >
+      <SystemTaskForm />
+    </PrivacyFormPage>
+  );
+}
+
+// The title is the component's (PageTitle), with "Fout:" after a failed send.
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches);

@@ -1,0 +1,58 @@
+/**
+ * Issue 41: the register of systems comes from a file all or nothing, each
+ * bad row named by its line and field; a webhook system that comes without
+ * credentials gets them once, and keeps them on the next import.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "systems-register-config-"));
+
+import { importSystems, parseSystemsFile } from "~/services/systems/register-file.server";
+import { openSecret } from "~/services/systems/system-secrets.server";
+import { describeEachDatabase } from "../setup/unit-database";
+
+const HEADER = "id,name,rights,countries,channel,webhook_url,secret,callback_token,contact_email,contact_locale,active";
+
+describeEachDatabase("the systems register on $name", (database) => {
+  it("imports nothing when one row is wrong, and names each problem's line and field", async () => {
+    const file = [
+      HEADER,
+      "crm,CRM,RIGHT_OF_ACCESS,NL,webhook,https://crm.example.net/hooks,,,,,",
+      "Print Desk,Drukkerij,OBJECTION,NL,email,,,,,,",
+      "crm,CRM again,RIGHT_OF_ACCESS,BE,manual,,,,,,",
+    ].join("\n");
+    const { rows, lines } = parseSystemsFile(file, "csv");
+    const outcome = await importSystems(database.db, rows, lines);
+    expect(outcome).toEqual({
+      ok: false,
+      problems: [
+        { line: 3, field: "id", message: "2–40 characters: lower-case letters, digits and dashes" },
+        { line: 3, field: "contactEmail", message: "required for an e-mail system" },
+        { line: 4, field: "id", message: "already on line 2" },
+      ],
+    });
+    expect(await database.db.selectFrom("data_system").selectAll().execute()).toEqual([]);
+  });
+
+  it("gives a webhook system without credentials new ones once, sealed, and keeps them on the next import", async () => {
+    const file = [HEADER, "crm,CRM,RIGHT_OF_ACCESS RIGHT_TO_BE_FORGOTTEN,NL|BE,webhook,https://crm.example.net/hooks,,,,,"].join("\n");
+    const first = await importSystems(database.db, ...Object.values(parseSystemsFile(file, "csv")) as [unknown[], number[]]);
+    if (!first.ok) throw new Error("not imported");
+    expect(first.issued).toHaveLength(1);
+    const { secret, callbackToken } = first.issued[0];
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const row = await database.db.selectFrom("data_system").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ rights: "RIGHT_OF_ACCESS,RIGHT_TO_BE_FORGOTTEN", countries: "nl,be", channel: "webhook" });
+    // Neither is stored as given: the secret is sealed, the token hashed.
+    expect(JSON.stringify(row)).not.toContain(secret!.slice(6));
+    expect(JSON.stringify(row)).not.toContain(callbackToken!);
+    expect(openSecret("crm", row.secret_sealed!)).toBe(secret);
+    const again = await importSystems(database.db, ...Object.values(parseSystemsFile(file.replace("CRM,", "CRM (nieuw),"), "csv")) as [unknown[], number[]]);
+    expect(again).toMatchObject({ ok: true, saved: 1, issued: [] });
+    const after = await database.db.selectFrom("data_system").selectAll().executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ name: "CRM (nieuw)", secret_sealed: row.secret_sealed, callback_token_hash: row.callback_token_hash });
+  });
+});
