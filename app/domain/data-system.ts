@@ -48,6 +48,9 @@ export const TASK_EVENT_TYPE = "privacy_request.task.created";
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000].map((seconds) => seconds * 1000);
 
+/** A task is overdue from five days before its request's due date (issue 41). */
+export const TASK_OVERDUE_DAYS_BEFORE_DUE = 5;
+
 /** A request's task as the back office shows it. */
 export type RequestTask = {
   id: string;

@@ -8,6 +8,7 @@ import client from "prom-client";
 import type { Db } from "~/db/db.server";
 import { ACTIVE_STATES, REQUEST_STATES } from "~/domain/privacy-request";
 import { metrics } from "~/utils/metrics.server";
+import { overdueTasks } from "./systems/request-tasks.server";
 import { singleton } from "~/utils/singleton.server";
 
 const registered = singleton<true>("operations-gauges");
@@ -66,6 +67,25 @@ export function registerOperationsGauges(db: Db): void {
     async collect() {
       const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
       this.set(Number(row.n));
+    },
+  });
+  new client.Gauge({
+    name: "system_tasks_overdue",
+    help: "Issue 41: tasks a system has not answered although their request is due within 5 days (or overdue).",
+    registers,
+    async collect() {
+      this.set((await overdueTasks(db, new Date())).length);
+    },
+  });
+  new client.Gauge({
+    name: "webhook_deliveries",
+    help: "Issue 41: webhook deliveries to the systems by status (pending: waiting for their first or next attempt; failed: every attempt used up).",
+    labelNames: ["status"] as const,
+    registers,
+    async collect() {
+      const rows = await db.selectFrom("webhook_delivery").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("status", "in", ["pending", "failed"]).groupBy("status").execute();
+      const byStatus = new Map(rows.map((row) => [row.status, Number(row.n)]));
+      for (const status of ["pending", "failed"] as const) this.set({ status }, byStatus.get(status) ?? 0);
     },
   });
   new client.Gauge({

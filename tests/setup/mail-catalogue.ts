@@ -165,6 +165,10 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
       ];
       return [
         { name: `${country} overdue and due soon`, message: digestMail({ to: team(country), country, overdue, dueSoon, waiting: 2, link }) },
+        {
+          name: `${country} systems late`,
+          message: digestMail({ to: team(country), country, overdue: [], dueSoon, waiting: 0, link, overdueTasks: [{ reference: "PR-SOON-0002", system: "Drukkerij Oost", dueAt: "2026-04-12T10:00:00.000Z" }] }),
+        },
         { name: `${country} due soon only`, message: digestMail({ to: team(country), country, overdue: [], dueSoon, waiting: 0, link }) },
         { name: `${country} overdue only`, message: digestMail({ to: team(country), country, overdue, dueSoon: [], waiting: 1, link }) },
         { name: `${country} nothing`, message: digestMail({ to: team(country), country, overdue: [], dueSoon: [], waiting: 0, link }) },

@@ -19,7 +19,8 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 
-import { completeRequest, startHandling } from "~/services/privacy-request/back-office.server";
+import { completeRequest, runDailyDigest, startHandling } from "~/services/privacy-request/back-office.server";
+import { overdueTasks } from "~/services/systems/request-tasks.server";
 import { answerByContact, openEmailTask, reassignContact } from "~/services/systems/email-tasks.server";
 import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { saveSystems } from "~/services/systems/register.server";
@@ -172,6 +173,21 @@ describeEachDatabase("system tasks on $name", (database) => {
     expect((await database.db.selectFrom("privacy_request").select("state").where("id", "=", request.id).executeTakeFirstOrThrow()).state).toBe("IN_PROGRESS");
     expect(await completeRequest(database.db, request.reference, OFFICER, "Klaar.", new Date(), "De balie is gesloten; gecontroleerd per telefoon.")).toEqual({ status: "done" });
     expect((await tasksOf(database, request.id))[0]).toMatchObject({ state: "CLOSED_BY_STAFF", reason: "De balie is gesloten; gecontroleerd per telefoon.", answered_by: OFFICER.email });
+  });
+
+  it("lists a system that has not answered five days before the due date in the team's daily digest", async () => {
+    await saveSystems(database.db, [system({ id: "desk", name: "Balie Noord", rights: ["RIGHT_TO_BE_FORGOTTEN"], countries: ["nl"], channel: "manual" })]);
+    const late = await openErasure(database, "laat@veldhaven-test.nl");
+    const early = await openErasure(database, "vroeg@veldhaven-test.nl");
+    const now = new Date();
+    await database.db.updateTable("privacy_request").set({ due_at: new Date(now.getTime() + 4 * 86_400_000).toISOString() }).where("id", "=", late.id).execute();
+    await database.db.updateTable("privacy_request").set({ due_at: new Date(now.getTime() + 6 * 86_400_000).toISOString() }).where("id", "=", early.id).execute();
+    for (const request of [late, early]) await startHandling(database.db, request.reference, OFFICER, "", now);
+    expect((await overdueTasks(database.db, now)).map((task) => task.reference)).toEqual([late.reference]);
+    expect(await runDailyDigest(database.db, { now, force: true })).toBe(1);
+    const digest = await database.db.selectFrom("outbox").select("text_body").where("kind", "=", "privacy-digest").executeTakeFirstOrThrow();
+    expect(digest.text_body).toContain(`${late.reference}: Balie Noord`);
+    expect(digest.text_body).not.toContain(`${early.reference}: Balie Noord`);
   });
 
   it("never lets two instances claim the same delivery", async () => {

@@ -65,7 +65,18 @@ export function complaintOutcomeMail(input: { to: string; locale: Locale; refere
 export type DigestLine = { reference: string; rightType: string; dueAt: string; state: string };
 
 /** To the privacy team, in Dutch like its other notices: what is due within a week, and what is overdue. */
-export function digestMail(input: { to: string; country: Country; dueSoon: DigestLine[]; overdue: DigestLine[]; waiting: number; link: string }): MailMessage {
+/** Issue 41: a system that has not answered although its request is due within 5 days. */
+export type OverdueTaskLine = { reference: string; system: string; dueAt: string };
+
+export function digestMail(input: {
+  to: string;
+  country: Country;
+  dueSoon: DigestLine[];
+  overdue: DigestLine[];
+  waiting: number;
+  link: string;
+  overdueTasks?: OverdueTaskLine[];
+}): MailMessage {
   const texts = teamMailTexts(input.country);
   const { text } = texts;
   const counts = { country: countryCode(input.country), overdue: input.overdue.length, dueSoon: input.dueSoon.length };
@@ -74,7 +85,15 @@ export function digestMail(input: { to: string; country: Country; dueSoon: Diges
   const body = render(texts.language, [
     // Issue 26: waiting for the person, their clock stands still, so they are neither late nor due.
     text("team.digestMail.summary", { ...counts, waiting: input.waiting }),
-    [section(text("team.digestMail.overdue"), input.overdue), section(text("team.digestMail.dueSoon"), input.dueSoon)].filter(Boolean).join("\n\n"),
+    [
+      section(text("team.digestMail.overdue"), input.overdue),
+      section(text("team.digestMail.dueSoon"), input.dueSoon),
+      input.overdueTasks?.length
+        ? `${text("team.digestMail.tasks")}\n${input.overdueTasks.map(({ reference, system, dueAt }) => `- ${text("team.digestMail.taskLine", { reference, system, date: texts.date(dueAt) })}`).join("\n")}`
+        : "",
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
     text("team.digestMail.link", { link: input.link }),
   ]);
   return {

@@ -20,7 +20,7 @@ import { audit } from "./audit.server";
 import { act, moveTo, type Staff } from "./state-change.server";
 import { listPage } from "../list-page.server";
 import { fanOut } from "../systems/fan-out.server";
-import { closeOpenTasks, openTaskCount } from "../systems/request-tasks.server";
+import { closeOpenTasks, openTaskCount, overdueTasks } from "../systems/request-tasks.server";
 import { wakeWebhooks } from "../systems/webhooks.server";
 
 const REQUEST_PAGE_SIZE = 25;
@@ -185,7 +185,8 @@ async function sendDailyDigest(
       .where("country", "=", country)
       .where("state", "=", "WAITING_FOR_PERSON")
       .executeTakeFirstOrThrow();
-    if (rows.length === 0 && Number(waiting) === 0) continue;
+    const lateTasks = await overdueTasks(db, now, country);
+    if (rows.length === 0 && Number(waiting) === 0 && lateTasks.length === 0) continue;
     const line = (row: (typeof rows)[number]) => ({ reference: row.reference, rightType: row.right_type, dueAt: row.due_at!, state: row.state });
     await enqueueMail(
       db,
@@ -196,6 +197,7 @@ async function sendDailyDigest(
         dueSoon: rows.filter((row) => row.due_at! >= now.toISOString()).map(line),
         waiting: Number(waiting),
         link: options.backOfficeLink(country),
+        overdueTasks: lateTasks.map((task) => ({ reference: task.reference, system: task.system, dueAt: task.dueAt! })),
       }),
       now,
     );

@@ -9,7 +9,9 @@ import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { RequestTask, TaskAnswer } from "~/domain/data-system";
-import { TASK_ANSWERS, isAnswered } from "~/domain/data-system";
+import { TASK_ANSWERS, TASK_OVERDUE_DAYS_BEFORE_DUE, isAnswered } from "~/domain/data-system";
+import type { Country } from "~/domain/country";
+import { UNFINISHED_STATES } from "~/domain/privacy-request";
 import type { TransitionOutcome } from "~/domain/transition";
 import { audit } from "../privacy-request/audit.server";
 import type { Staff } from "../privacy-request/state-change.server";
@@ -104,4 +106,23 @@ export async function closeOpenTasks(trx: Kysely<Database>, requestId: string, s
 export async function openTaskCount(trx: Kysely<Database>, requestId: string): Promise<number> {
   const row = await trx.selectFrom("system_task").select((eb) => eb.fn.countAll<number>().as("count")).where("request_id", "=", requestId).where("state", "=", "OPEN").executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/**
+ * Open tasks of requests still worked on whose due date is less than five
+ * days away, or past (issue 41): the daily digest lists them, /metrics counts them.
+ */
+export async function overdueTasks(db: Kysely<Database>, now: Date, country?: Country) {
+  const threshold = new Date(now.getTime() + TASK_OVERDUE_DAYS_BEFORE_DUE * 86_400_000).toISOString();
+  return db
+    .selectFrom("system_task as t")
+    .innerJoin("privacy_request as r", "r.id", "t.request_id")
+    .innerJoin("data_system as s", "s.id", "t.system_id")
+    .select(["r.reference", "s.name as system", "r.due_at as dueAt", "r.country"])
+    .where("t.state", "=", "OPEN")
+    .where("r.state", "in", UNFINISHED_STATES)
+    .where("r.due_at", "<=", threshold)
+    .$if(country !== undefined, (query) => query.where("r.country", "=", country!))
+    .orderBy("r.due_at")
+    .execute();
 }
