@@ -64,6 +64,8 @@ const configSchema = z
     // Issue 41: how often the webhook worker looks for due deliveries (a new task wakes it at once).
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     WEBHOOK_RETRY_SECONDS: retrySeconds,
+    // How long a worker's claim on a delivery holds without renewal: after a crash, the delivery is sent again this much later.
+    WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     DNS_SERVERS: z.preprocess(
       emptyAsUndefined,

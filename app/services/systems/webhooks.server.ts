@@ -10,7 +10,14 @@ const worker = singleton<WebhookWorker>("webhook-worker");
 export async function startWebhooks(): Promise<void> {
   if (worker.peek()) return;
   const config = getConfig();
-  worker.set(startWebhookWorker(await getDatabaseHandle(), { logger: getLogger(), intervalMs: config.WEBHOOK_POLL_INTERVAL_MS, retryDelaysMs: config.WEBHOOK_RETRY_SECONDS }));
+  worker.set(
+    startWebhookWorker(await getDatabaseHandle(), {
+      logger: getLogger(),
+      intervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+      retryDelaysMs: config.WEBHOOK_RETRY_SECONDS,
+      leaseMs: config.WEBHOOK_LEASE_SECONDS * 1000,
+    }),
+  );
 }
 
 /** A task was just created: deliver at once rather than at the next poll. */
