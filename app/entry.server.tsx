@@ -77,7 +77,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={renderMark} />, {
       // The page is sent whole (onAllReady), so nothing is gained by sending a
       // large Suspense boundary apart, after the page, to be put in place by a
-      // script: it would be missing without JavaScript (app/utils/lazy-enhanced.tsx).
+      // script: it would be missing without JavaScript.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       // React's own inline scripts and styles carry the mark too: the render wrote them.
       nonce: { script: renderMark, style: renderMark },

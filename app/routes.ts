@@ -129,6 +129,8 @@ export default [
           route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
           // Issue 27: the print labels of a campaign period, as one ZIP.
           route("ad-labels", "routes/staff/back-office/ad-labels.tsx", { id: "back-office-ad-labels" }),
+          // Issue 41: the systems that carry requests out.
+          route("systems", "routes/staff/back-office/systems.tsx", { id: "back-office-systems" }),
         ]),
         // Downloads answer 401/403 as JSON instead of a page (their own guard).
         route("requests/export", "routes/staff/back-office/requests.export.ts", { id: "back-office-requests-export" }),

@@ -16,11 +16,12 @@ function refuse(req: express.Request, res: express.Response, status: number, err
 
 /**
  * Uploads of a request's files (issue 26, app/routes.ts): a signed-in
- * officer's answer, or the person's reply behind its link; a multipart post
+ * officer's answer, the person's reply behind its link, or a system's
+ * answer to an access task with its files (issue 41); a multipart post
  * up to a request's 100 MB and the form around it. The routes check who
  * posts before reading it, read it as a stream and enforce each file's limit.
  */
-const UPLOAD_PATH = /^\/(?:nl|fr|en)\/(?:internal-privacy-rights\/requests\/[^/]+\/files|privacy-rights\/reply)$/;
+const UPLOAD_PATH = /^(?:\/(?:nl|fr|en)\/(?:internal-privacy-rights\/requests\/[^/]+\/files|privacy-rights\/reply)|\/api\/systems\/[^/]+\/tasks\/[^/]+)$/;
 const UPLOAD_LIMIT_BYTES = FILE_LIMITS.requestBytes + 1024 * 1024;
 
 /**

@@ -106,8 +106,8 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
 }
 
 /**
- * The fields typed in before the form's code had come (it comes after the
- * page's: app/utils/lazy-enhanced.tsx): they no longer hold what the server
+ * The fields typed in before the form's code had come (it comes with React
+ * at the visitor's first intent): they no longer hold what the server
  * rendered.
  */
 function typedBeforeScripts(formId: string): string[] {
@@ -171,8 +171,7 @@ export function PublicForm(props: {
     markFormStopped(state.id, stopped);
     return () => markFormStopped(state.id, false);
   }, [state.id, stopped]);
-  // Says that the form's script runs (its code comes after the page's:
-  // app/utils/lazy-enhanced.tsx); the end-to-end tests wait for it.
+  // Says that the form's script runs (it comes with React at the visitor's first intent); the end-to-end tests wait for it.
   const wrapper = useRef<HTMLDivElement>(null);
   useEffect(() => wrapper.current?.setAttribute("data-enhanced", ""), []);
   return (

@@ -59,3 +59,15 @@ export interface WebhookDeliveryTable {
   created_at: string;
   delivered_at: string | null;
 }
+
+/** The register's trail: who changed which fields of a system (never a value of a secret). */
+export interface DataSystemEventTable {
+  id: string;
+  system_id: string;
+  at: string;
+  /** The officer's address, or "import" for the command. */
+  actor: string;
+  action: "CREATED" | "UPDATED";
+  /** The changed fields, comma-separated. */
+  fields: string;
+}

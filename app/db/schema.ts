@@ -6,7 +6,7 @@ import type { AdLanguage, CampaignStatus } from "~/domain/campaign-item";
 import type { Locale } from "~/i18n/locale";
 import type { Generated } from "kysely";
 export type { RequestFileTable } from "./schema-follow-up";
-import type { DataSystemTable, SystemTaskTable, WebhookDeliveryTable } from "./schema-systems";
+import type { DataSystemEventTable, DataSystemTable, SystemTaskTable, WebhookDeliveryTable } from "./schema-systems";
 import type { FileChunkTable, InfoRequestTable, ReplyLinkTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
 
 /** Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL (one set of migrations). */
@@ -293,6 +293,7 @@ export interface Database {
   audit_event: AuditEventTable;
   marketing_suppression: MarketingSuppressionTable;
   data_system: DataSystemTable;
+  data_system_event: DataSystemEventTable;
   system_task: SystemTaskTable;
   webhook_delivery: WebhookDeliveryTable;
 }

@@ -55,8 +55,8 @@ const START_AFTER_PAINT = `if (document.visibilityState === "hidden") setTimeout
  * or the pointer over a control (a form, a button, a disclosure, a link that
  * React turns into a control: `data-starts-react`). Until then
  * app/enhance/page.ts serves it as it serves a page without React; links are
- * followed as links, and a form posts as plain HTML. The mark on <html> tells
- * the form code (app/utils/lazy-enhanced.tsx) that the intent was shown.
+ * followed as links, and a form posts as plain HTML. The mark on <html> says
+ * that the intent was shown (the end-to-end tests read it).
  */
 const START_AT_INTENT = [
   `const intentEvents = ["keydown", "pointerdown", "touchstart", "focusin", "input"];`,

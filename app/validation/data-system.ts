@@ -8,6 +8,8 @@ import { COUNTRIES } from "~/domain/country";
 import { SYSTEM_CHANNELS, SYSTEM_ID } from "~/domain/data-system";
 import { RIGHT_TYPES } from "~/domain/privacy-request";
 import { LOCALES } from "~/i18n/locale";
+import { defineForm } from "./form-definition";
+import { optionalText } from "./rules";
 
 /** https anywhere; http only to this machine (a receiver in a test, a tunnel). */
 function isAcceptableWebhookUrl(value: string): boolean {
@@ -48,3 +50,46 @@ export const dataSystemSchema = z
 
 export type DataSystemInput = z.input<typeof dataSystemSchema>;
 export type DataSystem = z.output<typeof dataSystemSchema>;
+
+/**
+ * The officer's form (issue 41): its shape only; the rules are
+ * `dataSystemSchema`'s, checked by the action, each field's problem shown
+ * with that field's own message (`validation.systems.<field>`). Secrets are
+ * typed only to set or replace them: left empty, a system keeps its own.
+ */
+export const dataSystemForm = defineForm({
+  id: "system-save",
+  schema: z.object({
+    id: z.string({ error: "validation.systems.id" }).trim().max(40, "validation.systems.id"),
+    name: z.string({ error: "validation.systems.name" }).trim().max(120, "validation.systems.name"),
+    rights: z.array(z.string()).max(RIGHT_TYPES.length).default([]),
+    countries: z.array(z.string()).max(COUNTRIES.length).default([]),
+    channel: z.enum(SYSTEM_CHANNELS, { error: "validation.systems.channel" }),
+    webhookUrl: optionalText(500),
+    secret: optionalText(200),
+    callbackToken: optionalText(200),
+    contactEmail: optionalText(254),
+    contactLocale: optionalText(10),
+    active: z.enum(["yes", "no"], { error: "validation.systems.active" }),
+  }),
+  groups: { rights: RIGHT_TYPES.length, countries: COUNTRIES.length },
+});
+
+export type DataSystemFormValue = z.output<typeof dataSystemForm.schema>;
+
+/** The form's value as the register's rules take it. */
+export function fromForm(value: DataSystemFormValue): DataSystemInput {
+  return {
+    id: value.id,
+    name: value.name,
+    rights: value.rights as DataSystemInput["rights"],
+    countries: value.countries as DataSystemInput["countries"],
+    channel: value.channel,
+    webhookUrl: value.webhookUrl,
+    secret: value.secret,
+    callbackToken: value.callbackToken,
+    contactEmail: value.contactEmail,
+    contactLocale: value.contactLocale as DataSystemInput["contactLocale"],
+    active: value.active === "yes",
+  };
+}

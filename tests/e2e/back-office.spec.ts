@@ -181,7 +181,7 @@ test("ad reports: filter, open with the ad, review, close with an outcome mailed
 });
 
 test("every back-office page and call refuses an agent and an anonymous visitor", onlyWithJavaScript("server answers: once is enough"), async ({ page, browser }) => {
-  const pages = ["/nl/internal-privacy-rights/requests", "/nl/internal-privacy-rights/requests/PR-0000-0000", "/nl/internal-privacy-rights/reports", "/nl/internal-privacy-rights/reports/PA-0000-0000"];
+  const pages = ["/nl/internal-privacy-rights/requests", "/nl/internal-privacy-rights/requests/PR-0000-0000", "/nl/internal-privacy-rights/reports", "/nl/internal-privacy-rights/reports/PA-0000-0000", "/nl/internal-privacy-rights/systems"];
   const downloads = ["/nl/internal-privacy-rights/requests/export", "/nl/internal-privacy-rights/reports/export", "/nl/internal-privacy-rights/suppressions/export"];
   // Anonymous: pages go to the login page, downloads answer 401.
   for (const pathname of pages) {
@@ -215,6 +215,15 @@ test("every back-office page and call refuses an agent and an anonymous visitor"
     }).then((answer) => answer.status),
   );
   expect(posted).toBe(403);
+  // Issue 41: nor may an agent change the register of systems.
+  const systemPosted = await agentPage.evaluate(() =>
+    fetch("/nl/internal-privacy-rights/systems", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "form=system-save&id=hack&name=x&channel=manual&active=yes",
+    }).then((answer) => answer.status),
+  );
+  expect(systemPosted).toBe(403);
   // The 403 page keeps the staff bar: who is signed in, sign-out, and the way back to the form.
   await agentPage.goto(siteUrl("nl", pages[0]));
   await expect(agentPage.getByText(`Aangemeld als ${agent}`)).toBeVisible();

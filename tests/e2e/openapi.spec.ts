@@ -167,9 +167,28 @@ test("a system answers its task: taken once, refused for a wrong token, another 
   expect(await post(target, {}, 400, { headers: bearer, raw: "{not json" })).toMatchObject({ error: "MALFORMED_JSON" });
   const asText = await answerOf(await api.post(`${base()}${target}`, { headers: { Host: "nl.localhost", "Content-Type": "text/plain", ...bearer }, data: "{}" }));
   expectDocumented("POST", target, asText, 415);
-  expect(await post(target, { status: "no-data" }, 200, { headers: bearer })).toEqual({ taskId: task, state: "NO_DATA" });
+  // An access answer with a file: it joins the answer the officer sends the person.
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+  const withFile = await answerOf(
+    await api.post(`${base()}${target}`, { headers: { Host: "nl.localhost", ...bearer }, multipart: { status: "done", reason: "Export uit het klantenbestand", file: { name: "klantgegevens.pdf", mimeType: "application/pdf", buffer: pdf } } }),
+  );
+  expect(expectDocumented("POST", target, withFile, 200)).toEqual({ taskId: task, state: "DONE", files: 1 });
   expect(await post(target, { status: "done" }, 409, { headers: bearer })).toMatchObject({ error: "ALREADY_ANSWERED" });
-  expect(sql<{ state: string; answered_by: string }>("select state, answered_by from system_task where id = ?", task)).toEqual([{ state: "NO_DATA", answered_by: `system:${system}` }]);
+  expect(sql<{ state: string; answered_by: string }>("select state, answered_by from system_task where id = ?", task)).toEqual([{ state: "DONE", answered_by: `system:${system}` }]);
+  expect(sql<{ name: string; direction: string; uploaded_by: string }>("select name, direction, uploaded_by from request_file where request_id = ?", requestId)).toEqual([
+    { name: "klantgegevens.pdf", direction: "ANSWER", uploaded_by: `system:${system}` },
+  ]);
+  // Files only come with an access answer: for another right the post is refused and nothing is kept.
+  await post("/api/privacy-rights/request", { flowType: "RIGHT_TO_BE_FORGOTTEN", email: "openapi-wissen@veldhaven-test.nl", language: "nl" }, 201);
+  const [{ id: erasureId }] = sql<{ id: string }>("select id from privacy_request where email = ? order by created_at desc limit 1", "openapi-wissen@veldhaven-test.nl");
+  const erasureTask = crypto.randomUUID();
+  sql("insert into system_task (id, request_id, system_id, channel, state, created_at) values (?, ?, ?, 'webhook', 'OPEN', ?)", erasureTask, erasureId, system, now);
+  const refused = await answerOf(
+    await api.post(`${base()}/api/systems/${system}/tasks/${erasureTask}`, { headers: { Host: "nl.localhost", ...bearer }, multipart: { status: "done", file: { name: "x.pdf", mimeType: "application/pdf", buffer: pdf } } }),
+  );
+  expect(expectDocumented("POST", `/api/systems/${system}/tasks/${erasureTask}`, refused, 400)).toMatchObject({ error: "VALIDATION", fields: { file: expect.any(Array) } });
+  expect(sql("select id from request_file where request_id = ?", erasureId)).toEqual([]);
+  expect(await post(`/api/systems/${system}/tasks/${erasureTask}`, { status: "no-data" }, 200, { headers: bearer })).toEqual({ taskId: erasureTask, state: "NO_DATA", files: 0 });
 });
 
 /** 403 from another site's page, 411, 413, 415, and 422 for a key reused with another body. */

@@ -142,6 +142,7 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
     const systems = page.getByRole("table", { name: "Systemen" });
     await expect(systems.getByRole("row")).toHaveCount(4);
     await expect(page.getByText(/\d van 3 systemen klaar/)).toBeVisible();
+    await expectAxeClean(page);
 
     // The webhooks: the quick system at once, the flaky one after two HTTP 500s; each verified, each retry the same webhook-id.
     await expect.poll(() => quick.callbacks, { timeout: 20_000 }).toEqual([200]);
@@ -205,6 +206,12 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
     await page.goto(`${base}/nl/internal-privacy-rights/requests/${reference}`);
     await expect(page.getByText("3 van 3 systemen klaar")).toBeVisible();
     await expect(page.getByLabel("Waarom rond je af terwijl systemen nog niet hebben geantwoord?")).toHaveCount(0);
+    // The request's page with its systems, 320 px wide and text at 200 %: the table scrolls in its own region, the page does not.
+    await setTextSize(page, 2);
+    await page.setViewportSize({ width: 320, height: 720 });
+    expect(await horizontalOverflow(page)).toBeNull();
+    await setTextSize(page, 1);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByLabel("Wat is er gedaan?").fill("Verwijderd in alle drie systemen.");
     await page.getByRole("button", { name: "Afronden" }).click();
     await expect(page.getByText("De aanvraag is afgerond.")).toBeVisible();

@@ -11,6 +11,7 @@ import { expect, it } from "vitest";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "systems-register-config-"));
 
 import { importSystems, parseSystemsFile } from "~/services/systems/register-file.server";
+import { saveSystemByOfficer } from "~/services/systems/register.server";
 import { openSecret } from "~/services/systems/system-secrets.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
@@ -54,5 +55,25 @@ describeEachDatabase("the systems register on $name", (database) => {
     expect(again).toMatchObject({ ok: true, saved: 1, issued: [] });
     const after = await database.db.selectFrom("data_system").selectAll().executeTakeFirstOrThrow();
     expect(after).toMatchObject({ name: "CRM (nieuw)", secret_sealed: row.secret_sealed, callback_token_hash: row.callback_token_hash });
+  });
+
+  it("checks an officer's system by the import's rules, names each wrong field, and keeps who changed which fields (never a secret's value)", async () => {
+    const officer = { email: "officer@veldhavenmedia.nl" };
+    const refused = await saveSystemByOfficer(database.db, { id: "crm", name: "CRM", rights: ["RIGHT_OF_ACCESS"], countries: ["nl"], channel: "webhook", webhookUrl: "http://crm.example.net", active: true }, officer);
+    // Every problem at once: the wrong address and the missing secrets.
+    expect(refused).toEqual({ status: "invalid", fieldErrors: { webhookUrl: ["validation.systems.webhookUrl"], secret: ["validation.systems.secret"], callbackToken: ["validation.systems.callbackToken"] } });
+    const noSecrets = await saveSystemByOfficer(database.db, { id: "crm", name: "CRM", rights: ["RIGHT_OF_ACCESS"], countries: ["nl"], channel: "webhook", webhookUrl: "https://crm.example.net", active: true }, officer);
+    expect(noSecrets).toEqual({ status: "invalid", fieldErrors: { secret: ["validation.systems.secret"], callbackToken: ["validation.systems.callbackToken"] } });
+    const secret = `whsec_${Buffer.alloc(32, 3).toString("base64")}`;
+    const given = { id: "crm", name: "CRM", rights: ["RIGHT_OF_ACCESS" as const], countries: ["nl" as const], channel: "webhook" as const, webhookUrl: "https://crm.example.net", secret, callbackToken: "vhs_".padEnd(40, "t"), active: true };
+    expect(await saveSystemByOfficer(database.db, given, officer)).toEqual({ status: "done" });
+    // Changed without typing the secrets again: they stay.
+    expect(await saveSystemByOfficer(database.db, { ...given, name: "CRM (nieuw)", secret: undefined, callbackToken: undefined }, officer)).toEqual({ status: "done" });
+    const row = await database.db.selectFrom("data_system").selectAll().executeTakeFirstOrThrow();
+    expect(openSecret("crm", row.secret_sealed!)).toBe(secret);
+    const events = await database.db.selectFrom("data_system_event").selectAll().orderBy("at").orderBy("action").execute();
+    expect(events.map((event) => [event.action, event.actor])).toEqual([["CREATED", officer.email], ["UPDATED", officer.email]]);
+    expect(events[1].fields).toBe("name");
+    expect(JSON.stringify(events)).not.toContain(secret.slice(6));
   });
 });

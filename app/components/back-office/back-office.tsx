@@ -23,6 +23,9 @@ export function BackOfficeNav() {
           <NavLink to={href("/:lang/internal-privacy-rights/ad-labels", { lang })}>{t("backOffice.nav.adLabels")}</NavLink>
         </li>
         <li>
+          <NavLink to={href("/:lang/internal-privacy-rights/systems", { lang })}>{t("backOffice.nav.systems")}</NavLink>
+        </li>
+        <li>
           <NavLink to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>{t("backOffice.nav.form")}</NavLink>
         </li>
         <li>

@@ -17,6 +17,7 @@ import * as campaignVersions from "./015-campaign-versions";
 import * as replyLinks from "./016-reply-links";
 import * as staffKeptForms from "./017-staff-kept-forms";
 import * as dataSystems from "./018-data-systems";
+import * as systemEvents from "./019-system-events";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "016-reply-links": replyLinks,
   "017-staff-kept-forms": staffKeptForms,
   "018-data-systems": dataSystems,
+  "019-system-events": systemEvents,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -86,13 +86,31 @@ const answerTask: OperationObject = {
     { name: "system", in: "path", required: true, description: "Your system's id (the webhook's `data.system`).", schema: { type: "string" } },
     { name: "task", in: "path", required: true, description: "The task's id (the webhook's `data.taskId`).", schema: { type: "string" } },
   ],
-  requestBody: { required: true, content: jsonContent({ ...answerBody, description: "The answer." }) },
+  requestBody: {
+    required: true,
+    content: {
+      ...jsonContent({ ...answerBody, description: "The answer." }),
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          description: "For an access request: the same answer with up to ten files (`file`: PDF, ZIP, CSV, JSON or an image, 25 MB each), which join the answer the person downloads.",
+          properties: { ...(answerBody.properties ?? {}), file: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } } },
+          required: ["status"],
+        },
+      },
+    },
+  },
   responses: {
     "200": {
       description: "Taken.",
-      content: jsonContent({ type: "object", properties: { taskId: { type: "string" }, state: { type: "string", enum: TASK_STATE_AFTER } }, required: ["taskId", "state"], additionalProperties: false }),
+      content: jsonContent({
+        type: "object",
+        properties: { taskId: { type: "string" }, state: { type: "string", enum: TASK_STATE_AFTER }, files: { type: "integer", minimum: 0, description: "Files kept with the answer." } },
+        required: ["taskId", "state", "files"],
+        additionalProperties: false,
+      }),
     },
-    "400": { description: "The body is not a valid answer (`fields`), or not JSON.", content: jsonContent(errorSchema(["VALIDATION", "MALFORMED_JSON"], { required: [] })) },
+    "400": { description: "The body is not a valid answer (`fields`; files for a right other than access, or a file refused: `fields.file`), or not JSON.", content: jsonContent(errorSchema(["VALIDATION", "MALFORMED_JSON"], { required: [] })) },
     "401": { description: "No bearer token, or not this system's.", content: jsonContent(errorSchema(["UNAUTHORIZED"])) },
     "404": { description: "This system has no task with that id.", content: jsonContent(errorSchema(["NOT_FOUND"])) },
     "409": { description: "The task was answered already: nothing changed.", content: jsonContent(errorSchema(["ALREADY_ANSWERED"])) },

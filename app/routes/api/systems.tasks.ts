@@ -1,42 +1,77 @@
 import type { Route } from "./+types/systems.tasks";
 import { getDb } from "~/db/instance.server";
+import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
 import { readJsonBody } from "~/http/json-body.server";
 import { methodNotAllowed } from "~/http/json-call.server";
-import { answerBySystem } from "~/services/systems/task-answers.server";
+import { readMultipart } from "~/http/multipart-upload.server";
+import { storeFile } from "~/services/files/file-store.server";
+import { answerBySystem, callerOfTask } from "~/services/systems/task-answers.server";
 import { NO_STORE, jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { taskAnswerSchema } from "~/validation/task-answer";
 
 export const loader = () => methodNotAllowed();
 
+const unauthorized = () =>
+  jsonError(401, "UNAUTHORIZED", { message: "A valid bearer token of this system is required.", headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="systems"' } });
+
+const refusal = (outcome: { status: "unauthorized" | "not-found" | "already-answered"; state?: string }) =>
+  outcome.status === "unauthorized"
+    ? unauthorized()
+    : outcome.status === "not-found"
+      ? jsonError(404, "NOT_FOUND", { message: "This system has no task with that id.", headers: NO_STORE })
+      : jsonError(409, "ALREADY_ANSWERED", { message: `The task was answered already (${outcome.state}).`, headers: NO_STORE });
+
+const invalid = (fields: Record<string, string[]>) => jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
+
 /**
  * `POST /api/systems/{system}/tasks/{task}` (issue 41): a system answers the
- * task a webhook gave it, with its bearer token. 200 with the task's new
- * state; 401 for a wrong token, 404 for another system's task, 409 when it
- * was answered already: nothing changes then.
+ * task a webhook gave it, with its bearer token: JSON `{status, reason}`, or
+ * for an access request multipart/form-data with the same fields and up to
+ * ten files (`file`), which join the answer the person downloads. 200 with
+ * the task's new state; 401 for a wrong token, 404 for another system's
+ * task, 409 when it was answered already: nothing changes then, and no file
+ * is kept.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const token = /^Bearer ([\x21-\x7e]+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
   if (!token) return unauthorized();
-  const parsed = taskAnswerSchema.safeParse(await readJsonBody(request));
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
-    return jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
-  }
-  const outcome = await answerBySystem(await getDb(), { systemId: params.system, taskId: params.task, token, answer: parsed.data.status, reason: parsed.data.reason });
-  switch (outcome.status) {
-    case "unauthorized":
-      return unauthorized();
-    case "not-found":
-      return jsonError(404, "NOT_FOUND", { message: "This system has no task with that id.", headers: NO_STORE });
-    case "already-answered":
-      return jsonError(409, "ALREADY_ANSWERED", { message: `The task was answered already (${outcome.state}).`, headers: NO_STORE });
-    case "answered":
-      getLogger().info({ system: params.system, task: params.task, state: outcome.state }, "system answered its task");
-      return Response.json({ taskId: params.task, state: outcome.state }, { headers: NO_STORE });
-  }
-}
+  const db = await getDb();
+  const call = { systemId: params.system, taskId: params.task, token };
+  const caller = await callerOfTask(db, call);
+  if (caller.status !== "ok") return refusal(caller);
 
-const unauthorized = () =>
-  jsonError(401, "UNAUTHORIZED", { message: "A valid bearer token of this system is required.", headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="systems"' } });
+  const stored: string[] = [];
+  let problem: UploadProblem | "malformed" | null = null;
+  let body: Record<string, unknown>;
+  if (request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
+    if (caller.rightType !== "RIGHT_OF_ACCESS") return invalid({ file: ["Files come only with the answer to an access request."] });
+    const read = await readMultipart(request, {
+      maxParts: FILE_LIMITS.filesPerPost + 2,
+      onFile: async (file) => {
+        const outcome = await storeFile(db, { requestId: caller.requestId, direction: "ANSWER", uploadedBy: `system:${params.system}`, filename: file.filename, bytes: file.bytes });
+        if (outcome.status === "stored") stored.push(outcome.file.id);
+        else if (outcome.problem !== "noFile") problem ??= outcome.problem;
+      },
+    });
+    if (!read.ok) problem ??= read.problem === "too-many-parts" ? "tooMany" : "malformed";
+    body = Object.fromEntries(read.ok ? read.fields : []);
+  } else {
+    body = await readJsonBody(request);
+  }
+  const forget = () => (stored.length ? db.deleteFrom("request_file").where("id", "in", stored).execute() : undefined);
+  const parsed = taskAnswerSchema.safeParse(body);
+  if (problem || !parsed.success) {
+    await forget();
+    const fields: Record<string, string[]> = problem ? { file: [`The files were not taken: ${problem}.`] } : {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
+    return invalid(fields);
+  }
+  const outcome = await answerBySystem(db, { ...call, answer: parsed.data.status, reason: parsed.data.reason, files: stored.length });
+  if (outcome.status !== "answered") {
+    await forget();
+    return refusal(outcome);
+  }
+  getLogger().info({ system: params.system, task: params.task, state: outcome.state, files: stored.length }, "system answered its task");
+  return Response.json({ taskId: params.task, state: outcome.state, files: stored.length }, { headers: NO_STORE });
+}

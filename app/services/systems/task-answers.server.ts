@@ -50,10 +50,32 @@ export async function recordAnswer(
   return true;
 }
 
+/**
+ * Who may answer before anything of the post is read: the system's token,
+ * its own open task. The answer itself checks again (`answerBySystem`).
+ */
+export async function callerOfTask(
+  db: Kysely<Database>,
+  call: { systemId: string; taskId: string; token: string },
+): Promise<{ status: "ok"; requestId: string; rightType: string } | Exclude<AnswerOutcome, { status: "answered" }>> {
+  const system = await db.selectFrom("data_system").select(["id", "callback_token_hash"]).where("id", "=", call.systemId).executeTakeFirst();
+  if (!tokenMatches(call.token, system?.callback_token_hash ?? null)) return { status: "unauthorized" };
+  const task = await db
+    .selectFrom("system_task as t")
+    .innerJoin("privacy_request as r", "r.id", "t.request_id")
+    .select(["t.state", "t.request_id", "r.right_type"])
+    .where("t.id", "=", call.taskId)
+    .where("t.system_id", "=", call.systemId)
+    .executeTakeFirst();
+  if (!task) return { status: "not-found" };
+  if (task.state !== "OPEN") return { status: "already-answered", state: task.state };
+  return { status: "ok", requestId: task.request_id, rightType: task.right_type };
+}
+
 /** The callback `POST /api/systems/{system}/tasks/{task}`, with the system's bearer token. */
 export async function answerBySystem(
   db: Kysely<Database>,
-  call: { systemId: string; taskId: string; token: string; answer: TaskAnswer; reason?: string },
+  call: { systemId: string; taskId: string; token: string; answer: TaskAnswer; reason?: string; files?: number },
   now = new Date(),
 ): Promise<AnswerOutcome> {
   return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
@@ -69,7 +91,9 @@ export async function answerBySystem(
     if (!task) return { status: "not-found" };
     if (task.state !== "OPEN") return { status: "already-answered", state: task.state };
     const state = TASK_ANSWERS[call.answer];
-    if (!(await recordAnswer(trx, task, { state, reason: call.reason, by: `system:${call.systemId}`, actor: "SYSTEM" }, now))) {
+    // Files that came with an access answer join the person's answer (the officer sends it).
+    const reason = call.files ? [call.reason, `${call.files} file(s)`].filter(Boolean).join("; ") : call.reason;
+    if (!(await recordAnswer(trx, task, { state, reason, by: `system:${call.systemId}`, actor: "SYSTEM" }, now))) {
       const current = await trx.selectFrom("system_task").select("state").where("id", "=", task.id).executeTakeFirstOrThrow();
       return { status: "already-answered", state: current.state };
     }

@@ -1,0 +1,74 @@
+/**
+ * Issue 41: an officer keeps the register of systems in the back office,
+ * with JavaScript on and off: adds a webhook system (each wrong field named,
+ * the secrets typed once and never shown), changes it, and reads both
+ * changes in the register's trail. The systems made here are inactive: they
+ * give no task to the other specs' requests on the shared server.
+ */
+import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
+
+test.describe.configure({ timeout: 180_000 });
+
+const SECRET = `whsec_${Buffer.alloc(32, 17).toString("base64")}`;
+const TOKEN = "vhs_register-e2e-callback-token-0123456789";
+
+test("an officer adds a webhook system, sees each wrong field, changes it, and the trail says who changed what", async ({ page }) => {
+  const officer = uniqueStaffEmail("register");
+  await addStaff(officer, "officer");
+  await signInAsStaff(page, officer);
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/requests"));
+  await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Systemen" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Systemen met persoonsgegevens");
+  await expectAxeClean(page);
+
+  const id = `e2e-${test.info().project.name}-${Date.now().toString(36)}`;
+  await page.getByLabel("Id", { exact: true }).fill(id);
+  await page.getByLabel("Naam", { exact: true }).fill("Abonneebestand test");
+  await page.getByRole("checkbox", { name: "Verwijdering", exact: true }).check();
+  await page.getByRole("checkbox", { name: "Nederland" }).check();
+  await page.getByRole("radio", { name: "Webhook" }).check();
+  await page.getByLabel("Webhookadres").fill("http://abonnees.example.net/hooks");
+  await page.getByRole("radio", { name: "Nee" }).check();
+  await page.getByRole("button", { name: "Systeem bewaren" }).click();
+  const summary = page.locator(".app-error-summary");
+  await expect(summary).toContainText("Vul een https-adres in (http alleen naar localhost)");
+  await expect(summary).toContainText("Vul de sleutel in");
+  await expect(summary).toContainText("Vul het antwoordtoken in");
+  // What was typed stays, but a secret is never sent back into the page.
+  await expect(page.getByLabel("Naam", { exact: true })).toHaveValue("Abonneebestand test");
+
+  await page.getByLabel("Webhookadres").fill("https://abonnees.example.net/hooks");
+  await page.getByLabel("Ondertekeningssleutel").fill(SECRET);
+  await page.getByLabel("Antwoordtoken").fill(TOKEN);
+  await page.getByRole("button", { name: "Systeem bewaren" }).click();
+  await expect(page.getByText("Het systeem is bewaard.")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: id });
+  await expect(row).toContainText("Abonneebestand test");
+  await expect(row).toContainText("https://abonnees.example.net/hooks");
+  await expect(row).toContainText("Nee");
+  expect(await page.content()).not.toContain(SECRET.slice(6, 30));
+  expect(await page.content()).not.toContain(TOKEN);
+
+  // Changing it: the form comes filled in; the secrets stay unless typed again.
+  await row.getByRole("link", { name: "Abonneebestand test" }).click();
+  await expect(page.getByRole("heading", { name: "Abonneebestand test wijzigen" })).toBeVisible();
+  await expect(page.getByLabel("Id", { exact: true })).toHaveValue(id);
+  await expect(page.getByLabel("Ondertekeningssleutel")).toHaveValue("");
+  await page.getByLabel("Naam", { exact: true }).fill("Abonneebestand (nieuw)");
+  await page.getByRole("button", { name: "Systeem bewaren" }).click();
+  await expect(page.getByText("Het systeem is bewaard.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: id })).toContainText("Abonneebestand (nieuw)");
+
+  const trail = page.locator(".app-history li").filter({ hasText: id });
+  await expect(trail.filter({ hasText: `${id} gewijzigd` })).toContainText(officer);
+  await expect(trail.filter({ hasText: `${id} gewijzigd` })).toContainText("naam");
+  await expect(trail.filter({ hasText: `${id} gewijzigd` })).not.toContainText("ondertekeningssleutel");
+  await expect(trail.filter({ hasText: `${id} toegevoegd` })).toContainText("ondertekeningssleutel (vervangen)");
+
+  // 320 px wide, text at 200 %: nothing scrolls sideways.
+  await setTextSize(page, 2);
+  await page.setViewportSize({ width: 320, height: 720 });
+  expect(await horizontalOverflow(page)).toBeNull();
+});
