@@ -5,6 +5,7 @@ import { keepLeases } from "./lease-keeper.server";
 import { LEASE_MS, claimDueMail, releaseLeases, renewLeases, retryWaitingNow, sendingOrder, type OutboxRow } from "./outbox.server";
 import { SLOW_SEND_MS, sendHealth } from "./send-health.server";
 import type { MailTransport } from "./transport.server";
+import { settledWithin } from "~/utils/settled-within";
 
 type Database = Pick<DatabaseHandle, "db" | "kind">;
 
@@ -73,17 +74,6 @@ export type OutboxWorkerOptions = {
 };
 
 export type OutboxWorker = { stop: () => Promise<void>; wake: () => void };
-
-/** Resolves true when all settle, false when `ms` runs out first. */
-async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([Promise.allSettled(promises).then(() => true), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * One claim loop per instance that keeps `concurrency` sends in flight: a

@@ -10,6 +10,7 @@
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/db.server";
 import { metrics } from "~/utils/metrics.server";
+import { settledWithin } from "~/utils/settled-within";
 import { keepLeases } from "../mail/lease-keeper.server";
 import { openSecret } from "./system-secrets.server";
 import { signWebhook } from "./webhook-signature.server";
@@ -141,10 +142,7 @@ export function startWebhookWorker(database: Database, options: WebhookWorkerOpt
     unstarted.forEach(leases.letGo);
     await releaseWebhooks(db, unstarted).catch((error) => logger.error({ err: error }, "could not give back webhook deliveries"));
     // Within the shutdown's grace: what is still out is given back and sent again after the restart (same webhook-id).
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS)));
-    await Promise.race([Promise.allSettled([...inFlight]), graceOver]);
-    clearTimeout(timer);
+    await settledWithin([...inFlight], STOP_GRACE_MS);
     await releaseWebhooks(db, leases.held()).catch((error) => logger.error({ err: error }, "could not give back webhook deliveries in flight"));
     leases.stop();
   };
