@@ -43,6 +43,8 @@ export default [
     route("contact", "routes/api/contact.ts", { id: "api-contact" }),
     route("plainhtml/:documentKey", "routes/api/plainhtml.ts", { id: "api-plainhtml" }),
     route("privacy-rights/request", "routes/api/privacy-rights.request.ts", { id: "api-privacy-request" }),
+    // Issue 42: the public figures of a year.
+    route("privacy-rights/figures", "routes/api/privacy-rights.figures.ts", { id: "api-privacy-figures" }),
     route("campaign-items", "routes/api/campaign-items.ts", { id: "api-campaign-items" }),
     route("campaign-items/export", "routes/api/campaign-items.export.ts", { id: "api-campaign-items-export" }),
     route("campaign-items/:id", "routes/api/campaign-items.detail.ts", { id: "api-campaign-item" }),
@@ -89,6 +91,8 @@ export default [
       route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
       route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),
+      // Issue 42: how the group answered people's requests, per year.
+      route("figures", "routes/privacy-rights/figures.tsx", { id: "privacy-figures" }),
     ]),
 
     // Issue 27: an ad's print label (one module, two formats).
@@ -118,25 +122,34 @@ export default [
           route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
           route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
         ]),
-        // The back office: officers only.
-        layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
+        // Issue 42: requests are every staff member's who owns one (an agent sees theirs only), and so is the search.
+        layout("routes/staff/back-office/case-layout.tsx", { id: "case-work" }, [
           route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
           route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
+          route("search", "routes/staff/back-office/search.tsx", { id: "back-office-search" }),
+        ]),
+        // The back office: officers only.
+        layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
+
           // Issue 26: the answer's files, uploaded and checked (posts only; no page of their own).
           route("requests/:reference/files", "routes/staff/back-office/request-files.ts", { id: "back-office-request-files" }),
           route("requests/:reference/files/:fileId", "routes/staff/back-office/request-file.ts", { id: "back-office-request-file" }),
-          route("reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
-          route("reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
+          // Issue 42: ad reports moved here from /reports, which is now the team's figures.
+          route("ad-reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
+          route("ad-reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
           // Issue 27: the print labels of a campaign period, as one ZIP.
           route("ad-labels", "routes/staff/back-office/ad-labels.tsx", { id: "back-office-ad-labels" }),
           // Issue 41: the systems that carry requests out.
           route("systems", "routes/staff/back-office/systems.tsx", { id: "back-office-systems" }),
+          // Issue 42: the team's figures for a period.
+          route("reports", "routes/staff/back-office/reports.tsx", { id: "back-office-reports" }),
         ]),
         // Downloads answer 401/403 as JSON instead of a page (their own guard).
         route("requests/export", "routes/staff/back-office/requests.export.ts", { id: "back-office-requests-export" }),
-        route("reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
+        route("ad-reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
         route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", { id: "back-office-suppressions-export" }),
         route("ad-labels/download", "routes/staff/back-office/ad-labels.download.ts", { id: "back-office-ad-labels-download" }),
+        route("reports/export", "routes/staff/back-office/reports.export.ts", { id: "back-office-reports-export" }),
       ]),
     ])),
 

@@ -25,8 +25,8 @@
 import type express from "express";
 import type { RouteMatchers } from "./route-matchers";
 
-/** The register's read calls and this document (app/routes.ts ids). */
-const OPEN_READ_ROUTE_IDS = new Set(["api-campaign-items", "api-campaign-items-export", "api-campaign-item", "api-openapi"]);
+/** The register's read calls, this document and the public privacy figures (issue 42; app/routes.ts ids). */
+const OPEN_READ_ROUTE_IDS = new Set(["api-campaign-items", "api-campaign-items-export", "api-campaign-item", "api-openapi", "api-privacy-figures"]);
 
 const ANY_ORIGIN_READ = {
   "Access-Control-Allow-Origin": "*",

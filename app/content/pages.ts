@@ -24,5 +24,6 @@ export const SEARCHABLE_PAGES: SearchablePage[] = [
   { path: "/privacy-rights/publication", key: "publication", countries: ["be"] },
   { path: "/privacy-rights/push-notifications", key: "pushNotifications", countries: BOTH },
   { path: "/privacy-rights/status", key: "requestStatus", countries: BOTH },
+  { path: "/privacy-rights/figures", key: "privacyFigures", countries: BOTH },
   { path: "/political-ads", key: "politicalAds", countries: BOTH },
 ];

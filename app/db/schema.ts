@@ -7,6 +7,7 @@ import type { Locale } from "~/i18n/locale";
 import type { Generated } from "kysely";
 export type { RequestFileTable } from "./schema-follow-up";
 import type { DataSystemEventTable, DataSystemTable, SystemTaskTable, WebhookDeliveryTable } from "./schema-systems";
+import type { CaseWorkColumns, InternalNoteTable, RequestCaseColumns, StaffMemberTable } from "./schema-case-work";
 import type { FileChunkTable, InfoRequestTable, ReplyLinkTable, RequestDeliveryTable, RequestFileTable, StatusLinkTable } from "./schema-follow-up";
 
 /** Table types for Kysely. Timestamps are ISO-8601 UTC strings in both SQLite and PostgreSQL (one set of migrations). */
@@ -28,7 +29,6 @@ interface ContactMessageTable {
 
 /** failed: every attempt used up; bounced: refused for good by the server (issue 37). */
 type OutboxStatus = "pending" | "sent" | "failed" | "bounced";
-
 /** Mail waiting to be sent; written in the same transaction as its record. */
 export interface OutboxTable {
   id: string;
@@ -50,7 +50,7 @@ export interface OutboxTable {
   priority: Generated<number>;
 }
 
-export interface PrivacyRequestTable {
+export interface PrivacyRequestTable extends RequestCaseColumns {
   id: string;
   /** What the data subject and the privacy team quote ("PR-7K4M-9QXD"). */
   reference: string;
@@ -90,7 +90,6 @@ export interface PrivacyRequestTable {
   reminder_token_hash: string | null;
   reminder_sent_at: string | null;
 }
-
 interface AuditEventTable {
   id: string;
   request_id: string;
@@ -179,7 +178,7 @@ export interface CampaignItemVersionTable {
 }
 
 /** A report about an ad (Art. 15): acknowledged, then handled by the compliance team. */
-export interface PoliticalAdComplaintTable {
+export interface PoliticalAdComplaintTable extends CaseWorkColumns {
   id: string;
   reference: string;
   campaign_id: string;
@@ -296,4 +295,6 @@ export interface Database {
   data_system_event: DataSystemEventTable;
   system_task: SystemTaskTable;
   webhook_delivery: WebhookDeliveryTable;
+  internal_note: InternalNoteTable;
+  staff_member: StaffMemberTable;
 }

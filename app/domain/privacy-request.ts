@@ -26,6 +26,16 @@ export const ACTIVE_STATES = ["OPEN", "IN_PROGRESS"] as const satisfies readonly
 /** Not finished: a new request of the same right may be a duplicate of it. */
 export const UNFINISHED_STATES = [...ACTIVE_STATES, "WAITING_FOR_PERSON"] as const satisfies readonly RequestState[];
 
+/** Where a verified request ends (issue 42: `closed_at` is set on arrival; the figures count from it). */
+const CLOSED_STATES = ["COMPLETED", "REJECTED", "CLOSED"] as const satisfies readonly RequestState[];
+
+export function isClosed(state: RequestState): boolean {
+  return (CLOSED_STATES as readonly RequestState[]).includes(state);
+}
+
+/** Issue 42: a request's owner is mailed once when it is this many days from its due date. */
+export const OWNER_REMINDER_DAYS_BEFORE_DUE = 5;
+
 export type AuditActor = "DATA_SUBJECT" | "SYSTEM" | "STAFF";
 
 /**
@@ -41,6 +51,8 @@ export const REQUEST_TRANSITIONS = {
   renewLink: { from: ["AWAITING_VERIFICATION", "EXPIRED"], to: "AWAITING_VERIFICATION" },
   start: { from: ["OPEN"], to: "IN_PROGRESS" },
   extend: { from: ACTIVE_STATES, to: null },
+  /** Issue 42: an owner while there is work to do (a request waiting for the person still has one). */
+  assign: { from: UNFINISHED_STATES, to: null },
   editAnswer: { from: ACTIVE_STATES, to: null },
   sendAnswer: { from: ACTIVE_STATES, to: "COMPLETED" },
   complete: { from: ACTIVE_STATES, to: "COMPLETED" },

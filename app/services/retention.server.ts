@@ -20,6 +20,8 @@ import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
 import { deleteExpiredNotices } from "./campaign/versions.server";
 import { metrics } from "~/utils/metrics.server";
 import { singleton } from "~/utils/singleton.server";
+import { remindOwners } from "./case-work/owner-reminders.server";
+import { fillSearchKeys } from "./case-work/search-keys.server";
 
 export type RetentionPolicy = {
   unverifiedRetentionDays: number;
@@ -179,7 +181,7 @@ export function startRetentionJob(db: Kysely<Database>, log: { info: (data: obje
   const run = () =>
     runRetention(db, retentionPolicy())
       // The privacy team's digest rides on the same clock: once a day, from 07:00 Brussels time.
-      .then(async (report) => ({ ...report, digests: await runDailyDigest(db) }))
+      .then(async (report) => ({ ...report, digests: await runDailyDigest(db), ownerReminders: await remindOwners(db), searchKeysFilled: await fillSearchKeys(db) }))
       .then(
       (report) => {
         if (Object.values(report).some((count) => count > 0)) log.info(report, "retention run");

@@ -11,3 +11,12 @@ import { publicOrigin } from "./public-origin.server";
 export function backOfficeRequestsUrl(country: Country): string {
   return `${publicOrigin(country, "")}${href("/:lang/internal-privacy-rights/requests", { lang: "nl" })}?${new URLSearchParams({ country })}`;
 }
+
+/** Issue 42: a request or an ad report in the back office, as its owner's mails link it (Dutch pages, as the digest). */
+export function backOfficeCaseUrl(country: Country, kind: "request" | "complaint", reference: string): string {
+  const path =
+    kind === "request"
+      ? href("/:lang/internal-privacy-rights/requests/:reference", { lang: "nl", reference })
+      : href("/:lang/internal-privacy-rights/ad-reports/:reference", { lang: "nl", reference });
+  return `${publicOrigin(country, "")}${path}`;
+}

@@ -30,7 +30,7 @@ test("the ad-report export split on ';' or ',' as Excel does holds no formula ce
   await addStaff(officer, "officer");
   await signInAsStaff(page, officer);
   const { bom, csv } = await page.evaluate(async () => {
-    const bytes = new Uint8Array(await (await fetch("/nl/internal-privacy-rights/reports/export?country=be")).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch("/nl/internal-privacy-rights/ad-reports/export?country=be")).arrayBuffer());
     // Excel reads the file as UTF-8 because of the byte order mark (fetch's text() would drop it).
     return { bom: Array.from(bytes.slice(0, 3)), csv: new TextDecoder().decode(bytes) };
   });

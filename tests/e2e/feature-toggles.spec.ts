@@ -106,8 +106,10 @@ test("issue 23: no analytics on the verification page, the login page or any sta
     "requests",
     `requests?text=${encodeURIComponent(email)}`,
     `requests/${reference}`,
+    "search",
     "reports",
-    "reports/PA-0000-0000",
+    "ad-reports",
+    "ad-reports/PA-0000-0000",
   ]) {
     await expectNoAnalytics(await page.goto(be(`/nl/internal-privacy-rights/${staffPage}`)), staffPage);
   }

@@ -1,7 +1,7 @@
 /**
  * Issue 23, items 9 and 12: what the server's log keeps of a request (no
  * verification token, no search text, no address, no URL longer than the
- * cap; the staff account by id on sign-in) and HSTS only over HTTPS, as seen
+ * cap; the staff account by id on sign-in; issue 42: a search term) and HSTS only over HTTPS, as seen
  * directly or through a trusted proxy.
  */
 import Database from "better-sqlite3";
@@ -98,6 +98,18 @@ test.describe("the log", () => {
     await expect.poll(() => about("staff-sign-in-failed").some((line) => line.staffAccountId === id)).toBe(true);
     await expect.poll(() => about("staff-signed-in").some((line) => line.staffAccountId === id)).toBe(true);
     expect(server.output()).not.toContain(officer);
+
+    // Issue 42: the officer searches by a person's address; it reaches neither a URL nor the log.
+    const person = `gezocht-${Date.now()}@veldhaven-test.nl`;
+    await verificationLink(person);
+    await page.goto(`http://nl.localhost:${server.port}/nl/internal-privacy-rights/search`);
+    await page.getByLabel("Referentie, e-mailadres, telefoonnummer of advertentie-id").fill(person);
+    await page.getByRole("button", { name: "Zoeken", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 zaak gevonden" })).toBeVisible();
+    expect(page.url()).toBe(`http://nl.localhost:${server.port}/nl/internal-privacy-rights/search`);
+    const output = server.output();
+    expect(output).toContain("internal-privacy-rights/search");
+    expect(output).not.toContain(`gezocht-`);
   });
 });
 

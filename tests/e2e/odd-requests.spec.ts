@@ -110,7 +110,7 @@ test("officers' lists with a page number beyond any list answer, as the last pag
   expect(signIn.status).toBe(302);
   const cookie = signIn.headers["set-cookie"]!.map((value) => value.split(";")[0]).join("; ");
   let n = 0;
-  for (const list of ["requests", "reports"]) {
+  for (const list of ["requests", "ad-reports"]) {
     for (const page of ["100000000000000000000", "9007199254740993", "1e400", "-5", "4294967296"]) {
       const { status } = await expectClientAnswer(
         `GET /nl/internal-privacy-rights/${list}?page=${page} HTTP/1.1`,

@@ -22,7 +22,7 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP calls: once is en
 const port = () => Number(process.env.E2E_PORT);
 const base = () => `http://127.0.0.1:${port()}`;
 /** The calls any site's page may read; every other answer has no CORS header. */
-const OPEN_READS = ["/api/campaign-items", "/api/openapi.json"];
+const OPEN_READS = ["/api/campaign-items", "/api/openapi.json", "/api/privacy-rights/figures"];
 
 let api: APIRequestContext;
 let document: OpenAPIObject;
@@ -106,6 +106,15 @@ test("the legal documents' call matches the document", async () => {
   await get("/api/plainhtml/privacy-policy?locale=nl_nl", 304, { "If-None-Match": etag! });
   await get("/api/plainhtml/privacy-policy", 400);
   await get("/api/plainhtml/no-such-document?locale=nl_nl", 404);
+});
+
+test("the privacy figures call matches the document", async () => {
+  const { body, etag } = await get("/api/privacy-rights/figures?country=NL", 200);
+  const { year } = body as { year: number };
+  await get(`/api/privacy-rights/figures?country=be&year=${year}`, 200);
+  await get("/api/privacy-rights/figures?country=NL", 304, { "If-None-Match": etag! });
+  await get("/api/privacy-rights/figures", 400);
+  await get("/api/privacy-rights/figures?country=NL&year=1999", 400);
 });
 
 test("contact: sent, refused fields and bodies, all as documented", async () => {
@@ -233,7 +242,7 @@ test("429 and 503 on a server of their own, as documented", async () => {
     for (const table of ["campaign_item", "contact_message", "political_ad_complaint", "privacy_request"]) db.exec(`alter table ${table} rename to ${table}_gone`);
     db.close();
     for (const [target, body] of submissions) expect(await call("POST", target, 503, body, "127.0.0.3")).toMatchObject({ error: "UNAVAILABLE" });
-    for (const target of ["/api/campaign-items?countryCode=NL", `/api/campaign-items/${campaignId}?countryCode=NL`, "/api/campaign-items/export?countryCode=NL"]) {
+    for (const target of ["/api/campaign-items?countryCode=NL", `/api/campaign-items/${campaignId}?countryCode=NL`, "/api/campaign-items/export?countryCode=NL", "/api/privacy-rights/figures?country=NL"]) {
       expect(await call("GET", target, 503)).toMatchObject({ error: "UNAVAILABLE" });
     }
   } finally {

@@ -93,7 +93,7 @@ test("the back office fits 320 px with 200 % text", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await setTextSize(page, 2);
   const failures: string[] = [];
-  for (const pagePath of ["confirm-login", "processed", "direct-marketing", "requests", `requests/${reference}`, "reports", `reports/${report.reference}`]) {
+  for (const pagePath of ["confirm-login", "processed", "direct-marketing", "requests", `requests/${reference}`, "search", "reports", "ad-reports", `ad-reports/${report.reference}`]) {
     await measure(page, siteUrl("nl", `/nl/internal-privacy-rights/${pagePath}`), failures);
   }
   // The extension's radio group, with its error.

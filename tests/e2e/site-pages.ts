@@ -44,6 +44,7 @@ export const SITE_PAGES: SitePage[] = [
   { name: "e-mail verified: link used before", path: "/email-verified?already=1" },
   { name: "answer: link not valid", path: "/privacy-rights/answer" },
   { name: "status", path: "/privacy-rights/status" },
+  { name: "privacy figures", path: "/privacy-rights/figures" },
   { name: "status: link sent", path: "/privacy-rights/status?sent=1" },
   { name: "status: link not valid", path: "/privacy-rights/status/view" },
   { name: "reply: link not valid", path: "/privacy-rights/reply" },

@@ -159,7 +159,7 @@ for (const [turn, [locale, site]] of Object.entries(SITES).entries()) {
       const [ad] = await registerItems(page.request, "be");
       const made = await postJson("be", "/api/political-ad-complaint", { name: "Lotte Lezer", email: `melder-${unique()}@veldhaven-test.nl`, explanation: "Geen betaler vermeld.", reason: "MISLEADING", campaignId: ad.id, locale: "nl_be" });
       expect(made.status).toBe(201);
-      await page.goto(siteUrl(site.host, `/${site.lang}/internal-privacy-rights/reports/${made.reference}`));
+      await page.goto(siteUrl(site.host, `/${site.lang}/internal-privacy-rights/ad-reports/${made.reference}`));
       const reportTitle = full(site.report.title(made.reference));
       await expect(page).toHaveTitle(reportTitle);
       await page.getByRole("button", { name: site.report.review }).click();

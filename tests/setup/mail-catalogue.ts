@@ -22,6 +22,7 @@ import { confirmationMail, privacyTeamNotification, verificationMail } from "~/s
 import { duplicateMail, noAnswerMail, questionMail } from "~/services/mail/question-templates.server";
 import { contactNotification } from "~/services/mail/templates.server";
 import { systemTaskMail } from "~/services/mail/system-task-templates.server";
+import { assignedMail, ownerReminderMail } from "~/services/mail/case-work-templates.server";
 
 /** The public origins the links in the mails start with (set as PUBLIC_ORIGIN_NL / _BE while rendering). */
 export const MAIL_ORIGINS = { PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl", PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be" };
@@ -216,6 +217,24 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     })),
     { name: "nl_nl hostile", hostile: true, message: noAnswerMail({ to: "lotte.devries@example.nl", locale: "nl_nl", country: "nl", reference: REFERENCE, reason: HOSTILE }) },
   ],
+
+  // Issue 42: to a case's new owner (in Dutch, as every team mail), and to the owner of a request due within 5 days.
+  assignedMail: () =>
+    COUNTRIES.flatMap((country) => [
+      {
+        name: `${country} request`,
+        message: assignedMail({ to: "agent@veldhavenmedia.nl", country, kind: "request", reference: REFERENCE, dueAt: DUE_AT, by: "officer@veldhavenmedia.nl", link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}` }),
+      },
+      {
+        name: `${country} ad report`,
+        message: assignedMail({ to: "officer@veldhavenmedia.nl", country, kind: "complaint", reference: "PA-7K4M-9QXD", dueAt: null, by: "dpo@veldhavenmedia.nl", link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/ad-reports/PA-7K4M-9QXD` }),
+      },
+    ]),
+  ownerReminderMail: () =>
+    COUNTRIES.map((country) => ({
+      name: country,
+      message: ownerReminderMail({ to: "agent@veldhavenmedia.nl", country, kind: "request", reference: REFERENCE, dueAt: DUE_AT, link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}` }),
+    })),
 
   // Issue 41: to the contact of a system without an API, in the contact's language; an objection has no due date.
   systemTaskMail: () => [

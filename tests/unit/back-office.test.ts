@@ -86,15 +86,17 @@ describeEachDatabase("back office on $name", (database) => {
     expect(events.slice(1).every((event) => event.actor === "STAFF" && event.actor_id === OFFICER.email)).toBe(true);
   });
 
-  it("lists by due date, filters overdue and text, and counts", async () => {
+  it("lists by due date, filters overdue and reference, and counts", async () => {
     const now = new Date();
     const late = await openRequest("laat@veldhaven-test.nl", new Date(now.getTime() - 2 * DAY));
     const soon = await openRequest("snel@veldhaven-test.nl", new Date(now.getTime() + 2 * DAY));
     const overdue = await listRequests(db(), { overdue: true }, { now });
     expect(overdue.requests.map((row) => row.reference)).toContain(late);
     expect(overdue.requests.map((row) => row.reference)).not.toContain(soon);
-    const byText = await listRequests(db(), { text: "SNEL@veldhaven" }, { now });
+    // The text filter reads references only (issue 42: an address is searched by POST, never put in a URL).
+    const byText = await listRequests(db(), { text: soon.slice(3).toLowerCase() }, { now });
     expect(byText.requests.map((row) => row.reference)).toEqual([soon]);
+    expect((await listRequests(db(), { text: "snel@veldhaven" }, { now })).requests).toEqual([]);
     const all = await listRequests(db(), { state: "OPEN" }, { now });
     const dues = all.requests.map((row) => row.due_at!);
     expect(dues).toEqual([...dues].sort());

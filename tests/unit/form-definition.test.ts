@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { brandsNl } from "~/content/brands";
 import * as backOffice from "~/validation/back-office";
+import * as caseWork from "~/validation/case-work";
 import { complaintForm } from "~/validation/complaint";
 import { contactForm } from "~/validation/contact";
 import { defineForm, type FormDefinition } from "~/validation/form-definition";
@@ -42,6 +43,11 @@ const HAND_WRITTEN: Array<[FormDefinition, Record<string, number>]> = [
   [backOffice.askForm, { question: 1 }],
   [backOffice.closeNoAnswerForm, { reason: 1 }],
   [backOffice.closeDuplicateForm, {}],
+  [caseWork.assignForm, { assignee: 1 }],
+  [caseWork.takeForm, {}],
+  [caseWork.noteForm, { note: 1 }],
+  [caseWork.searchForm, { term: 1 }],
+  [caseWork.bulkForm, { references: 100, bulkAction: 1, assignee: 1, months: 1, reason: 1 }],
   [accessForm, DETAILS],
   [forgottenForm, DETAILS],
   [rectificationForm, { email: 1, userMessage: 1, brandName: 1 }],

@@ -20,6 +20,7 @@ import * as privacyTemplates from "~/services/mail/privacy-templates.server";
 import * as questionTemplates from "~/services/mail/question-templates.server";
 import * as contactTemplates from "~/services/mail/templates.server";
 import * as systemTaskTemplates from "~/services/mail/system-task-templates.server";
+import * as caseWorkTemplates from "~/services/mail/case-work-templates.server";
 import { MAIL_CATALOGUE, MAIL_ORIGINS } from "../setup/mail-catalogue";
 import { useTestConfig } from "../setup/unit-process";
 
@@ -98,7 +99,7 @@ describe("every mail, rendered", () => {
   useTestConfig(MAIL_ORIGINS);
 
   it("the catalogue holds every template the app has", () => {
-    const templates = [backOfficeTemplates, complaintTemplates, deliveryTemplates, privacyTemplates, questionTemplates, contactTemplates, systemTaskTemplates].flatMap((module) =>
+    const templates = [backOfficeTemplates, complaintTemplates, deliveryTemplates, privacyTemplates, questionTemplates, contactTemplates, systemTaskTemplates, caseWorkTemplates].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => typeof value === "function" && name !== "render")
         .map(([name]) => name),

@@ -117,7 +117,7 @@ describe("cache headers follow the server's verdict", () => {
 
 describe("the back office's page number (issue 23)", () => {
   it("is clamped to what a list can have, never a number the database refuses", () => {
-    const page = (value: string) => readRequestFilter(new URLSearchParams({ page: value })).page;
+    const page = (value: string) => readRequestFilter(new URLSearchParams({ page: value }), { email: "officer@veldhaven-test.nl", role: "officer" }).page;
     expect(page("3")).toBe(3);
     expect(page("0")).toBe(1);
     expect(page("-5")).toBe(1);
@@ -125,6 +125,24 @@ describe("the back office's page number (issue 23)", () => {
     expect(page("100000000000000000000")).toBe(1_000_000);
     expect(page("9007199254740993")).toBe(1_000_000);
     expect(Number.isSafeInteger(page("1".repeat(400)))).toBe(true);
-    expect(readComplaintFilter(new URLSearchParams({ page: "100000000000000000000" })).page).toBe(1_000_000);
+    expect(readComplaintFilter(new URLSearchParams({ page: "100000000000000000000" }), { email: "officer@veldhaven-test.nl", role: "officer" }).page).toBe(1_000_000);
+  });
+});
+
+describe("whose requests a list shows (issue 42)", () => {
+  const officer = { email: "officer@veldhaven-test.nl", role: "officer" } as const;
+  const agent = { email: "agent@veldhaven-test.nl", role: "agent" } as const;
+  const owner = (query: Record<string, string>, viewer: typeof officer | typeof agent) => readRequestFilter(new URLSearchParams(query), viewer).owner;
+  it("an officer chooses: theirs, nobody's, someone's or all", () => {
+    expect(owner({ owner: "mine" }, officer)).toBe(officer.email);
+    expect(owner({ owner: "none" }, officer)).toBe("none");
+    expect(owner({ owner: "Agent@Veldhaven-test.nl" }, officer)).toBe(agent.email);
+    expect(owner({}, officer)).toBeUndefined();
+    expect(owner({ owner: "whatever" }, officer)).toBeUndefined();
+  });
+  it("an agent always sees their own, whatever the URL asks", () => {
+    expect(owner({}, agent)).toBe(agent.email);
+    expect(owner({ owner: "none" }, agent)).toBe(agent.email);
+    expect(owner({ owner: officer.email }, agent)).toBe(agent.email);
   });
 });

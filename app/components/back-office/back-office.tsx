@@ -6,33 +6,49 @@ import { PageTitle } from "~/components/page-title";
 import { usePageLanguageTag, useSite } from "~/utils/site";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
-/** For officers: the back office's sections, beside the unsubscribe form. */
-export function BackOfficeNav() {
+/**
+ * The back office's sections, beside the unsubscribe form. An agent (issue
+ * 42) sees the requests given to them and the search; the rest is officers'.
+ */
+export function BackOfficeNav({ officer }: { officer: boolean }) {
   const { t } = useTranslation();
   const { language: lang } = useSite();
+  const officers = (
+    <>
+      <li>
+        <NavLink to={href("/:lang/internal-privacy-rights/ad-reports", { lang })}>{t("backOffice.nav.reports")}</NavLink>
+      </li>
+      <li>
+        <NavLink to={href("/:lang/internal-privacy-rights/ad-labels", { lang })}>{t("backOffice.nav.adLabels")}</NavLink>
+      </li>
+      <li>
+        <NavLink to={href("/:lang/internal-privacy-rights/systems", { lang })}>{t("backOffice.nav.systems")}</NavLink>
+      </li>
+      <li>
+        <NavLink to={href("/:lang/internal-privacy-rights/reports", { lang })}>{t("backOffice.nav.figures")}</NavLink>
+      </li>
+    </>
+  );
   return (
     <nav className="app-back-office-nav" aria-label={t("backOffice.nav.label")}>
       <ul>
         <li>
-          <NavLink to={href("/:lang/internal-privacy-rights/requests", { lang })}>{t("backOffice.nav.requests")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/requests", { lang })}>{t(officer ? "backOffice.nav.requests" : "backOffice.nav.myRequests")}</NavLink>
         </li>
         <li>
-          <NavLink to={href("/:lang/internal-privacy-rights/reports", { lang })}>{t("backOffice.nav.reports")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/search", { lang })}>{t("backOffice.nav.search")}</NavLink>
         </li>
-        <li>
-          <NavLink to={href("/:lang/internal-privacy-rights/ad-labels", { lang })}>{t("backOffice.nav.adLabels")}</NavLink>
-        </li>
-        <li>
-          <NavLink to={href("/:lang/internal-privacy-rights/systems", { lang })}>{t("backOffice.nav.systems")}</NavLink>
-        </li>
+        {officer ? officers : null}
         <li>
           <NavLink to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>{t("backOffice.nav.form")}</NavLink>
         </li>
-        <li>
-          <a href={href("/:lang/internal-privacy-rights/suppressions/export", { lang })} download>
-            {t("backOffice.nav.suppressions")}
-          </a>
-        </li>
+        {officer ? (
+          <li>
+            <a href={href("/:lang/internal-privacy-rights/suppressions/export", { lang })} download>
+              {t("backOffice.nav.suppressions")}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );
@@ -90,7 +106,10 @@ export function FilteredList(props: {
   rows: ReactNode[];
   page: number;
   pageCount: number;
-  exportHref: string;
+  /** Officers only: staff downloads answer agents 403. */
+  exportHref?: string;
+  /** Issue 42: what comes after the table (the bulk actions' form). */
+  after?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -117,11 +136,14 @@ export function FilteredList(props: {
         </Table>
       )}
       <Pager page={props.page} pageCount={props.pageCount} search={search} />
-      <p>
-        <a href={`${props.exportHref}${exportParams.size ? `?${exportParams}` : ""}`} download>
-          {t("backOffice.export")}
-        </a>
-      </p>
+      {props.after}
+      {props.exportHref ? (
+        <p>
+          <a href={`${props.exportHref}${exportParams.size ? `?${exportParams}` : ""}`} download>
+            {t("backOffice.export")}
+          </a>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -19,6 +19,7 @@ const PRIVACY_RIGHTS_STEPS: Record<string, string> = {
   access: "breadcrumbs.access",
   "direct-marketing/brands": "breadcrumbs.directMarketing",
   "direct-marketing/communication-types": "breadcrumbs.directMarketing",
+  figures: "breadcrumbs.figures",
   "forgotten-overview": "breadcrumbs.forgottenOverview",
   forgotten: "breadcrumbs.forgotten",
   processed: "breadcrumbs.processed",

@@ -18,6 +18,8 @@ import * as replyLinks from "./016-reply-links";
 import * as staffKeptForms from "./017-staff-kept-forms";
 import * as dataSystems from "./018-data-systems";
 import * as systemEvents from "./019-system-events";
+import * as caseWork from "./020-case-work";
+import * as figureIndexes from "./021-figure-indexes";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   "017-staff-kept-forms": staffKeptForms,
   "018-data-systems": dataSystems,
   "019-system-events": systemEvents,
+  "020-case-work": caseWork,
+  "021-figure-indexes": figureIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import type { OpenAPIObject, ServerObject } from "openapi3-ts/oas31";
 import { getConfig } from "~/config.server";
 import type { Country } from "~/domain/country";
 import { publicOrigin } from "~/utils/public-origin.server";
+import { FIGURES_PATHS, FIGURES_SCHEMAS } from "./figures-paths.server";
 import { READ_PATHS } from "./read-paths.server";
 import { REGISTER_SCHEMAS } from "./register-schemas.server";
 import { SHARED_HEADERS, SHARED_PARAMETERS, SHARED_RESPONSES, SHARED_SCHEMAS } from "./shared-components.server";
@@ -19,7 +20,7 @@ import { SYSTEM_PATHS, SYSTEM_SECURITY, SYSTEM_WEBHOOKS } from "./system-paths.s
 
 const DESCRIPTION = `The public calls of Veldhaven Media's privacy and transparency site.
 
-**The political-ad register** (EU Regulation 2024/900, "TTPA") is open data: the list, one notice, the whole register as CSV or JSON, and this document answer any site's page (CORS: \`Access-Control-Allow-Origin: *\`, no credentials), so a notebook or a dashboard can read them from the browser. Answers are public for a minute and carry an ETag: send it back in If-None-Match for a 304.
+**The political-ad register** (EU Regulation 2024/900, "TTPA") is open data: the list, one notice, the whole register as CSV or JSON, the yearly privacy figures, and this document answer any site's page (CORS: \`Access-Control-Allow-Origin: *\`, no credentials), so a notebook or a dashboard can read them from the browser. Answers are public for a minute and carry an ETag: send it back in If-None-Match for a 304.
 
 **Submissions** (contact, reporting an ad, privacy requests) are accepted from the site's own pages and from programs that are not browsers; a page of another site gets 403 CROSS_ORIGIN, and they answer no CORS preflight. The host decides the country: the Dutch site for the Netherlands, the Belgian site for Belgium.
 
@@ -59,10 +60,10 @@ function openApiDocument(country: Country, serverList: ServerObject[]): OpenAPIO
     },
     servers: serverList,
     tags: TAGS,
-    paths: { ...READ_PATHS, ...SUBMISSION_PATHS, ...SYSTEM_PATHS },
+    paths: { ...READ_PATHS, ...SUBMISSION_PATHS, ...FIGURES_PATHS, ...SYSTEM_PATHS },
     webhooks: SYSTEM_WEBHOOKS,
     components: {
-      schemas: { ...REGISTER_SCHEMAS, ...SHARED_SCHEMAS },
+      schemas: { ...REGISTER_SCHEMAS, ...SHARED_SCHEMAS, ...FIGURES_SCHEMAS },
       responses: SHARED_RESPONSES,
       parameters: SHARED_PARAMETERS,
       headers: SHARED_HEADERS,

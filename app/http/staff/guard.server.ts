@@ -71,6 +71,11 @@ export function signedInStaff(context: Readonly<RouterContextProvider>, answer: 
   return context.get(staffContext) ?? refuse(context, answer, 401);
 }
 
+/** Issue 42: an agent on a request that is not theirs gets the same 403 page as on an officers' page. */
+export function refuseForbiddenPage(context: Readonly<RouterContextProvider>): never {
+  return refuse(context, "page", 403);
+}
+
 /** Middleware: only a signed-in staff member (with `role`: only officers) gets past. */
 export function requireStaff({ role = "agent", answer = "page" }: { role?: StaffRole; answer?: Answer } = {}): MiddlewareFunction<Response> {
   return async ({ request, context }) => {

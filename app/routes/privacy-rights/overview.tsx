@@ -48,6 +48,10 @@ export default function PrivacyRightsPage() {
         <p>
           <Link to={to("/privacy-rights/status")}>{t("privacyRights.status.link")}</Link>
         </p>
+        {/* Issue 42: how the group answered such requests, per year. */}
+        <p>
+          <Link to={to("/privacy-rights/figures")}>{t("privacyRights.figures.link")}</Link>
+        </p>
       </section>
     </>
   );

@@ -9,6 +9,8 @@ import { readStaff, staffContext, staffSessionContext } from "~/http/staff/guard
 import { keptFormOnPage } from "~/http/staff/session-ended.server";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";
+import { isForbiddenPage } from "~/utils/forbidden-page";
+import { PageTitle } from "~/components/page-title";
 
 /** Staff pages show data subjects' details: no third-party script on any of them (issue 23). */
 export const handle = PERSONAL_DATA;
@@ -50,7 +52,7 @@ function StaffBar({ staff }: { staff: SignedInStaff }) {
   return (
     <div className="app-staff-bar">
       <p className="app-staff-bar__who">{t("internal.signedInAs", { email: staff.email })}</p>
-      {staff.role === "officer" ? <BackOfficeNav /> : null}
+      <BackOfficeNav officer={staff.role === "officer"} />
       <Form method="post" action={href("/:lang/internal-privacy-rights/logout", { lang })} className="app-staff-bar__form">
         <button type="submit" className="app-button app-button--secondary">
           {t("internal.signOut")}
@@ -60,11 +62,24 @@ function StaffBar({ staff }: { staff: SignedInStaff }) {
   );
 }
 
-/** A request or report that does not exist (404). An agent on a back-office page gets the guard's 403 page (root.tsx). */
+/** A request or report that does not exist (404). An agent on an officers' page gets the guard's 403 page (root.tsx); on a request not theirs, this one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const staff = useRouteLoaderData<typeof loader>("staff-layout")?.staff ?? null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Issue 42: an agent on a request that is not theirs (its loader refused, below this layout).
+  if (isRouteErrorResponse(error) && isForbiddenPage(error.data)) {
+    return (
+      <>
+        {staff ? <StaffBar staff={staff} /> : null}
+        <PageTitle titleKey="backOffice.forbiddenTitle" />
+        <section className="app-section">
+          <h1 className="app-heading-1">{error.data.title}</h1>
+          <p>{error.data.text}</p>
+        </section>
+      </>
+    );
+  }
   return (
     <>
       {staff ? <StaffBar staff={staff} /> : null}

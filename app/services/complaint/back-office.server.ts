@@ -18,13 +18,16 @@ import { enqueueMail } from "../mail/outbox.server";
 
 const COMPLAINT_PAGE_SIZE = 25;
 
-export type ComplaintFilter = { state?: ComplaintState; reason?: string; country?: Country };
+/** `owner`: a staff member's address, or `none` (issue 42, as the requests' filter). */
+export type ComplaintFilter = { state?: ComplaintState; reason?: string; country?: Country; owner?: string };
 
 function filtered(db: Kysely<Database>, filter: ComplaintFilter) {
   let query = db.selectFrom("political_ad_complaint");
   if (filter.state) query = query.where("state", "=", filter.state);
   if (filter.reason) query = query.where("reason", "=", filter.reason);
   if (filter.country) query = query.where("country", "=", filter.country);
+  if (filter.owner === "none") query = query.where("assignee", "is", null);
+  else if (filter.owner) query = query.where("assignee", "=", filter.owner);
   return query;
 }
 
@@ -50,7 +53,12 @@ export async function complaintWithHistory(db: Db, reference: string) {
   return { complaint, events, campaign };
 }
 
-async function addEvent(trx: Kysely<Database>, complaintId: string, event: { at: Date; actorId: string; action: string; from: ComplaintState; to: ComplaintState; note?: string }) {
+/** Appends a step to a report's trail (inside the transaction that takes it); `from`/`to` null: its state stays. */
+export async function addComplaintEvent(
+  trx: Kysely<Database>,
+  complaintId: string,
+  event: { at: Date; actorId: string; action: string; from: ComplaintState | null; to: ComplaintState | null; note?: string },
+) {
   const last = await trx.selectFrom("complaint_event").select((eb) => eb.fn.max("seq").as("seq")).where("complaint_id", "=", complaintId).executeTakeFirst();
   await trx
     .insertInto("complaint_event")
@@ -89,7 +97,7 @@ function move(
         .where("state", "=", from)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
-      await addEvent(trx, complaint.id, { at: now, actorId: staff.email, action: extra.action, from, to, note: extra.note });
+      await addComplaintEvent(trx, complaint.id, { at: now, actorId: staff.email, action: extra.action, from, to, note: extra.note });
       if (extra.mail) await enqueueMail(trx, extra.mail(complaint), now);
       return true;
     },

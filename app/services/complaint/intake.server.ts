@@ -19,6 +19,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { newReference } from "../privacy-request/record.server";
 import { storeSubmission, type Refused, type Sender } from "../submission/intake.server";
 import type { SubmissionKey } from "../submission/keys.server";
+import { targetKey } from "../submission/target-key.server";
 
 export type ComplaintOutcome =
   | { status: "received"; id: string; reference: string }
@@ -68,6 +69,9 @@ export async function submitComplaint(
           state: "RECEIVED",
           created_at: now.toISOString(),
           updated_at: now.toISOString(),
+          email_key: targetKey(input.email),
+          assignee: null,
+          assigned_at: null,
         })
         .execute();
       await enqueueMail(trx, complaintAcknowledgement({ to: input.email, locale: site.locale, reference, campaignId: input.campaignId, reason: input.reason }), now);

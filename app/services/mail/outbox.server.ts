@@ -28,6 +28,8 @@ const PRIORITY_OF_KIND = {
   "privacy-team-notification": PRIORITY.normal,
   "system-task": PRIORITY.normal,
   "ad-complaint-notification": PRIORITY.normal,
+  "case-assigned": PRIORITY.normal,
+  "case-owner-reminder": PRIORITY.low,
   "privacy-digest": PRIORITY.low,
 } as const;
 

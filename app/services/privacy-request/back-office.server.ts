@@ -30,7 +30,10 @@ export type RequestFilter = {
   rightType?: RightType;
   country?: Country;
   overdue?: boolean;
+  /** A reference or part of one (issue 42: no address here, so no URL ever holds one; the search does that by POST). */
   text?: string;
+  /** Issue 42: whose. A staff member's address, or nobody's (`none`); the page turns "mine" into the viewer's address. */
+  owner?: string;
 };
 
 function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
@@ -42,10 +45,10 @@ function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
   const text = filter.text?.trim().toLowerCase();
   if (text) {
     const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    query = query.where((eb) =>
-      eb.or([eb(eb.fn("lower", ["reference"]), "like", eb.val(pattern)), eb(eb.fn("lower", ["email"]), "like", eb.val(pattern))]),
-    );
+    query = query.where((eb) => eb(eb.fn("lower", ["reference"]), "like", eb.val(pattern)));
   }
+  if (filter.owner === "none") query = query.where("assignee", "is", null);
+  else if (filter.owner) query = query.where("assignee", "=", filter.owner);
   return query;
 }
 
@@ -94,7 +97,7 @@ export function extendDeadline(db: Db, reference: string, staff: Staff, input: {
     if (earlier) return false;
     const updated = await trx
       .updateTable("privacy_request")
-      .set({ due_at: dueAt, updated_at: now.toISOString() })
+      .set({ due_at: dueAt, extended_at: now.toISOString(), owner_reminded_at: null, updated_at: now.toISOString() })
       .where("id", "=", request.id)
       .where("due_at", "=", request.due_at)
       .executeTakeFirst();

@@ -6,6 +6,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { hashToken, newLinkToken } from "./link-tokens.server";
+import { searchKeys } from "../submission/target-key.server";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import { publicOrigin } from "~/utils/public-origin.server";
@@ -126,6 +127,12 @@ export async function submitPrivacyRequest(
     link_resent_at: null,
     reminder_token_hash: null,
     reminder_sent_at: null,
+    ...searchKeys({ email: email ?? null, phone: input.phoneNumber ?? null }),
+    assignee: null,
+    assigned_at: null,
+    owner_reminded_at: null,
+    closed_at: state === "COMPLETED" ? now.toISOString() : null,
+    extended_at: null,
   };
 
   const outcome = await storeSubmission(db, {
@@ -229,7 +236,7 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     const dueAt = objection ? null : oneMonthAfter(now).toISOString();
     const updated = await trx
       .updateTable("privacy_request")
-      .set({ state, verified_at: now.toISOString(), due_at: dueAt, updated_at: now.toISOString() })
+      .set({ state, verified_at: now.toISOString(), due_at: dueAt, updated_at: now.toISOString(), closed_at: objection ? now.toISOString() : null })
       .where("id", "=", request.id)
       .where("verified_at", "is", null)
       .where("state", "in", REQUEST_TRANSITIONS.verify.from)

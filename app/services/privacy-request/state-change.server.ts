@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import { REQUEST_TRANSITIONS, type RequestAction, type RequestState } from "~/domain/privacy-request";
+import { REQUEST_TRANSITIONS, isClosed, type RequestAction, type RequestState } from "~/domain/privacy-request";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
 import { guardedTransition } from "../guarded-transition.server";
 
@@ -33,7 +33,7 @@ export async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable
   const to: RequestState = REQUEST_TRANSITIONS[action].to;
   const result = await trx
     .updateTable("privacy_request")
-    .set({ state: to, updated_at: now.toISOString(), ...extra })
+    .set({ state: to, updated_at: now.toISOString(), ...(isClosed(to) ? { closed_at: now.toISOString() } : {}), ...extra })
     .where("id", "=", request.id)
     .where("state", "=", request.state)
     .executeTakeFirst();

@@ -4,6 +4,7 @@ import type { Db } from "~/db/db.server";
 import { normaliseEmail } from "~/domain/email";
 import type { StaffRole } from "~/domain/staff";
 import { hashPassword, passwordProblem } from "./passwords.server";
+import { rememberStaffMember } from "../case-work/staff-members.server";
 
 export type UpsertOutcome = { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
 
@@ -28,6 +29,7 @@ export async function upsertAccount(
     await db.updateTable("staff_account").set({ password_hash: passwordHash, role: input.role, updated_at: now.toISOString(), ...(input.requireTotp ? { totp_required: 1 } : {}) }).where("id", "=", existing.id).execute();
     // A new password ends every session the old one opened.
     await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
+    await rememberStaffMember(db, { email, role: input.role }, now);
     return { status: "reset", email, role: input.role };
   }
   await db
@@ -42,6 +44,7 @@ export async function upsertAccount(
       updated_at: now.toISOString(),
     })
     .execute();
+  await rememberStaffMember(db, { email, role: input.role }, now);
   return { status: "created", email, role: input.role };
 }
 
@@ -52,6 +55,8 @@ export async function removeAccount(db: Db, rawEmail: string): Promise<boolean> 
   if (existing) await db.deleteFrom("staff_recovery_code").where("account_id", "=", existing.id).execute();
   const result = await db.deleteFrom("staff_account").where("email", "=", email).executeTakeFirst();
   await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
+  // No new work for them; what they owned keeps their name until an officer gives it to someone else.
+  await db.deleteFrom("staff_member").where("email", "=", email).execute();
   return Number(result.numDeletedRows) > 0;
 }
 

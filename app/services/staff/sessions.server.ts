@@ -9,6 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/db/db.server";
 import type { StaffSessionTable } from "~/db/schema";
 import { type StaffRole } from "~/domain/staff";
+import { rememberStaffMember } from "../case-work/staff-members.server";
 
 const ABSOLUTE_SESSION_HOURS = 12;
 /** last_seen_at is written at most this often, so that every page view is not a write. */
@@ -32,6 +33,7 @@ export async function startSession(db: Db, user: StaffUser, now = new Date()): P
       expires_at: new Date(now.getTime() + ABSOLUTE_SESSION_HOURS * 3_600_000).toISOString(),
     })
     .execute();
+  await rememberStaffMember(db, user, now);
   return id;
 }
 

@@ -13,12 +13,11 @@
  * The counts live in the database (rate-limiter-flexible's table), so every
  * instance on one PostgreSQL shares them; each consume is one atomic update.
  */
-import { createHmac } from "node:crypto";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
-import { mailboxOf } from "~/domain/email";
+import { targetKey } from "./target-key.server";
 import { clientAddressKey } from "~/utils/client-address";
 import { createRateLimiter } from "./counted-limit.server";
 import { metrics } from "~/utils/metrics.server";
@@ -58,17 +57,6 @@ const submissionLimiters = singleton<Promise<SubmissionLimiters>>("submission-li
 
 function processLimiters(): Promise<SubmissionLimiters> {
   return submissionLimiters.get(() => getDatabaseHandle().then(createSubmissionLimiters));
-}
-
-/**
- * The target as it is counted: a keyed hash of the mailbox an e-mail address
- * reaches (its case, a `+tag`: `mailboxOf`, issue 37) or of a phone number
- * without spaces and punctuation, so the limits table holds no address. Only
- * the count is keyed so: the mail goes to the address as typed.
- */
-function targetKey(target: string): string {
-  const spelled = target.includes("@") ? mailboxOf(target) : target.replace(/[^\d+]/g, "");
-  return createHmac("sha256", getConfig().sessionSecret).update(`target\n${spelled}`).digest("base64url");
 }
 
 /** Takes a point; the seconds until one is free again when none is left. */

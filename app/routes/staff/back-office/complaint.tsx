@@ -15,8 +15,10 @@ import { useLocalizedPath, useSite } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
+import { CaseOwner, InternalNotes } from "~/components/back-office/case-work";
+import { caseWorkActions, caseWorkOf } from "./case-work.server";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const found = await complaintWithHistory(db, params.reference);
   if (!found) throw data({ notFound: true }, { status: 404 });
@@ -36,6 +38,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     undeliveredMail: await undeliveredMailTo(db, complaint.email, complaint.created_at),
     campaign: campaign ? { id: campaign.id, sponsorName: campaign.sponsorName, status: campaign.status, channel: campaign.channel } : null,
     events: events.map((event) => ({ seq: event.seq, at: event.at, actorId: event.actor_id, action: event.action, note: event.note })),
+    caseWork: await caseWorkOf(db, "complaint", complaint, signedInStaff(context)),
   };
 }
 
@@ -47,11 +50,11 @@ export async function action(args: Route.ActionArgs) {
   const reference = params.reference;
   return dispatchPageForm(
     args,
-    [
+    caseWorkActions(context, db, "complaint", reference, staff, [
       pageFormAction(reviewForm, () => startReview(db, reference, staff), "backOffice.banners.reviewStarted"),
       pageFormAction(closeForm, (value) => closeComplaint(db, reference, staff, value.outcome), "backOffice.banners.closed"),
-    ],
-    href("/:lang/internal-privacy-rights/reports/:reference", { lang: context.get(siteContext).language, reference }),
+    ]),
+    href("/:lang/internal-privacy-rights/ad-reports/:reference", { lang: context.get(siteContext).language, reference }),
   );
 }
 
@@ -67,7 +70,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const sending = t("backOffice.actions.sending");
   return (
     <>
-      <CaseHeader titleKey="backOffice.report.title" reference={complaint.reference} backTo={href("/:lang/internal-privacy-rights/reports", { lang })} backLabel={t("backOffice.report.back")}>
+      <CaseHeader titleKey="backOffice.report.title" reference={complaint.reference} backTo={href("/:lang/internal-privacy-rights/ad-reports", { lang })} backLabel={t("backOffice.report.back")}>
         {t(`politicalAds.report.reasons.${complaint.reason}.title`)} · {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
       </CaseHeader>
       <section className="app-section">
@@ -92,6 +95,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
         </dl>
       </section>
       <UndeliveredMail mails={loaderData.undeliveredMail} />
+      <CaseOwner work={loaderData.caseWork} />
       <CaseActions refused={refused}>
         {complaint.state === "RECEIVED" ? (
           <section className="app-action" aria-label={t("backOffice.report.review.title")}>
@@ -109,6 +113,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           <p>{t("backOffice.request.noActions")}</p>
         )}
       </CaseActions>
+      <InternalNotes work={loaderData.caseWork} />
       <CaseHistory
         events={[
           { key: "received", what: t("backOffice.complaintStates.RECEIVED"), at: complaint.createdAt },

@@ -10,17 +10,21 @@ import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 import { readComplaintFilter } from "./filters.server";
+import { signedInStaff } from "~/http/staff/guard.server";
+import { staffMembers } from "~/services/case-work/staff-members.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const filter = readComplaintFilter(new URL(request.url).searchParams);
-  const { complaints, total, page, pageCount } = await listComplaints(await getDb(), filter, { page: filter.page });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filter = readComplaintFilter(new URL(request.url).searchParams, signedInStaff(context));
+  const db = await getDb();
+  const { complaints, total, page, pageCount } = await listComplaints(db, filter, { page: filter.page });
   return {
     filter,
+    officers: (await staffMembers(db)).filter((member) => member.role === "officer").map((member) => member.email),
     total,
     page,
     pageCount,
     states: COMPLAINT_STATES,
-    complaints: complaints.map((row) => ({ reference: row.reference, campaignId: row.campaign_id, reason: row.reason, state: row.state, country: row.country, createdAt: row.created_at })),
+    complaints: complaints.map((row) => ({ reference: row.reference, campaignId: row.campaign_id, reason: row.reason, state: row.state, country: row.country, createdAt: row.created_at, assignee: row.assignee })),
   };
 }
 
@@ -37,24 +41,32 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
           <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
           <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+          <FilterSelect
+            id="filter-owner"
+            name="owner"
+            label={t("backOffice.owner.title")}
+            value={filter.ownerChoice}
+            options={[{ value: "mine", label: t("backOffice.owner.mine") }, { value: "none", label: t("backOffice.owner.none") }, ...loaderData.officers.map((email) => ({ value: email, label: email }))]}
+          />
         </>
       }
       total={loaderData.total}
-      head={[t("backOffice.reports.reference"), t("backOffice.reports.ad"), t("backOffice.reports.reason"), t("backOffice.reports.state"), t("backOffice.reports.received")]}
+      head={[t("backOffice.reports.reference"), t("backOffice.reports.ad"), t("backOffice.reports.reason"), t("backOffice.reports.state"), t("backOffice.reports.received"), t("backOffice.owner.title")]}
       rows={loaderData.complaints.map((row) => (
         <tr key={row.reference}>
           <td>
-            <Link to={href("/:lang/internal-privacy-rights/reports/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
+            <Link to={href("/:lang/internal-privacy-rights/ad-reports/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
           </td>
           <td>{row.campaignId}</td>
           <td>{t(`politicalAds.report.reasons.${row.reason}.title`)}</td>
           <td>{t(`backOffice.complaintStates.${row.state}`)}</td>
           <td>{when(row.createdAt)}</td>
+          <td>{row.assignee ?? t("backOffice.owner.none")}</td>
         </tr>
       ))}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
-      exportHref={href("/:lang/internal-privacy-rights/reports/export", { lang })}
+      exportHref={href("/:lang/internal-privacy-rights/ad-reports/export", { lang })}
     />
   );
 }

@@ -2,6 +2,7 @@
 import { REQUEST_STATES, RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { parseCountry } from "~/domain/country";
+import type { StaffRole } from "~/domain/staff";
 import type { ComplaintFilter } from "~/services/complaint/back-office.server";
 import type { RequestFilter } from "~/services/privacy-request/back-office.server";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
@@ -22,8 +23,18 @@ function readPage(params: URLSearchParams): number {
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
-export function readRequestFilter(params: URLSearchParams): RequestFilter & { page: number } {
+/** Whose requests (issue 42): `mine` is the viewer's; an agent only ever sees their own. */
+function readOwner(params: URLSearchParams, viewer: { email: string; role: StaffRole }): { owner?: string; ownerChoice: string } {
+  if (viewer.role !== "officer") return { owner: viewer.email, ownerChoice: "mine" };
+  const choice = (params.get("owner") ?? "").trim().toLowerCase().slice(0, 254);
+  if (choice === "mine") return { owner: viewer.email, ownerChoice: choice };
+  if (choice === "none" || choice.includes("@")) return { owner: choice, ownerChoice: choice };
+  return { ownerChoice: "" };
+}
+
+export function readRequestFilter(params: URLSearchParams, viewer: { email: string; role: StaffRole }): RequestFilter & { page: number; ownerChoice: string } {
   return {
+    ...readOwner(params, viewer),
     state: oneOf<RequestState>(REQUEST_STATES, params.get("state")),
     rightType: oneOf<RightType>(RIGHT_TYPES, params.get("rightType")),
     country: parseCountry(params.get("country")),
@@ -33,8 +44,9 @@ export function readRequestFilter(params: URLSearchParams): RequestFilter & { pa
   };
 }
 
-export function readComplaintFilter(params: URLSearchParams): ComplaintFilter & { page: number } {
+export function readComplaintFilter(params: URLSearchParams, viewer: { email: string; role: StaffRole }): ComplaintFilter & { page: number; ownerChoice: string } {
   return {
+    ...readOwner(params, viewer),
     state: oneOf(COMPLAINT_STATES, params.get("state")),
     reason: oneOf(COMPLAINT_REASONS, params.get("reason")),
     country: parseCountry(params.get("country")),

@@ -12,7 +12,9 @@ import { getDb } from "~/db/instance.server";
 import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
 import { allows, isActive, isOverdue, type RequestState } from "~/domain/privacy-request";
 import { completeRequest, extendDeadline, rejectRequest, requestWithHistory, startHandling } from "~/services/privacy-request/back-office.server";
-import { signedInStaff } from "~/http/staff/guard.server";
+import { refuseForbiddenPage, signedInStaff } from "~/http/staff/guard.server";
+import { caseWorkActions, caseWorkOf, mayOpen } from "./case-work.server";
+import { CaseOwner, InternalNotes } from "~/components/back-office/case-work";
 import { takeUploadOutcome } from "~/http/flash.server";
 import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
@@ -31,10 +33,15 @@ import { getConfig } from "~/config.server";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = await getDb();
+  const viewer = signedInStaff(context);
   const found = await requestWithHistory(db, params.reference);
-  if (!found) throw data({ notFound: true }, { status: 404 });
+  // An agent learns nothing of a request that is not theirs, not even whether it exists.
+  if (!found || !mayOpen(viewer, found.request.assignee)) {
+    if (viewer.role !== "officer") refuseForbiddenPage(context);
+    throw data({ notFound: true }, { status: 404 });
+  }
   const { request: row, events } = found;
   const { brandKeys, userInfo } = storedDetails(row);
   // An upload without JavaScript that refused files (request-files.ts): shown by the file field.
@@ -67,6 +74,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     followUp: await followUpOf(db, row),
     undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
     tasks: await tasksOfRequest(db, row.id),
+    officer: viewer.role === "officer",
+    caseWork: await caseWorkOf(db, "request", row, viewer),
     events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   }, { headers });
 }
@@ -77,9 +86,13 @@ export async function action(args: Route.ActionArgs) {
   const staff = signedInStaff(context);
   const db = await getDb();
   const reference = params.reference;
+  if (staff.role !== "officer") {
+    const row = await db.selectFrom("privacy_request").select("assignee").where("reference", "=", reference).executeTakeFirst();
+    if (!row || !mayOpen(staff, row.assignee)) refuseForbiddenPage(context);
+  }
   return dispatchPageForm(
     args,
-    [
+    caseWorkActions(context, db, "request", reference, staff, [
       pageFormAction(startForm, (value) => startHandling(db, reference, staff, value.note ?? ""), "backOffice.banners.started"),
       pageFormAction(extendForm, (value) => extendDeadline(db, reference, staff, value), "backOffice.banners.extended"),
       pageFormAction(completeForm, (value) => completeRequest(db, reference, staff, value.note, new Date(), value.openTasksReason), "backOffice.banners.completed"),
@@ -93,7 +106,7 @@ export async function action(args: Route.ActionArgs) {
       pageFormAction(taskCloseForm, (value) => closeTaskByHand(db, reference, value.task, staff, value.reason), "backOffice.banners.taskClosed"),
       pageFormAction(taskResendForm, (value) => resendTask(db, reference, value.task, staff), "backOffice.banners.taskResent"),
       pageFormAction(taskReassignForm, (value) => reassignContact(db, reference, value.task, staff, value), "backOffice.banners.taskReassigned"),
-    ],
+    ]),
     href("/:lang/internal-privacy-rights/requests/:reference", { lang: context.get(siteContext).language, reference }),
   );
 }
@@ -218,19 +231,26 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Fact label={t("backOffice.request.message")}>{request.message}</Fact>
         </dl>
       </section>
-      <UndeliveredMail mails={loaderData.undeliveredMail} />
-      <DuplicateNotice duplicateOf={loaderData.followUp.duplicateOf} duplicates={loaderData.followUp.duplicates} />
-      <RequestFollowUp {...loaderData.followUp} />
-      <RequestTasks tasks={loaderData.tasks} active={request.active} />
-      <RequestAnswer
-        {...loaderData.answer}
-        active={request.active}
-        uploadAction={href("/:lang/internal-privacy-rights/requests/:reference/files", { lang, reference: request.reference })}
-        fileAction={(fileId) => href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", { lang, reference: request.reference, fileId })}
-      />
-      <CaseActions refused={refused}>
-        <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} openTasks={loaderData.tasks.filter((task) => task.state === "OPEN").length} />
-      </CaseActions>
+      <CaseOwner work={loaderData.caseWork} />
+      {/* Issue 42: an agent owns a request to follow it and keep notes; carrying it out stays with the officers. */}
+      {loaderData.officer ? (
+        <>
+          <UndeliveredMail mails={loaderData.undeliveredMail} />
+          <DuplicateNotice duplicateOf={loaderData.followUp.duplicateOf} duplicates={loaderData.followUp.duplicates} />
+          <RequestFollowUp {...loaderData.followUp} />
+          <RequestTasks tasks={loaderData.tasks} active={request.active} />
+          <RequestAnswer
+            {...loaderData.answer}
+            active={request.active}
+            uploadAction={href("/:lang/internal-privacy-rights/requests/:reference/files", { lang, reference: request.reference })}
+            fileAction={(fileId) => href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", { lang, reference: request.reference, fileId })}
+          />
+          <CaseActions refused={refused}>
+            <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} openTasks={loaderData.tasks.filter((task) => task.state === "OPEN").length} />
+          </CaseActions>
+        </>
+      ) : null}
+      <InternalNotes work={loaderData.caseWork} />
       <CaseHistory
         events={events.map((event) => ({
           key: event.seq,

@@ -4,14 +4,14 @@ import type { Route } from "./+types/requests.export";
 import { getDb } from "~/db/instance.server";
 import { toCsv } from "~/services/csv.server";
 import { listRequests } from "~/services/privacy-request/back-office.server";
-import { requireStaff } from "~/http/staff/guard.server";
+import { requireStaff, signedInStaff } from "~/http/staff/guard.server";
 import { readRequestFilter } from "./filters.server";
 
 /** The filtered list as CSV, safe to open in a spreadsheet (officers only). */
 export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "officer", answer: "call" })];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const filter = readRequestFilter(new URL(request.url).searchParams);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filter = readRequestFilter(new URL(request.url).searchParams, signedInStaff(context, "call"));
   const now = new Date();
   const { requests } = await listRequests(await getDb(), filter, { all: true, now });
   const rows = requests.map((row) =>

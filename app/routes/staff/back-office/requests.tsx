@@ -1,22 +1,36 @@
+import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, href } from "react-router";
 import type { Route } from "./+types/requests";
 import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
+import { Radios, Select } from "~/components/form-controls";
+import { TextareaField } from "~/components/forms";
+import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
 import { isOverdue, REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
+import { refuseForbiddenPage, signedInStaff } from "~/http/staff/guard.server";
+import { redirectWithBanner } from "~/http/flash.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { bulkAssign, bulkExtend } from "~/services/case-work/bulk.server";
+import { staffMembers } from "~/services/case-work/staff-members.server";
 import { listRequests } from "~/services/privacy-request/back-office.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
+import { bulkForm } from "~/validation/case-work";
 import { readRequestFilter } from "./filters.server";
 
-/** Officers only; the filters are a GET form, so a filtered list is a URL to share. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const filter = readRequestFilter(new URL(request.url).searchParams);
+/** The filters are a GET form, so a filtered list is a URL to share; an agent's list is always their own (issue 42). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = signedInStaff(context);
+  const filter = readRequestFilter(new URL(request.url).searchParams, viewer);
   const now = new Date();
-  const { requests, total, page, pageCount } = await listRequests(await getDb(), filter, { page: filter.page, now });
+  const db = await getDb();
+  const { requests, total, page, pageCount } = await listRequests(db, filter, { page: filter.page, now });
   return {
     filter,
+    officer: viewer.role === "officer",
+    members: viewer.role === "officer" ? (await staffMembers(db)).map((member) => member.email) : [],
     total,
     page,
     pageCount,
@@ -29,15 +43,73 @@ export async function loader({ request }: Route.LoaderArgs) {
       dueAt: row.due_at,
       overdue: isOverdue(row, now),
       duplicate: row.duplicate_of !== null,
+      assignee: row.assignee,
     })),
   };
+}
+
+/** Issue 42: the bulk actions, officers only; back to the same filtered page with what was done and what was refused. */
+export async function action(args: Route.ActionArgs) {
+  const staff = signedInStaff(args.context);
+  if (staff.role !== "officer") refuseForbiddenPage(args.context);
+  const received = await receivePublicForm(args, bulkForm, { guard: false });
+  if (!received.ok) return received.response;
+  const { references, bulkAction, assignee, months, reason } = received.value;
+  const db = await getDb();
+  const outcome =
+    bulkAction === "assign" ? await bulkAssign(db, references, staff, assignee ?? null) : await bulkExtend(db, references, staff, { months: months!, reason: reason! });
+  if (outcome.status === "invalid") return formReply(bulkForm, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
+  const url = new URL(args.request.url);
+  return redirectWithBanner(args.request, `${url.pathname}${url.search}`, {
+    type: outcome.refused.length ? "error" : "success",
+    textKey: outcome.refused.length ? "backOffice.banners.bulkPartly" : `backOffice.banners.bulk.${bulkAction}`,
+    values: { count: outcome.done.length, refused: outcome.refused.join(", ") },
+  });
+}
+
+function BulkActions({ members }: { members: string[] }) {
+  const { t } = useTranslation();
+  const bulk = usePublicForm({ id: bulkForm.id, schema: bulkForm.schema });
+  return (
+    <section className="app-section" aria-labelledby="bulk-title">
+      <h2 id="bulk-title">{t("backOffice.bulk.title")}</h2>
+      <PublicForm
+        state={bulk}
+        labels={{ references: t("backOffice.bulk.references"), bulkAction: t("backOffice.bulk.action"), assignee: t("backOffice.owner.assign.label"), months: t("backOffice.actions.extend.months"), reason: t("backOffice.actions.extend.reason") }}
+        submitLabel={t("backOffice.bulk.submit")}
+        sendingLabel={t("backOffice.actions.sending")}
+      >
+        <p className="app-field__hint" id={bulk.fields.references.id}>{t("backOffice.bulk.hint")}</p>
+        <Radios
+          meta={bulk.fields.bulkAction}
+          legend={t("backOffice.bulk.action")}
+          options={[
+            { value: "assign", label: t("backOffice.bulk.assign") },
+            { value: "extend", label: t("backOffice.bulk.extend") },
+          ]}
+        />
+        <Select meta={bulk.fields.assignee} label={t("backOffice.owner.assign.label")} placeholder={t("backOffice.owner.assign.choose")} emptyOption={t("backOffice.owner.assign.nobody")} options={members.map((email) => ({ value: email, label: email }))} />
+        <Radios
+          meta={bulk.fields.months}
+          legend={t("backOffice.actions.extend.months")}
+          inline
+          options={[
+            { value: "1", label: t("backOffice.actions.extend.one") },
+            { value: "2", label: t("backOffice.actions.extend.two") },
+          ]}
+        />
+        <TextareaField meta={bulk.fields.reason} label={t("backOffice.actions.extend.reason")} textareaProps={{ ...getTextareaProps(bulk.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+      </PublicForm>
+    </section>
+  );
 }
 
 export default function RequestsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { language: lang } = useSite();
   const when = useDateTime();
-  const { filter } = loaderData;
+  const { filter, officer } = loaderData;
+  const head = [t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due"), t("backOffice.owner.title")];
   return (
     <FilteredList
       area="requests"
@@ -46,6 +118,15 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
           <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
           <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
           <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+          {officer ? (
+            <FilterSelect
+              id="filter-owner"
+              name="owner"
+              label={t("backOffice.owner.title")}
+              value={filter.ownerChoice}
+              options={[{ value: "mine", label: t("backOffice.owner.mine") }, { value: "none", label: t("backOffice.owner.none") }, ...loaderData.members.map((email) => ({ value: email, label: email }))]}
+            />
+          ) : null}
           <div className="app-ad-filters__field app-ad-filters__field--text">
             <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
             <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
@@ -57,9 +138,18 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
         </>
       }
       total={loaderData.total}
-      head={[t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due")]}
+      head={officer ? [t("backOffice.bulk.select"), ...head] : head}
       rows={loaderData.requests.map((row) => (
         <tr key={row.reference}>
+          {officer ? (
+            <td>
+              {/* Belongs to the bulk form below by its `form` attribute: works without JavaScript. */}
+              <input type="checkbox" name="references" value={row.reference} form={bulkForm.id} id={`select-${row.reference}`} className="app-field__checkbox" />
+              <label htmlFor={`select-${row.reference}`} className="app-visually-hidden">
+                {t("backOffice.bulk.selectOne", { reference: row.reference })}
+              </label>
+            </td>
+          ) : null}
           <td>
             <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
           </td>
@@ -74,11 +164,13 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
             {when(row.dueAt)}
             {row.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
           </td>
+          <td>{row.assignee ?? t("backOffice.owner.none")}</td>
         </tr>
       ))}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
-      exportHref={href("/:lang/internal-privacy-rights/requests/export", { lang })}
+      exportHref={officer ? href("/:lang/internal-privacy-rights/requests/export", { lang }) : undefined}
+      after={officer && loaderData.requests.length > 0 ? <BulkActions members={loaderData.members} /> : null}
     />
   );
 }

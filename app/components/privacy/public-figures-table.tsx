@@ -1,0 +1,46 @@
+/**
+ * Issue 42: the year's published figures per right, and all rights
+ * together, as a table with bars under the counts (the register at a
+ * glance's pattern: the table is what a screen reader reads). A count under
+ * the minimum reads "fewer than 10"; a share or median drawn from fewer
+ * answered requests reads as a dash, which the note under the table explains.
+ */
+import { FigureBar } from "~/components/figures/figure-bar";
+import { useFigureFormat } from "~/components/figures/figure-format";
+import { FigureTable } from "~/components/figures/figure-table";
+import { MINIMUM_SHOWN, type PublicFigureRow, type PublicFigures } from "~/domain/public-figures";
+import { useTranslation } from "~/i18n/use-translation";
+
+function FigureRow({ label, row, max }: { label: string; row: PublicFigureRow; max?: number }) {
+  const format = useFigureFormat();
+  return (
+    <tr className={max === undefined ? "app-figure-table__total" : undefined}>
+      <th scope="row">{label}</th>
+      <td>
+        {format.publicCount(row.received)}
+        {max === undefined ? null : <FigureBar value={row.received} max={max} />}
+      </td>
+      <td>{format.publicCount(row.answered)}</td>
+      <td>{format.share(row.shareAnsweredWithinDeadline)}</td>
+      <td>{format.days(row.medianDaysToAnswer)}</td>
+      <td>{format.publicCount(row.extended)}</td>
+    </tr>
+  );
+}
+
+export function PublicFiguresTable({ figures }: { figures: PublicFigures }) {
+  const { t } = useTranslation();
+  const max = Math.max(0, ...figures.rights.map((row) => row.received ?? 0));
+  const head = ["right", "received", "answered", "withinDeadline", "medianDays", "extended"].map((column) => t(`privacyRights.figures.columns.${column}`));
+  return (
+    <>
+      <FigureTable id="public-figures" caption={t(figures.yearToDate ? "privacyRights.figures.captionSoFar" : "privacyRights.figures.caption", { year: figures.year })} head={head}>
+        {figures.rights.map((row) => (
+          <FigureRow key={row.right} label={t(`privacyRights.figures.rights.${row.right}`)} row={row} max={max} />
+        ))}
+        <FigureRow label={t("privacyRights.figures.allRights")} row={figures.total} />
+      </FigureTable>
+      <p className="app-figures__note">{t("privacyRights.figures.note", { minimum: MINIMUM_SHOWN })}</p>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Issue 42: the privacy team's day, with JavaScript on and off. An officer
+ * gives a request to an agent, who finds it under "my requests" and writes a
+ * note that the person never sees (status page, mails); the search finds the
+ * request by the person's address without the address in any URL; several
+ * requests are given to someone at once from the list.
+ */
+import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { mailTo, mailsTo, sql } from "./shared-server-data";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
+import { request } from "../setup/spawn-server";
+
+test.describe.configure({ timeout: 180_000 });
+
+const port = () => Number(process.env.E2E_PORT);
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Open and verified; `dueAt` decides where the list (soonest due first) shows it. */
+async function openRequest(email: string, dueAt = new Date(Date.now() + 20 * 86_400_000)): Promise<string> {
+  const made = await request(port(), {
+    method: "POST",
+    path: "/api/privacy-rights/request",
+    host: `nl.localhost:${port()}`,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email, language: "nl", userMessage: "Welke gegevens hebben jullie?" }),
+  });
+  expect(made.status).toBe(201);
+  const { reference } = JSON.parse(made.body) as { reference: string };
+  sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), dueAt.toISOString(), reference);
+  return reference;
+}
+
+test("an officer assigns, the agent finds it under theirs and notes; the person never sees the note; the search finds by address", async ({ page, browser }) => {
+  const officer = uniqueStaffEmail("officer");
+  const agent = uniqueStaffEmail("agent");
+  await addStaff(officer, "officer");
+  await addStaff(agent, "agent");
+  const person = `persoon-${unique()}@veldhaven-test.nl`;
+  const reference = await openRequest(person);
+  const notMine = await openRequest(`ander-${unique()}@veldhaven-test.nl`);
+
+  // The officer finds it by the person's address: a POST, so the address is in no URL.
+  await signInAsStaff(page, officer);
+  await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Zoeken" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zoeken");
+  await page.getByRole("button", { name: "Zoeken", exact: true }).click();
+  await expect(page.locator(".app-error-summary")).toContainText("Vul een referentie, e-mailadres, telefoonnummer of advertentie-id in");
+  await page.getByLabel("Referentie, e-mailadres, telefoonnummer of advertentie-id").fill(person.toUpperCase());
+  await page.getByRole("button", { name: "Zoeken", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 zaak gevonden" })).toBeVisible();
+  expect(page.url()).not.toContain("persoon-");
+  expect(page.url()).not.toContain("%40");
+  await expectAxeClean(page);
+  await page.getByRole("link", { name: reference }).click();
+
+  // Given to the agent: the trail says who to whom, the agent is mailed.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  await expect(page.getByText("Nog niemand is eigenaar van deze zaak.")).toBeVisible();
+  await page.getByLabel("Nieuwe eigenaar").selectOption(agent);
+  await page.getByRole("button", { name: "Toewijzen", exact: true }).click();
+  await expect(page.getByTestId("banner")).toContainText("De eigenaar is gewijzigd.");
+  await expect(page.locator("#owner ~ p").first()).toContainText(agent);
+  await expect(page.locator(".app-history").last()).toContainText(`— → ${agent}`);
+  const assigned = await mailTo(agent, reference);
+  expect(assigned).toContain(`/nl/internal-privacy-rights/requests/${reference}`);
+
+  // The agent: only their own, and a note.
+  const context = await browser.newContext();
+  const agentPage = await context.newPage();
+  await signInAsStaff(agentPage, agent);
+  await agentPage.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Mijn aanvragen" }).click();
+  await expect(agentPage.getByRole("status").filter({ hasText: "1 aanvraag" })).toBeVisible();
+  await expect(agentPage.getByRole("link", { name: notMine })).toHaveCount(0);
+  await agentPage.getByRole("link", { name: reference }).click();
+  await expect(agentPage.getByRole("region", { name: "Afronden" })).toHaveCount(0);
+  const note = `Belde terug op ${unique()}; stuurt een kopie van zijn klantkaart.`;
+  await agentPage.getByRole("button", { name: "Notitie toevoegen" }).click();
+  await expect(agentPage.locator(".app-error-summary")).toContainText("Schrijf een notitie");
+  await agentPage.getByLabel("Nieuwe notitie").fill(note);
+  await agentPage.getByRole("button", { name: "Notitie toevoegen" }).click();
+  await expect(agentPage.getByTestId("banner")).toContainText("De notitie is toegevoegd.");
+  await expect(agentPage.getByText(note)).toBeVisible();
+  await expectAxeClean(agentPage);
+  await agentPage.setViewportSize({ width: 320, height: 640 });
+  await setTextSize(agentPage, 2);
+  expect(await horizontalOverflow(agentPage)).toBeNull();
+  const forbidden = await agentPage.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${notMine}`));
+  expect(forbidden?.status()).toBe(403);
+  await context.close();
+
+  // The person asks where the request stands: the status page, and every mail, without the note.
+  await page.goto(siteUrl("nl", "/nl/privacy-rights/status"));
+  await page.getByLabel("Referentie").fill(reference);
+  await page.getByLabel("E-mailadres").fill(person);
+  await page.getByRole("button", { name: "Stuur mij een link" }).click();
+  const statusMail = await mailTo(person, "status/view?token=");
+  await page.goto(/https?:\/\/\S+\/privacy-rights\/status\/view\?token=[A-Za-z0-9_-]{43}/.exec(statusMail)![0]);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
+  expect(await page.locator("body").innerText()).not.toContain("klantkaart");
+  expect(mailsTo(person).some((mail) => mail.includes("klantkaart"))).toBe(false);
+  expect(mailsTo(agent).some((mail) => mail.includes("klantkaart") || mail.includes(person))).toBe(false);
+});
+
+test("the list: mine, nobody's, and several given to someone at once", async ({ page }) => {
+  const officer = uniqueStaffEmail("officer");
+  const agent = uniqueStaffEmail("agent");
+  await addStaff(officer, "officer");
+  await addStaff(agent, "agent");
+  // Due long ago, so they head the list of nobody's requests, whatever else the shared database holds.
+  const longAgo = new Date(Date.UTC(2001, 0, 1));
+  const references = [await openRequest(`bulk-${unique()}@veldhaven-test.nl`, longAgo), await openRequest(`bulk-${unique()}@veldhaven-test.nl`, longAgo)];
+  await signInAsStaff(page, officer);
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=none&text=${references[0]}`));
+  await expect(page.getByRole("status").filter({ hasText: "1 aanvraag" })).toBeVisible();
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/requests?owner=none"));
+  // Nothing ticked: the form says so and does nothing.
+  await page.getByLabel("Toewijzen aan één medewerker").check();
+  await page.getByRole("button", { name: "Uitvoeren" }).click();
+  await expect(page.locator(".app-error-summary")).toContainText("Vink minstens één aanvraag aan");
+  for (const reference of references) await page.getByLabel(`${reference} selecteren`).check();
+  await page.getByLabel("Toewijzen aan één medewerker").check();
+  await page.getByLabel("Nieuwe eigenaar").selectOption(agent);
+  await page.getByRole("button", { name: "Uitvoeren" }).click();
+  await expect(page.getByTestId("banner")).toContainText("2 aanvragen zijn toegewezen.");
+  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=${encodeURIComponent(agent)}`));
+  await expect(page.getByRole("status").filter({ hasText: "2 aanvragen" })).toBeVisible();
+  for (const reference of references) await expect(page.getByRole("row").filter({ hasText: reference })).toContainText(agent);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await setTextSize(page, 2);
+  expect(await horizontalOverflow(page)).toBeNull();
+  expect(sql<{ n: number }>("select count(*) as n from audit_event where action = 'ASSIGNED' and note like ?", `%→ ${agent}`)[0].n).toBe(2);
+});

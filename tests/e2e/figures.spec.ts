@@ -1,0 +1,152 @@
+/**
+ * Issue 42: the privacy figures. Requests of 2019 (a year no other spec
+ * writes in) are put in the e2e server's database, the same rows whichever
+ * test or project comes first; the officers' reports page and the public
+ * page show the figures this test works out from those rows; the public
+ * page shows "minder dan 10" for every count under 10 and agrees with the
+ * officers' page and the JSON call; the CSV has no formula cell; both pages
+ * are axe clean and do not scroll sideways at 320 px with 200 % text.
+ */
+import { expect, expectAxeClean, siteUrl, test, onlyWithoutJavaScript } from "./fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
+import { sql } from "./shared-server-data";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
+import { excelCells, FORMULA_START } from "../setup/excel-cells";
+
+const DAY = 86_400_000;
+type Fixture = { id: string; right: string; state: string; verified: number | null; closed: number; due: number | null; extended: boolean };
+
+/** Fourteen access requests (two refused, one of them late; three extended), four erasures, eleven objections without e-mail. */
+const FIXTURE: Fixture[] = [
+  ...Array.from({ length: 14 }, (_, index) => {
+    const verified = Date.parse("2019-03-04T09:00:00.000Z") + index * DAY;
+    const late = index === 13;
+    return { id: `access-${index}`, right: "RIGHT_OF_ACCESS", state: index >= 12 ? "REJECTED" : "COMPLETED", verified, closed: verified + (late ? 40 : 2 + index * 2) * DAY, due: verified + 31 * DAY, extended: index % 5 === 0 };
+  }),
+  ...Array.from({ length: 4 }, (_, index) => {
+    const verified = Date.parse("2019-06-10T09:00:00.000Z") + index * DAY;
+    return { id: `erasure-${index}`, right: "RIGHT_TO_BE_FORGOTTEN", state: "COMPLETED", verified, closed: verified + 10 * DAY, due: verified + 31 * DAY, extended: false };
+  }),
+  ...Array.from({ length: 11 }, (_, index) => ({ id: `objection-${index}`, right: "OBJECTION", state: "COMPLETED", verified: null, closed: Date.parse("2019-09-02T10:00:00.000Z") + index * DAY, due: null, extended: false })),
+];
+const SYSTEM_NAME = '=HYPERLINK("http://example.invalid","klik")';
+
+/** The rows (and one system's task) in the server's database, once however often it is called. */
+function seedFigures() {
+  const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+  for (const row of FIXTURE) {
+    const created = iso(row.verified ?? row.closed);
+    sql(
+      `insert or ignore into privacy_request (id, reference, right_type, state, country, locale, verified_at, due_at, closed_at, extended_at, created_at, updated_at, links_resent)
+       values (?, ?, ?, ?, 'nl', 'nl_nl', ?, ?, ?, ?, ?, ?, 0)`,
+      `figures-e2e-${row.id}`, `PR-FIGURES-${row.id.toUpperCase()}`, row.right, row.state, iso(row.verified), iso(row.due), iso(row.closed), row.extended ? iso(row.verified! + 20 * DAY) : null, created, created,
+    );
+  }
+  sql(
+    "insert or ignore into data_system (id, name, rights, countries, channel, active, created_at, updated_at) values ('figures-e2e', ?, 'RIGHT_OF_ACCESS', 'nl', 'manual', 0, '2019-01-01T00:00:00.000Z', '2019-01-01T00:00:00.000Z')",
+    SYSTEM_NAME,
+  );
+  sql("insert or ignore into system_task (id, request_id, system_id, channel, state, answered_by, answered_at, created_at) values ('figures-e2e-task', 'figures-e2e-access-0', 'figures-e2e', 'manual', 'DONE', 'system', '2019-03-08T09:00:00.000Z', '2019-03-05T09:00:00.000Z')");
+}
+
+/** What the test works out from its own rows, per right: the officers' columns. */
+function expected(right: string) {
+  const rows = FIXTURE.filter((row) => row.right === right);
+  const days = rows.map((row) => (row.closed - (row.verified ?? row.closed)) / DAY).sort((a, b) => a - b);
+  const middle = days.length / 2;
+  const median = days.length % 2 === 0 ? (days[middle - 1] + days[middle]) / 2 : days[Math.floor(middle)];
+  const within = rows.filter((row) => row.due === null || row.closed <= row.due).length;
+  return {
+    received: rows.length,
+    extended: rows.filter((row) => row.extended).length,
+    answered: rows.length,
+    completed: rows.filter((row) => row.state === "COMPLETED").length,
+    rejected: rows.filter((row) => row.state === "REJECTED").length,
+    within,
+    share: Math.round((within / rows.length) * 10_000) / 10_000,
+    median: Math.round(median * 10) / 10,
+    p90: Math.round(days[Math.ceil(0.9 * days.length) - 1] * 10) / 10,
+  };
+}
+
+const percent = (share: number) => new Intl.NumberFormat("nl", { style: "percent", maximumFractionDigits: 1 }).format(share);
+const decimal = (value: number) => new Intl.NumberFormat("nl", { maximumFractionDigits: 1 }).format(value);
+
+test("the officers' figures for 2019: every right as the test counts it, the CSV without a formula cell, axe clean, no sideways scrolling at 320 px with 200 % text", async ({ page }) => {
+  seedFigures();
+  const officer = uniqueStaffEmail("figures");
+  await addStaff(officer, "officer");
+  await signInAsStaff(page, officer);
+  await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Cijfers" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cijfers");
+  await page.getByLabel("Van (dag)").fill("2019-01-01");
+  await page.getByLabel("Tot en met (dag)").fill("2019-12-31");
+  await page.getByLabel("Land", { exact: true }).selectOption("nl");
+  await page.getByRole("button", { name: "Cijfers tonen" }).click();
+  await expect(page).toHaveURL(/from=2019-01-01&to=2019-12-31&country=nl/);
+
+  const byRight = page.getByRole("region", { name: "Aanvragen per recht" });
+  for (const [right, label] of [["RIGHT_OF_ACCESS", "Inzage"], ["RIGHT_TO_BE_FORGOTTEN", "Verwijdering"], ["OBJECTION", "Bezwaar direct marketing"]] as const) {
+    const figures = expected(right);
+    await expect(byRight.getByRole("row", { name: new RegExp(`^${label} \\d`) }).getByRole("cell")).toHaveText([
+      String(figures.received), String(figures.extended), "0", String(figures.answered), String(figures.completed), String(figures.rejected),
+      `${figures.within} (${percent(figures.share)})`, decimal(figures.median), decimal(figures.p90),
+    ]);
+  }
+  await expect(page.getByRole("region", { name: "Aanvragen per maand" }).getByRole("row", { name: /^maart 2019 / }).getByRole("cell").first()).toHaveText("14");
+  await expect(page.getByRole("region", { name: "Taken per systeem" }).getByRole("row", { name: new RegExp(`^${SYSTEM_NAME.replace(/[()".]/g, "\\$&")}`) }).getByRole("cell")).toHaveText(["1", "1", "0", "3"]);
+  await expectAxeClean(page);
+  await setTextSize(page, 2);
+  await page.setViewportSize({ width: 320, height: 720 });
+  expect(await horizontalOverflow(page)).toBeNull();
+
+  // The same figures as CSV, with the officer's cookies (Node does not resolve *.localhost): opened as Excel does, no cell is a formula.
+  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const answer = await page.request.get(`http://127.0.0.1:${process.env.E2E_PORT}/nl/internal-privacy-rights/reports/export?from=2019-01-01&to=2019-12-31&country=nl`, {
+    headers: { Host: `nl.localhost:${process.env.E2E_PORT}`, Cookie: cookie },
+  });
+  expect(answer.headers()["content-type"]).toContain("text/csv");
+  const csv = (await answer.body()).toString("utf8");
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  for (const delimiter of [";", ","] as const) expect(excelCells(csv, delimiter).flat().filter((cell) => FORMULA_START.test(cell)), delimiter).toEqual([]);
+  const access = excelCells(csv, ",").find((cells) => cells[0] === "RIGHT_OF_ACCESS");
+  const figures = expected("RIGHT_OF_ACCESS");
+  expect(access).toEqual(["RIGHT_OF_ACCESS", figures.received, figures.extended, 0, figures.answered, figures.completed, figures.rejected, figures.within, figures.share, figures.median, figures.p90].map(String));
+  expect(csv).toContain(`'${SYSTEM_NAME.replaceAll('"', '""')}`);
+});
+
+test(
+  "the public figures of 2019 agree with the officers' and the JSON call, show 'minder dan 10' under 10, are axe clean and reflow at 320 px with 200 % text",
+  onlyWithoutJavaScript("a page without React, a table and a GET form: the server's answer"),
+  async ({ page }) => {
+    seedFigures();
+    await page.goto(siteUrl("nl", "/nl/privacy-rights"));
+    await expect(page.getByRole("link", { name: "Hoe we aanvragen beantwoorden: de cijfers per jaar" })).toHaveAttribute("href", "/nl/privacy-rights/figures");
+    await page.goto(siteUrl("nl", "/nl/privacy-rights/figures?year=2019"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cijfers over privacyaanvragen");
+    await expect(page.getByLabel("Jaar", { exact: true })).toHaveValue("2019");
+
+    const table = page.getByRole("region", { name: "Privacyaanvragen in 2019 per recht" });
+    const access = expected("RIGHT_OF_ACCESS");
+    await expect(table.getByRole("row", { name: /^Inzage / }).getByRole("cell")).toHaveText([String(access.received), String(access.answered), percent(access.share), decimal(access.median), "minder dan 10"]);
+    await expect(table.getByRole("row", { name: /^Wissen / }).getByRole("cell")).toHaveText(["minder dan 10", "minder dan 10", "—", "—", "minder dan 10"]);
+    const objection = expected("OBJECTION");
+    await expect(table.getByRole("row", { name: /^Bezwaar tegen direct marketing / }).getByRole("cell")).toHaveText([String(objection.received), String(objection.answered), percent(objection.share), decimal(objection.median), "minder dan 10"]);
+    await expect(table.getByRole("row", { name: /^Correctie / }).getByRole("cell")).toHaveText(["minder dan 10", "minder dan 10", "—", "—", "minder dan 10"]);
+    // No count under 10 anywhere in the table (received, answered, extended).
+    for (const row of await table.locator("tbody tr").all()) {
+      const cells = await row.locator("td").allTextContents();
+      for (const text of [cells[0], cells[1], cells[4]]) expect(text === "minder dan 10" || Number(text.replace(/\D/g, "")) >= 10, text).toBe(true);
+    }
+
+    const json = await page.request.get(`http://127.0.0.1:${process.env.E2E_PORT}/api/privacy-rights/figures?country=NL&year=2019`, { headers: { Host: "nl.localhost" } });
+    const published = (await json.json()) as { rights: Array<{ right: string; received: number | null; shareAnsweredWithinDeadline: number | null; medianDaysToAnswer: number | null }> };
+    expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toMatchObject({ received: access.received, shareAnsweredWithinDeadline: access.share, medianDaysToAnswer: access.median });
+    expect(published.rights.find((row) => row.right === "RIGHT_TO_BE_FORGOTTEN")).toMatchObject({ received: null, shareAnsweredWithinDeadline: null, medianDaysToAnswer: null });
+
+    await expectAxeClean(page);
+    await setTextSize(page, 2);
+    await page.setViewportSize({ width: 320, height: 720 });
+    expect(await horizontalOverflow(page)).toBeNull();
+  },
+);
