@@ -20,7 +20,7 @@ import pg from "pg";
 import { migrateToLatest, openDatabase, type Db } from "../app/db/db.server";
 import type { PrivacyRequestTable } from "../app/db/schema";
 import type { RequestState, RightType } from "../app/domain/privacy-request";
-import { figureYears, publicFigures, defaultYear } from "../app/services/reports/public-figures.server";
+import { computePublicFigures, defaultYear, figureYears } from "../app/services/reports/public-figures.server";
 import { teamFigures } from "../app/services/reports/team-figures.server";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
@@ -203,7 +203,7 @@ async function timeServices(db: Db) {
   await timed(`service, reports ${period.from} – ${period.to}, both countries`, () => teamFigures(db, { ...period, country: null }));
   await timed(`service, reports ${period.from} – ${period.to}, Belgium`, () => teamFigures(db, { ...period, country: "be" }));
   const years = await figureYears(db, "nl");
-  await timed(`service, public figures ${defaultYear(years)}, the Netherlands`, () => publicFigures(db, "nl", defaultYear(years), years));
+  await timed(`service, public figures ${defaultYear(years)}, the Netherlands`, () => computePublicFigures(db, "nl", defaultYear(years), years));
   const figures = await teamFigures(db, { ...period, country: null });
   const { total } = figures.requests;
   console.log(

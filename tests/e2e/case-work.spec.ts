@@ -46,13 +46,17 @@ test("an officer assigns, the agent finds it under theirs and notes; the person 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zoeken");
   await page.getByRole("button", { name: "Zoeken", exact: true }).click();
   await expect(page.locator(".app-error-summary")).toContainText("Vul een referentie, e-mailadres, telefoonnummer of advertentie-id in");
+  // By keyboard alone: Enter sends, Tab reaches the result, Enter opens it.
   await page.getByLabel("Referentie, e-mailadres, telefoonnummer of advertentie-id").fill(person.toUpperCase());
-  await page.getByRole("button", { name: "Zoeken", exact: true }).click();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "1 zaak gevonden" })).toBeVisible();
   expect(page.url()).not.toContain("persoon-");
   expect(page.url()).not.toContain("%40");
   await expectAxeClean(page);
-  await page.getByRole("link", { name: reference }).click();
+  const hit = page.getByRole("link", { name: reference });
+  for (let step = 0; step < 40 && !(await hit.evaluate((link) => link === document.activeElement)); step += 1) await page.keyboard.press("Tab");
+  await expect(hit).toBeFocused();
+  await page.keyboard.press("Enter");
 
   // Given to the agent: the trail says who to whom, the agent is mailed.
   await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);

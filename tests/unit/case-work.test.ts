@@ -17,6 +17,9 @@ import { searchCases, searchTermKind } from "~/services/case-work/search.server"
 import { fillSearchKeys } from "~/services/case-work/search-keys.server";
 import { rememberStaffMember } from "~/services/case-work/staff-members.server";
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { importCampaigns } from "~/services/campaign/register.server";
+import { closeComplaint, startReview } from "~/services/complaint/back-office.server";
+import { submitComplaint } from "~/services/complaint/intake.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const OFFICER = { email: "officer@veldhavenmedia.nl", role: "officer" } as const;
@@ -126,6 +129,26 @@ describeEachDatabase("case work on $name", (database) => {
     expect(reminders.map((mail) => mail.subject)).toEqual([expect.stringContaining(soon)]);
     await assignCase(db(), "request", soon, OFFICER, OFFICER.email);
     expect(await remindOwners(db())).toBe(1);
+  });
+
+  it("an ad report goes to officers only, is found by its reporter's address and its ad, and has no owner once closed", async () => {
+    await rememberStaffMember(db(), AGENT);
+    await rememberStaffMember(db(), OFFICER);
+    await importCampaigns(db(), [{ id: "NL-2026-8042", country: "NL", status: "RUNNING", channel: "PRINT", sponsorName: "Lijst Test", publicationStartDate: "2026-11-01", fundingOriginType: "PRIVATE", fundingRegion: "EU", campaignContextType: "OVERIGE" }], [1]);
+    const report = await submitComplaint({ reason: "MISLEADING", name: "Jan", email: "Melder@Example.nl", explanation: "Onduidelijk.", campaignId: "NL-2026-8042" }, { country: "nl", locale: "nl_nl" }, { sender: { clientIp: "192.0.2.10" }, db: db() });
+    if (report.status !== "received") throw new Error("not received");
+    expect(await assignCase(db(), "complaint", report.reference, OFFICER, AGENT.email)).toEqual({ status: "invalid", fieldErrors: { assignee: ["backOffice.owner.officersOnly"] } });
+    expect(await assignCase(db(), "complaint", report.reference, OFFICER, OFFICER.email)).toEqual({ status: "done" });
+    const trail = await db().selectFrom("complaint_event").select(["action", "note"]).where("complaint_id", "=", report.id).execute();
+    expect(trail).toEqual([{ action: "ASSIGNED", note: `— → ${OFFICER.email}` }]);
+    for (const term of ["melder@example.nl", "NL-2026-8042", report.reference.toLowerCase()]) {
+      expect((await searchCases(db(), term, OFFICER)).map((hit) => hit.reference), term).toEqual([report.reference]);
+    }
+    // Agents have no access to ad reports: their search never lists one.
+    expect(await searchCases(db(), "NL-2026-8042", AGENT)).toEqual([]);
+    await startReview(db(), report.reference, OFFICER);
+    await closeComplaint(db(), report.reference, OFFICER, "Aangepast.");
+    expect(await assignCase(db(), "complaint", report.reference, OFFICER, null)).toEqual({ status: "not-allowed" });
   });
 
   it("bulk: assigns and extends each as one by one, naming those it could not", async () => {

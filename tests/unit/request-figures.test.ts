@@ -12,7 +12,7 @@ import type { PrivacyRequestTable } from "~/db/schema";
 import type { Country } from "~/domain/country";
 import { RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import { adReportFigures, systemDelays } from "~/services/reports/case-figures.server";
-import { figureYears, publicFigures } from "~/services/reports/public-figures.server";
+import { computePublicFigures, figureYears } from "~/services/reports/public-figures.server";
 import { requestFigures } from "~/services/reports/request-figures.server";
 import { describeEachDatabase } from "../setup/unit-database";
 
@@ -137,7 +137,7 @@ describeEachDatabase("the privacy figures on $name", (database) => {
     await database.db.insertInto("privacy_request").values(all.map(requestRow)).execute();
     const years = await figureYears(database.db, "nl", NOW);
     expect(years).toEqual([2024, 2025, 2026]);
-    const published = await publicFigures(database.db, "nl", 2025, years, NOW);
+    const published = await computePublicFigures(database.db, "nl", 2025, years, NOW);
     expect(published.yearToDate).toBe(false);
     // The Netherlands have no removal from a publication.
     expect(published.rights.map((row) => row.right)).toEqual(RIGHT_TYPES.filter((right) => right !== "REMOVAL_FROM_PUBLICATION"));

@@ -4,6 +4,7 @@
  * officers' reports for the same year and country, then reduced to what may
  * be published (app/domain/public-figures.ts).
  */
+import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/db.server";
 import type { Country } from "~/domain/country";
 import { publicRow, type PublicFigures } from "~/domain/public-figures";
@@ -29,7 +30,27 @@ export function defaultYear(years: number[], now = new Date()): number {
   return years.includes(lastFull) ? lastFull : now.getUTCFullYear();
 }
 
-export async function publicFigures(db: Db, country: Country, year: number, years: number[], now = new Date()): Promise<PublicFigures> {
+/**
+ * A year's figures cost about 0.1–0.2 s of the database with 100,000
+ * requests (npm run bench:reports), and on SQLite that time blocks the
+ * event loop: the public call, open to anyone, reads them once a minute per
+ * country and year, as long as its answers may be cached anyway.
+ */
+const recent = new LRUCache<string, Promise<PublicFigures>>({ max: 64, ttl: 60_000 });
+
+export function publicFigures(db: Db, country: Country, year: number, years: number[]): Promise<PublicFigures> {
+  const key = `${country}:${year}:${years.join(",")}`;
+  const cached = recent.get(key);
+  if (cached) return cached;
+  const computed = computePublicFigures(db, country, year, years);
+  recent.set(key, computed);
+  // A failure is not kept: the next visitor asks the database again.
+  computed.catch(() => recent.delete(key));
+  return computed;
+}
+
+/** Uncached, for the tests that compare the public figures with the officers'. */
+export async function computePublicFigures(db: Db, country: Country, year: number, years: number[], now = new Date()): Promise<PublicFigures> {
   const figures = await requestFigures(db, { from: `${year}-01-01`, to: `${year}-12-31`, country }, now);
   return {
     country,
