@@ -5,7 +5,7 @@
  * request by the person's address without the address in any URL; several
  * requests are given to someone at once from the list.
  */
-import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { expect, expectAxeClean, layoutIsCss, siteUrl, test } from "./fixtures";
 import { mailTo, mailsTo, sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
@@ -135,4 +135,49 @@ test("the list: mine, nobody's, and several given to someone at once", async ({ 
   await setTextSize(page, 2);
   expect(await horizontalOverflow(page)).toBeNull();
   expect(sql<{ n: number }>("select count(*) as n from audit_event where action = 'ASSIGNED' and note like ?", `%→ ${agent}`)[0].n).toBe(2);
+});
+
+test("keyboard alone: every control of the new pages is reached by Tab, shows its ring and is never under the sticky header", layoutIsCss, async ({ page }) => {
+  const officer = uniqueStaffEmail("keys");
+  await addStaff(officer, "officer");
+  await signInAsStaff(page, officer);
+  const problems: string[] = [];
+  for (const url of [
+    siteUrl("nl", "/nl/internal-privacy-rights/search"),
+    siteUrl("nl", "/nl/internal-privacy-rights/requests?owner=none"),
+    siteUrl("nl", "/nl/internal-privacy-rights/reports"),
+    siteUrl("be", "/fr/privacy-rights/figures"),
+  ]) {
+    await page.setViewportSize({ width: 390, height: 640 });
+    await page.goto(url);
+    const seen = new Set<string>();
+    for (let step = 0; step < 200; step += 1) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return null;
+        const box = element.getBoundingClientRect();
+        const header = document.querySelector(".app-header");
+        const headerBottom = header && getComputedStyle(header).position === "sticky" && !header.contains(element) ? header.getBoundingClientRect().bottom : 0;
+        const style = getComputedStyle(element);
+        return {
+          name: `${element.tagName.toLowerCase()}#${element.id} ${(element.textContent ?? "").trim().slice(0, 30)} [${Array.from(element.parentNode?.children ?? []).indexOf(element)}]`,
+          ring: (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none",
+          // Above the header's edge and painted under it (the skip link sits over the header on purpose).
+          covered: box.top < headerBottom - 1 && (() => {
+            const painted = document.elementFromPoint(box.left + 2, Math.max(0, box.top) + 2);
+            return painted !== null && !element.contains(painted) && header!.contains(painted);
+          })(),
+          outside: box.bottom <= 0 || box.top >= window.innerHeight,
+        };
+      });
+      if (!focused || seen.has(focused.name)) break;
+      seen.add(focused.name);
+      if (!focused.ring) problems.push(`${url}: no focus ring on ${focused.name}`);
+      if (focused.covered) problems.push(`${url}: ${focused.name} under the header`);
+      if (focused.outside) problems.push(`${url}: ${focused.name} not scrolled into view`);
+    }
+    expect(seen.size, url).toBeGreaterThan(5);
+  }
+  expect(problems).toEqual([]);
 });

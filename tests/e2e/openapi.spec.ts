@@ -110,8 +110,10 @@ test("the legal documents' call matches the document", async () => {
 
 test("the privacy figures call matches the document", async () => {
   const { body, etag } = await get("/api/privacy-rights/figures?country=NL", 200);
+  // Each country's own years: another spec may have put older figures in one of them only.
   const { year } = body as { year: number };
-  await get(`/api/privacy-rights/figures?country=be&year=${year}`, 200);
+  await get(`/api/privacy-rights/figures?country=NL&year=${year}`, 200);
+  await get("/api/privacy-rights/figures?country=be", 200);
   await get("/api/privacy-rights/figures?country=NL", 304, { "If-None-Match": etag! });
   await get("/api/privacy-rights/figures", 400);
   await get("/api/privacy-rights/figures?country=NL&year=1999", 400);
