@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, href } from "react-router";
 import type { Route } from "./+types/request";
 import { ActionBox, CaseActions, CaseHeader, CaseHistory, useDateTime } from "~/components/back-office/back-office";
-import { Radios } from "~/components/form-controls";
+import { ExtensionMonths } from "~/components/back-office/extension-months";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
@@ -150,15 +150,7 @@ function RequestActions({ state, extended, hasDueDate, openTasks }: { state: Req
               submitLabel={t("backOffice.actions.extend.submit")}
               sendingLabel={sending}
             >
-              <Radios
-                meta={extend.fields.months}
-                legend={t("backOffice.actions.extend.months")}
-                inline
-                options={[
-                  { value: "1", label: t("backOffice.actions.extend.one") },
-                  { value: "2", label: t("backOffice.actions.extend.two") },
-                ]}
-              />
+              <ExtensionMonths meta={extend.fields.months} />
               <TextareaField meta={extend.fields.reason} label={t("backOffice.actions.extend.reason")} timing="input" textareaProps={{ ...getTextareaProps(extend.fields.reason, { ariaAttributes: false }), rows: 3 }} />
             </PublicForm>
           )}

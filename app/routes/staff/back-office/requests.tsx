@@ -4,6 +4,7 @@ import { Link, href } from "react-router";
 import type { Route } from "./+types/requests";
 import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
 import { Radios, Select } from "~/components/form-controls";
+import { ExtensionMonths } from "~/components/back-office/extension-months";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { getDb } from "~/db/instance.server";
@@ -89,15 +90,7 @@ function BulkActions({ members }: { members: string[] }) {
           ]}
         />
         <Select meta={bulk.fields.assignee} label={t("backOffice.owner.assign.label")} placeholder={t("backOffice.owner.assign.choose")} emptyOption={t("backOffice.owner.assign.nobody")} options={members.map((email) => ({ value: email, label: email }))} />
-        <Radios
-          meta={bulk.fields.months}
-          legend={t("backOffice.actions.extend.months")}
-          inline
-          options={[
-            { value: "1", label: t("backOffice.actions.extend.one") },
-            { value: "2", label: t("backOffice.actions.extend.two") },
-          ]}
-        />
+        <ExtensionMonths meta={bulk.fields.months} />
         <TextareaField meta={bulk.fields.reason} label={t("backOffice.actions.extend.reason")} textareaProps={{ ...getTextareaProps(bulk.fields.reason, { ariaAttributes: false }), rows: 3 }} />
       </PublicForm>
     </section>
