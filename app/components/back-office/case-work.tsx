@@ -9,7 +9,7 @@ import { Select } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { assignForm, noteForm, takeForm } from "~/validation/case-work";
-import { ActionBox, useDateTime } from "./back-office";
+import { ActionBox, FilterSelect, useDateTime } from "./back-office";
 
 type CaseWorkView = {
   owner: string | null;
@@ -81,5 +81,19 @@ export function InternalNotes({ work }: { work: CaseWorkView }) {
         <TextareaField meta={note.fields.note} label={t("backOffice.notes.label")} textareaProps={{ ...getTextareaProps(note.fields.note, { ariaAttributes: false }), rows: 3 }} />
       </PublicForm>
     </section>
+  );
+}
+
+/** A list's owner filter (requests, ad reports): mine, nobody's, or one of `members`. */
+export function OwnerFilter({ value, members }: { value: string; members: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect
+      id="filter-owner"
+      name="owner"
+      label={t("backOffice.owner.title")}
+      value={value}
+      options={[{ value: "mine", label: t("backOffice.owner.mine") }, { value: "none", label: t("backOffice.owner.none") }, ...members.map((email) => ({ value: email, label: email }))]}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { useSite } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 import { readComplaintFilter } from "./filters.server";
 import { signedInStaff } from "~/http/staff/guard.server";
+import { OwnerFilter } from "~/components/back-office/case-work";
 import { staffMembers } from "~/services/case-work/staff-members.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,13 +42,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
           <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
           <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
-          <FilterSelect
-            id="filter-owner"
-            name="owner"
-            label={t("backOffice.owner.title")}
-            value={filter.ownerChoice}
-            options={[{ value: "mine", label: t("backOffice.owner.mine") }, { value: "none", label: t("backOffice.owner.none") }, ...loaderData.officers.map((email) => ({ value: email, label: email }))]}
-          />
+          <OwnerFilter value={filter.ownerChoice} members={loaderData.officers} />
         </>
       }
       total={loaderData.total}

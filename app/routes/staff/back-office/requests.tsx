@@ -5,6 +5,7 @@ import type { Route } from "./+types/requests";
 import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
 import { Radios, Select } from "~/components/form-controls";
 import { ExtensionMonths } from "~/components/back-office/extension-months";
+import { OwnerFilter } from "~/components/back-office/case-work";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { getDb } from "~/db/instance.server";
@@ -111,15 +112,7 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
           <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
           <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
           <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
-          {officer ? (
-            <FilterSelect
-              id="filter-owner"
-              name="owner"
-              label={t("backOffice.owner.title")}
-              value={filter.ownerChoice}
-              options={[{ value: "mine", label: t("backOffice.owner.mine") }, { value: "none", label: t("backOffice.owner.none") }, ...loaderData.members.map((email) => ({ value: email, label: email }))]}
-            />
-          ) : null}
+          {officer ? <OwnerFilter value={filter.ownerChoice} members={loaderData.members} /> : null}
           <div className="app-ad-filters__field app-ad-filters__field--text">
             <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
             <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
