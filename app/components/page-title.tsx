@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useActionData } from "react-router";
 import { SITE_NAME } from "~/utils/meta";
+import { withoutSoftHyphens } from "~/i18n/translations";
 
 /**
  * Forms on this page whose last submit the browser-side validation stopped,
@@ -60,7 +61,8 @@ export function PageTitle({
   // A step of a flow says which one in the title too, the first thing heard on a new page (NL Design System).
   const name = step ? t("form.titleWithStep", { title: t(titleKey, values), ...step }) : t(titleKey, values);
   const title = `${name} | ${SITE_NAME}`;
-  return <title>{failed ? t("form.titleWithError", { title }) : title}</title>;
+  // The heading's soft hyphens stay out of the tab's and the bookmark's title.
+  return <title>{withoutSoftHyphens(failed ? t("form.titleWithError", { title }) : title)}</title>;
 }
 
 /** A flow's step above a heading's text, inside the heading (the page's, or the report dialog's), so the heading says it too (GOV.UK's caption). */

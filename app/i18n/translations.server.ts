@@ -9,9 +9,10 @@ import fr_be from "../../locales/fr_be/common.json";
 import nl_be from "../../locales/nl_be/common.json";
 import nl_nl from "../../locales/nl_nl/common.json";
 import { createHash } from "node:crypto";
+import { hyphenated } from "./hyphenation.server";
 import { provideTexts } from "./texts-store";
-import { flattenKeys, mergeTranslations, type Translations } from "./translations";
-import { fallbackChain, type Locale } from "./locale";
+import { flattenKeys, mapTexts, mergeTranslations, type Translations } from "./translations";
+import { fallbackChain, partialTextLanguage, textLanguageTag, type Locale } from "./locale";
 
 export const translationsByLocale: Record<Locale, Translations> = {
   nl_nl,
@@ -51,8 +52,28 @@ export function ownTextKeys(locale: Locale): string[] {
  */
 const STAFF_SECTIONS = new Set(["backOffice", "internal"]);
 
-function publicTexts(locale: Locale): Translations {
-  return Object.fromEntries(Object.entries(resolvedTranslations(locale)).filter(([section]) => !STAFF_SECTIONS.has(section))) as Translations;
+function publicTexts(texts: Translations): Translations {
+  return Object.fromEntries(Object.entries(texts).filter(([section]) => !STAFF_SECTIONS.has(section))) as Translations;
+}
+
+/**
+ * What a page shows: every text with soft hyphens at its long words'
+ * syllables, in the language it is written in (en_be's own few English
+ * titles are left as they are), so that a heading, a button, a label or a
+ * table's header at 200 % text on a phone breaks a word only there, with a
+ * hyphen, in every browser (WCAG 1.4.4 with 1.4.10). Done here, once a
+ * locale when the server starts, so that the browser gets the same texts
+ * (hydration) without the hyphenation patterns. The texts of API answers,
+ * mail and the site search stay plain (`resolvedTranslations`).
+ */
+function shownTranslations(locale: Locale): Translations {
+  const chain = fallbackChain(locale).reverse();
+  return mergeTranslations(
+    chain.map((item) => {
+      const language = partialTextLanguage(item) ?? textLanguageTag(item).slice(0, 2);
+      return mapTexts(translationsByLocale[item], (text) => hyphenated(text, language));
+    }),
+  );
 }
 
 export type TextsBundle = { url: string; json: string };
@@ -66,8 +87,9 @@ export type TextsBundle = { url: string; json: string };
 const bundleUrls = new Map<string, string>();
 const bundlesByUrl = new Map<string, TextsBundle>();
 for (const locale of Object.keys(translationsByLocale) as Locale[]) {
+  const shown = shownTranslations(locale);
   for (const staffArea of [false, true]) {
-    const texts = staffArea ? resolvedTranslations(locale) : publicTexts(locale);
+    const texts = staffArea ? shown : publicTexts(shown);
     const json = JSON.stringify(texts);
     const hash = createHash("sha256").update(json).digest("base64url").slice(0, 12);
     const url = `/texts/${locale}-${staffArea ? "staff" : "public"}-${hash}.json`;

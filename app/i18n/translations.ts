@@ -38,3 +38,18 @@ export function lookup(bundle: Translations, key: string): string {
   }
   return typeof node === "string" ? node : key;
 }
+
+/**
+ * The soft hyphens that the page texts carry at their long words' syllables
+ * (hyphenation.server.ts). A text that leaves the page's body (its
+ * `<title>` in a tab or a bookmark, its description in a search result)
+ * goes without them.
+ */
+export function withoutSoftHyphens(text: string): string {
+  return text.replaceAll("\u00AD", "");
+}
+
+/** Every text of a bundle passed through `change` (the keys stay). */
+export function mapTexts(bundle: Translations, change: (text: string) => string): Translations {
+  return Object.fromEntries(Object.entries(bundle).map(([key, value]) => [key, typeof value === "object" ? mapTexts(value, change) : change(value)]));
+}

@@ -1,15 +1,28 @@
 import type { MetaDescriptor } from "react-router";
 import { textsAt } from "~/i18n/texts-store";
-import { lookup, type Translations } from "~/i18n/translations";
+import { lookup, mapTexts, withoutSoftHyphens, type Translations } from "~/i18n/translations";
 
 export const SITE_NAME = "Veldhaven Media";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-/** The page's texts, named by the root loader data that every page carries. */
+const plainTexts = new WeakMap<Translations, Translations>();
+
+/**
+ * The page's texts, named by the root loader data that every page carries,
+ * without the soft hyphens the page's body shows them with: a `<title>` and
+ * a description leave the page (a tab, a bookmark, a search result).
+ */
 export function rootTranslations(matches: MatchLike[]): Translations {
   const root = matches.find((match) => match?.id === "root")?.loaderData as { texts?: string } | undefined;
-  return (root?.texts && textsAt(root.texts)) || {};
+  const texts = root?.texts && textsAt(root.texts);
+  if (!texts) return {};
+  let plain = plainTexts.get(texts);
+  if (!plain) {
+    plain = mapTexts(texts, withoutSoftHyphens);
+    plainTexts.set(texts, plain);
+  }
+  return plain;
 }
 
 /** `<title>` and meta description from translation keys. */

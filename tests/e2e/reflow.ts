@@ -21,38 +21,51 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
 }
 
 /**
- * Ordinary words of the text a reader sees that were cut over two lines: up
- * to 8 letters in running text, up to 12 in headings (issue 38), without a
- * hyphen or slash to break at. A browser cuts a word only when it does not
- * fit on an empty line of its box (overflow-wrap), so a cut ordinary word
- * means the box left too little room: what too wide margins and paddings, or
- * too large headings, do to 200 % text on a narrow phone. A heading may
- * hyphenate a longer word where the browser has the language's dictionary
- * (this test's Chromium has none for Dutch or French). Data tables' cells are
- * left out: their columns share the width by design (WCAG 1.4.10 excepts
- * two-dimensional tables).
+ * Words of the text a reader sees that were cut over two lines anywhere but
+ * at a soft hyphen (U+00AD, where the browser shows a hyphen), after a
+ * hyphen or dash, or after a slash. The server puts soft hyphens at the
+ * syllables of long words (hyphenation.server.ts), so a word that still
+ * breaks elsewhere was squeezed: a box too narrow for one syllable
+ * (`overflow-wrap: anywhere` in a table or a flex row), a heading kept
+ * small, or a word that came without hyphens. E-mail and web addresses may
+ * break anywhere, and so may numbers (no syllables to break at). Table cells count too: a table too wide for its place
+ * scrolls in its region instead of cutting its words.
  */
-export async function ordinaryWordsCut(page: Page, within = "main"): Promise<string[]> {
-  return page.evaluate((selector) => {
+export async function ordinaryWordsCut(page: Page, within = "main", skip = ".app-visually-hidden"): Promise<string[]> {
+  return page.evaluate(([selector, skipped]) => {
     const cut: string[] = [];
     const root = document.querySelector(selector);
     if (!root) return [`nothing matches ${selector}`];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
+    const lines = (node: Node, start: number, end: number) => {
+      range.setStart(node, start);
+      range.setEnd(node, end);
+      return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom))).size;
+    };
+    // The line a letter is on (its own box: a range at a line's start also holds the hyphen ending the line before).
+    const lineOf = (node: Node, at: number) => {
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return Math.round([...range.getClientRects()].filter((rect) => rect.width > 0).at(-1)?.bottom ?? -1);
+    };
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest("th, td, .app-visually-hidden, .app-honeypot")) continue;
-      // A heading's word is counted in letters, punctuation aside ("aanvraag?" is 8).
-      const heading = parent.closest("h1, h2, h3") !== null;
+      if (!parent || parent.closest(`.app-visually-hidden, .app-honeypot, ${skipped}`)) continue;
       for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-        const length = heading ? word[0].replace(/[^\p{L}\p{N}]/gu, "").length : word[0].length;
-        if (length > (heading ? 12 : 8) || /[-/]/.test(word[0])) continue;
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-        if (lines.size > 1) cut.push(`"${word[0]}" in ${parent.tagName.toLowerCase()}.${parent.className}`);
+        if (/@|:\/\/|www\./.test(word[0]) || !/\p{L}/u.test(word[0]) || lines(node, word.index, word.index + word[0].length) < 2) continue;
+        // The pieces between the allowed breaks must each stay on one line: their first and last letters on the same one.
+        let start = word.index;
+        for (const piece of word[0].split(/(?<=[\u00AD\-\u2013\u2014/])/)) {
+          const letters = piece.replace(/[\u00AD\-\u2013\u2014/]$/, "").length;
+          if (letters > 1 && lineOf(node, start) !== lineOf(node, start + letters - 1)) {
+            cut.push(`"${word[0].replaceAll("\u00AD", "·")}" in ${parent.tagName.toLowerCase()}.${parent.className}`);
+            break;
+          }
+          start += piece.length;
+        }
       }
     }
     return cut;
-  }, within);
+  }, [within, skip]);
 }

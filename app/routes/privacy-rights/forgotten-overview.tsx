@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/forgotten-overview";
 import { accountDeletionOptions } from "~/content/account-deletion";
 import { siteContext } from "~/context";
-import { fallbackChain } from "~/i18n/locale";
+import { fallbackChain, linkLanguage } from "~/i18n/locale";
+import { hyphenated, hyphenatedTexts } from "~/i18n/hyphenation.server";
 import { pageMeta } from "~/utils/meta";
 import { useLocalizedPath } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
@@ -19,10 +20,10 @@ export function loader({ context }: Route.LoaderArgs) {
       const target = option.target;
       return {
         id: option.id,
-        ...texts,
+        ...hyphenatedTexts(texts, linkLanguage(locale)),
         target:
           target.kind === "partner"
-            ? { kind: target.kind, partner: target.partner, url: (language === "fr" ? target.url.fr : undefined) ?? target.url.nl! }
+            ? { kind: target.kind, partner: hyphenated(target.partner, linkLanguage(locale)), url: (language === "fr" ? target.url.fr : undefined) ?? target.url.nl! }
             : target,
       };
     }),

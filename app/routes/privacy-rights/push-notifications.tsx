@@ -2,7 +2,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/push-notifications";
 import { pushNotificationSteps } from "~/content/push-notifications";
 import { siteContext } from "~/context";
-import { fallbackChain } from "~/i18n/locale";
+import { fallbackChain, linkLanguage } from "~/i18n/locale";
+import { hyphenatedTexts } from "~/i18n/hyphenation.server";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE } from "~/utils/page-handle";
 
@@ -10,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const { country, locale } = context.get(siteContext);
   // en_be has no steps of its own: the first locale of its fallback chain that has them.
   const stepsLocale = fallbackChain(locale).find((candidate) => candidate in pushNotificationSteps);
-  const steps = pushNotificationSteps[stepsLocale as keyof typeof pushNotificationSteps];
+  const steps = hyphenatedTexts(pushNotificationSteps[stepsLocale as keyof typeof pushNotificationSteps], linkLanguage(locale));
   return { ...steps, appExtraNl: country === "nl" ? steps.appExtraNl : [] };
 }
 

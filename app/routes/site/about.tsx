@@ -3,7 +3,8 @@ import type { Route } from "./+types/about";
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
 import { siteContext } from "~/context";
-import type { Country } from "~/i18n/locale";
+import { linkLanguage, type Country } from "~/i18n/locale";
+import { hyphenated } from "~/i18n/hyphenation.server";
 import { brandsByCategory } from "~/services/site/content.server";
 import { contactFormAction } from "./contact-form.action.server";
 import { PageTitle } from "~/components/page-title";
@@ -15,7 +16,7 @@ export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { country } = context.get(siteContext);
+  const { country, locale } = context.get(siteContext);
   // Spec 2 "About": the block of the host's own country comes first.
   const order: Country[] = country === "nl" ? ["nl", "be"] : ["be", "nl"];
   return {
@@ -23,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
       country: blockCountry,
       categories: brandsByCategory(blockCountry).map(({ category, brands }) => ({
         category,
-        brands: brands.map((brand) => brand.description),
+        brands: brands.map((brand) => hyphenated(brand.description, linkLanguage(locale))),
       })),
     })),
   };

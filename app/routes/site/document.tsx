@@ -8,6 +8,7 @@ import { siteContext } from "~/context";
 import { localizedPath } from "~/i18n/locale";
 import { getDocument } from "~/services/site/documents.server";
 import { SITE_NAME } from "~/utils/meta";
+import { withoutSoftHyphens } from "~/i18n/translations";
 import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
 import { useLocalizedPath } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
@@ -30,10 +31,10 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const document = getDocument(key, locale);
   return {
     key,
-    title: document.title,
+    title: document.shown.title,
     description: document.description,
     updated: document.updated,
-    html: labelTableRegions(document.html),
+    html: labelTableRegions(document.shown.html),
     contents: document.sections.filter((section) => section.level === 2),
     pills: isPrivacyPolicy(key) ? privacyPolicyPills(locale) : [],
   };
@@ -100,7 +101,7 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
-        { title: `${loaderData.title} | ${SITE_NAME}` },
+        { title: `${withoutSoftHyphens(loaderData.title)} | ${SITE_NAME}` },
         { name: "description", content: loaderData.description },
       ]
     : [];

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
 import { DOCUMENT_KEYS, type DocumentKey } from "~/content/documents";
-import { FULL_LOCALES, fallbackChain, type Locale } from "~/i18n/locale";
+import { FULL_LOCALES, fallbackChain, linkLanguage, type Locale } from "~/i18n/locale";
+import { hyphenated } from "~/i18n/hyphenation.server";
 
 /** A heading of a document: the target of a table-of-contents link or search hit. */
 type DocumentSection = {
@@ -21,6 +22,8 @@ export type LegalDocument = {
   description: string;
   updated: string;
   html: string;
+  /** The title and the text as the page shows them: soft hyphens at the syllables of long words (hyphenation.server.ts). */
+  shown: { title: string; html: string };
   etag: string;
   sections: DocumentSection[];
 };
@@ -133,6 +136,7 @@ function loadAll(): Map<string, LegalDocument> {
         locale,
         ...meta,
         html,
+        shown: { title: hyphenated(meta.title, linkLanguage(locale)), html: hyphenated(html, linkLanguage(locale)) },
         sections,
         etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
       });
