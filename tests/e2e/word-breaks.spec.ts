@@ -15,14 +15,6 @@ import { request } from "../setup/spawn-server";
  * measured without JavaScript, every page of every locale
  * (layout-reflow.spec.ts checks that none scrolls sideways).
  */
-/**
- * Names that come from data rather than the site's texts, not hyphenated
- * yet: the brands' tick boxes (their names are the posted choices too), the
- * ads' sponsors (the register's data, in the register's summary charts
- * too, whose fixed columns still break anywhere) and the search's hits
- * (the index's plain texts).
- */
-const DATA_NAMES = ".app-chart, .app-checkboxes__options--columns label, .app-campaign-card__title, .app-ad-detail__kicker + h1, .app-search-result__title, .app-search-result__snippet";
 
 for (const site of SITES) {
   test(`${site.locale}: at 320 px with 200 % text, words break only at their syllables`, layoutIsCss, async ({ page }) => {
@@ -31,7 +23,7 @@ for (const site of SITES) {
     const failures: string[] = [];
     for (const { path } of pagesOf(site)) {
       await page.goto(siteUrl(site.host, await resolvePath(page.request, site.host, path)));
-      const cut = await ordinaryWordsCut(page, "main", DATA_NAMES);
+      const cut = await ordinaryWordsCut(page);
       if (cut.length) failures.push(`${path}: ${cut.slice(0, 5).join(", ")}`);
     }
     expect(failures).toEqual([]);

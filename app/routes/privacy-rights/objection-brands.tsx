@@ -4,6 +4,8 @@ import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/site/content.server";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage } from "~/i18n/locale";
 import { objectionBrands, redirectWithObjectionBrands } from "~/http/privacy-session.server";
 import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { ObjectionBrandsForm } from "~/components/privacy/objection-brands-form";
@@ -17,10 +19,12 @@ export const handle = SHOWS_KEPT_CHOICE;
 
 /** The country's brands, and those chosen before (back from step 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const brands = brandsFor(context.get(siteContext).country);
+  const { country, locale } = context.get(siteContext);
+  const brands = brandsFor(country);
   const keptKeys = new Set(await objectionBrands(request));
   return {
-    brands: brands.map((brand) => ({ id: brand.id, description: brand.description })),
+    // The names are the tick boxes' labels only (the posted value is the id): shown with their syllables marked.
+    brands: brands.map((brand) => ({ id: brand.id, description: hyphenated(brand.description, linkLanguage(locale)) })),
     chosen: brands.filter((brand) => brand.keys.some((key) => keptKeys.has(key))).map((brand) => brand.id),
   };
 }

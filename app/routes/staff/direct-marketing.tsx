@@ -8,6 +8,8 @@ import { NotSignedInNotice } from "~/components/staff/not-signed-in-notice";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { brandsFor } from "~/services/site/content.server";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage } from "~/i18n/locale";
 import { staffContext } from "~/http/staff/guard.server";
 import { readFormPost } from "~/http/form-post.server";
 import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
@@ -19,9 +21,11 @@ import { applySelectAll } from "~/validation/select-all";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const brands = brandsFor(context.get(siteContext).country);
+  const { country, locale } = context.get(siteContext);
+  const brands = brandsFor(country);
   return {
-    brands: brands.map((brand) => ({ id: brand.id, description: brand.description })),
+    // The names are the tick boxes' labels only (the posted value is the id): shown with their syllables marked.
+    brands: brands.map((brand) => ({ id: brand.id, description: hyphenated(brand.description, linkLanguage(locale)) })),
     signedIn: context.get(staffContext) !== null,
   };
 }
