@@ -26,7 +26,7 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
  * too, whose fixed columns still break anywhere) and the search's hits
  * (the index's plain texts).
  */
-const DATA_NAMES = ".app-chart, .app-phone__brand, .app-campaign-card__title, .app-ad-detail__kicker + h1, .app-search-result__title, .app-search-result__snippet";
+const DATA_NAMES = ".app-chart, .app-phone__brand, .app-campaign-card__title, .app-ad-detail__kicker + h1, .app-search-result__title, .app-search-result__snippet, .app-field__chosen li";
 
 /**
  * Words of the text a reader sees that were cut over two lines anywhere but

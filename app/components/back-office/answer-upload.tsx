@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { FILE_KINDS, type UploadOutcome, type UploadRefusal } from "~/domain/request-file";
 import { ErrorSummaryBox, type ErrorSummaryItem } from "../error-summary";
+import { FileInput } from "../file-input";
 import { SubmitButton } from "../forms";
 import { markFormStopped } from "../page-title";
 
@@ -105,10 +106,8 @@ export function AnswerUpload({ action, posted }: { action: string; posted: Uploa
             ))}
           </div>
         ) : null}
-        <input
-          className="app-field__file"
+        <FileInput
           id={FIELD_ID}
-          type="file"
           name="files"
           multiple
           accept={ACCEPT}

@@ -1,6 +1,7 @@
 import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { replyForm } from "~/validation/reply";
+import { FileInput } from "../file-input";
 import { ErrorList, TextareaField } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
 
@@ -31,10 +32,8 @@ export function ReplyForm() {
           {t("privacyRights.reply.filesHint")}
         </p>
         <ErrorList id={`${fields.files.id}-error`} errors={fileErrors} />
-        <input
-          className="app-field__file"
+        <FileInput
           id={fields.files.id}
-          type="file"
           name="files"
           multiple
           aria-describedby={`${fields.files.id}-hint${fileErrors?.length ? ` ${fields.files.id}-error` : ""}`}
