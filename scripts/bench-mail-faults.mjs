@@ -8,7 +8,12 @@
 //  4. 451 to every sender for 5 s;  5. 554 to every sender for 5 s;
 //  6. a third of the messages hang after DATA (never answered): mails/s
 //     meanwhile, then the SMTP server restarts;
-//  7. one recipient refused with 550: how often it was tried in 30 s.
+//  7. one recipient refused with 550: how often it was tried in 30 s;
+//  8. greylisting: ten new recipients answered 451 at RCPT TO, then, once
+//     each was refused, twenty verification mails behind them: how soon the
+//     twenty arrived, how often the greylisted were tried meanwhile, and,
+//     once the server accepts them, how soon they arrived (after their own
+//     backoff).
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { benchEnv, exchange, startServer } from "./lib/bench-server.mjs";
@@ -24,6 +29,9 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** Recipients the SMTP server greylists while `greylist.on`: 451 at RCPT TO. */
+const greylist = { on: false, addresses: new Set() };
 
 /** An SMTP server on `port` whose behaviour `mode` can change: "ok", "451", "554", "hang-third". */
 async function smtpOn(port, mode) {
@@ -42,16 +50,17 @@ async function smtpOn(port, mode) {
     onRcptTo(address, _session, callback) {
       rcptTries.set(address.address, (rcptTries.get(address.address) ?? 0) + 1);
       if (address.address.startsWith("onbekend")) return callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
+      if (greylist.on && greylist.addresses.has(address.address)) return callback(Object.assign(new Error("4.7.1 Greylisted, please try again later"), { responseCode: 451 }));
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk) => (raw += chunk.toString()));
       stream.on("end", () => {
         arrivals += 1;
         // Takes the message and never answers: it has not accepted it.
         if (mode.value === "hang-third" && arrivals % 3 === 0) return;
-        received.push({ at: performance.now(), id: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "" });
+        received.push({ at: performance.now(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(","), id: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "" });
         callback();
       });
     },
@@ -133,6 +142,36 @@ try {
   const bounced = await exchange(PORT, host, { method: "POST", pathname: "/api/privacy-rights/request", headers: { "content-type": "application/json" }, body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: "onbekend@veldhaven-test.nl" }) });
   await sleep(30_000);
   console.log(`7. a recipient refused with 550 (request ${bounced.status}): tried ${smtp.rcptTries.get("onbekend@veldhaven-test.nl") ?? 0} time(s) in 30 s`);
+
+  // 8. Greylisting: the oldest mails' recipients answer 451; the mail behind them must not wait.
+  await smtp.stop();
+  smtp = await smtpOn(smtpPort, mode);
+  const greyAddresses = Array.from({ length: 10 }, (_, n) => `grijs${n}@veldhaven-test.nl`);
+  greyAddresses.forEach((address) => greylist.addresses.add(address));
+  greylist.on = true;
+  const request = (email) => exchange(PORT, host, { method: "POST", pathname: "/api/privacy-rights/request", headers: { "content-type": "application/json" }, body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email }) });
+  const greyQueued = (await Promise.all(greyAddresses.map(request))).filter((answer) => answer.status === 201).length;
+  const greyTries = () => greyAddresses.reduce((sum, address) => sum + (smtp.rcptTries.get(address) ?? 0), 0);
+  // The twenty come once every greylisted mail has been refused once: queued behind refusals, as in real life.
+  for (const until = performance.now() + 10_000; greyAddresses.some((address) => !smtp.rcptTries.get(address)) && performance.now() < until; ) await sleep(20);
+  const goodAddresses = Array.from({ length: 20 }, (_, n) => `welkom${n}@veldhaven-test.nl`);
+  const goodSince = performance.now();
+  const goodQueued = (await Promise.all(goodAddresses.map(request))).filter((answer) => answer.status === 201).length;
+  const arrivedFor = (addresses) => smtp.received.filter((mail) => addresses.includes(mail.to));
+  const deadline = performance.now() + GIVE_UP_MS;
+  while (arrivedFor(goodAddresses).length < goodQueued && performance.now() < deadline) await sleep(50);
+  const good = arrivedFor(goodAddresses);
+  const goodWhen = good.length >= goodQueued ? `all ${goodQueued} within ${((Math.max(...good.map((mail) => mail.at)) - goodSince) / 1000).toFixed(1)} s of their requests` : `${good.length} of ${goodQueued} after ${GIVE_UP_MS / 1000} s`;
+  console.log(`8. ten greylisted recipients (451 at RCPT TO, ${greyQueued} queued) ahead of ${goodQueued} verification mails: ${goodWhen}; the greylisted tried ${greyTries()} time(s) meanwhile`);
+  greylist.on = false;
+  const acceptedSince = performance.now();
+  const greyDeadline = performance.now() + GIVE_UP_MS;
+  while (arrivedFor(greyAddresses).length < greyQueued && performance.now() < greyDeadline) await sleep(50);
+  await sleep(1500);
+  const grey = arrivedFor(greyAddresses);
+  const greyDistinct = new Set(grey.map((mail) => mail.id)).size;
+  const greyWhen = greyDistinct >= greyQueued ? `all ${greyQueued} within ${((Math.max(...grey.map((mail) => mail.at)) - acceptedSince) / 1000).toFixed(1)} s of being accepted (their own backoff)` : `${greyDistinct} of ${greyQueued} after ${GIVE_UP_MS / 1000} s`;
+  console.log(`   once the server accepts them: ${greyWhen}; tried ${greyTries()} time(s) in all; duplicates ${grey.length - greyDistinct + good.length - new Set(good.map((mail) => mail.id)).size}`);
   await smtp.stop();
 } finally {
   server.kill("SIGTERM");

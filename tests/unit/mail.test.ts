@@ -106,7 +106,7 @@ describeEachDatabase("mail outbox on $name", (database) => {
   it("counts failed deliveries only, and gives up after the last one but keeps the message", async () => {
     await enqueueMail(database.db, message());
     await database.db.updateTable("outbox").set({ attempts: MAX_ATTEMPTS - 1 }).execute();
-    const failing = { describe: "down", send: async () => { throw new Error("mailbox unavailable"); }, close: () => {} };
+    const failing = { describe: "down", send: async () => { throw new Error("mailbox unavailable"); }, probe: async () => {}, close: () => {} };
     await runOutboxOnce(database.handle, failing, { from: "x@y.z", logger });
     const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");

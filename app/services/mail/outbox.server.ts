@@ -182,21 +182,6 @@ export async function markBounced(db: Kysely<Database>, row: Pick<OutboxRow, "id
   metrics().mailBounces.inc();
 }
 
-/**
- * After an outage: what waits for its next attempt is due now. Its attempts
- * failed because the server was away, and it is back.
- */
-export async function retryWaitingNow(db: Kysely<Database>, now = new Date()): Promise<void> {
-  const nowIso = now.toISOString();
-  await db
-    .updateTable("outbox")
-    .set({ next_attempt_at: nowIso })
-    .where("status", "=", "pending")
-    .where("attempts", ">", 0)
-    .where("next_attempt_at", ">", nowIso)
-    .execute();
-}
-
 const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);
 
 /** Counts a failed delivery and schedules the next attempt, or gives up after MAX_ATTEMPTS. */

@@ -28,6 +28,8 @@ export type SmtpPoolOptions = {
 
 export type SmtpPool = {
   send: (envelope: { from: string; to: string[] }, raw: Buffer) => Promise<void>;
+  /** Opens a connection (greeting, EHLO, TLS, login) and has one command answered; throws as a failed connect does. */
+  probe: () => Promise<void>;
   close: () => void;
   /** Connections open now (for tests and the bench). */
   openConnections: () => number;
@@ -130,6 +132,9 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
       });
     });
 
+  /** No connection, no greeting, no login: the server's trouble, not the message's (send-health.server.ts). */
+  const connectFailed = (error: unknown) => Object.assign(error instanceof Error ? error : new Error(String(error)), { phase: "connect" });
+
   const acquire = async (): Promise<Lane> => {
     while (!hasRoom()) {
       if (closed) throw new Error("SMTP pool closed");
@@ -145,8 +150,41 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
     } catch (error) {
       steady -= 1;
       wakeWaiting();
-      // No connection, no greeting, no login: the server's trouble, not the message's (send-health.server.ts).
-      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { phase: "connect" });
+      throw connectFailed(error);
+    }
+  };
+
+  /**
+   * During an outage: is the server back? A connection of its own, past
+   * the greeting, EHLO, TLS and login, and an RSET answered (nodemailer's
+   * SMTPConnection has no NOOP; RSET is as harmless). No message is sent,
+   * so no recipient's answer can keep the outage going. A connection that
+   * passed joins the idle ones, for the mail that now goes.
+   */
+  const probe: SmtpPool["probe"] = async () => {
+    if (closed) throw new Error("SMTP pool closed");
+    open += 1;
+    let lane: Lane;
+    try {
+      lane = await connect();
+    } catch (error) {
+      throw connectFailed(error);
+    }
+    try {
+      await new Promise<void>((resolve, reject) => {
+        lane.failCurrent = reject;
+        lane.connection.reset((error) => (error ? reject(error) : resolve()));
+      });
+    } catch (error) {
+      drop(lane);
+      throw connectFailed(error);
+    } finally {
+      lane.failCurrent = undefined;
+    }
+    if (closed || lane.broken) drop(lane);
+    else {
+      idle.push(lane);
+      wakeWaiting();
     }
   };
 
@@ -180,6 +218,7 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
 
   return {
     send,
+    probe,
     close: () => {
       closed = true;
       for (const lane of [...idle]) drop(lane);

@@ -10,6 +10,12 @@ import { smtpPool, type SmtpPoolOptions } from "./smtp-pool.server";
 export type MailTransport = {
   describe: string;
   send: (message: OutboxRow, from: string) => Promise<void>;
+  /**
+   * During an outage: whether mail could go again, asked of the server
+   * itself, never by sending a message (whose recipient may refuse it for
+   * reasons of its own). Throws while it could not.
+   */
+  probe: () => Promise<void>;
   close: () => void;
 };
 
@@ -54,6 +60,7 @@ export function smtpTransport(url: string, options: { connections?: number } & P
       const built = await composer.sendMail(mailOptions(message, from));
       await pool.send({ from: built.envelope.from || from, to: built.envelope.to }, built.message as Buffer);
     },
+    probe: () => pool.probe(),
     // Closes the idle connections now, the busy ones once their message is done.
     close: () => pool.close(),
   };
@@ -80,6 +87,10 @@ export function fileTransport(directory: string, logger: Logger): MailTransport 
         { mailId: message.id, kind: message.kind, links: (message.text_body.match(LINK) ?? []).map(loggableUrl), file },
         "mail written to file",
       );
+    },
+    probe: async () => {
+      await fs.mkdir(directory, { recursive: true });
+      await fs.access(directory, fs.constants.W_OK);
     },
     close: () => transporter.close(),
   };

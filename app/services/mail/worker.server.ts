@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/db.server";
 import { deliver, type DeliveryContext } from "./delivery.server";
 import { keepLeases } from "./lease-keeper.server";
-import { LEASE_MS, claimDueMail, releaseLeases, renewLeases, retryWaitingNow, sendingOrder, type OutboxRow } from "./outbox.server";
+import { LEASE_MS, claimDueMail, releaseLeases, renewLeases, sendingOrder, type OutboxRow } from "./outbox.server";
 import { SLOW_SEND_MS, sendHealth } from "./send-health.server";
 import type { MailTransport } from "./transport.server";
 import { settledWithin } from "~/utils/settled-within";
@@ -100,43 +100,57 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
   let stopped: Promise<void> | undefined;
   /** Sends past `slowAfterMs`: hung, most likely; the rest may go on beside them, up to four times `concurrency` in all. */
   let slowSends = 0;
-  /** During an outage: one message may go, to see whether the server is back. */
-  let probeDue = false;
   let probeTimer: NodeJS.Timeout | undefined;
 
-  const health = sendHealth(() => {
-    logger.info("SMTP server reachable again: sending resumes");
-    // What failed during the outage need not wait out its backoff.
-    void retryWaitingNow(db, now())
-      .catch((error) => logger.error({ err: error }, "could not reschedule mail after an outage"))
-      .finally(() => {
-        mayBeMoreDue = true;
-        pump();
-      });
+  const health = sendHealth({
+    onOutage: () => {
+      logger.warn("SMTP server unreachable: sending paused, the server is probed until it answers");
+      scheduleProbe();
+    },
+    // What the outage held back was given back uncounted, so it is due at once. A message
+    // waiting out its own backoff (a greylisted recipient) keeps waiting: its refusal was its own.
+    onRecovery: () => {
+      logger.info("SMTP server reachable again: sending resumes");
+      mayBeMoreDue = true;
+      pump();
+    },
   });
   const context: DeliveryContext = { database, transport, from: options.from, logger, now, health, unrecorded: new Set() };
 
-  const scheduleProbe = () => {
+  /**
+   * Asks the server, not a message, whether it is back: the oldest message
+   * may be one its recipient keeps refusing, and a probe that sent it never
+   * saw the server recover.
+   */
+  const probe = async () => {
+    if (stopRequested || !health.inOutage()) return;
+    try {
+      await transport.probe();
+    } catch (error) {
+      const { code, responseCode, command } = (error ?? {}) as { code?: string; responseCode?: number; command?: string };
+      logger.info({ err: { code, responseCode, command } }, "SMTP server still unreachable");
+      scheduleProbe();
+      return;
+    }
+    if (!stopRequested) health.probePassed();
+  };
+
+  function scheduleProbe(): void {
     if (probeTimer || stopRequested) return;
     probeTimer = setTimeout(() => {
       probeTimer = undefined;
-      probeDue = true;
-      mayBeMoreDue = true;
-      pump();
+      void probe();
     }, health.nextProbeInMs());
     probeTimer.unref();
-  };
+  }
 
-  /** During an outage nothing starts but a probe, one at a time. */
-  const mayStartSend = () =>
-    !stopRequested &&
-    (health.inOutage() ? probeDue && inFlight.size === 0 : inFlight.size - slowSends < concurrency && inFlight.size < 4 * concurrency);
-  /** Claim when fewer than `concurrency` wait; during an outage, only the probe's one message. */
-  const wantsClaim = () => (health.inOutage() ? probeDue && inFlight.size === 0 && waiting.length === 0 : waiting.length < concurrency);
+  /** During an outage nothing starts: what was claimed waits, its leases renewed, for the probe to pass. */
+  const mayStartSend = () => !stopRequested && !health.inOutage() && inFlight.size - slowSends < concurrency && inFlight.size < 4 * concurrency;
+  /** Claim when fewer than `concurrency` wait; nothing during an outage. */
+  const wantsClaim = () => !health.inOutage() && waiting.length < concurrency;
 
   const startSends = () => {
     while (mayStartSend() && waiting.length > 0) {
-      probeDue = false;
       const row = waiting.shift()!;
       let slow = false;
       const slowTimer = setTimeout(() => {
@@ -144,24 +158,20 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
         slowSends += 1;
         pump();
       }, options.slowAfterMs ?? SLOW_SEND_MS);
-      const sending = deliver(context, row, () => givenBack.has(row.id))
-        .then(() => {
-          if (health.inOutage()) scheduleProbe();
-        })
-        .finally(() => {
-          clearTimeout(slowTimer);
-          if (slow) slowSends -= 1;
-          inFlight.delete(row.id);
-          leases.letGo(row.id);
-          pump();
-        });
+      const sending = deliver(context, row, () => givenBack.has(row.id)).finally(() => {
+        clearTimeout(slowTimer);
+        if (slow) slowSends -= 1;
+        inFlight.delete(row.id);
+        leases.letGo(row.id);
+        pump();
+      });
       inFlight.set(row.id, sending);
     }
   };
 
   const claimBatch = async () => {
     mayBeMoreDue = false;
-    const limit = Math.min(batchSizeFor(concurrency) - waiting.length, health.inOutage() ? 1 : Infinity);
+    const limit = batchSizeFor(concurrency) - waiting.length;
     const rows = await claimDueMail(db, database.kind, limit, now(), leaseMs);
     if (stopRequested) {
       await releaseLeases(db, rows.map((row) => row.id));
@@ -171,12 +181,7 @@ export function startOutboxWorker(database: Database, transport: MailTransport, 
     waiting.push(...rows);
     waiting.sort(sendingOrder);
     // A full batch: more is probably due. Otherwise the next wake or poll says so.
-    if (rows.length === limit && !health.inOutage()) mayBeMoreDue = true;
-    // A probe found nothing to send: look again later.
-    if (health.inOutage() && rows.length === 0) {
-      probeDue = false;
-      scheduleProbe();
-    }
+    if (rows.length === limit) mayBeMoreDue = true;
   };
 
   function pump(): void {
