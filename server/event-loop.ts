@@ -26,13 +26,10 @@ export function eventLoopDelaySampler(): () => number {
 
 /**
  * The share of time the event loop was busy since the previous call
- * (Node's `eventLoopUtilization`). It is the signal for a crowd that opens a
- * new connection per request (issue 37): libuv takes one connection off the
- * listen queue per turn of the loop, so once the arrivals outpace the turns
- * the excess waits in the kernel, unseen by the in-flight count and the
- * delay, for seconds. The loop is then never idle (the listening socket is
- * always ready): a utilization near 1. Shedding makes the turns short, the
- * queue drains, and the utilization falls again.
+ * (Node's `eventLoopUtilization`): server/memory-after-load.ts collects
+ * garbage only while it is low. Not a reason to shed: a loop kept busy by a
+ * few clients that each wait for their answer is at work, not overloaded
+ * (server/queue-time.ts sheds on what requests wait).
  */
 export function eventLoopUtilizationSampler(): () => number {
   let previous: EventLoopUtilization = performance.eventLoopUtilization();

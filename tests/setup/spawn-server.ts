@@ -108,7 +108,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       // Tests run side by side on two cores: a lagging or saturated loop here is
       // the test machine's, not the server's load. overload.spec.ts sets its own.
       OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
-      OVERLOAD_EVENT_LOOP_UTILIZATION: "0",
+      OVERLOAD_MAX_QUEUE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
