@@ -25,6 +25,8 @@ const LATE_MS = 2 * TICK_MS;
 export type ArrivalClock = {
   /** When `req` arrived (`performance.now()` time); the same answer for a request however often asked. */
   arrivedAt: (req: IncomingMessage) => number;
+  /** How many connections were accepted since the previous call. */
+  takeAccepted: () => number;
   stop: () => void;
 };
 
@@ -42,7 +44,11 @@ export function arrivalClock(server?: Server): ArrivalClock {
       }, TICK_MS)
     : undefined;
   tick?.unref();
-  const onConnection = (socket: Socket) => acceptedAt.set(socket, performance.now());
+  let accepted = 0;
+  const onConnection = (socket: Socket) => {
+    accepted += 1;
+    acceptedAt.set(socket, performance.now());
+  };
   server?.on("connection", onConnection);
 
   return {
@@ -50,13 +56,18 @@ export function arrivalClock(server?: Server): ArrivalClock {
       let at = arrivals.get(req);
       if (at === undefined) {
         const now = performance.now();
-        const accepted = acceptedAt.get(req.socket);
+        const connection = acceptedAt.get(req.socket);
         // Only the connection's first request arrived with it.
         acceptedAt.delete(req.socket);
-        at = accepted === undefined ? now : Math.min(now, Math.max(accepted, onTimeAt - LATE_MS));
+        at = connection === undefined ? now : Math.min(now, Math.max(connection, onTimeAt - LATE_MS));
         arrivals.set(req, at);
       }
       return at;
+    },
+    takeAccepted: () => {
+      const count = accepted;
+      accepted = 0;
+      return count;
     },
     stop: () => {
       if (tick) clearInterval(tick);

@@ -43,6 +43,8 @@ export type OverloadSettings = {
   maxQueueMs?: number;
   /** When a request arrived (server/arrivals.ts); when the guard first sees it unless given. */
   arrivedAt?: (req: IncomingMessage) => number;
+  /** Connections accepted since the previous call (server/arrivals.ts); none unless given. */
+  takeAccepted?: () => number;
   queueWindowMs?: number;
   /** The dice for the share refused at once; Math.random unless a test gives its own. */
   random?: () => number;
@@ -119,6 +121,12 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   const waitingForDatabase = settings.databaseWaiting ?? (() => 0);
   const queue = queueTimeShedder({ budgetMs: settings.maxQueueMs ?? 0, windowMs: settings.queueWindowMs, random: settings.random });
   const arrivedAt = settings.arrivedAt ?? arrivalClock().arrivedAt;
+  const accepted = settings.takeAccepted ?? (() => 0);
+  const takeAccepted = () => {
+    const count = accepted();
+    queue.turn(count > 0);
+    return count;
+  };
   const waited = (req: IncomingMessage) => performance.now() - arrivedAt(req);
   // One warning when shedding starts and one when it stops, never one per request.
   let episode: { startedAt: number; shed: number; quietSamples: number } | null = null;
@@ -150,7 +158,7 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
       episode = startEpisode(reason);
     }
   };
-  const admit = admitInTurns(settings.turnTargetMs);
+  const admit = admitInTurns(settings.turnTargetMs, takeAccepted);
   const timer = watchesDelay || settings.maxQueueMs || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
   timer?.unref();
 
@@ -234,6 +242,7 @@ export function overloadGuard(): OverloadGuard {
       maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
       maxQueueMs: config.OVERLOAD_MAX_QUEUE_MS,
       arrivedAt: (req) => (arrivals ??= arrivalClock()).arrivedAt(req),
+      takeAccepted: () => arrivals?.takeAccepted() ?? 0,
       // Twice the pool: a queue the pool's next round of queries clears.
       maxDatabaseWaiting: 2 * POSTGRES_POOL.max,
       databaseWaiting,

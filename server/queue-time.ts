@@ -22,6 +22,15 @@
 
 /** CoDel's interval: how long every request must have waited before the queue counts as standing. */
 const WINDOW_MS = 100;
+/**
+ * A queue stands when every request let in had waited more than this share
+ * of the budget (%): close to the budget, so that a hundred clients that each
+ * wait for their answer (a queue of ~0.25 s at the sustainable rate) are
+ * served, and the share refused at once keeps the rest under the budget.
+ */
+const TARGET_SHARE_OF_BUDGET = 80;
+/** Turns in a window that must all have taken a new connection before the listen queue counts as standing. */
+const MIN_TURNS = 10;
 /** The share refused at once moves by one of this many steps per window (a tenth; measured with `npm run bench:load`). */
 const SHARE_STEPS = 10;
 
@@ -35,6 +44,8 @@ export type QueueTimeSettings = {
 export type QueueTimeShedder = {
   /** A new request that has waited `waitedMs` so far: whether to refuse it at once. */
   refuseOnArrival: (waitedMs: number) => boolean;
+  /** A turn of the queue (`admitInTurns`): whether it took a new connection (then the kernel's listen queue was not empty). */
+  turn: (tookConnection: boolean) => void;
   /** A request whose turn came after `waitedMs`: whether it may do its work (false: refuse it). */
   admit: (waitedMs: number) => boolean;
   /** The share of new requests refused at once (0–1). */
@@ -45,22 +56,33 @@ export type QueueTimeShedder = {
 export function queueTimeShedder(settings: QueueTimeSettings): QueueTimeShedder {
   const { budgetMs } = settings;
   const random = settings.random ?? Math.random;
-  const targetMs = budgetMs / 2;
+  const targetMs = (budgetMs * TARGET_SHARE_OF_BUDGET) / 100;
   // The share in whole steps, so that it comes back to exactly 0.
   let steps = 0;
   // The shortest wait of the requests let in during the current window.
   let shortestWait = Number.POSITIVE_INFINITY;
+  // The turns of the current window, and whether one of them found the listen queue empty.
+  let turns = 0;
+  let listenQueueEmptied = false;
   const window = () => {
     // No request let in at all (everything refused, or nothing came): nothing stands in the queue.
     const standing = Number.isFinite(shortestWait) && shortestWait > targetMs;
-    steps = standing ? Math.min(SHARE_STEPS, steps + 1) : Math.max(0, steps - 1);
+    // Connections waiting in the kernel's listen queue at every turn: their wait is unseen, but it never ended.
+    const standingInKernel = turns >= MIN_TURNS && !listenQueueEmptied;
+    steps = standing || standingInKernel ? Math.min(SHARE_STEPS, steps + 1) : Math.max(0, steps - 1);
     shortestWait = Number.POSITIVE_INFINITY;
+    turns = 0;
+    listenQueueEmptied = false;
   };
   const timer = budgetMs > 0 ? setInterval(window, settings.windowMs ?? WINDOW_MS) : undefined;
   timer?.unref();
 
   return {
     refuseOnArrival: (waitedMs) => budgetMs > 0 && (waitedMs > budgetMs || (steps > 0 && random() < steps / SHARE_STEPS)),
+    turn: (tookConnection) => {
+      turns += 1;
+      if (!tookConnection) listenQueueEmptied = true;
+    },
     admit: (waitedMs) => {
       if (budgetMs <= 0) return true;
       shortestWait = Math.min(shortestWait, waitedMs);
