@@ -37,7 +37,7 @@ export type OverloadSettings = {
   maxInFlight: number;
   /**
    * The longest a request may wait before its work starts (ms): past it, it is
-   * refused; while every request waits more than half of it, a growing share
+   * refused; while every request waits more than four fifths of it, a growing share
    * of new ones is refused at once. 0: never. See server/queue-time.ts.
    */
   maxQueueMs?: number;

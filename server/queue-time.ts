@@ -11,10 +11,13 @@
  * - A queue that does not drain is told from a burst by its minimum: in a
  *   burst some request still gets in quickly, in a standing queue every
  *   request waits. Each 0.1 s window in which every request let in had
- *   waited more than half the budget, a tenth more of the new requests are
- *   refused at once, before any work (so the rest are refused fast instead of
- *   after waiting); each window in which one had not, a tenth fewer. The share
- *   settles where the queue stays near half the budget.
+ *   waited more than four fifths of the budget, a tenth more of the new
+ *   requests are refused at once, before any work (so the rest are refused
+ *   fast instead of after waiting); each window in which one had not, a
+ *   tenth fewer. The share settles where the queue stays under the budget.
+ * - Connections waiting in the kernel's listen queue are out of sight, but
+ *   Node takes one per turn of the event loop: a window whose turns all took
+ *   a new connection (the listen queue never emptied) raises the share too.
  *
  * A few clients that each wait for their answer never build such a queue
  * (twenty of them wait at most for nineteen others), however busy the loop.

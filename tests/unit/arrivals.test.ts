@@ -13,12 +13,11 @@ type Seen = { arrivedAt: number; answeredAt: number };
 
 async function startServer() {
   const seen: Seen[] = [];
-  let clock: ArrivalClock | undefined;
   const server = http.createServer((req, res) => {
-    seen.push({ arrivedAt: clock!.arrivedAt(req), answeredAt: performance.now() });
+    seen.push({ arrivedAt: clock.arrivedAt(req), answeredAt: performance.now() });
     res.end("ok");
   });
-  clock = arrivalClock(server);
+  const clock: ArrivalClock = arrivalClock(server);
   const accepted: number[] = [];
   server.on("connection", () => accepted.push(performance.now()));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -36,7 +35,7 @@ async function startServer() {
     },
     ask: (socket: net.Socket) => socket.write("GET / HTTP/1.1\r\nHost: nl.localhost\r\n\r\n"),
     close: async () => {
-      clock!.stop();
+      clock.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
