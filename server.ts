@@ -210,6 +210,8 @@ async function main() {
     console.warn("\n  WARNING: set TRUST_PROXY when running behind a reverse proxy (see README, Configuration).\n");
   }
 
+  // A request's queue time counts from its connection's acceptance (server/arrivals.ts).
+  appModule.watchArrivals(server);
   await appModule.start();
 
   server.listen(config.PORT, () => {

@@ -156,7 +156,7 @@ const configSchema = z
     // with Retry-After instead of waiting; /healthz is always answered.
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
     OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(160),
-    OVERLOAD_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.99),
+    OVERLOAD_MAX_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(600),
     OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     // Feature toggles per host (spec 6, issue 14): the group's production
     // hosts get the analytics script; the test toggle is on nowhere unless listed.

@@ -4,10 +4,13 @@
 // - accepted contact posts per second at 100 connections (the sustainable rate);
 // - while 100 connections post: how long a verification mail takes from the
 //   request to the SMTP server (p50, p99, max) and /healthz's latency;
-// - at twice the sustainable rate (an open loop, as a crowd arrives): how
-//   many posts are accepted and how fast, how many get a quick 503, /healthz;
-//   once over kept-alive connections, once with a new connection per post
-//   (issue 37: browsers behind a NAT, scripts, a flood), four times too;
+// - 20 clients without keep-alive, each waiting for its answer: how many are
+//   accepted and how fast, how many are shed (none should be);
+// - at once, twice and four times the sustainable rate (an open loop, as a
+//   crowd arrives): how many posts are accepted and how fast (p50, p99, max),
+//   how many get a quick 503, client timeouts, /healthz on the site's port and
+//   on PROBE_PORT; over kept-alive connections and with a new connection per
+//   post (issue 37: browsers behind a NAT, scripts, a flood);
 // - the server's RSS before, at its peak and after.
 // BENCH_SECONDS sets each phase's length. With two cores or more and
 // `taskset`, the server runs on the first core and this load generator (with
@@ -23,7 +26,9 @@ import { SMTPServer } from "smtp-server";
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
 // The probes' own port (PROBE_PORT, docs/overload.md), asked beside the site's.
 const PROBE_PORT = PORT + 1;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** The small crowd that must not be shed: each waits for its answer, none keeps its connection. */
+const CLIENTS_WITHOUT_KEEP_ALIVE = 20;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
 
 const percentile = (values, p) => {
@@ -134,19 +139,22 @@ function rssOf(pid) {
 }
 
 /** `connections` clients posting back to back for `seconds` (a closed loop). */
-async function closedLoop(connections, seconds, onAnswer = () => {}) {
+async function closedLoop(connections, seconds, options) {
   const until = performance.now() + seconds * 1000;
   const answers = [];
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        const answer = await contact();
-        answers.push(answer);
-        onAnswer(answer);
+        answers.push(await contact(options));
       }
     }),
   );
   return answers;
+}
+
+/** The next phase starts on a server that has caught up: /healthz quick again. */
+async function caughtUp() {
+  for (let i = 0; i < 100 && (await get("/healthz")).ms > 50; i++) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** Posts arriving at `rate` per second whatever the server does (an open loop). */
@@ -231,28 +239,44 @@ try {
   const drainSeconds = (performance.now() - drainStart) / 1000;
   console.log(`  mail                 ${queuedAfterLoad} still queued when the load stopped; ${smtp.delivered.count} of ${expected} delivered ${drainSeconds.toFixed(1)} s later (${(queuedAfterLoad / drainSeconds).toFixed(0)} mails/s)`);
 
-  // 3. Twice (and, without keep-alive, four times) the sustainable rate, as an open loop.
-  let acceptedInOverload = 0;
-  for (const [factor, keepAlive] of [[2, true], [2, false], [4, false]]) {
-    const rate = Math.round(factor * sustainable);
-    const overloadProbes = watchProbes();
-    const overload = await openLoop(rate, SECONDS, { keepAlive });
-    const probesOverloaded = overloadProbes();
-    const ok = overload.filter((answer) => answer.status === 201);
-    const shed = overload.filter((answer) => answer.status === 503);
-    const timedOut = overload.filter((answer) => answer.timedOut).length;
-    const other = overload.length - ok.length - shed.length - timedOut;
-    acceptedInOverload += ok.length;
-    console.log(`\n${rate} posts/s arriving (${factor} × the sustainable rate), ${keepAlive ? "kept-alive connections" : "a new connection per post"}:`);
-    console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(ok.map((a) => a.ms), 50))}, p99 ${ms(percentile(ok.map((a) => a.ms), 99))}`);
-    console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}`);
-    console.log(`  client timeouts      ${timedOut} (gave up after ${CLIENT_TIMEOUT_MS / 1000} s)${other ? `; ${other} other answers or errors` : ""}`);
-    console.log(`  ${probesOverloaded}`);
-    // The next phase starts on a server that has caught up.
-    for (let i = 0; i < 100 && (await get("/healthz")).ms > 50; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  // 3. 20 clients without keep-alive, each waiting for its answer before it asks again: below
+  // capacity in number (20 requests at most in the server at once), nothing to shed.
+  const few = await closedLoop(CLIENTS_WITHOUT_KEEP_ALIVE, SECONDS, { keepAlive: false });
+  const fewOk = few.filter((answer) => answer.status === 201);
+  const fewShed = few.filter((answer) => answer.status === 503).length;
+  console.log(`\n${CLIENTS_WITHOUT_KEEP_ALIVE} clients, a new connection per post, each waiting for its answer:`);
+  console.log(
+    `  accepted (201)       ${fewOk.length} (${(fewOk.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(fewOk.map((a) => a.ms), 50))}, p99 ${ms(percentile(fewOk.map((a) => a.ms), 99))}, max ${ms(Math.max(...fewOk.map((a) => a.ms)))}`,
+  );
+  console.log(`  shed (503)           ${fewShed} (${((100 * fewShed) / Math.max(1, few.length)).toFixed(1)} %); ${few.filter((answer) => answer.timedOut).length} client timeouts`);
+  await caughtUp();
+
+  // 4. Once, twice and four times the sustainable rate, as an open loop (a crowd arrives whatever
+  // the server does): over kept-alive connections, and with a new connection per post (issue 37:
+  // browsers behind a NAT, scripts, a flood).
+  let acceptedInOverload = fewOk.length;
+  for (const keepAlive of [true, false]) {
+    for (const factor of [1, 2, 4]) {
+      const rate = Math.round(factor * sustainable);
+      const overloadProbes = watchProbes();
+      const overload = await openLoop(rate, SECONDS, { keepAlive });
+      const probesOverloaded = overloadProbes();
+      const ok = overload.filter((answer) => answer.status === 201);
+      const shed = overload.filter((answer) => answer.status === 503);
+      const timedOut = overload.filter((answer) => answer.timedOut).length;
+      const other = overload.length - ok.length - shed.length - timedOut;
+      acceptedInOverload += ok.length;
+      const okMs = ok.map((a) => a.ms);
+      console.log(`\n${rate} posts/s arriving (${factor} × the sustainable rate), ${keepAlive ? "kept-alive connections" : "a new connection per post"}:`);
+      console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(okMs, 50))}, p99 ${ms(percentile(okMs, 99))}, max ${ms(Math.max(...okMs))}`);
+      console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}`);
+      console.log(`  client timeouts      ${timedOut} (gave up after ${CLIENT_TIMEOUT_MS / 1000} s)${other ? `; ${other} other answers or errors` : ""}`);
+      console.log(`  ${probesOverloaded}`);
+      await caughtUp();
+    }
   }
 
-  // 4. Memory once the work is done.
+  // 5. Memory once the work is done.
   for (let i = 0; i < 1200 && smtp.delivered.count < expected + acceptedInOverload; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   clearInterval(sampler);

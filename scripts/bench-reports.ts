@@ -229,7 +229,7 @@ async function timePage(env: Record<string, string>) {
   const port = 4600 + Math.floor(Math.random() * 400);
   // The overload guard off, as in the e2e server: better-sqlite3 answers synchronously, so the figures' own
   // queries hold the event loop for their whole time, and the guard would shed the next run as load.
-  const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "error", OVERLOAD_EVENT_LOOP_DELAY_MS: "0", OVERLOAD_EVENT_LOOP_UTILIZATION: "0", ...env };
+  const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "error", OVERLOAD_EVENT_LOOP_DELAY_MS: "0", OVERLOAD_MAX_QUEUE_MS: "0", ...env };
   execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", "bench-officer@veldhavenmedia.nl", "--role", "officer"], { input: `${PASSWORD}\n`, env: serverEnv, stdio: ["pipe", "ignore", "inherit"] });
   const server = spawn(process.execPath, ["build/server.js"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
   try {

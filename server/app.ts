@@ -23,7 +23,7 @@ import { rejectMalformedHost } from "./host-guard";
 import { startReturningMemoryWhenIdle, stopReturningMemoryWhenIdle } from "./memory-after-load";
 import { metricsEndpoint } from "./metrics-endpoint";
 import { shedWhenOverloaded } from "./overload";
-export { refuseWhenOverloaded } from "./overload";
+export { refuseWhenOverloaded, watchArrivals } from "./overload";
 import { pageHandlerFor } from "./page-handler";
 import { recordRequestMetrics } from "./request-metrics";
 import { readRequestTarget } from "./request-target";

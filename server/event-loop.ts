@@ -11,6 +11,12 @@ const HISTOGRAM_RESOLUTION_MS = 10;
 /** How long a turn of the event loop may take while requests wait to be let in (see `admitInTurns`). */
 const TURN_TARGET_MS = 3;
 const MAX_ADMITTED_PER_TURN = 64;
+/**
+ * Turns in a row that may let no request in while each of them takes a new
+ * connection (see `admitInTurns`): up to sixteen connections taken per turn
+ * with work, more than four times the rate the work can be done at.
+ */
+const MAX_TURNS_FOR_CONNECTIONS = 16;
 
 /** Mean lag of the event loop since the previous call, as under-pressure measures it. */
 export function eventLoopDelaySampler(): () => number {
@@ -26,13 +32,10 @@ export function eventLoopDelaySampler(): () => number {
 
 /**
  * The share of time the event loop was busy since the previous call
- * (Node's `eventLoopUtilization`). It is the signal for a crowd that opens a
- * new connection per request (issue 37): libuv takes one connection off the
- * listen queue per turn of the loop, so once the arrivals outpace the turns
- * the excess waits in the kernel, unseen by the in-flight count and the
- * delay, for seconds. The loop is then never idle (the listening socket is
- * always ready): a utilization near 1. Shedding makes the turns short, the
- * queue drains, and the utilization falls again.
+ * (Node's `eventLoopUtilization`): server/memory-after-load.ts collects
+ * garbage only while it is low. Not a reason to shed: a loop kept busy by a
+ * few clients that each wait for their answer is at work, not overloaded
+ * (server/queue-time.ts sheds on what requests wait).
  */
 export function eventLoopUtilizationSampler(): () => number {
   let previous: EventLoopUtilization = performance.eventLoopUtilization();
@@ -57,14 +60,27 @@ export function eventLoopUtilizationSampler(): () => number {
  * one), so connections are taken and arrivals seen (or shed) within a few
  * milliseconds, at the same throughput.
  */
-export function admitInTurns(targetMs = TURN_TARGET_MS) {
+export function admitInTurns(targetMs = TURN_TARGET_MS, takeAccepted: () => number = () => 0) {
   const waiting: Array<{ res: express.Response; next: () => void }> = [];
   let perTurn = 1;
   let scheduled = false;
   // When the previous turn that let requests in ran, while requests kept waiting.
   let previousTurnAt: number | undefined;
+  let turnsForConnections = 0;
   const turn = () => {
     scheduled = false;
+    // A connection taken in this turn: more may be waiting in the kernel's
+    // listen queue, where no one can see how long they wait. Node takes one
+    // per turn, so a turn without work takes the next one sooner; the
+    // requests then wait here, where their wait is seen (and shed).
+    if (takeAccepted() > 0 && turnsForConnections < MAX_TURNS_FOR_CONNECTIONS) {
+      turnsForConnections += 1;
+      previousTurnAt = undefined;
+      scheduled = true;
+      setImmediate(turn);
+      return;
+    }
+    turnsForConnections = 0;
     const now = performance.now();
     if (previousTurnAt !== undefined) {
       perTurn = now - previousTurnAt <= targetMs ? Math.min(perTurn + 1, MAX_ADMITTED_PER_TURN) : Math.max(1, perTurn >> 1);

@@ -1,18 +1,21 @@
 /**
  * Load shedding (issue 24), after Fastify's under-pressure: when the event
  * loop lags, too many requests are already in progress, queries queue for
- * the database, or (issue 37) a crowd opening a connection per request keeps
- * the loop saturated, a new request gets a quick 503 with Retry-After
+ * the database, or requests wait longer than they may before their work
+ * starts (server/queue-time.ts: a crowd opening a connection per request
+ * queues where none of the others sees it), a new request gets a quick 503 with Retry-After
  * instead of joining a queue that makes every visitor wait (at 345 form
  * posts a second a page took 8.9 s). Asked first by server.ts, before
  * Express, and again in server/app.ts after the health checks, so a shed
  * request costs next to no work; /readyz says "overloaded" meanwhile so a
  * load balancer sends traffic elsewhere. Thresholds: docs/overload.md.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type express from "express";
 import { busyAnswer } from "./busy-answer";
-import { admitInTurns, eventLoopDelaySampler, eventLoopUtilizationSampler } from "./event-loop";
+import { arrivalClock, type ArrivalClock } from "./arrivals";
+import { admitInTurns, eventLoopDelaySampler } from "./event-loop";
+import { queueTimeShedder } from "./queue-time";
 import { getConfig } from "~/config.server";
 import { POSTGRES_POOL } from "~/db/db.server";
 import { databaseWaiting } from "~/db/instance.server";
@@ -24,27 +27,6 @@ import { metrics } from "~/utils/metrics.server";
 const SAMPLE_INTERVAL_MS = 500;
 /** Over the threshold this many samples in a row (a second) before the delay sheds. */
 const LATE_SAMPLES_TO_SHED = 2;
-/**
- * How often the event loop's utilization is read: short windows, because a
- * full accept queue grows by hundreds of connections a second.
- */
-const UTILIZATION_INTERVAL_MS = 100;
-/**
- * Busy windows in a row (a second, as the delay's two samples) before they
- * shed: a long task (a cold render, an export) or a burst (40 colleagues
- * behind one address posting at once) is not overload; a crowd that keeps
- * coming is.
- */
-const BUSY_WINDOWS_TO_SHED = 10;
-/**
- * How the share of new requests shed moves per window: a tenth up while the
- * loop stays saturated with new connections coming, a tenth down once it is
- * not, so it settles where the loop keeps up (what it accepts, it answers
- * within a second) instead of swinging between all and nothing. Measured
- * (`npm run bench:load`) against larger steps: these let in the most.
- */
-const SHARE_STEP_UP = 0.1;
-const SHARE_STEP_DOWN = 0.1;
 /** An episode (its log lines, /readyz's "overloaded") ends only after this many samples in a row without a reason to shed (2 s), so alternating windows do not flap. */
 const QUIET_SAMPLES_TO_END = 4;
 
@@ -54,11 +36,18 @@ export type OverloadSettings = {
   /** Requests in progress (working or waiting for their turn) at which a new one is shed; 0: no cap. */
   maxInFlight: number;
   /**
-   * The event loop's utilization (0–1) above which, two windows in a row and
-   * with new connections coming, a growing share of new requests is shed;
-   * 0: never. See `eventLoopUtilizationSampler`.
+   * The longest a request may wait before its work starts (ms): past it, it is
+   * refused; while every request waits more than four fifths of it, a growing share
+   * of new ones is refused at once. 0: never. See server/queue-time.ts.
    */
-  maxEventLoopUtilization?: number;
+  maxQueueMs?: number;
+  /** When a request arrived (server/arrivals.ts); when the guard first sees it unless given. */
+  arrivedAt?: (req: IncomingMessage) => number;
+  /** Connections accepted since the previous call (server/arrivals.ts); none unless given. */
+  takeAccepted?: () => number;
+  queueWindowMs?: number;
+  /** The dice for the share refused at once; Math.random unless a test gives its own. */
+  random?: () => number;
   /**
    * Queries waiting for a database connection at which a new request is shed
    * (issue 37: on PostgreSQL the pool's queue grew to seconds); 0: no cap.
@@ -66,9 +55,6 @@ export type OverloadSettings = {
   maxDatabaseWaiting?: number;
   /** How many queries wait for a connection now (the process's pool unless a test gives its own). */
   databaseWaiting?: () => number;
-  /** The loop's utilization since the previous call; Node's own unless a test gives its own. */
-  measureUtilization?: () => number;
-  utilizationIntervalMs?: number;
   /** The length of a turn of the event loop (ms) that requests are let in to keep to. */
   turnTargetMs?: number;
   retryAfterSeconds: number;
@@ -95,7 +81,7 @@ export type OverloadGuard = {
   stop: () => void;
 };
 
-type Reason = "event-loop-delay" | "event-loop-utilization" | "in-flight" | "database-queue";
+type Reason = "event-loop-delay" | "queue-time" | "in-flight" | "database-queue";
 
 function refuse(req: express.Request, res: express.Response, retryAfterSeconds: number): void {
   const answer = busyAnswer(req.originalUrl, req.get("Host"), retryAfterSeconds);
@@ -133,14 +119,15 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   let inFlight = 0;
   const maxDatabaseWaiting = settings.maxDatabaseWaiting ?? 0;
   const waitingForDatabase = settings.databaseWaiting ?? (() => 0);
-  const maxUtilization = settings.maxEventLoopUtilization ?? 0;
-  const watchesUtilization = maxUtilization > 0;
-  const measureUtilization = settings.measureUtilization ?? (watchesUtilization ? eventLoopUtilizationSampler() : () => 0);
-  let busyWindows = 0;
-  /** The share of requests shed because the loop is saturated by new connections (0–1). */
-  let shedShare = 0;
-  let newConnections = 0;
-  const seenConnections = new WeakSet<object>();
+  const queue = queueTimeShedder({ budgetMs: settings.maxQueueMs ?? 0, windowMs: settings.queueWindowMs, random: settings.random });
+  const arrivedAt = settings.arrivedAt ?? arrivalClock().arrivedAt;
+  const accepted = settings.takeAccepted ?? (() => 0);
+  const takeAccepted = () => {
+    const count = accepted();
+    queue.turn(count > 0);
+    return count;
+  };
+  const waited = (req: IncomingMessage) => performance.now() - arrivedAt(req);
   // One warning when shedding starts and one when it stops, never one per request.
   let episode: { startedAt: number; shed: number; quietSamples: number } | null = null;
 
@@ -150,8 +137,8 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
     if (maxDatabaseWaiting > 0 && waitingForDatabase() >= maxDatabaseWaiting) return "database-queue";
     return null;
   };
-  /** For one request: every one while a threshold is crossed, each with the shed share's chance while the loop is saturated. */
-  const refusalReason = (): Reason | null => overloadReason() ?? (shedShare > 0 && Math.random() < shedShare ? "event-loop-utilization" : null);
+  /** For one request: every one while a threshold is crossed; by its wait so far, or by the share refused while the queue stands. */
+  const refusalReason = (req: IncomingMessage): Reason | null => overloadReason() ?? (queue.refuseOnArrival(waited(req)) ? "queue-time" : null);
   const startEpisode = (reason: Reason) => {
     logger.warn({ reason, eventLoopDelayMs: Math.round(delayMs), inFlight }, "overloaded: shedding new requests");
     return { startedAt: Date.now(), shed: 0, quietSamples: 0 };
@@ -162,7 +149,7 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   const sample = () => {
     delayMs = measureDelay();
     lateSamples = delayMs > maxEventLoopDelayMs ? lateSamples + 1 : 0;
-    const reason = overloadReason() ?? (shedShare > 0 ? "event-loop-utilization" : null);
+    const reason = overloadReason() ?? (queue.share() > 0 ? "queue-time" : null);
     if (episode) episode.quietSamples = reason ? 0 : episode.quietSamples + 1;
     if (episode && episode.quietSamples >= QUIET_SAMPLES_TO_END) {
       logger.warn({ shed: episode.shed, durationMs: Date.now() - episode.startedAt }, "no longer overloaded: accepting requests again");
@@ -171,35 +158,22 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
       episode = startEpisode(reason);
     }
   };
-  const admit = admitInTurns(settings.turnTargetMs);
-  const timer = watchesDelay || watchesUtilization || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
+  const admit = admitInTurns(settings.turnTargetMs, takeAccepted);
+  const timer = watchesDelay || settings.maxQueueMs || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
   timer?.unref();
-  const utilizationTimer = watchesUtilization
-    ? setInterval(() => {
-        // Saturated with connections still arriving: a crowd opening a connection per request.
-        // Kept-alive clients that saturate the loop are the in-flight cap's to shed.
-        busyWindows = measureUtilization() >= maxUtilization && newConnections > 0 ? busyWindows + 1 : 0;
-        newConnections = 0;
-        shedShare = busyWindows >= BUSY_WINDOWS_TO_SHED ? Math.min(1, shedShare + SHARE_STEP_UP) : Math.max(0, shedShare - SHARE_STEP_DOWN);
-      }, settings.utilizationIntervalMs ?? UTILIZATION_INTERVAL_MS)
-    : null;
-  utilizationTimer?.unref();
 
   /** Requests `refuseEarly` let through: decided once. */
   const letThrough = new WeakSet<IncomingMessage>();
   /** The decision for a request: null to let it in, else why not (counted in the episode). */
   const decide = (req: IncomingMessage): Reason | null => {
-    if (!seenConnections.has(req.socket)) {
-      seenConnections.add(req.socket);
-      newConnections += 1;
-    }
-    const reason = refusalReason();
-    if (reason) {
-      episode ??= startEpisode(reason);
-      episode.shed += 1;
-      episode.quietSamples = 0;
-    }
+    const reason = refusalReason(req);
+    if (reason) countShed(reason);
     return reason;
+  };
+  const countShed = (reason: Reason) => {
+    episode ??= startEpisode(reason);
+    episode.shed += 1;
+    episode.quietSamples = 0;
   };
 
   const refuseEarly = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -227,7 +201,15 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
     };
     res.once("finish", release);
     res.once("close", release);
-    admit(res, () => next());
+    admit(res, () => {
+      // Its turn came too late: the work would only make those behind it wait longer.
+      if (!queue.admit(waited(req))) {
+        countShed("queue-time");
+        refuse(req, res, retryAfterSeconds);
+        return;
+      }
+      next();
+    });
   };
 
   return {
@@ -237,12 +219,19 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
     inFlight: () => inFlight,
     stop: () => {
       if (timer) clearInterval(timer);
-      if (utilizationTimer) clearInterval(utilizationTimer);
+      queue.stop();
     },
   };
 }
 
 let processGuard: OverloadGuard | undefined;
+let arrivals: ArrivalClock | undefined;
+
+/** Follows the site server's connections, so a request's queue time counts from its connection's acceptance (server.ts, before it listens). */
+export function watchArrivals(server: Server): void {
+  arrivals?.stop();
+  arrivals = arrivalClock(server);
+}
 
 /** The process's guard, made from the configuration on first use. */
 export function overloadGuard(): OverloadGuard {
@@ -251,7 +240,9 @@ export function overloadGuard(): OverloadGuard {
     processGuard = createOverloadGuard({
       maxEventLoopDelayMs: config.OVERLOAD_EVENT_LOOP_DELAY_MS,
       maxInFlight: config.OVERLOAD_MAX_IN_FLIGHT,
-      maxEventLoopUtilization: config.OVERLOAD_EVENT_LOOP_UTILIZATION,
+      maxQueueMs: config.OVERLOAD_MAX_QUEUE_MS,
+      arrivedAt: (req) => (arrivals ??= arrivalClock()).arrivedAt(req),
+      takeAccepted: () => arrivals?.takeAccepted() ?? 0,
       // Twice the pool: a queue the pool's next round of queries clears.
       maxDatabaseWaiting: 2 * POSTGRES_POOL.max,
       databaseWaiting,

@@ -105,10 +105,10 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       EMAIL_DOMAIN_CHECK: "false",
-      // Tests run side by side on two cores: a lagging or saturated loop here is
-      // the test machine's, not the server's load. overload.spec.ts sets its own.
+      // Tests run side by side on two cores: a lagging loop or a request waiting its
+      // turn here is the test machine's, not the server's load. overload.spec.ts sets its own.
       OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
-      OVERLOAD_EVENT_LOOP_UTILIZATION: "0",
+      OVERLOAD_MAX_QUEUE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -22,9 +22,7 @@ type Harness = {
   guard: OverloadGuard;
   /** What the next sample of the event-loop delay measures. */
   setDelay: (ms: number) => void;
-  /** What the next windows of the event loop's utilization measure. */
-  setUtilization: (share: number) => void;
-  /** Runs the utilization timer once (one 0.1 s window). */
+  /** Runs the queue-time window once (0.1 s). */
   window: () => void;
   /** Requests that reached Express (not refused before it). */
   reachedExpress: () => number;
@@ -40,25 +38,34 @@ type Harness = {
 const WINDOW_MS = 100;
 
 async function startHarness(
-  settings: { maxEventLoopDelayMs?: number; maxInFlight?: number; maxEventLoopUtilization?: number; maxDatabaseWaiting?: number; databaseWaiting?: () => number } = {},
+  settings: {
+    maxEventLoopDelayMs?: number;
+    maxInFlight?: number;
+    maxQueueMs?: number;
+    maxDatabaseWaiting?: number;
+    databaseWaiting?: () => number;
+    random?: () => number;
+  } = {},
 ): Promise<Harness> {
   let delay = 0;
-  let utilization = 0;
   let reachedExpress = 0;
   const warnings: string[] = [];
   const guard = createOverloadGuard({
     maxEventLoopDelayMs: settings.maxEventLoopDelayMs ?? 200,
     maxInFlight: settings.maxInFlight ?? 0,
-    maxEventLoopUtilization: settings.maxEventLoopUtilization ?? 0,
+    maxQueueMs: settings.maxQueueMs ?? 0,
     maxDatabaseWaiting: settings.maxDatabaseWaiting,
     databaseWaiting: settings.databaseWaiting,
     retryAfterSeconds: 5,
     measureDelay: () => delay,
-    measureUtilization: () => utilization,
     sampleIntervalMs: SAMPLE_MS,
-    utilizationIntervalMs: WINDOW_MS,
+    queueWindowMs: WINDOW_MS,
+    random: settings.random,
+    // What a request had waited when it came: its `X-Waited` header (ms), else nothing.
+    arrivedAt: (req) => (arrivals.get(req) ?? arrivals.set(req, performance.now() - Number(req.headers["x-waited"] ?? 0)).get(req))!,
     logger: { warn: (_details, message) => warnings.push(message) },
   });
+  const arrivals = new WeakMap<object, number>();
   const held: express.Response[] = [];
   const app = express();
   app.use((_req, _res, next) => {
@@ -67,6 +74,11 @@ async function startHarness(
   });
   // The order of server/app.ts: the probes, then the guard, then the pages.
   app.use(healthRoutes(guard.isShedding));
+  // Past the first check, the loop held up (by others' work) before this request's turn.
+  app.use("/nl/held-up", (_req, _res, next) => {
+    blockFor(150);
+    next();
+  });
   app.use(guard.shed);
   app.get("/nl/held", (_req, res) => void held.push(res));
   // Work that does not give the event loop back, as a request on the embedded database does.
@@ -87,7 +99,6 @@ async function startHarness(
     port: (server.address() as net.AddressInfo).port,
     guard,
     setDelay: (ms) => (delay = ms),
-    setUtilization: (share) => (utilization = share),
     window: () => vi.advanceTimersByTime(WINDOW_MS),
     reachedExpress: () => reachedExpress,
     sample: () => vi.advanceTimersByTime(SAMPLE_MS),
@@ -102,7 +113,15 @@ async function startHarness(
   };
 }
 
-const get = (harness: Harness, path: string) => request(harness.port, { path });
+const get = (harness: Harness, path: string, waitedMs = 0) => request(harness.port, { path, headers: { "X-Waited": String(waitedMs) } });
+
+/** Synchronous work: the event loop does nothing else meanwhile. */
+function blockFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // busy
+  }
+}
 
 /** Sends a request that the app holds open, and resolves once the app has it. */
 async function holdOne(harness: Harness): Promise<http.ClientRequest> {
@@ -236,67 +255,63 @@ describe("load shedding (issue 24)", () => {
     expect(harness.warnings).toEqual(["overloaded: shedding new requests", "no longer overloaded: accepting requests again"]);
   });
 
-  it("a crowd opening a connection per request (issue 37): while the loop stays saturated a growing share is refused before Express, and let in again once it is not", async () => {
-    harness = await startHarness({ maxEventLoopUtilization: 0.99 });
-    // Each of these requests comes on a connection of its own, as the crowd's do.
-    const crowd = () => get(harness!, "/nl/about");
-    harness.setUtilization(1);
-    expect((await crowd()).status).toBe(200);
-    harness.window();
-    expect((await crowd()).status).toBe(200);
-    // Saturated windows are a burst at first; the tenth in a row starts shedding, a tenth more per window.
-    for (let window = 0; window < 8; window++) {
-      expect((await crowd()).status).toBe(200);
-      harness.window();
-    }
-    for (let window = 0; window < 10; window++) {
-      await crowd();
-      harness.window();
-    }
+  it("refuses a request that has already waited longer than the budget, before Express and without its work; one that has not is served", async () => {
+    harness = await startHarness({ maxQueueMs: 100 });
     const before = harness.reachedExpress();
-    const refused = await Promise.all(Array.from({ length: 10 }, crowd));
-    expect(refused.map((answer) => answer.status)).toEqual(Array(10).fill(503));
-    expect(refused[0].headers["retry-after"]).toBe("5");
-    expect(refused[0].headers["cache-control"]).toBe("no-store");
-    expect(refused[0].body).toContain("Probeer het over 5 seconden opnieuw.");
-    const call = await get(harness, "/api/campaign-items");
-    expect(call.status).toBe(503);
-    expect(JSON.parse(call.body)).toEqual({ error: "UNAVAILABLE", message: "The server is busy. Please try again in 5 seconds." });
-    // Answered before Express: none of its work was done for them.
+    const late = await get(harness, "/nl/about", 150);
+    expect([late.status, late.headers["retry-after"], late.headers["cache-control"]]).toEqual([503, "5", "no-store"]);
+    expect(late.body).toContain("Probeer het over 5 seconden opnieuw.");
     expect(harness.reachedExpress()).toBe(before);
     expect(harness.guard.isShedding()).toBe(true);
+    expect((await get(harness, "/nl/about", 50)).status).toBe(200);
     // The probes are never refused.
-    expect((await get(harness, "/healthz")).status).toBe(200);
-
-    harness.setUtilization(0.5);
-    for (let window = 0; window < 10; window++) harness.window();
-    const welcome = await Promise.all(Array.from({ length: 10 }, crowd));
-    expect(welcome.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect((await get(harness, "/healthz", 150)).status).toBe(200);
   });
 
-  it("leaves kept-alive clients that saturate the loop to the in-flight cap: no new connections, nothing refused for utilization", async () => {
-    harness = await startHarness({ maxEventLoopUtilization: 0.99 });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const viaAgent = () =>
-      new Promise<number>((resolve, reject) => {
-        http
-          .get({ host: "127.0.0.1", port: harness!.port, path: "/nl/about", agent, headers: { Host: "nl.localhost" } }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          })
-          .on("error", reject);
-      });
-    try {
-      expect(await viaAgent()).toBe(200);
-      harness.setUtilization(1);
-      for (let window = 0; window < 12; window++) {
-        harness.window();
-        expect(await viaAgent()).toBe(200);
-      }
-      expect(harness.guard.isShedding()).toBe(false);
-    } finally {
-      agent.destroy();
+  it("refuses a request whose turn comes after the budget, without doing its work", async () => {
+    harness = await startHarness({ maxQueueMs: 100 });
+    const late = await get(harness, "/nl/held-up/page");
+    expect([late.status, late.headers["retry-after"]]).toEqual([503, "5"]);
+    expect(late.body).toContain("Het is even te druk");
+  });
+
+  it("refuses a growing share of new requests at once while every request let in has waited more than four fifths of the budget, not in a burst, and lets them in again once the queue drains", async () => {
+    let dice = 0.95;
+    harness = await startHarness({ maxQueueMs: 500, random: () => dice });
+    // A burst: most waited, one got in at once. Not a queue that stands.
+    await Promise.all([get(harness, "/nl/about", 450), get(harness, "/nl/about", 450), get(harness, "/nl/about", 10)]);
+    harness.window();
+    expect((await get(harness, "/nl/about", 450)).status).toBe(200);
+    // Window after window every request waited 450 ms of the 500: a tenth more refused per window.
+    for (let window = 1; window <= 9; window++) {
+      harness.window();
+      expect((await get(harness, "/nl/about", 450)).status, `after ${window} windows`).toBe(200);
     }
+    harness.window();
+    const before = harness.reachedExpress();
+    const refused = await Promise.all(Array.from({ length: 5 }, () => get(harness!, "/nl/about")));
+    expect(refused.map((answer) => answer.status)).toEqual(Array(5).fill(503));
+    expect(refused[0].headers["retry-after"]).toBe("5");
+    expect(harness.reachedExpress()).toBe(before);
+    expect(harness.guard.isShedding()).toBe(true);
+
+    // Nothing let in: nothing stands in the queue, the share falls a tenth per window.
+    harness.window();
+    dice = 0.5;
+    expect((await get(harness, "/nl/about")).status).toBe(503);
+    for (let window = 0; window < 5; window++) harness.window();
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+    for (let window = 0; window < 4; window++) harness.window();
+    dice = 0;
+    expect((await get(harness, "/nl/about")).status).toBe(200);
+    for (let window = 0; window < 30; window++) harness.window();
+    expect(harness.guard.isShedding()).toBe(false);
+  });
+
+  it("never refuses for a request's wait when the budget is 0", async () => {
+    harness = await startHarness({ maxQueueMs: 0 });
+    expect((await get(harness, "/nl/about", 60_000)).status).toBe(200);
+    expect((await get(harness, "/nl/held-up/page")).status).toBe(200);
   });
 });
 
