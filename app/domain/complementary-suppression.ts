@@ -34,7 +34,7 @@ const valueOf = (values: ReadonlyMap<string, number>, id: string) => values.get(
  * what its unknown parts add up to. A count worked out as 0 tells nothing
  * of anyone. null: nothing leaks.
  */
-export function leakingGroup(values: ReadonlyMap<string, number>, groups: readonly CellGroup[], hidden: ReadonlySet<string>, minimum: number): CellGroup | null {
+function leakingGroup(values: ReadonlyMap<string, number>, groups: readonly CellGroup[], hidden: ReadonlySet<string>, minimum: number): CellGroup | null {
   const known = new Set([...values.keys()].filter((id) => !hidden.has(id)));
   for (let learned = true; learned; ) {
     learned = false;
