@@ -13,7 +13,7 @@
  * Its host is spelled one way too (issue 37: 2,000 ports were 2,000 entries).
  */
 import type { ServerBuild } from "react-router";
-import { hostname } from "~/i18n/locale";
+import { withCanonicalHost } from "~/utils/canonical-host";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
 import type { RouteMatchers } from "./route-matchers";
 
@@ -26,24 +26,6 @@ export function normalisedUrl(url: URL, parameters: ReadonlySet<string>): URL {
   normal.hash = "";
   normal.search = pageQuery(url.search, parameters);
   return normal;
-}
-
-/**
- * The URL with its host in one spelling: lower case, no trailing dot
- * (`hostname`, as the country and the allowed hosts read it), and no port but
- * the one the server listens on. Any other port is the client's choice (or a
- * proxy's), and nothing in a page needs it: with PUBLIC_ORIGIN_* its links
- * name that origin; without, they name this URL's origin
- * (app/utils/public-origin.server.ts), so the listener's own port stays, the
- * one `npm start` serves the local names on. The host name itself stays:
- * what a page shows depends on it (feature toggles and analytics per host,
- * app/services/site/features.server.ts), and only the allowed names get a page.
- */
-function withCanonicalHost(url: URL, listenerPort: number): URL {
-  const canonical = new URL(url.href);
-  canonical.hostname = hostname(url.host);
-  if (canonical.port !== String(listenerPort)) canonical.port = "";
-  return canonical;
 }
 
 /** For a build: the cache URL of a request's URL, from the parameters its matched routes declare. */

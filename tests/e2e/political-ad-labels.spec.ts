@@ -160,6 +160,22 @@ test.describe("issue 38: a server of its own, whose register these tests add to"
     expect(await renders(page)).toBe(rendered);
   });
 
+  test("a label is rendered once whatever other port the Host header names: the same PNG, whose QR code names no forged port", async ({ page }) => {
+    // An ad no other test here asks the label of: its first render is this test's.
+    const item = (await (await ask(page, "nl", "/api/campaign-items?countryCode=NL")).json()).campaignItems[1] as Item;
+    const before = await renders(page);
+    const labels = [];
+    for (const port of [server.port + 1, server.port + 2, 8443]) {
+      const answer = await page.request.get(`http://127.0.0.1:${server.port}/nl/political-ads/${item.id}/label.png`, { headers: { Host: `nl.localhost:${port}` } });
+      expect(answer.status(), String(port)).toBe(200);
+      labels.push(await answer.body());
+    }
+    expect(await renders(page)).toBe(before + 1);
+    for (const label of labels) expect(label.equals(labels[0])).toBe(true);
+    // A port other than the listener's is a proxy's (or a client's choice): the site's name without it.
+    expect(qrOf(labels[0])).toBe(`http://nl.localhost/${item.language}/political-ads/${item.id}`);
+  });
+
   function importRows(rows: object[]) {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "register-")), "register.json");
     fs.writeFileSync(file, JSON.stringify(rows));

@@ -73,6 +73,13 @@ describe("publicOrigin", () => {
     // A job (the digest) has no request.
     expect(publicOrigin("nl", "", embedded)).toBe("http://nl.localhost:3000");
   });
+
+  it("spells the request's origin one way: another port than the listener's, a capital or a trailing dot names the same site", () => {
+    for (const origin of ["http://nl.localhost:41234", "http://nl.localhost:80", "http://nl.localhost", "http://NL.LocalHost.:3000"]) {
+      expect(publicOrigin("nl", origin, embedded), origin).toBe(origin.endsWith(":3000") ? "http://nl.localhost:3000" : "http://nl.localhost");
+    }
+    expect(publicOrigin("nl", "http://nl.localhost:3000", embedded)).toBe("http://nl.localhost:3000");
+  });
 });
 
 describe("the root middleware", () => {

@@ -1,9 +1,10 @@
 /**
  * Issue 42: the year's published figures per right, and all rights
  * together, as a table with bars under the counts (the register at a
- * glance's pattern: the table is what a screen reader reads). A count under
- * the minimum reads "fewer than 10"; a share or median drawn from fewer
- * answered requests reads as a dash, which the note under the table explains.
+ * glance's pattern: the table is what a screen reader reads). A count not
+ * published (under the minimum, or one it could be worked out from) reads
+ * "not published"; a share or median drawn from such a count reads as a
+ * dash, which the note under the table explains.
  */
 import { FigureBar } from "~/components/figures/figure-bar";
 import { useFigureFormat } from "~/components/figures/figure-format";

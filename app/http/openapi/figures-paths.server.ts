@@ -10,7 +10,7 @@ import { RIGHT_TYPES } from "~/domain/privacy-request";
 import { schemaRef } from "./register-schemas.server";
 import { cacheableHeaders, jsonContent, parameterRef, registerReadAnswers } from "./shared-components.server";
 
-const count = (description: string): SchemaObject => ({ type: ["integer", "null"], minimum: MINIMUM_SHOWN, description: `${description} null: fewer than ${MINIMUM_SHOWN}.` });
+const count = (description: string): SchemaObject => ({ type: ["integer", "null"], minimum: MINIMUM_SHOWN, description: `${description} null: not published (fewer than ${MINIMUM_SHOWN}, or left out so that no count under ${MINIMUM_SHOWN} can be worked out from the total).` });
 
 const rowProperties: { [Field in keyof PublicFigureRow]-?: SchemaObject } = {
   received: count("Requests received in the year: verified by the person (the legal clock starts then), or an objection without e-mail, carried out at once."),
@@ -19,9 +19,9 @@ const rowProperties: { [Field in keyof PublicFigureRow]-?: SchemaObject } = {
     type: ["number", "null"],
     minimum: 0,
     maximum: 1,
-    description: `Of those answered, the share answered on or before the due date (one month, or as extended; GDPR Art. 12(3)). null when fewer than ${MINIMUM_SHOWN} were answered.`,
+    description: `Of those answered, the share answered on or before the due date (one month, or as extended; GDPR Art. 12(3)). null when the count answered is not published.`,
   },
-  medianDaysToAnswer: { type: ["number", "null"], minimum: 0, description: `Median days from receipt to answer, in tenths. null when fewer than ${MINIMUM_SHOWN} were answered.` },
+  medianDaysToAnswer: { type: ["number", "null"], minimum: 0, description: `Median days from receipt to answer, in tenths. null when the count answered is not published.` },
   extended: count("Of the requests received, those whose deadline was extended (GDPR Art. 12(3))."),
 };
 
@@ -35,7 +35,7 @@ const row = (extra: Record<string, SchemaObject> = {}): SchemaObject => ({
 export const FIGURES_SCHEMAS: Record<string, SchemaObject> = {
   PrivacyFigures: {
     type: "object",
-    description: `Aggregates only: no count under ${MINIMUM_SHOWN} is given (null), nor a share or median drawn from fewer. Years and months are UTC.`,
+    description: `Aggregates only: no count under ${MINIMUM_SHOWN} is given (null), nor any count it could be worked out from by subtraction (each column's total is the sum of every right, those not offered included), nor a share or median drawn from a count not given. null reads the same whatever the reason. Years and months are UTC.`,
     properties: {
       country: { type: "string", enum: ["NL", "BE"] },
       year: { type: "integer" },

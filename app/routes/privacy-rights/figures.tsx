@@ -4,7 +4,8 @@ import type { Route } from "./+types/figures";
 import { PublicFiguresTable } from "~/components/privacy/public-figures-table";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { defaultYear, figureYears, publicFigures } from "~/services/reports/public-figures.server";
+import { askedFigureYear } from "~/domain/public-figures";
+import { defaultYear, figureYearsOnceAMinute, publicFigures } from "~/services/reports/public-figures.server";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 
@@ -12,14 +13,15 @@ import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
  * Issue 42: how the group answered people's requests in a year, on this
  * site's country: aggregates only, no figure under 10 (the same figures as
  * `GET /api/privacy-rights/figures`, and as the officers' reports for that
- * year). A year the select does not offer shows the default one.
+ * year). A year the select does not offer shows the default one. The years
+ * and the figures are read at most once a minute (public-figures.server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
   const db = await getDb();
-  const years = await figureYears(db, country);
-  const asked = Number(new URL(request.url).searchParams.get("year"));
-  const year = years.includes(asked) ? asked : defaultYear(years);
+  const years = await figureYearsOnceAMinute(db, country);
+  const asked = askedFigureYear(new URL(request.url).searchParams.get("year"));
+  const year = asked !== null && years.includes(asked) ? asked : defaultYear(years);
   return { figures: await publicFigures(db, country, year, years) };
 }
 

@@ -20,7 +20,11 @@ export type LabelFormat = "svg" | "png";
 /** The absolute address the label prints and encodes. */
 const noticeUrl = (item: CampaignItem, origin: string) => `${origin}${noticePath(item.language, item.id)}`;
 
-/** Everything a label shows follows from these (the sponsor too, though a new one is a new version). */
+/**
+ * Everything a label shows follows from these (the sponsor too, though a new
+ * one is a new version). `origin` is the site's public origin (publicOrigin:
+ * never a port a client chose), so a forged Host header is no new render.
+ */
 const labelKey = (item: CampaignItem, origin: string, format: LabelFormat) =>
   JSON.stringify([format, origin, item.country, item.id, item.version, item.language, item.sponsorName]);
 
