@@ -20,7 +20,7 @@ const agents = {
 const TLS_ERROR = /CERT|TLS|SSL|EPROTO|UNABLE_TO|SIGNATURE|HANDSHAKE/;
 
 /** The category of a failed connection or request. */
-export function failureOf(error: unknown): WebhookFailure {
+function failureOf(error: unknown): WebhookFailure {
   if (error instanceof RefusedAddressError) return "blocked";
   const { code = "", name = "" } = (error ?? {}) as { code?: string; name?: string };
   if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR" || code === "ETIMEDOUT") return "timeout";
