@@ -66,6 +66,10 @@ const configSchema = z
     WEBHOOK_RETRY_SECONDS: retrySeconds,
     // How long a worker's claim on a delivery holds without renewal: after a crash, the delivery is sent again this much later.
     WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    // How often a system whose receiver stopped answering is probed: its deliveries go out as soon as it answers again.
+    WEBHOOK_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    // Webhooks to loopback, private, link-local… addresses: only for local development and tests (the start warns).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(emptyAsUndefined, z.enum(["0", "1"], { message: "must be 1 (allow, for local development and tests) or 0" }).default("0").transform((value) => value === "1")),
     SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
     DNS_SERVERS: z.preprocess(
       emptyAsUndefined,

@@ -7,7 +7,11 @@
 //  3. the production server killed (SIGKILL) while deliveries are pending and
 //     started again: every delivery arrives, and only those in flight at the
 //     kill arrive a second time, with the same webhook-id; on SQLite, and on
-//     PostgreSQL with two instances (one killed) when TEST_DATABASE_URL is set.
+//     PostgreSQL with two instances (one killed) when TEST_DATABASE_URL is set;
+//  4. a receiver down 60 s with 500 deliveries waiting (each tried twice and
+//     failed, then waiting 5 min by the schedule): the time from its return to
+//     the last arrival, with the production defaults (probe every 5 s), and
+//     how many arrived twice.
 // Prints figures; asserts nothing (the tests do).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -25,11 +29,13 @@ const FILE_KEY = "0123456789abcdef".repeat(4);
 const THROUGHPUT_N = Number(process.env.BENCH_WEBHOOKS ?? 2000);
 const LATENCY_N = 200;
 const KILL_N = 300;
+const OUTAGE_N = Number(process.env.BENCH_WEBHOOKS_OUTAGE ?? 500);
+const OUTAGE_MS = Number(process.env.BENCH_WEBHOOKS_OUTAGE_SECONDS ?? 60) * 1000;
 
 type Receipt = { id: string; at: number; createdAt: number; verified: boolean };
 
 /** A receiver that verifies each delivery, answers 204 after `delayMs`, and notes when each arrived. */
-async function receiver(delayMs = 0) {
+async function receiver(delayMs = 0, port = 0) {
   const receipts: Receipt[] = [];
   const verifier = new Webhook(SECRET);
   const server = http.createServer((request, response) => {
@@ -52,7 +58,7 @@ async function receiver(delayMs = 0) {
     });
   });
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, receipts, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -70,7 +76,7 @@ const waitFor = async (done: () => boolean | Promise<boolean>, timeoutMs: number
 
 /** The app's own code, configured for one database: the same service calls an officer's page makes. */
 async function appFor(env: Record<string, string>) {
-  Object.assign(process.env, { LOG_LEVEL: "silent", EMAIL_DOMAIN_CHECK: "false", PRIVACY_RATE_LIMIT_PER_HOUR: "100000", RATE_LIMIT_PER_HOUR: "100000", TARGET_LIMIT_PER_HOUR: "1000", TARGET_LIMIT_PER_DAY: "10000", FILE_ENCRYPTION_KEY: FILE_KEY, ...env });
+  Object.assign(process.env, { LOG_LEVEL: "silent", EMAIL_DOMAIN_CHECK: "false", PRIVACY_RATE_LIMIT_PER_HOUR: "100000", RATE_LIMIT_PER_HOUR: "100000", TARGET_LIMIT_PER_HOUR: "1000", TARGET_LIMIT_PER_DAY: "10000", FILE_ENCRYPTION_KEY: FILE_KEY, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1", ...env });
   const { getConfig } = await import("../app/config.server");
   const { openDatabase, migrateToLatest } = await import("../app/db/db.server");
   const handle = openDatabase(getConfig().database);
@@ -94,7 +100,7 @@ async function appFor(env: Record<string, string>) {
       const started = await startHandling(handle.db, outcome.reference, { email: "bench@veldhavenmedia.nl" }, "");
       if (started.status !== "done") throw new Error("not started");
     },
-    worker: (options: { intervalMs: number; concurrency?: number }) => startWebhookWorker(handle, { logger: pino({ level: "silent" }), ...options }),
+    worker: (options: { intervalMs: number; concurrency?: number; probeIntervalMs?: number }) => startWebhookWorker(handle, { logger: pino({ level: "silent" }), ...options }),
     pending: async () => Number((await handle.db.selectFrom("webhook_delivery").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "!=", "delivered").executeTakeFirstOrThrow()).n),
     deliveryIds: async () => (await handle.db.selectFrom("webhook_delivery").select("id").execute()).map((row) => row.id),
   };
@@ -174,6 +180,46 @@ async function throughputAndDelay() {
   await app.handle.db.destroy();
 }
 
+/** A port that nobody listens on yet. */
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** OUTAGE_N deliveries to a receiver that is down for OUTAGE_MS, then answers: how soon do they all arrive, and none twice? */
+async function outage() {
+  const app = await appFor({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-outage-")) });
+  const port = await freePort();
+  await app.register(`http://127.0.0.1:${port}/hooks`);
+  for (let index = 0; index < OUTAGE_N; index++) await app.startOne();
+  // The production defaults: a poll every 2 s, a probe every 5 s, the default retry schedule.
+  const worker = app.worker({ intervalMs: 2000, probeIntervalMs: 5000 });
+  const downAt = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+  const attempts = await app.handle.db.selectFrom("webhook_delivery").select((eb) => [eb.fn.min("attempts").as("min"), eb.fn.max("attempts").as("max")]).executeTakeFirstOrThrow();
+  const back = await receiver(0, port);
+  const backAt = performance.timeOrigin + performance.now();
+  await waitFor(async () => (await app.pending()) === 0, 600_000);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const counts = new Map<string, number>();
+  for (const receipt of back.receipts) counts.set(receipt.id, (counts.get(receipt.id) ?? 0) + 1);
+  const ids = await app.deliveryIds();
+  const lastAt = Math.max(...back.receipts.map((receipt) => receipt.at));
+  const firstAt = Math.min(...back.receipts.map((receipt) => receipt.at));
+  console.log(
+    `Receiver down ${((backAt - performance.timeOrigin - downAt) / 1000).toFixed(0)} s with ${OUTAGE_N} deliveries waiting (each tried ${attempts.min}–${attempts.max} times meanwhile; next retry by the schedule: 5 min), probe every 5 s:`,
+  );
+  console.log(
+    `  after its return: first arrival ${((firstAt - backAt) / 1000).toFixed(1)} s, last ${((lastAt - backAt) / 1000).toFixed(1)} s (goal ≤ 10 s); ${ids.filter((id) => counts.has(id)).length}/${ids.length} arrived, ${[...counts.values()].filter((n) => n > 1).length} more than once; signatures valid: ${back.receipts.every((receipt) => receipt.verified)}`,
+  );
+  await worker.stop();
+  await back.close();
+  await app.handle.db.destroy();
+}
+
 const PG_ENV = {
   SESSION_SECRET: "bench-webhooks-session-secret-0123456789abcdef",
   PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
@@ -190,6 +236,7 @@ async function main() {
   if (!fs.existsSync("build/server.js")) throw new Error("Run `npm run build` first.");
   runPart("throughput");
   runPart("kill-sqlite");
+  runPart("outage");
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     console.log("PostgreSQL: set TEST_DATABASE_URL (an admin connection) to run the two-instance case.");
@@ -211,6 +258,7 @@ async function main() {
 
 const part = process.argv[2];
 if (part === "throughput") await throughputAndDelay();
+else if (part === "outage") await outage();
 else if (part === "kill-sqlite") await killMidway("SQLite", { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-kill-")) }, 1);
 else if (part === "kill-postgres") {
   await killMidway("PostgreSQL", { ...PG_ENV, DATABASE_URL: process.env.BENCH_DATABASE_URL!, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-pg-")) }, 2);

@@ -18,14 +18,25 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const db = createDb(getConfig().database);
+  const config = getConfig();
+  if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS) console.warn("WEBHOOK_ALLOW_PRIVATE_NETWORKS is set: webhook addresses in private networks are accepted (local development and tests only).");
+  const db = createDb(config.database);
   try {
     await migrateToLatest(db);
     if (command === "list") {
-      const rows = await db.selectFrom("data_system").select(["id", "name", "channel", "rights", "countries", "webhook_url", "contact_email", "active"]).orderBy("id").execute();
+      const rows = await db
+        .selectFrom("data_system")
+        .select(["id", "name", "channel", "rights", "countries", "webhook_url", "contact_email", "active", "paused_reason", "paused_at", "unreachable_since"])
+        .orderBy("id")
+        .execute();
       for (const row of rows) {
         const reach = row.channel === "webhook" ? row.webhook_url : row.channel === "email" ? row.contact_email : "by staff";
-        console.log(`${row.id}\t${row.name}\t${row.channel} (${reach})\t${row.rights}\t${row.countries}${row.active ? "" : "\t(inactive)"}`);
+        const notes = [
+          row.active ? "" : "(inactive)",
+          row.paused_reason ? `(paused since ${row.paused_at}: its webhook address leads into a private network; deliveries wait for a public address)` : "",
+          row.unreachable_since ? `(unreachable since ${row.unreachable_since}: probed; deliveries go out when it answers)` : "",
+        ].filter(Boolean);
+        console.log([row.id, row.name, `${row.channel} (${reach})`, row.rights, row.countries, ...notes].join("\t"));
       }
       return 0;
     }

@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { SystemChannel, TaskState } from "~/domain/data-system";
+import type { SystemPauseReason } from "~/domain/webhook-failure";
 import type { Locale } from "~/i18n/locale";
 
 /** Issue 41's tables: the systems that hold personal data, their tasks and the webhook deliveries. */
@@ -21,6 +22,13 @@ export interface DataSystemTable {
   active: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Why its deliveries are held (its address leads into a private network), and since when. */
+  paused_reason: SystemPauseReason | null;
+  paused_at: string | null;
+  /** When its receiver stopped answering (cleared by the next delivery it takes). */
+  unreachable_since: string | null;
+  /** When it was last probed while unreachable (one probe per interval, across instances). */
+  probed_at: string | null;
 }
 
 /** What one request asks of one system. */
@@ -55,6 +63,7 @@ export interface WebhookDeliveryTable {
   attempts: Generated<number>;
   next_attempt_at: string;
   locked_until: string | null;
+  /** The last attempt's failure as a category (app/domain/webhook-failure.ts), never an error's text. */
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
@@ -65,9 +74,9 @@ export interface DataSystemEventTable {
   id: string;
   system_id: string;
   at: string;
-  /** The officer's address, or "import" for the command. */
+  /** The officer's address, "import" for the command, or "webhooks" for a pause or resumption by the check. */
   actor: string;
-  action: "CREATED" | "UPDATED";
+  action: "CREATED" | "UPDATED" | "PAUSED" | "RESUMED";
   /** The changed fields, comma-separated. */
   fields: string;
 }

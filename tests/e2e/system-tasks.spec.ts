@@ -98,7 +98,8 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
   const quick = await receiver(server, "crm", []);
   const flaky = await receiver(server, "newsletters", [500, 500]);
   try {
-    spawned = await spawnServer({ WEBHOOK_POLL_INTERVAL_MS: "100", WEBHOOK_RETRY_SECONDS: "1,1,1", MAIL_POLL_INTERVAL_MS: "200" });
+    // The receivers listen on 127.0.0.1: a private address, allowed here as in local development.
+    spawned = await spawnServer({ WEBHOOK_POLL_INTERVAL_MS: "100", WEBHOOK_RETRY_SECONDS: "1,1,1", MAIL_POLL_INTERVAL_MS: "200", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
     const base = `http://nl.localhost:${server().port}`;
     // The register, loaded as an operator loads it.
     const file = path.join(server().dataDir, "systems.csv");
@@ -112,7 +113,7 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
         "ads-be,Advertentieplatform BE,RIGHT_TO_BE_FORGOTTEN,BE,manual,,,,,",
       ].join("\n"),
     );
-    const imported = execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/systems.ts", "import", file], { env: { ...process.env, DATA_DIR: server().dataDir, LOG_LEVEL: "warn" }, encoding: "utf8" });
+    const imported = execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/systems.ts", "import", file], { env: { ...process.env, DATA_DIR: server().dataDir, LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" }, encoding: "utf8" });
     expect(imported).toContain("4 system(s) saved.");
 
     // The person asks for erasure and confirms it through the mailed link.

@@ -39,6 +39,14 @@ test("an officer adds a webhook system, sees each wrong field, changes it, and t
   // What was typed stays, but a secret is never sent back into the page.
   await expect(page.getByLabel("Naam", { exact: true })).toHaveValue("Abonneebestand test");
 
+  // An address inside a network (a cloud's metadata service) is refused at its field: a webhook carries personal data.
+  await page.getByLabel("Webhookadres").fill("https://169.254.169.254/latest/meta-data/");
+  await page.getByLabel("Ondertekeningssleutel").fill(SECRET);
+  await page.getByLabel("Antwoordtoken").fill(TOKEN);
+  await page.getByRole("button", { name: "Systeem bewaren" }).click();
+  await expect(summary).toContainText("Dit adres leidt naar een intern netwerk");
+  await expect(page.getByRole("row").filter({ hasText: id })).toHaveCount(0);
+
   await page.getByLabel("Webhookadres").fill("https://abonnees.example.net/hooks");
   await page.getByLabel("Ondertekeningssleutel").fill(SECRET);
   await page.getByLabel("Antwoordtoken").fill(TOKEN);

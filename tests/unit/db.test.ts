@@ -11,7 +11,7 @@ describeEachDatabase(
   "database on $name",
   (database) => {
     it("runs the migrations once and is ready", async () => {
-      expect(await migrateToLatest(database.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff", "006-complaint-events", "007-country-in-one-case", "008-staff-two-factor", "009-outbox-priority", "010-submission-keys", "011-request-files", "012-status-links", "013-duplicates-and-questions", "014-verification-resend", "015-campaign-versions", "016-reply-links", "017-staff-kept-forms", "018-data-systems", "019-system-events", "020-case-work", "021-figure-indexes"]);
+      expect(await migrateToLatest(database.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff", "006-complaint-events", "007-country-in-one-case", "008-staff-two-factor", "009-outbox-priority", "010-submission-keys", "011-request-files", "012-status-links", "013-duplicates-and-questions", "014-verification-resend", "015-campaign-versions", "016-reply-links", "017-staff-kept-forms", "018-data-systems", "019-system-events", "020-case-work", "021-figure-indexes", "022-webhook-network"]);
       expect(await migrateToLatest(database.db)).toEqual([]);
       expect(await isDatabaseReady(database.db)).toBe(true);
     });

@@ -18,6 +18,8 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "system-tasks-confi
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
+// The receivers listen on 127.0.0.1.
+process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "1";
 
 import { completeRequest, runDailyDigest, startHandling } from "~/services/privacy-request/back-office.server";
 import { overdueTasks } from "~/services/systems/request-tasks.server";

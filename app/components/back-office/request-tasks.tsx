@@ -4,21 +4,27 @@ import { Radios, Select } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import type { RequestTask } from "~/domain/data-system";
+import { failureLabel } from "~/domain/webhook-failure";
 import { taskCloseForm, taskReassignForm, taskResendForm, taskTickForm } from "~/validation/back-office";
 import { LOCALES } from "~/i18n/locale";
 import { Field } from "~/components/forms";
 import { getInputProps } from "@conform-to/react";
 import { ActionBox, Table, useDateTime } from "./back-office";
 
-/** The task's delivery, for the table: how many attempts, whether it arrived, the last error. */
+/** The task's delivery, for the table: how many attempts, whether it arrived, the last failure's category. */
 function DeliveryCell({ task }: { task: RequestTask }) {
   const { t } = useTranslation();
   if (!task.delivery) return <>—</>;
   const { status, attempts, lastError } = task.delivery;
+  // Stored as a category, never the error's text (it would map the receiver's network).
+  const failureText = (stored: string) => {
+    const { key, status: httpStatus } = failureLabel(stored);
+    return t(`backOffice.tasks.failures.${key}`, { status: httpStatus ?? "" });
+  };
   return (
     <>
       {t(`backOffice.tasks.deliveries.${status}`, { attempts: String(attempts) })}
-      {lastError && status !== "delivered" ? <span className="app-table__note">{t("backOffice.tasks.lastError", { error: lastError })}</span> : null}
+      {lastError && status !== "delivered" ? <span className="app-table__note">{t("backOffice.tasks.lastError", { error: failureText(lastError) })}</span> : null}
     </>
   );
 }

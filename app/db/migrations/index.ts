@@ -20,6 +20,7 @@ import * as dataSystems from "./018-data-systems";
 import * as systemEvents from "./019-system-events";
 import * as caseWork from "./020-case-work";
 import * as figureIndexes from "./021-figure-indexes";
+import * as webhookNetwork from "./022-webhook-network";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "019-system-events": systemEvents,
   "020-case-work": caseWork,
   "021-figure-indexes": figureIndexes,
+  "022-webhook-network": webhookNetwork,
 };
 
 export const migrationProvider: MigrationProvider = {

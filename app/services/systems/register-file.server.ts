@@ -9,6 +9,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { dataSystemSchema, type DataSystem } from "~/validation/data-system";
 import { saveSystems, type IssuedCredentials } from "./register.server";
+import { configuredNetwork, isRefusedWebhookUrl, type WebhookNetwork } from "./webhook-address.server";
+
+const PRIVATE_NETWORK_REFUSAL =
+  "leads into a private network (loopback, private, link-local, shared or reserved addresses, or a name that resolves there): refused; WEBHOOK_ALLOW_PRIVATE_NETWORKS=1 allows it for local development";
 
 export type FileProblem = { line: number; field: string; message: string };
 
@@ -59,9 +63,10 @@ export async function importSystems(
   rows: unknown[],
   lines: number[],
   now = new Date(),
+  network: WebhookNetwork = configuredNetwork(),
 ): Promise<{ ok: true; saved: number; issued: IssuedCredentials[] } | { ok: false; problems: FileProblem[] }> {
   const problems: FileProblem[] = [];
-  const valid: DataSystem[] = [];
+  const valid: { system: DataSystem; line: number }[] = [];
   const seen = new Map<string, number>();
   rows.forEach((row, index) => {
     const line = lines[index];
@@ -73,8 +78,11 @@ export async function importSystems(
     const earlier = seen.get(parsed.data.id);
     if (earlier !== undefined) problems.push({ line, field: "id", message: `already on line ${earlier}` });
     seen.set(parsed.data.id, line);
-    valid.push(parsed.data);
+    valid.push({ system: parsed.data, line });
   });
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, saved: valid.length, issued: await saveSystems(db, valid, now) };
+  for (const { system, line } of valid) {
+    if (system.webhookUrl && (await isRefusedWebhookUrl(system.webhookUrl, network))) problems.push({ line, field: "webhookUrl", message: PRIVATE_NETWORK_REFUSAL });
+  }
+  if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
+  return { ok: true, saved: valid.length, issued: await saveSystems(db, valid.map((entry) => entry.system), now) };
 }

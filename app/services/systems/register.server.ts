@@ -12,6 +12,8 @@ import type { RightType } from "~/domain/privacy-request";
 import type { FieldRefusal } from "~/domain/transition";
 import { dataSystemSchema, type DataSystem, type DataSystemInput } from "~/validation/data-system";
 import { newCallbackToken, newWebhookSecret, sealSecret, tokenHash } from "./system-secrets.server";
+import { configuredNetwork, isRefusedWebhookUrl, type WebhookNetwork } from "./webhook-address.server";
+import { makeSystemDue } from "./webhook-outbox.server";
 
 export type SystemRow = Selectable<DataSystemTable>;
 
@@ -25,7 +27,7 @@ function systemRights(row: Pick<SystemRow, "rights">): RightType[] {
 }
 
 /** The fields whose value changed (a secret only as replaced, never its value). */
-function changedFields(before: SystemRow | undefined, after: Omit<SystemRow, "id" | "created_at" | "updated_at">): string[] {
+function changedFields(before: SystemRow | undefined, after: Omit<SystemRow, "id" | "created_at" | "updated_at" | "unreachable_since" | "probed_at">): string[] {
   if (!before) return Object.keys(after).filter((field) => after[field as keyof typeof after] !== null);
   return (Object.keys(after) as (keyof typeof after)[]).filter((field) => before[field] !== after[field]);
 }
@@ -64,9 +66,13 @@ export async function saveSystems(db: Kysely<Database>, systems: DataSystem[], n
         contact_email: system.contactEmail ?? null,
         contact_locale: system.contactLocale ?? null,
         active: system.active ? 1 : 0,
+        // The caller checked the address (isRefusedWebhookUrl): a system paused for its old one resumes.
+        paused_reason: null,
+        paused_at: null,
       };
       // A sealed secret differs at every sealing: a new secret given counts as replaced, an unchanged one not.
       const fields = changedFields(existing, { ...values, secret_sealed: system.secret ? "new" : (existing?.secret_sealed ?? secretSealed) });
+      if (existing?.paused_reason) await makeSystemDue(trx, system.id, now);
       if (existing) await trx.updateTable("data_system").set({ ...values, updated_at: now.toISOString() }).where("id", "=", system.id).execute();
       else await trx.insertInto("data_system").values({ id: system.id, ...values, created_at: now.toISOString(), updated_at: now.toISOString() }).execute();
       if (!existing || fields.length > 0) {
@@ -95,13 +101,21 @@ export async function systemsFor(db: Kysely<Database>, right: RightType, country
 
 /**
  * An officer adds or changes one system (issue 41), checked by the same
- * rules as the import. A new webhook system needs its secret and token typed
+ * rules as the import, its webhook address refused when it leads into a
+ * private network. A new webhook system needs its secret and token typed
  * in (from the system's owners): a page never shows one.
  */
-export async function saveSystemByOfficer(db: Kysely<Database>, input: DataSystemInput, staff: { email: string }, now = new Date()): Promise<FieldRefusal | { status: "done" }> {
+export async function saveSystemByOfficer(
+  db: Kysely<Database>,
+  input: DataSystemInput,
+  staff: { email: string },
+  now = new Date(),
+  network: WebhookNetwork = configuredNetwork(),
+): Promise<FieldRefusal | { status: "done" }> {
   const parsed = dataSystemSchema.safeParse(input);
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of parsed.success ? [] : parsed.error.issues) fieldErrors[String(issue.path[0])] = [`validation.systems.${String(issue.path[0])}`];
+  if (parsed.success && parsed.data.webhookUrl && (await isRefusedWebhookUrl(parsed.data.webhookUrl, network))) fieldErrors.webhookUrl = ["validation.systems.webhookUrlPrivate"];
   // Every problem at once: the missing secrets too, whatever else is wrong.
   if (input.channel === "webhook") {
     const existing = await db.selectFrom("data_system").select(["secret_sealed", "callback_token_hash"]).where("id", "=", input.id).executeTakeFirst();

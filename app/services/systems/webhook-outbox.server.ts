@@ -7,11 +7,12 @@
  * attempt repeats it, and the receiver deduplicates on it.
  */
 import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { WebhookDeliveryTable } from "~/db/schema-systems";
 import { WEBHOOK_RETRY_DELAYS_MS } from "~/domain/data-system";
+import type { WebhookFailure } from "~/domain/webhook-failure";
 
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
@@ -58,6 +59,8 @@ export async function claimDueWebhooks(db: Kysely<Database>, kind: DatabaseKind,
           .where("status", "=", "pending")
           .where("next_attempt_at", "<=", nowIso)
           .where((due) => due.or([due("locked_until", "is", null), due("locked_until", "<", nowIso)]))
+          // A paused system's deliveries wait for its new address (system-health.server.ts).
+          .where("system_id", "not in", (paused) => paused.selectFrom("data_system").select("id").where("paused_reason", "is not", null))
           .orderBy("next_attempt_at")
           .limit(limit)
           .$if(kind === "postgres", (query) => query.forUpdate().skipLocked()),
@@ -88,11 +91,54 @@ export async function markDelivered(db: Kysely<Database>, row: Pick<DeliveryRow,
     .execute();
 }
 
+/** Gives a delivery back after a try that does not count (a probe, a refused address), noting why it failed. */
+export async function giveBackWebhook(db: Kysely<Database>, row: Pick<DeliveryRow, "id">, failure: WebhookFailure): Promise<void> {
+  await db.updateTable("webhook_delivery").set({ locked_until: null, last_error: failure }).where("id", "=", row.id).where("status", "=", "pending").execute();
+}
+
+/** The oldest waiting delivery of a system, leased to the caller: what a probe sends. */
+export async function claimProbeDelivery(db: Kysely<Database>, systemId: string, now: Date, leaseMs = WEBHOOK_LEASE_MS): Promise<DeliveryRow | undefined> {
+  const nowIso = now.toISOString();
+  const free = (eb: ExpressionBuilder<Database, "webhook_delivery">) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]);
+  const oldest = await db
+    .selectFrom("webhook_delivery")
+    .select("id")
+    .where("system_id", "=", systemId)
+    .where("status", "=", "pending")
+    .where(free)
+    .orderBy("next_attempt_at")
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldest) return undefined;
+  // The lease is checked again in the UPDATE: another instance that took the row first wins.
+  return db
+    .updateTable("webhook_delivery")
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where("id", "=", oldest.id)
+    .where("status", "=", "pending")
+    .where(free)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A system answers again (or got a new address): its waiting deliveries are due now. */
+export async function makeSystemDue(db: Kysely<Database>, systemId: string, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const result = await db
+    .updateTable("webhook_delivery")
+    .set({ next_attempt_at: nowIso })
+    .where("system_id", "=", systemId)
+    .where("status", "=", "pending")
+    .where("next_attempt_at", ">", nowIso)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Counts a failed attempt and schedules the next, or gives up when the schedule is used up. */
 export async function markAttemptFailed(
   db: Kysely<Database>,
   row: Pick<DeliveryRow, "id" | "attempts">,
-  error: string,
+  failure: WebhookFailure,
   now = new Date(),
   schedule: readonly number[] = WEBHOOK_RETRY_DELAYS_MS,
 ): Promise<"retry" | "gave-up"> {
@@ -104,7 +150,7 @@ export async function markAttemptFailed(
       status: delay === undefined ? "failed" : "pending",
       attempts,
       locked_until: null,
-      last_error: error.slice(0, 500),
+      last_error: failure,
       next_attempt_at: new Date(now.getTime() + (delay ?? 0)).toISOString(),
     })
     .where("id", "=", row.id)

@@ -5,26 +5,19 @@
  * delivered; anything else, a timeout or a refused connection is retried on
  * the schedule. A delivery in the hands of a worker that dies is due again
  * when its lease runs out, so nothing is lost on `kill -9`, and at most that
- * one attempt is repeated.
+ * one attempt is repeated. A connection goes only to a public address
+ * (webhook-address.server.ts); a system whose receiver stopped answering is
+ * probed until it answers again (webhook-probe.server.ts).
  */
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/db/db.server";
 import { metrics } from "~/utils/metrics.server";
 import { settledWithin } from "~/utils/settled-within";
 import { keepLeases } from "../mail/lease-keeper.server";
-import { openSecret } from "./system-secrets.server";
-import { signWebhook } from "./webhook-signature.server";
-import {
-  WEBHOOK_LEASE_MS,
-  claimDueWebhooks,
-  markAttemptFailed,
-  markDelivered,
-  releaseWebhooks,
-  renewWebhookLeases,
-  type DeliveryRow,
-} from "./webhook-outbox.server";
-
-type Database = Pick<DatabaseHandle, "db" | "kind">;
+import { configuredNetwork, type WebhookNetwork } from "./webhook-address.server";
+import { recordTry, tryDelivery } from "./webhook-attempt.server";
+import { WEBHOOK_LEASE_MS, claimDueWebhooks, releaseWebhooks, renewWebhookLeases, type DeliveryRow } from "./webhook-outbox.server";
+import { startProbes } from "./webhook-probe.server";
 
 export type WebhookWorkerOptions = {
   logger: Logger;
@@ -36,6 +29,10 @@ export type WebhookWorkerOptions = {
   leaseMs?: number;
   /** Milliseconds before each retry (WEBHOOK_RETRY_SECONDS); the default schedule otherwise. */
   retryDelaysMs?: readonly number[];
+  /** How often an unreachable system is probed (WEBHOOK_PROBE_INTERVAL_MS). */
+  probeIntervalMs?: number;
+  /** Where deliveries may go and how names resolve (the configuration's, unless a test gives its own). */
+  network?: WebhookNetwork;
   now?: () => Date;
 };
 
@@ -43,31 +40,11 @@ export type WebhookWorker = { wake: () => void; stop: () => Promise<void> };
 
 const DEFAULT_CONCURRENCY = 16;
 const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_PROBE_INTERVAL_MS = 5_000;
 /** The same grace the mail worker gets at a stop, well inside the shutdown's 10 s. */
 const STOP_GRACE_MS = 6_000;
 
-/** One attempt: "delivered", or why not. */
-async function attempt(database: Database, row: DeliveryRow, now: Date, timeoutMs: number): Promise<string | null> {
-  const system = await database.db.selectFrom("data_system").select(["id", "channel", "webhook_url", "secret_sealed", "active"]).where("id", "=", row.system_id).executeTakeFirst();
-  if (!system || system.channel !== "webhook" || !system.webhook_url || !system.secret_sealed) return "the system is no longer reached by webhook";
-  const headers = signWebhook(openSecret(system.id, system.secret_sealed), row.id, now, row.payload);
-  try {
-    const response = await fetch(system.webhook_url, {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/json", "user-agent": "veldhaven-privacy-webhooks/1" },
-      body: row.payload,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body?.cancel();
-    return response.ok ? null : `HTTP ${response.status}`;
-  } catch (error) {
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    return cause;
-  }
-}
-
-export function startWebhookWorker(database: Database, options: WebhookWorkerOptions): WebhookWorker {
+export function startWebhookWorker(database: Pick<DatabaseHandle, "db" | "kind">, options: WebhookWorkerOptions): WebhookWorker {
   const { db, kind } = database;
   const { logger } = options;
   const now = options.now ?? (() => new Date());
@@ -81,16 +58,23 @@ export function startWebhookWorker(database: Database, options: WebhookWorkerOpt
   let mayBeMoreDue = true;
   let stopRequested = false;
 
+  const network = options.network ?? configuredNetwork();
+  const wake = () => {
+    mayBeMoreDue = true;
+    pump();
+  };
+  const probes = startProbes(db, { logger, intervalMs: options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS, timeoutMs, leaseMs, network, now, onRecovery: wake });
+
   const send = async (row: DeliveryRow) => {
-    const failure = await attempt(database, row, now(), timeoutMs);
-    if (failure === null) {
-      await markDelivered(db, row, now());
-      metrics().webhookDeliveries.inc({ outcome: "delivered" });
-      return;
-    }
-    const outcome = await markAttemptFailed(db, row, failure, now(), options.retryDelaysMs);
+    const tried = await tryDelivery(db, row, now(), { timeoutMs, network });
+    const { outcome, recovered, paused } = await recordTry(db, row, tried, now(), { counts: true, retryDelaysMs: options.retryDelaysMs });
+    if (recovered) wake();
+    if (paused) logger.warn({ system: row.system_id }, "webhook system paused: its address leads into a private network");
+    if (outcome === "given-back") return;
     metrics().webhookDeliveries.inc({ outcome });
-    logger[outcome === "gave-up" ? "error" : "warn"]({ delivery: row.id, system: row.system_id, attempts: row.attempts + 1, error: failure }, "webhook delivery failed");
+    if (outcome !== "delivered" && tried.kind === "failed") {
+      logger[outcome === "gave-up" ? "error" : "warn"]({ delivery: row.id, system: row.system_id, attempts: row.attempts + 1, failure: tried.failure }, "webhook delivery failed");
+    }
   };
 
   const startSends = () => {
@@ -137,6 +121,7 @@ export function startWebhookWorker(database: Database, options: WebhookWorkerOpt
   const stop = async () => {
     stopRequested = true;
     clearInterval(poll);
+    const probesStopped = probes.stop();
     await claim;
     const unstarted = waiting.splice(0).map((row) => row.id);
     unstarted.forEach(leases.letGo);
@@ -145,12 +130,10 @@ export function startWebhookWorker(database: Database, options: WebhookWorkerOpt
     await settledWithin([...inFlight], STOP_GRACE_MS);
     await releaseWebhooks(db, leases.held()).catch((error) => logger.error({ err: error }, "could not give back webhook deliveries in flight"));
     leases.stop();
+    await probesStopped;
   };
   return {
-    wake: () => {
-      mayBeMoreDue = true;
-      pump();
-    },
+    wake,
     stop: () => (stopped ??= stop()),
   };
 }

@@ -24,7 +24,9 @@ import { dataSystemForm, fromForm } from "~/validation/data-system";
  * Issue 41: the register of systems that hold personal data, for officers:
  * what each takes part in and how it is reached, a form to add one or change
  * one (`?edit=id` fills it in), and the register's trail. Secrets are typed
- * only to set or replace them, and never shown.
+ * only to set or replace them, and never shown. A webhook system paused for
+ * an address in a private network, or whose receiver does not answer, says
+ * so and since when.
  */
 export async function loader() {
   const { systems, events } = await registerWithTrail(await getDb());
@@ -40,6 +42,8 @@ export async function loader() {
       contactLocale: row.contact_locale,
       active: row.active === 1,
       hasSecret: Boolean(row.secret_sealed),
+      pausedAt: row.paused_reason ? row.paused_at : null,
+      unreachableSince: row.unreachable_since,
     })),
     events,
   };
@@ -132,7 +136,11 @@ export default function SystemsPage({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td>{system.rights.map((right) => t(`backOffice.rights.${right}`)).join(", ")}</td>
                 <td>{system.countries.map((country) => t(`backOffice.countries.${country}`)).join(", ")}</td>
-                <td>{t(system.active ? "backOffice.systems.yes" : "backOffice.systems.no")}</td>
+                <td>
+                  {t(system.active ? "backOffice.systems.yes" : "backOffice.systems.no")}
+                  {system.pausedAt ? <span className="app-table__note">{t("backOffice.systems.paused", { date: when(system.pausedAt) })}</span> : null}
+                  {system.unreachableSince ? <span className="app-table__note">{t("backOffice.systems.unreachable", { date: when(system.unreachableSince) })}</span> : null}
+                </td>
               </tr>
             ))}
           </Table>
