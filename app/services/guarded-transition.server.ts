@@ -11,23 +11,28 @@ import type { Database } from "~/db/schema";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
 import { wakeMailWorker } from "./mail/mailer.server";
 
-export async function guardedTransition<State extends string, Row extends { state: State }>(
-  db: Db,
-  step: {
-    load: (trx: Kysely<Database>) => Promise<Row | undefined>;
-    from: readonly State[];
-    /** false: the row moved meanwhile; a refusal must come before anything is written. */
-    change: (trx: Kysely<Database>, row: Row) => Promise<boolean | FieldRefusal>;
-  },
-): Promise<TransitionOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
-    const row = await step.load(trx);
-    if (!row) return { status: "not-found" };
-    if (!step.from.includes(row.state)) return { status: "not-allowed" };
-    const changed = await step.change(trx, row);
-    if (typeof changed === "object") return changed;
-    return changed ? { status: "done" } : { status: "not-allowed" };
-  });
+type GuardedStep<State extends string, Row extends { state: State }> = {
+  load: (trx: Kysely<Database>) => Promise<Row | undefined>;
+  from: readonly State[];
+  /** false: the row moved meanwhile; a refusal must come before anything is written. */
+  change: (trx: Kysely<Database>, row: Row) => Promise<boolean | FieldRefusal>;
+};
+
+/**
+ * The step inside a transaction the caller holds (one that stores more with
+ * it, as a submission key with its answer); the caller wakes the mail worker.
+ */
+export async function guardedStep<State extends string, Row extends { state: State }>(trx: Kysely<Database>, step: GuardedStep<State, Row>): Promise<TransitionOutcome> {
+  const row = await step.load(trx);
+  if (!row) return { status: "not-found" };
+  if (!step.from.includes(row.state)) return { status: "not-allowed" };
+  const changed = await step.change(trx, row);
+  if (typeof changed === "object") return changed;
+  return changed ? { status: "done" } : { status: "not-allowed" };
+}
+
+export async function guardedTransition<State extends string, Row extends { state: State }>(db: Db, step: GuardedStep<State, Row>): Promise<TransitionOutcome> {
+  const outcome = await db.transaction().execute((trx) => guardedStep(trx, step));
   // A step may have queued mail: the worker need not wait for its next round.
   if (outcome.status === "done") wakeMailWorker();
   return outcome;

@@ -8,6 +8,7 @@ import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import { REQUEST_TRANSITIONS } from "~/domain/privacy-request";
 import { audit } from "./privacy-request/audit.server";
+import { actById, moveTo } from "./privacy-request/state-change.server";
 import { runDailyDigest } from "./privacy-request/back-office.server";
 import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
 import { deleteUnfinishedUploads } from "./files/file-store.server";
@@ -72,30 +73,19 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   const nowIso = now.toISOString();
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
-  // Links that were never confirmed: the request expires (with its audit event).
-  const expiredRequests = await db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom("privacy_request")
-      .select(["id"])
-      .where("state", "in", REQUEST_TRANSITIONS.expire.from)
-      .where("verification_expires_at", "<=", nowIso)
-      .execute();
-    let expired = 0;
-    for (const { id } of due) {
+  // Links that were never confirmed: the request expires (with its audit event), each a guarded step of its own.
+  const due = await db.selectFrom("privacy_request").select(["id"]).where("state", "in", REQUEST_TRANSITIONS.expire.from).where("verification_expires_at", "<=", nowIso).execute();
+  let expiredRequests = 0;
+  for (const { id } of due) {
+    const outcome = await actById(db, id, "expire", async (trx, request) => {
       // Still past its link's end: a new link sent meanwhile (issue 26, another instance) keeps it waiting.
-      const updated = await trx
-        .updateTable("privacy_request")
-        .set({ state: REQUEST_TRANSITIONS.expire.to, updated_at: nowIso })
-        .where("id", "=", id)
-        .where("state", "in", REQUEST_TRANSITIONS.expire.from)
-        .where("verification_expires_at", "<=", nowIso)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) continue;
-      expired += 1;
-      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXPIRED", from: "AWAITING_VERIFICATION", to: "EXPIRED" });
-    }
-    return expired;
-  });
+      if (request.verification_expires_at === null || request.verification_expires_at > nowIso) return false;
+      if (!(await moveTo(trx, request, "expire", now, {}, ["verification_expires_at"]))) return false;
+      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXPIRED", from: request.state, to: "EXPIRED" });
+      return true;
+    });
+    if (outcome.status === "done") expiredRequests += 1;
+  }
 
   // Never verified: nothing was ever done with it, so nothing of it is kept.
   const deletedRequests = await db

@@ -26,12 +26,18 @@ const list = <T extends string>(values: readonly T[], what: string) =>
     .min(1, `at least one ${what}`)
     .transform((items) => [...new Set(items)]);
 
+/** A country in either case, as docs/systems.md writes it ("NL") or as it is stored ("nl"); kept in lower case. */
+const countries = z
+  .array(z.string().trim().toLowerCase().pipe(z.enum(COUNTRIES, { error: "unknown country (NL or BE, in either case)" })))
+  .min(1, "at least one country")
+  .transform((items) => [...new Set(items)]);
+
 export const dataSystemSchema = z
   .object({
     id: z.string().regex(SYSTEM_ID, "2–40 characters: lower-case letters, digits and dashes"),
     name: z.string().trim().min(1, "required").max(120, "at most 120 characters"),
     rights: list(RIGHT_TYPES, "right"),
-    countries: list(COUNTRIES, "country"),
+    countries,
     channel: z.enum(SYSTEM_CHANNELS, { error: `one of ${SYSTEM_CHANNELS.join(", ")}` }),
     webhookUrl: z.string().trim().refine(isAcceptableWebhookUrl, "an https URL (http only to localhost)").optional(),
     secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, "whsec_ followed by at least 24 bytes in base64").optional(),
@@ -83,7 +89,7 @@ export function fromForm(value: DataSystemFormValue): DataSystemInput {
     id: value.id,
     name: value.name,
     rights: value.rights as DataSystemInput["rights"],
-    countries: value.countries as DataSystemInput["countries"],
+    countries: value.countries,
     channel: value.channel,
     webhookUrl: value.webhookUrl,
     secret: value.secret,

@@ -38,6 +38,11 @@ describe("the OpenAPI document", () => {
     expect(body("/api/privacy-rights/request").required).toEqual(["flowType"]);
   });
 
+  it("takes at most ten answer files from a system, each a part named `file`", () => {
+    const body = document.paths!["/api/systems/{system}/tasks/{task}"].post!.requestBody as { content: Record<string, { schema: { properties: Record<string, { maxItems?: number }> } }> };
+    expect(body.content["multipart/form-data"].schema.properties.file.maxItems).toBe(10);
+  });
+
   it("names this site and, when configured, the other country's", () => {
     expect(document.servers).toEqual([{ url: "http://nl.localhost:3000", description: expect.stringContaining("Dutch") }]);
   });

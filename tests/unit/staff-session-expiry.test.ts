@@ -10,6 +10,7 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteContext } from "~/context";
+import type { StaffRole } from "~/domain/staff";
 import { siteFromUrl } from "~/i18n/site.server";
 import { readStaff, requireStaff, staffContext, staffSessionContext } from "~/http/staff/guard.server";
 import { deleteExpiredKeptForms, forgetKeptForm, keepForm, keptFormFor, keptFormOf } from "~/services/staff/kept-forms.server";
@@ -18,6 +19,7 @@ import { extendSession, sessionState, startSession } from "~/services/staff/sess
 import { keepSignedIn } from "~/http/staff/staff-session.server";
 import { pendingReturnPath, pendingSignInCookie } from "~/http/staff/pending-sign-in.server";
 import { loggableUrl } from "~/utils/log-redaction";
+import { searchForm } from "~/validation/case-work";
 import { keptFormIdOf, loginAfterSessionEnded, returnPathOf, safeReturnPath, withKeptForm } from "~/validation/staff-return";
 import { describeEachDatabase } from "../setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../setup/unit-process";
@@ -143,7 +145,7 @@ describe("the way back through the second factor", () => {
 type Middleware = MiddlewareFunction<Response>;
 
 /** The staff layout's `readStaff`, then the back office's guard, as React Router runs them: what was thrown, if anything. */
-async function throughTheGuard(request: Request) {
+async function throughTheGuard(request: Request, { role = "officer" }: { role?: StaffRole } = {}) {
   const url = new URL(request.url);
   const context = new RouterContextProvider();
   context.set(siteContext, siteFromUrl(url)!);
@@ -151,7 +153,7 @@ async function throughTheGuard(request: Request) {
   const next = async () => new Response("the route's own answer");
   try {
     await readStaff(args, next);
-    await requireStaff({ role: "officer" })(args, next);
+    await requireStaff({ role })(args, next);
     return { context, refused: null };
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
@@ -273,6 +275,26 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     const anonymous = await throughTheGuard(rejectPost(""));
     expect(anonymous.refused?.headers.get("Location")).toBe("/nl/internal-privacy-rights/login");
     expect(await db().selectFrom("staff_kept_form").select("id_hash").execute()).toEqual([]);
+  });
+
+  it("keeps nothing of a search whose session ended (its term is a person's address or phone number), and still sends it to sign in again and back to the search", async () => {
+    config.set({ STAFF_SESSION_IDLE_MINUTES: "10" });
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const agent = await createSignedInStaff(db(), { role: "agent" });
+    vi.setSystemTime(start + 11 * MINUTE);
+    const searchPage = "/nl/internal-privacy-rights/search";
+    const term = "slachtoffer@veldhaven-test.nl";
+    const search = new Request(`http://nl.localhost${searchPage}`, {
+      method: "POST",
+      headers: { Cookie: agent.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ form: searchForm.id, submission: "6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6", website: "", term }),
+    });
+    const { refused } = await throughTheGuard(search, { role: "agent" });
+    expect(refused?.headers.get("Location")).toBe(loginAfterSessionEnded("nl", searchPage));
+    const rows = await db().selectFrom("staff_kept_form").select("fields").execute();
+    expect(rows.filter((row) => row.fields.includes(term))).toEqual([]);
+    expect(rows).toEqual([]);
   });
 
   it("tells the page when the session ends, and 'stay signed in' starts the idle time again", async () => {

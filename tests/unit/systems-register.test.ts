@@ -13,6 +13,7 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "systems-register-c
 import { importSystems, parseSystemsFile } from "~/services/systems/register-file.server";
 import { saveSystemByOfficer } from "~/services/systems/register.server";
 import { openSecret } from "~/services/systems/system-secrets.server";
+import { dataSystemForm, fromForm } from "~/validation/data-system";
 import { describeEachDatabase } from "../setup/unit-database";
 
 const HEADER = "id,name,rights,countries,channel,webhook_url,secret,callback_token,contact_email,contact_locale,active";
@@ -55,6 +56,31 @@ describeEachDatabase("the systems register on $name", (database) => {
     expect(again).toMatchObject({ ok: true, saved: 1, issued: [] });
     const after = await database.db.selectFrom("data_system").selectAll().executeTakeFirstOrThrow();
     expect(after).toMatchObject({ name: "CRM (nieuw)", secret_sealed: row.secret_sealed, callback_token_hash: row.callback_token_hash });
+  });
+
+  it("takes a country in either case, as docs/systems.md writes it (NL) or as stored (nl): JSON, CSV and the officer's form", async () => {
+    const system = (id: string, countries: string[]) => ({ id, name: id.toUpperCase(), rights: ["RIGHT_OF_ACCESS"], countries, channel: "manual" });
+    const json = JSON.stringify([system("crm", ["NL"]), system("print", ["nl", "BE"]), system("archive", ["be"])]);
+    expect(await importSystems(database.db, ...(Object.values(parseSystemsFile(json, "json")) as [unknown[], number[]]))).toMatchObject({ ok: true, saved: 3 });
+    const csv = [HEADER, "shop,Shop,RIGHT_OF_ACCESS,nl|BE,manual,,,,,,", "events,Events,RIGHT_OF_ACCESS,Be,manual,,,,,,"].join("\n");
+    expect(await importSystems(database.db, ...(Object.values(parseSystemsFile(csv, "csv")) as [unknown[], number[]]))).toMatchObject({ ok: true, saved: 2 });
+    const officer = { email: "officer@veldhavenmedia.nl" };
+    const form = (id: string, countries: string[]) => fromForm(dataSystemForm.schema.parse({ id, name: id, rights: ["RIGHT_OF_ACCESS"], countries, channel: "manual", active: "yes" }));
+    expect(await saveSystemByOfficer(database.db, form("desk", ["BE"]), officer)).toEqual({ status: "done" });
+    expect(await saveSystemByOfficer(database.db, form("paper", ["nl"]), officer)).toEqual({ status: "done" });
+    const stored = await database.db.selectFrom("data_system").select(["id", "countries"]).orderBy("id").execute();
+    expect(stored).toEqual([
+      { id: "archive", countries: "be" },
+      { id: "crm", countries: "nl" },
+      { id: "desk", countries: "be" },
+      { id: "events", countries: "be" },
+      { id: "paper", countries: "nl" },
+      { id: "print", countries: "nl,be" },
+      { id: "shop", countries: "nl,be" },
+    ]);
+    // Still only the two countries.
+    const wrong = await importSystems(database.db, ...(Object.values(parseSystemsFile(JSON.stringify([system("de", ["DE"])]), "json")) as [unknown[], number[]]));
+    expect(wrong).toMatchObject({ ok: false, problems: [{ line: 1, field: "countries.0" }] });
   });
 
   it("checks an officer's system by the import's rules, names each wrong field, and keeps who changed which fields (never a secret's value)", async () => {

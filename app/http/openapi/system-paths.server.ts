@@ -6,6 +6,7 @@
  */
 import type { OperationObject, PathItemObject, PathsObject, SchemaObject } from "openapi3-ts/oas31";
 import { TASK_ANSWERS, TASK_EVENT_TYPE } from "~/domain/data-system";
+import { FILE_LIMITS } from "~/domain/request-file";
 import { RIGHT_TYPES } from "~/domain/privacy-request";
 import { taskAnswerSchema } from "~/validation/task-answer";
 import { z } from "~/validation/zod";
@@ -93,8 +94,8 @@ const answerTask: OperationObject = {
       "multipart/form-data": {
         schema: {
           type: "object",
-          description: "For an access request: the same answer with up to ten files (`file`: PDF, ZIP, CSV, JSON or an image, 25 MB each), which join the answer the person downloads.",
-          properties: { ...(answerBody.properties ?? {}), file: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } } },
+          description: `For an access request: the same answer with at most ${FILE_LIMITS.filesPerPost} files, each a part named \`file\` (PDF, ZIP, CSV, JSON or an image, 25 MB each), which join the answer the person downloads. A file under any other name, or more files, and the post is refused: nothing is kept.`,
+          properties: { ...(answerBody.properties ?? {}), file: { type: "array", maxItems: FILE_LIMITS.filesPerPost, items: { type: "string", contentMediaType: "application/octet-stream" } } },
           required: ["status"],
         },
       },
@@ -110,7 +111,10 @@ const answerTask: OperationObject = {
         additionalProperties: false,
       }),
     },
-    "400": { description: "The body is not a valid answer (`fields`; files for a right other than access, or a file refused: `fields.file`), or not JSON.", content: jsonContent(errorSchema(["VALIDATION", "MALFORMED_JSON"], { required: [] })) },
+    "400": {
+      description: `The body is not a valid answer (\`fields\`; files for a right other than access, more than ${FILE_LIMITS.filesPerPost} files or a file refused: \`fields.file\`; a file under another name than \`file\`: that name), or not JSON. Nothing is kept.`,
+      content: jsonContent(errorSchema(["VALIDATION", "MALFORMED_JSON"], { required: [] })),
+    },
     "401": { description: "No bearer token, or not this system's.", content: jsonContent(errorSchema(["UNAUTHORIZED"])) },
     "404": { description: "This system has no task with that id.", content: jsonContent(errorSchema(["NOT_FOUND"])) },
     "409": { description: "The task was answered already: nothing changed.", content: jsonContent(errorSchema(["ALREADY_ANSWERED"])) },

@@ -22,13 +22,17 @@ const refusal = (outcome: { status: "unauthorized" | "not-found" | "already-answ
       ? jsonError(404, "NOT_FOUND", { message: "This system has no task with that id.", headers: NO_STORE })
       : jsonError(409, "ALREADY_ANSWERED", { message: `The task was answered already (${outcome.state}).`, headers: NO_STORE });
 
+const fileProblem = (problem: UploadProblem | "malformed") =>
+  problem === "tooMany" ? `The files were not taken: at most ${FILE_LIMITS.filesPerPost} files, as parts named \`file\`.` : `The files were not taken: ${problem}.`;
+
 const invalid = (fields: Record<string, string[]>) => jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
 
 /**
  * `POST /api/systems/{system}/tasks/{task}` (issue 41): a system answers the
  * task a webhook gave it, with its bearer token: JSON `{status, reason}`, or
- * for an access request multipart/form-data with the same fields and up to
- * ten files (`file`), which join the answer the person downloads. 200 with
+ * for an access request multipart/form-data with the same fields and at
+ * most ten files, each a part named `file`, which join the answer the person
+ * downloads (a file under another name, or an eleventh, refuses the post). 200 with
  * the task's new state; 401 for a wrong token, 404 for another system's
  * task, 409 when it was answered already: nothing changes then, and no file
  * is kept.
@@ -43,12 +47,23 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   const stored: string[] = [];
   let problem: UploadProblem | "malformed" | null = null;
+  // Answer files come only as parts named `file`, at most ten: a post with a file under another name or more files is refused whole.
+  const strayFields = new Set<string>();
+  let fileParts = 0;
   let body: Record<string, unknown>;
   if (request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
     if (caller.rightType !== "RIGHT_OF_ACCESS") return invalid({ file: ["Files come only with the answer to an access request."] });
     const read = await readMultipart(request, {
       maxParts: FILE_LIMITS.filesPerPost + 2,
       onFile: async (file) => {
+        if (file.field === "file") fileParts += 1;
+        else strayFields.add(file.field);
+        if (fileParts > FILE_LIMITS.filesPerPost) problem ??= "tooMany";
+        if (problem || strayFields.size > 0) {
+          // Read to its end and keep nothing: the post is refused anyway.
+          for await (const chunk of file.bytes) void chunk;
+          return;
+        }
         const outcome = await storeFile(db, { requestId: caller.requestId, direction: "ANSWER", uploadedBy: `system:${params.system}`, filename: file.filename, bytes: file.bytes });
         if (outcome.status === "stored") stored.push(outcome.file.id);
         else if (outcome.problem !== "noFile") problem ??= outcome.problem;
@@ -61,9 +76,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const forget = () => (stored.length ? db.deleteFrom("request_file").where("id", "in", stored).execute() : undefined);
   const parsed = taskAnswerSchema.safeParse(body);
-  if (problem || !parsed.success) {
+  if (problem || strayFields.size > 0 || !parsed.success) {
     await forget();
-    const fields: Record<string, string[]> = problem ? { file: [`The files were not taken: ${problem}.`] } : {};
+    const fields: Record<string, string[]> = problem ? { file: [fileProblem(problem)] } : {};
+    for (const field of strayFields) fields[field] = ["Files are taken only as parts named `file`."];
     for (const issue of parsed.success ? [] : parsed.error.issues) (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
     return invalid(fields);
   }

@@ -9,6 +9,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { UNFINISHED_STATES } from "~/domain/privacy-request";
+import type { StaffRole } from "~/domain/staff";
 import { duplicateMail } from "../mail/question-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { act, moveTo, type Staff } from "./state-change.server";
@@ -38,6 +39,27 @@ export async function markPossibleDuplicate(trx: Transaction<Database>, request:
 export async function possibleDuplicatesOf(db: Kysely<Database>, reference: string): Promise<string[]> {
   const rows = await db.selectFrom("privacy_request").select("reference").where("duplicate_of", "=", reference).orderBy("created_at").execute();
   return rows.map((row) => row.reference);
+}
+
+/** The trail's events whose note is another request's reference: the one this request may repeat. */
+const NAMES_ANOTHER_REQUEST = new Set(["POSSIBLE_DUPLICATE", "CLOSED_AS_DUPLICATE"]);
+
+/**
+ * A request's trail as a staff member may read it. An agent may open only
+ * the requests assigned to them, so a note naming another request is kept
+ * only when that request is theirs too; an officer reads every note.
+ */
+export async function historyShownTo<Event extends { action: string; note: string | null }>(
+  db: Kysely<Database>,
+  events: Event[],
+  viewer: { email: string; role: StaffRole },
+): Promise<Event[]> {
+  if (viewer.role === "officer") return events;
+  const named = [...new Set(events.flatMap((event) => (NAMES_ANOTHER_REQUEST.has(event.action) && event.note ? [event.note] : [])))];
+  const theirs = named.length
+    ? new Set((await db.selectFrom("privacy_request").select("reference").where("reference", "in", named).where("assignee", "=", viewer.email).execute()).map((row) => row.reference))
+    : new Set<string>();
+  return events.map((event) => (NAMES_ANOTHER_REQUEST.has(event.action) && event.note && !theirs.has(event.note) ? { ...event, note: null } : event));
 }
 
 /** Closes a possible duplicate: nothing is carried out twice, and the person learns which reference is handled. */

@@ -21,6 +21,7 @@ import { storedDetails } from "./view.server";
 import { writeSuppressions } from "./suppressions.server";
 import { audit } from "./audit.server";
 import { markPossibleDuplicate } from "./duplicates.server";
+import { actWithin, moveTo } from "./state-change.server";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { fanOut } from "../systems/fan-out.server";
 import { wakeWebhooks } from "../systems/webhooks.server";
@@ -232,16 +233,12 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     if (isExpired(request, now)) return { status: "expired" };
 
     const objection = request.right_type === "OBJECTION";
-    const state = REQUEST_TRANSITIONS[objection ? "verifyObjection" : "verify"].to;
+    const step = objection ? "verifyObjection" : "verify";
+    const state = REQUEST_TRANSITIONS[step].to;
     const dueAt = objection ? null : oneMonthAfter(now).toISOString();
-    const updated = await trx
-      .updateTable("privacy_request")
-      .set({ state, verified_at: now.toISOString(), due_at: dueAt, updated_at: now.toISOString(), closed_at: objection ? now.toISOString() : null })
-      .where("id", "=", request.id)
-      .where("verified_at", "is", null)
-      .where("state", "in", REQUEST_TRANSITIONS.verify.from)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { status: "already-verified" };
+    // The guarded step on the request just read; a confirmation that raced this one moved it first.
+    const moved = await actWithin(trx, async () => request, step, (trx, read) => moveTo(trx, read, step, now, { verified_at: now.toISOString(), due_at: dueAt }, ["verified_at"]));
+    if (moved.status !== "done") return { status: "already-verified" };
 
     await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "VERIFIED", from: request.state, to: objection ? null : state });
     if (!objection) await markPossibleDuplicate(trx, request, now);

@@ -1,24 +1,24 @@
 /**
- * How the back office changes a request (issue 13): each action a step of
+ * How a request changes state (issue 13): each change a step of
  * REQUEST_TRANSITIONS, guarded by the states it starts from, with its audit
  * event and any mail in the same transaction, so two officers never both act.
+ * The back office's steps, the person's (confirming, a new link) and the
+ * retention run's (expiring) alike: `moveTo` is the one place a request's
+ * state is written.
  */
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { REQUEST_TRANSITIONS, isClosed, type RequestAction, type RequestState } from "~/domain/privacy-request";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
-import { guardedTransition } from "../guarded-transition.server";
+import { guardedStep, guardedTransition } from "../guarded-transition.server";
 
 export type Staff = { email: string };
 
+type Change = (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean | FieldRefusal>;
+
 /** Runs `change` when the request's state allows `action`. */
-export function act(
-  db: Db,
-  reference: string,
-  action: RequestAction,
-  change: (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean | FieldRefusal>,
-): Promise<TransitionOutcome> {
+export function act(db: Db, reference: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
   return guardedTransition<RequestState, PrivacyRequestTable>(db, {
     load: (trx) => trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),
     from: REQUEST_TRANSITIONS[action].from,
@@ -26,16 +26,48 @@ export function act(
   });
 }
 
+/** The same for the request with this id (the retention run's, which has no reference at hand). */
+export function actById(db: Db, id: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
+  return guardedTransition<RequestState, PrivacyRequestTable>(db, {
+    load: (trx) => trx.selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirst(),
+    from: REQUEST_TRANSITIONS[action].from,
+    change,
+  });
+}
+
+/** The same inside a transaction the caller holds, for the request `load` finds (by the token of the person's link). */
+export function actWithin(trx: Kysely<Database>, load: (trx: Kysely<Database>) => Promise<PrivacyRequestTable | undefined>, action: RequestAction, change: Change): Promise<TransitionOutcome> {
+  return guardedStep<RequestState, PrivacyRequestTable>(trx, { load, from: REQUEST_TRANSITIONS[action].from, change });
+}
+
 type MovingAction = { [A in RequestAction]: (typeof REQUEST_TRANSITIONS)[A]["to"] extends null ? never : A }[RequestAction];
 
-/** The update of a step that moves the request to its state: only from the state it was read in. */
-export async function moveTo(trx: Kysely<Database>, request: PrivacyRequestTable, action: MovingAction, now: Date, extra: Partial<PrivacyRequestTable> = {}) {
+/** Columns a step other than a state change may have written since the request was read: a link, its count, its confirmation. */
+type LinkColumn = "verification_token_hash" | "reminder_token_hash" | "verification_expires_at" | "verified_at" | "link_resent_at" | "links_resent";
+
+/**
+ * The update of a step that moves the request to its state: only from the
+ * state it was read in, and with `still` as they were read (a step that
+ * keeps the state, as a new link does, changes those instead).
+ */
+export async function moveTo(
+  trx: Kysely<Database>,
+  request: PrivacyRequestTable,
+  action: MovingAction,
+  now: Date,
+  extra: Partial<PrivacyRequestTable> = {},
+  still: readonly LinkColumn[] = [],
+) {
   const to: RequestState = REQUEST_TRANSITIONS[action].to;
-  const result = await trx
+  let update = trx
     .updateTable("privacy_request")
     .set({ state: to, updated_at: now.toISOString(), ...(isClosed(to) ? { closed_at: now.toISOString() } : {}), ...extra })
     .where("id", "=", request.id)
-    .where("state", "=", request.state)
-    .executeTakeFirst();
+    .where("state", "=", request.state);
+  for (const column of still) {
+    const value = request[column];
+    update = value === null ? update.where(column, "is", null) : update.where(column, "=", value);
+  }
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -2,19 +2,20 @@
  * A confirmation link that did not get used (issue 26, item 3; GOV.UK's
  * "confirm an email address" pattern): the expired page sends a new one to
  * the same address, which stops the old one working (at most 3 per request,
- * at least 5 minutes apart: both in one guarded UPDATE, so every instance
+ * at least 5 minutes apart: both checked in the guarded step, whose update
+ * holds only while the count and the link are as read, so every instance
  * keeps them); and one reminder goes out halfway through a link's life, with
  * a token of its own that confirms too.
  */
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
-import { REQUEST_TRANSITIONS } from "~/domain/privacy-request";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";
 import { findByToken } from "./record.server";
-import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
+import { newLinkToken, personLink } from "./link-tokens.server";
+import { actWithin, moveTo } from "./state-change.server";
 import { audit } from "./audit.server";
 import { earlierSubmission, storeOnce, type SubmissionKey } from "../submission/keys.server";
 
@@ -64,47 +65,37 @@ export async function resendVerification(db: Kysely<Database>, oldToken: string,
   }
 }
 
-/** The new link, or a refusal (thrown): one guarded UPDATE, its audit event and its mail. */
+/** The new link, or a refusal (thrown): the guarded step `renewLink`, its audit event and its mail. */
 async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Date): Promise<void> {
-  const request = await findByToken(trx, oldToken);
-  if (!request) throw new NotSent({ status: "unknown" });
-  if (request.verified_at) throw new NotSent({ status: "verified" });
   const { token, hash } = newLinkToken();
-  const oldHash = hashToken(oldToken);
   const expiresAt = new Date(now.getTime() + getConfig().VERIFICATION_LINK_TTL_HOURS * 3_600_000).toISOString();
-  const gap = new Date(now.getTime() - NEW_LINK_GAP_MS).toISOString();
-  const updated = await trx
-    .updateTable("privacy_request")
-    .set((eb) => ({
+  const outcome = await actWithin(trx, (trx) => findByToken(trx, oldToken), "renewLink", async (trx, request) => {
+    if (request.links_resent >= MAX_NEW_LINKS) throw new NotSent({ status: "limit" });
+    const next = request.link_resent_at ? new Date(request.link_resent_at).getTime() + NEW_LINK_GAP_MS : 0;
+    if (next > now.getTime()) throw new NotSent({ status: "wait", retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) });
+    const renewed = {
       verification_token_hash: hash,
       reminder_token_hash: null,
       reminder_sent_at: null,
       verification_expires_at: expiresAt,
-      // Back from EXPIRED (the retention job's) to waiting: never confirmed, so nothing else is possible.
-      state: REQUEST_TRANSITIONS.renewLink.to,
-      links_resent: eb("links_resent", "+", 1),
+      links_resent: request.links_resent + 1,
       link_resent_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    }))
-    .where("id", "=", request.id)
-    // Still the link that was clicked (not replaced meanwhile), never confirmed, within the limits.
-    .where((eb) => eb.or([eb("verification_token_hash", "=", oldHash), eb("reminder_token_hash", "=", oldHash)]))
-    .where("verified_at", "is", null)
-    .where("state", "in", REQUEST_TRANSITIONS.renewLink.from)
-    .where("links_resent", "<", MAX_NEW_LINKS)
-    .where((eb) => eb.or([eb("link_resent_at", "is", null), eb("link_resent_at", "<=", gap)]))
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    if (request.links_resent >= MAX_NEW_LINKS) throw new NotSent({ status: "limit" });
-    const next = new Date(request.link_resent_at ?? now.toISOString()).getTime() + NEW_LINK_GAP_MS;
-    throw new NotSent({ status: "wait", retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) });
-  }
-  await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "LINK_RESENT", from: request.state, to: "AWAITING_VERIFICATION" });
-  await enqueueMail(
-    trx,
-    verificationMail({ to: request.email!, locale: request.locale, country: request.country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt, occasion: "new-link" }),
-    now,
-  );
+    };
+    // Back from EXPIRED (the retention job's) to waiting, and only if the link clicked is still the request's, not replaced meanwhile.
+    if (!(await moveTo(trx, request, "renewLink", now, renewed, ["verification_token_hash", "reminder_token_hash", "links_resent", "link_resent_at"]))) {
+      throw new NotSent({ status: "wait", retryAfterSeconds: NEW_LINK_GAP_MS / 1000 });
+    }
+    await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "LINK_RESENT", from: request.state, to: "AWAITING_VERIFICATION" });
+    await enqueueMail(
+      trx,
+      verificationMail({ to: request.email!, locale: request.locale, country: request.country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt, occasion: "new-link" }),
+      now,
+    );
+    return true;
+  });
+  if (outcome.status === "not-found") throw new NotSent({ status: "unknown" });
+  // Confirmed (the only way out of the states a new link starts from).
+  if (outcome.status !== "done") throw new NotSent({ status: "verified" });
 }
 
 /** Retention's run: one reminder per link, from halfway through its life; each claimed once, whichever instance runs. */

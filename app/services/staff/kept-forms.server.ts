@@ -3,13 +3,15 @@
  * session ended under it. The post cannot run (nobody is signed in), so its
  * text fields are kept, for KEPT_FORM_MINUTES, under a random id that goes
  * to the login page and back; the page the staff member returns to refills
- * its form, for them only. Files are never kept, nor is the text logged.
+ * its form, for them only. Files are never kept, nor is the text logged,
+ * nor anything of a search.
  * A kept form goes when its form is sent again, or when it is older than
  * KEPT_FORM_MINUTES (at the next one kept, and in the retention run).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/db/db.server";
 import { KEPT_FORM_MINUTES } from "~/domain/staff";
+import { searchForm } from "~/validation/case-work";
 import { FORM_ID_FIELD, SUBMISSION_FIELD } from "~/validation/form-definition";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
 import type { KeptForm } from "~/validation/staff-return";
@@ -18,16 +20,22 @@ import type { KeptForm } from "~/validation/staff-return";
 const LIMITS = { fields: 40, valueLength: 10_000, total: 40_000 };
 /** A field name as the forms write them (Conform's paths): nothing odd becomes an object key. */
 const FIELD_NAME = /^[A-Za-z][\w.[\]-]{0,99}$/;
+/**
+ * Forms never kept: a search's term is a person's address or phone number,
+ * looked up and never written down (the search posts it for that reason).
+ * Signing in again leads back to the empty search.
+ */
+const NEVER_KEPT = new Set<string>([searchForm.id]);
 /** Fields of the page's render (its submission id, the honeypot, Conform's intent), not of what was typed. */
 const NOT_TYPED = new Set<string>([FORM_ID_FIELD, SUBMISSION_FIELD, HONEYPOT_FIELD, "__intent__"]);
 
 const hashId = (id: string) => createHash("sha256").update(id).digest("hex");
 const oldest = (now: Date) => new Date(now.getTime() - KEPT_FORM_MINUTES * 60_000).toISOString();
 
-/** A post's text fields as its form refills them; null without a form id or when there is more than a form holds. */
+/** A post's text fields as its form refills them; null without a form id, for a form never kept, or when there is more than a form holds. */
 export function keptFormOf(formData: FormData): KeptForm | null {
   const formId = formData.get(FORM_ID_FIELD);
-  if (typeof formId !== "string" || !FIELD_NAME.test(formId)) return null;
+  if (typeof formId !== "string" || !FIELD_NAME.test(formId) || NEVER_KEPT.has(formId)) return null;
   const values = new Map<string, string | string[]>();
   let count = 0;
   let total = 0;

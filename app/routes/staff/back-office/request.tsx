@@ -26,7 +26,7 @@ import { reassignContact } from "~/services/systems/email-tasks.server";
 import { DuplicateNotice, RequestFollowUp } from "~/components/back-office/request-follow-up";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
-import { closeAsDuplicate } from "~/services/privacy-request/duplicates.server";
+import { closeAsDuplicate, historyShownTo } from "~/services/privacy-request/duplicates.server";
 import { RequestAnswer } from "~/components/back-office/request-answer";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/privacy-request/answer.server";
 import { getConfig } from "~/config.server";
@@ -70,13 +70,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       extended: events.some((event) => event.action === "EXTENDED"),
       active: isActive(row.state),
     },
-    answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS, upload },
-    followUp: await followUpOf(db, row),
-    undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
-    tasks: await tasksOfRequest(db, row.id),
-    officer: viewer.role === "officer",
+    // An agent's page carries only what it shows them: these parts name other requests (possible duplicates, mail about them).
+    officerParts:
+      viewer.role === "officer"
+        ? {
+            answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS, upload },
+            followUp: await followUpOf(db, row),
+            undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
+            tasks: await tasksOfRequest(db, row.id),
+          }
+        : null,
     caseWork: await caseWorkOf(db, "request", row, viewer),
-    events: events.map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
+    events: (await historyShownTo(db, events, viewer)).map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
   }, { headers });
 }
 
@@ -193,7 +198,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const refused = !loaderData.request.active && actionData && "banner" in actionData ? actionData.banner : undefined;
   const { language: lang } = useSite();
   const when = useDateTime();
-  const { request, events } = loaderData;
+  const { request, events, officerParts } = loaderData;
   return (
     <>
       <CaseHeader
@@ -201,7 +206,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         reference={request.reference}
         backTo={href("/:lang/internal-privacy-rights/requests", { lang })}
         backLabel={t("backOffice.request.back")}
-        error={Boolean(loaderData.answer.upload)}
+        error={Boolean(loaderData.officerParts?.answer.upload)}
       >
         {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} · {t(`backOffice.countries.${request.country}`)}
         {request.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
@@ -225,20 +230,20 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       </section>
       <CaseOwner work={loaderData.caseWork} />
       {/* Issue 42: an agent owns a request to follow it and keep notes; carrying it out stays with the officers. */}
-      {loaderData.officer ? (
+      {officerParts ? (
         <>
-          <UndeliveredMail mails={loaderData.undeliveredMail} />
-          <DuplicateNotice duplicateOf={loaderData.followUp.duplicateOf} duplicates={loaderData.followUp.duplicates} />
-          <RequestFollowUp {...loaderData.followUp} />
-          <RequestTasks tasks={loaderData.tasks} active={request.active} />
+          <UndeliveredMail mails={officerParts.undeliveredMail} />
+          <DuplicateNotice duplicateOf={officerParts.followUp.duplicateOf} duplicates={officerParts.followUp.duplicates} />
+          <RequestFollowUp {...officerParts.followUp} />
+          <RequestTasks tasks={officerParts.tasks} active={request.active} />
           <RequestAnswer
-            {...loaderData.answer}
+            {...officerParts.answer}
             active={request.active}
             uploadAction={href("/:lang/internal-privacy-rights/requests/:reference/files", { lang, reference: request.reference })}
             fileAction={(fileId) => href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", { lang, reference: request.reference, fileId })}
           />
           <CaseActions refused={refused}>
-            <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} openTasks={loaderData.tasks.filter((task) => task.state === "OPEN").length} />
+            <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} openTasks={officerParts.tasks.filter((task) => task.state === "OPEN").length} />
           </CaseActions>
         </>
       ) : null}
