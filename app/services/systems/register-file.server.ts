@@ -39,7 +39,7 @@ function fromCsv(record: Record<string, string>): Record<string, unknown> {
     const field = COLUMNS[column.trim().toLowerCase()] ?? column;
     if (value === "") continue;
     if (field === "rights") row.rights = list(value).map((right) => right.toUpperCase());
-    else if (field === "countries") row.countries = list(value).map((country) => country.toLowerCase());
+    else if (field === "countries") row.countries = list(value);
     else if (field === "active") row.active = !["no", "false", "0", "nee", "non"].includes(value.toLowerCase());
     else row[field] = value;
   }
