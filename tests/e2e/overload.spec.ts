@@ -138,8 +138,8 @@ test("a lagging event loop sheds new requests until it catches up; /readyz says 
     // Below what 30 visitors' page renders make the loop lag even when let in
     // a few per turn (4–5 ms measured), above an idle loop's (well under 1 ms).
     OVERLOAD_EVENT_LOOP_DELAY_MS: "2",
-    // The delay's own rule is what this test watches.
-    OVERLOAD_EVENT_LOOP_UTILIZATION: "0",
+    // The delay's own rule is what this test watches, not the queue time's.
+    OVERLOAD_MAX_QUEUE_MS: "0",
     OVERLOAD_RETRY_AFTER_SECONDS: "7",
     PAGE_CACHE_SECONDS: "0",
   });
