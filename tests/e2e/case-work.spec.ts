@@ -130,6 +130,14 @@ test("the list: mine, nobody's, and several given to someone at once", async ({ 
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=${encodeURIComponent(agent)}`));
   await expect(page.getByRole("status").filter({ hasText: "2 aanvragen" })).toBeVisible();
   for (const reference of references) await expect(page.getByRole("row").filter({ hasText: reference })).toContainText(agent);
+  // Extended at once, the owner select left at its prompt as a browser sends it.
+  for (const reference of references) await page.getByLabel(`${reference} selecteren`).check();
+  await page.getByLabel("De termijn verlengen, met één reden voor allemaal").check();
+  await page.getByLabel("2 maanden").check();
+  await page.getByLabel("Reden (we mailen die naar de betrokkene)").fill("We doorzoeken drie systemen.");
+  await page.getByRole("button", { name: "Uitvoeren" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De termijn van 2 aanvragen is verlengd en elke aanvrager is gemaild.");
+  expect(sql<{ n: number }>("select count(*) as n from audit_event e join privacy_request r on r.id = e.request_id where e.action = 'EXTENDED' and r.reference in (?, ?)", ...references)[0].n).toBe(2);
   await expectAxeClean(page);
   await page.setViewportSize({ width: 320, height: 640 });
   await setTextSize(page, 2);
