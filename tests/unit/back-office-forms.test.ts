@@ -87,8 +87,12 @@ describe("the list's bulk form, as a browser posts it (both selects' prompts inc
 
   it("assigns to someone or to nobody, and asks for a choice when the prompt is left", () => {
     const assign = (assignee: string) => posted([...ticked, ["bulkAction", "assign"], ["assignee", assignee], ["months", ""], ["reason", ""]]);
-    expect(assign("agent@veldhaven.test").status === "success" && assign("agent@veldhaven.test").value).toMatchObject({ assignee: "agent@veldhaven.test" });
-    expect(assign("empty_val").status === "success" && assign("empty_val").value).toMatchObject({ assignee: null });
+    const assigned = (assignee: string) => {
+      const result = assign(assignee);
+      return result.status === "success" ? result.value.assignee : result.reply().error;
+    };
+    expect(assigned("agent@veldhaven.test")).toBe("agent@veldhaven.test");
+    expect(assigned("empty_val")).toBeNull();
     expect(assign("placeholder").reply().error).toEqual({ assignee: ["validation.staff.assignee"] });
   });
 
