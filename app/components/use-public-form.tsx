@@ -114,16 +114,13 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
  * result that resets it (`initialValue: null`), a new one for each post.
  */
 function useClearedByOtherPosts(state: "idle" | "submitting" | "loading" | null, mine: FormActionData | undefined): SubmissionResult<string[]> | undefined {
-  const posted = useRef(false);
-  const [cleared, setCleared] = useState<SubmissionResult<string[]>>();
-  useEffect(() => {
-    if (state === "submitting") posted.current = true;
-    else if (state === "idle" && posted.current) {
-      posted.current = false;
-      if (!mine) setCleared({ initialValue: null });
-    }
-  }, [state, mine]);
-  return cleared;
+  // Worked out while rendering (React's "state from the previous render"): the answer and the idle state come in one update.
+  const [seen, setSeen] = useState<{ state: typeof state; posted: boolean; cleared?: SubmissionResult<string[]> }>({ state, posted: false });
+  if (state !== seen.state) {
+    const answered = state === "idle" && seen.posted;
+    setSeen({ state, posted: state === "submitting" || (seen.posted && state !== "idle"), cleared: answered && !mine ? { initialValue: null } : seen.cleared });
+  }
+  return seen.cleared;
 }
 
 /**
