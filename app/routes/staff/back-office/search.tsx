@@ -63,7 +63,7 @@ export default function SearchPage({ actionData }: Route.ComponentProps) {
   // Empty while a search runs: the same count again is a change, which a screen reader says again.
   const idle = useNavigation().state === "idle";
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  // Each answer focuses the results once; one that came with the page (a post without JavaScript) did by `autoFocus`.
+  // Each answer focuses the results once. A page that came with its answer (a post without JavaScript) starts at the top, its title saying what was found.
   const focusedFor = useRef(actionData);
   useEffect(() => {
     if (!hits || !idle || actionData === focusedFor.current) return;
@@ -89,7 +89,7 @@ export default function SearchPage({ actionData }: Route.ComponentProps) {
       {/* One element before and after each search, so that its live region is there before the count comes. */}
       <section className={hits ? "app-section" : undefined} aria-labelledby={hits ? "results" : undefined}>
         {hits ? (
-          <h2 id="results" ref={resultsHeading} tabIndex={-1} autoFocus>
+          <h2 id="results" ref={resultsHeading} tabIndex={-1}>
             {t("backOffice.search.results")}
           </h2>
         ) : null}
