@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FormMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
@@ -41,9 +41,10 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
 
   // Issue 38: a staff form sent after its session ended comes back with what was typed.
   const kept = useKeptValues(definition.id);
+  const cleared = useClearedByOtherPosts(fetcher ? null : navigation.state, mine);
   const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id: definition.id,
-    lastResult: idle ? mine?.result : undefined,
+    lastResult: idle ? (mine?.result ?? cleared) : undefined,
     defaultValue: (kept ? { ...definition.defaultValue, ...kept } : definition.defaultValue) as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: definition.schema }) as never,
     // Spec 5 timing is per field (Field's `timing`): required text on input,
@@ -103,6 +104,23 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
       typedIn.current.clear();
     },
   };
+}
+
+/**
+ * Without JavaScript every post answers with a new page, on which only the
+ * posted form shows its result. With it, the page stays: a form's errors
+ * (and the error title they give) would outlive a post of another form of
+ * the page. A page post that answered nothing of this form gives Conform a
+ * result that resets it (`initialValue: null`), a new one for each post.
+ */
+function useClearedByOtherPosts(state: "idle" | "submitting" | "loading" | null, mine: FormActionData | undefined): SubmissionResult<string[]> | undefined {
+  // Worked out while rendering (React's "state from the previous render"): the answer and the idle state come in one update.
+  const [seen, setSeen] = useState<{ state: typeof state; posted: boolean; cleared?: SubmissionResult<string[]> }>({ state, posted: false });
+  if (state !== seen.state) {
+    const answered = state === "idle" && seen.posted;
+    setSeen({ state, posted: state === "submitting" || (seen.posted && state !== "idle"), cleared: answered && !mine ? { initialValue: null } : seen.cleared });
+  }
+  return seen.cleared;
 }
 
 /**

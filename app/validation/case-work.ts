@@ -6,11 +6,12 @@ import { EMPTY_OPTION, PLACEHOLDER_OPTION, optionalText, requiredText } from "./
 
 const NOTE_MAX = 2000;
 
-/** The select's "nobody" is null (the case is given back); its prompt, or nothing, is a missing choice. The service checks the address is a staff member's. */
-const assignee = z.preprocess(
-  (value) => (value === EMPTY_OPTION ? null : typeof value === "string" && value.trim() !== "" && value !== PLACEHOLDER_OPTION ? value.trim() : undefined),
-  z.string({ error: "validation.staff.assignee" }).max(254).nullable(),
-);
+/** The select's "nobody" is null (the case is given back); its prompt, or nothing, is no choice (undefined). */
+const chosenOwner = (value: unknown) => (value === EMPTY_OPTION ? null : typeof value === "string" && value.trim() !== "" && value !== PLACEHOLDER_OPTION ? value.trim() : undefined);
+const ownerAddress = z.string({ error: "validation.staff.assignee" }).max(254).nullable();
+
+/** One case's owner: no choice is an error. The service checks the address is a staff member's. */
+const assignee = z.preprocess(chosenOwner, ownerAddress);
 
 export const assignForm = defineForm({ id: "case-assign", schema: z.object({ assignee }) });
 
@@ -39,7 +40,9 @@ export const bulkForm = defineForm({
     .object({
       references,
       bulkAction: z.enum(["assign", "extend"], { error: "validation.staff.bulkAction" }),
-      assignee: assignee.optional(),
+      // The prompt is what a browser sends when the action is "extend": the
+      // optionality must hold after the prompt becomes undefined, not before.
+      assignee: z.preprocess(chosenOwner, ownerAddress.optional()),
       months: z.preprocess((value) => (value === "" ? undefined : value), z.enum(EXTENSION_MONTHS, { error: "validation.staff.extendMonths" }).transform(Number).optional()),
       reason: optionalText(NOTE_MAX, { multiline: true }),
     })

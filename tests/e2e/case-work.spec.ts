@@ -31,7 +31,7 @@ async function openRequest(email: string, dueAt = new Date(Date.now() + 20 * 86_
   return reference;
 }
 
-test("an officer assigns, the agent finds it under theirs and notes; the person never sees the note; the search finds by address", async ({ page, browser }) => {
+test("an officer assigns, the agent finds it under theirs and notes; the person never sees the note; the search finds by address", async ({ page, browser, javaScriptEnabled }) => {
   const officer = uniqueStaffEmail("officer");
   const agent = uniqueStaffEmail("agent");
   await addStaff(officer, "officer");
@@ -47,11 +47,32 @@ test("an officer assigns, the agent finds it under theirs and notes; the person 
   await page.getByRole("button", { name: "Zoeken", exact: true }).click();
   await expect(page.locator(".app-error-summary")).toContainText("Vul een referentie, e-mailadres, telefoonnummer of advertentie-id in");
   // By keyboard alone: Enter sends, Tab reaches the result, Enter opens it.
-  await page.getByLabel("Referentie, e-mailadres, telefoonnummer of advertentie-id").fill(person.toUpperCase());
+  // The count's live region is on the page before the search, so that a screen reader hears it fill.
+  const count = page.locator("[role=status]#case-search-count");
+  await expect(count).toBeEmpty();
+  if (javaScriptEnabled) await count.evaluate((region) => region.setAttribute("data-before-search", ""));
+  const term = page.getByLabel("Referentie, e-mailadres, telefoonnummer of advertentie-id");
+  await term.fill(person.toUpperCase());
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "1 zaak gevonden" })).toBeVisible();
+  await expect(count).toHaveText("1 zaak gevonden");
+  if (javaScriptEnabled) await expect(count).toHaveAttribute("data-before-search");
+  // The title says what was found (never the term: titles go into the history); with JavaScript, focus on the results.
+  await expect(page).toHaveTitle("Zoeken: 1 zaak gevonden | Veldhaven Media");
+  if (javaScriptEnabled) await expect(page.getByRole("heading", { level: 2, name: "Gevonden" })).toBeFocused();
   expect(page.url()).not.toContain("persoon-");
   expect(page.url()).not.toContain("%40");
+  if (javaScriptEnabled) {
+    // The same search again finds as many: the region empties while it searches and says the count again.
+    await count.evaluate((region) => {
+      const heard: string[] = [];
+      new MutationObserver(() => heard.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      Object.assign(window, { heardInRegion: heard });
+    });
+    await term.press("Enter");
+    const heard = () => page.evaluate(() => (window as unknown as { heardInRegion: string[] }).heardInRegion);
+    await expect.poll(async () => ({ emptied: (await heard()).includes(""), last: (await heard()).at(-1) })).toEqual({ emptied: true, last: "1 zaak gevonden" });
+    await expect(page.getByRole("heading", { level: 2, name: "Gevonden" })).toBeFocused();
+  }
   await expectAxeClean(page);
   const hit = page.getByRole("link", { name: reference });
   for (let step = 0; step < 40 && !(await hit.evaluate((link) => link === document.activeElement)); step += 1) await page.keyboard.press("Tab");
@@ -118,11 +139,24 @@ test("the list: mine, nobody's, and several given to someone at once", async ({ 
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=none&text=${references[0]}`));
   await expect(page.getByRole("status").filter({ hasText: "1 aanvraag" })).toBeVisible();
   await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/requests?owner=none"));
-  // Nothing ticked: the form says so and does nothing.
+  // Nothing ticked: the form says so and does nothing; the summary leads to the first box, each box says it.
   await page.getByLabel("Toewijzen aan één medewerker").check();
   await page.getByRole("button", { name: "Uitvoeren" }).click();
-  await expect(page.locator(".app-error-summary")).toContainText("Vink minstens één aanvraag aan");
+  const noneTicked = page.locator(".app-error-summary").getByRole("link", { name: /Vink minstens één aanvraag aan/ });
+  await expect(noneTicked).toBeVisible();
+  await expect(page).toHaveTitle(/^Fout: Privacyaanvragen/);
+  const boxes = page.getByRole("checkbox", { name: /selecteren$/ });
+  expect(await noneTicked.getAttribute("href")).toBe(`#${await boxes.first().getAttribute("id")}`);
+  for (const box of await boxes.all()) {
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    await expect(box).toHaveAccessibleDescription(/Vink minstens één aanvraag aan/);
+  }
+  // Ticked, no owner chosen: refused, and the ticks are still there (also after a post without JavaScript).
   for (const reference of references) await page.getByLabel(`${reference} selecteren`).check();
+  await page.getByRole("button", { name: "Uitvoeren" }).click();
+  await expect(page.locator(".app-error-summary")).toContainText("Kies een medewerker, of niemand");
+  for (const reference of references) await expect(page.getByLabel(`${reference} selecteren`)).toBeChecked();
+  await expect(boxes.first()).not.toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Toewijzen aan één medewerker").check();
   await page.getByLabel("Nieuwe eigenaar").selectOption(agent);
   await page.getByRole("button", { name: "Uitvoeren" }).click();
@@ -130,6 +164,14 @@ test("the list: mine, nobody's, and several given to someone at once", async ({ 
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=${encodeURIComponent(agent)}`));
   await expect(page.getByRole("status").filter({ hasText: "2 aanvragen" })).toBeVisible();
   for (const reference of references) await expect(page.getByRole("row").filter({ hasText: reference })).toContainText(agent);
+  // Extended at once, the owner select left at its prompt as a browser sends it.
+  for (const reference of references) await page.getByLabel(`${reference} selecteren`).check();
+  await page.getByLabel("De termijn verlengen, met één reden voor allemaal").check();
+  await page.getByLabel("2 maanden").check();
+  await page.getByLabel("Reden (we mailen die naar de betrokkene)").fill("We doorzoeken drie systemen.");
+  await page.getByRole("button", { name: "Uitvoeren" }).click();
+  await expect(page.getByTestId("banner")).toContainText("De termijn van 2 aanvragen is verlengd en elke aanvrager is gemaild.");
+  expect(sql<{ n: number }>("select count(*) as n from audit_event e join privacy_request r on r.id = e.request_id where e.action = 'EXTENDED' and r.reference in (?, ?)", ...references)[0].n).toBe(2);
   await expectAxeClean(page);
   await page.setViewportSize({ width: 320, height: 640 });
   await setTextSize(page, 2);

@@ -8,6 +8,7 @@
  * erasures' 4), and agrees with the officers' page and the JSON call; the CSV has no formula cell; both pages
  * are axe clean and do not scroll sideways at 320 px with 200 % text.
  */
+import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test, onlyWithoutJavaScript } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { sql } from "./shared-server-data";
@@ -70,6 +71,19 @@ function expected(right: string) {
   };
 }
 
+/** The tables' captions whose text runs out of the window sideways (inside a table wider than its scrolling region). */
+async function captionsOutOfView(page: Page): Promise<string[]> {
+  return page.locator(".app-figure-table__caption").evaluateAll((captions) =>
+    captions
+      .filter((caption) => {
+        const range = document.createRange();
+        range.selectNodeContents(caption);
+        return [...range.getClientRects()].some((line) => line.left < 0 || line.right > window.innerWidth + 1);
+      })
+      .map((caption) => caption.textContent ?? ""),
+  );
+}
+
 const percent = (share: number) => new Intl.NumberFormat("nl", { style: "percent", maximumFractionDigits: 1 }).format(share);
 const decimal = (value: number) => new Intl.NumberFormat("nl", { maximumFractionDigits: 1 }).format(value);
 
@@ -100,6 +114,9 @@ test("the officers' figures for 2019: every right as the test counts it, the CSV
   await setTextSize(page, 2);
   await page.setViewportSize({ width: 320, height: 720 });
   expect(await horizontalOverflow(page)).toBeNull();
+  // A table scrolls sideways in its region; its caption stays in view.
+  expect(await page.locator(".app-figure-table__caption").count()).toBe(4);
+  expect(await captionsOutOfView(page)).toEqual([]);
 
   // The same figures as CSV, with the officer's cookies (Node does not resolve *.localhost): opened as Excel does, no cell is a formula.
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
@@ -154,8 +171,22 @@ test(
     expect(published.rights.find((row) => row.right === "OBJECTION")).toMatchObject({ received: null, shareAnsweredWithinDeadline: null, medianDaysToAnswer: null });
 
     await expectAxeClean(page);
+    // Where the table does not fit (a phone), each right with its figures under its name, and no table.
+    const byRight = page.locator(".app-figures__narrow");
+    await expect(byRight).toBeHidden();
+    const rows = await table.locator("tbody tr").count();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(table).toHaveCount(0);
+    const accessCard = byRight.locator(".app-figures__card").filter({ has: page.getByRole("heading", { level: 3, name: "Inzage", exact: true }) });
+    await expect(accessCard.locator("dt")).toHaveText(["Ontvangen", "Beantwoord", "Binnen de wettelijke termijn", "Mediaan aantal dagen tot het antwoord", "Termijn verlengd"]);
+    await expect(accessCard.locator("dd")).toHaveText([String(access.received), String(access.answered), percent(access.share), decimal(access.median), "minder dan 10"]);
+    const lastFigure = await accessCard.locator("dd").last().boundingBox();
+    expect(lastFigure!.x + lastFigure!.width).toBeLessThanOrEqual(390);
+    await expect(byRight.getByRole("heading", { level: 3 })).toHaveCount(rows);
+    await expectAxeClean(page);
     await setTextSize(page, 2);
     await page.setViewportSize({ width: 320, height: 720 });
     expect(await horizontalOverflow(page)).toBeNull();
+    expect(await captionsOutOfView(page)).toEqual([]);
   },
 );

@@ -96,7 +96,7 @@ test.describe("forced colors (Windows high contrast)", () => {
     expect(await decoration(switcher.getByRole("link").filter({ hasText: /^NL/ }))).toBe("none");
   });
 
-  test("the main navigation marks the current page by more than colour (issue 38)", layoutIsCss, async ({ page }) => {
+  test("the main navigation and the header's search link mark the current page by more than colour", layoutIsCss, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(siteUrl("nl", "/nl/about"));
     const navigation = page.getByRole("navigation", { name: "Hoofdmenu" });
@@ -105,6 +105,12 @@ test.describe("forced colors (Windows high contrast)", () => {
     const decoration = (link: Locator) => link.evaluate((element) => getComputedStyle(element).textDecorationLine);
     expect(await decoration(current)).toContain("underline");
     expect(await decoration(navigation.getByRole("link", { name: "Home", exact: true }))).toBe("none");
+    // The header's search link, beside the menu, on the search page and elsewhere.
+    const searchText = page.locator(".app-header__search > span");
+    expect(await decoration(searchText)).toBe("none");
+    await page.goto(siteUrl("nl", "/nl/search"));
+    await expect(page.locator(".app-header__search")).toHaveAttribute("aria-current", "page");
+    expect(await decoration(searchText)).toContain("underline");
   });
 
   test("the focus stays visible: a button, a field, a checkbox already outlined for its error", async ({ page }) => {

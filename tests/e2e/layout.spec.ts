@@ -1,4 +1,5 @@
 import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, theServersAnswer } from "./fixtures";
+import { setTextSize } from "./reflow";
 
 test.describe("layout on public pages", () => {
   test("top navigation, dropdowns, footer and breadcrumbs (nl)", async ({ page }) => {
@@ -98,6 +99,25 @@ test("scroll-to-top button appears after 100 px and scrolls up", onlyWithJavaScr
   await expect(button).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 150));
   await expect(button).toBeVisible();
+  // At the end of a page, 320 px wide with 200 % text, it covers nothing of the footer.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await setTextSize(page, 2);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(button).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const coveredFooter = await page.evaluate(() => {
+    const edge = document.querySelector(".app-scroll-to-top")!.getBoundingClientRect();
+    const walker = document.createTreeWalker(document.querySelector(".app-footer")!, NodeFilter.SHOW_TEXT);
+    const covered: string[] = [];
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const lines = [...range.getClientRects()].filter((line) => line.width > 0 && line.right > edge.left && line.left < edge.right && line.bottom > edge.top && line.top < edge.bottom);
+      if (lines.length) covered.push(text.textContent ?? "");
+    }
+    return covered;
+  });
+  expect(coveredFooter).toEqual([]);
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -35,6 +35,8 @@ const SITES = {
       extend: { region: "Termijn verlengen", months: "Kies met hoeveel maanden je de termijn verlengt", reason: "Geef een reden op voor de verlenging" },
       complete: { region: "Afronden", note: "Beschrijf hoe de aanvraag is afgehandeld" },
       reject: { region: "Afwijzen", reason: "Geef een reden op voor de weigering" },
+      assign: { region: "Toewijzen", message: "Kies een medewerker, of niemand" },
+      take: { button: "Ik pak dit op", banner: "Je bent nu de eigenaar." },
     },
     report: {
       title: (reference: string) => `Melding ${reference}`,
@@ -60,6 +62,8 @@ const SITES = {
       extend: { region: "Prolonger le délai", months: "Choisissez de combien de mois vous prolongez le délai", reason: "Indiquez la raison de la prolongation" },
       complete: { region: "Terminer", note: "Décrivez comment la demande a été traitée" },
       reject: { region: "Refuser", reason: "Indiquez la raison du refus" },
+      assign: { region: "Confier", message: "Choisissez un membre de l'équipe, ou personne" },
+      take: { button: "Je m'en charge", banner: "Vous êtes maintenant responsable." },
     },
     report: {
       title: (reference: string) => `Signalement ${reference}`,
@@ -154,6 +158,16 @@ for (const [turn, [locale, site]] of Object.entries(SITES).entries()) {
       await reject.getByRole("button", { name: site.request.reject.region }).click();
       await expectFieldMessage(reject, site.request.reject.reason, site);
       await expect(page).toHaveTitle(site.failed(title));
+
+      // A failed owner form, then another action that succeeds: the page answers as a fresh one, no error left.
+      const assign = page.getByRole("region", { name: site.request.assign.region });
+      await assign.getByRole("button", { name: site.request.assign.region, exact: true }).click();
+      await expectFieldMessage(assign, site.request.assign.message, site);
+      await page.getByRole("button", { name: site.request.take.button }).click();
+      await expect(page.getByTestId("banner")).toContainText(site.request.take.banner);
+      await expect(page).toHaveTitle(title);
+      await expect(page.locator(".app-error-summary, .app-field__error")).toHaveCount(0);
+      await expect(page.locator("[aria-invalid='true']")).toHaveCount(0);
 
       // An ad report's page too.
       const [ad] = await registerItems(page.request, "be");

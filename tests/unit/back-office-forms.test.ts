@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { closeForm, completeForm, extendForm, rejectForm, reviewForm, startForm } from "~/validation/back-office";
+import { assignForm, bulkForm } from "~/validation/case-work";
 import type { FormDefinition } from "~/validation/form-definition";
 import { formShapeProblem } from "~/validation/form-shape.server";
 
@@ -67,5 +68,36 @@ describe("what each action may post", () => {
     expect(formShapeProblem(rejectForm, [["form", completeForm.id], ["reason", "x"]])).toBe("wrong-form");
     expect(formShapeProblem(reviewForm, [["form", reviewForm.id]])).toBeNull();
     expect(formShapeProblem(reviewForm, [["form", reviewForm.id], ["outcome", "x"]])).toBe("unexpected-field");
+  });
+});
+
+describe("the list's bulk form, as a browser posts it (both selects' prompts included)", () => {
+  const posted = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return parseWithZod(data, { schema: bulkForm.schema });
+  };
+  const ticked: [string, string][] = [["references", "PR-AAAA-BBBB"], ["references", "PR-CCCC-DDDD"]];
+
+  it("extends with the owner select left at its prompt", () => {
+    const result = posted([...ticked, ["bulkAction", "extend"], ["assignee", "placeholder"], ["months", "2"], ["reason", "Drie systemen doorzoeken."]]);
+    expect(result.reply().error).toBeUndefined();
+    expect(result.status === "success" && result.value).toEqual({ references: ["PR-AAAA-BBBB", "PR-CCCC-DDDD"], bulkAction: "extend", assignee: undefined, months: 2, reason: "Drie systemen doorzoeken." });
+  });
+
+  it("assigns to someone or to nobody, and asks for a choice when the prompt is left", () => {
+    const assign = (assignee: string) => posted([...ticked, ["bulkAction", "assign"], ["assignee", assignee], ["months", ""], ["reason", ""]]);
+    const assigned = (assignee: string) => {
+      const result = assign(assignee);
+      return result.status === "success" ? result.value.assignee : result.reply().error;
+    };
+    expect(assigned("agent@veldhaven.test")).toBe("agent@veldhaven.test");
+    expect(assigned("empty_val")).toBeNull();
+    expect(assign("placeholder").reply().error).toEqual({ assignee: ["validation.staff.assignee"] });
+  });
+
+  it("one request's owner form still asks for a choice when the prompt is left", () => {
+    expect(errorsOf(assignForm, { assignee: "placeholder" })).toEqual({ assignee: ["validation.staff.assignee"] });
+    expect(valueOf(assignForm, { assignee: "empty_val" })).toEqual({ assignee: null });
   });
 });

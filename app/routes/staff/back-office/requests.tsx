@@ -1,13 +1,10 @@
-import { getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, href } from "react-router";
 import type { Route } from "./+types/requests";
 import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
-import { Radios, Select } from "~/components/form-controls";
-import { ExtensionMonths } from "~/components/back-office/extension-months";
+import { BulkActions, BulkCheckbox, useBulkForm } from "~/components/back-office/bulk-actions";
+import { PageTitle } from "~/components/page-title";
 import { OwnerFilter } from "~/components/back-office/case-work";
-import { TextareaField } from "~/components/forms";
-import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
 import { isOverdue, REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
@@ -17,7 +14,7 @@ import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { bulkAssign, bulkExtend } from "~/services/case-work/bulk.server";
 import { staffMembers } from "~/services/case-work/staff-members.server";
 import { listRequests } from "~/services/privacy-request/back-office.server";
-import { NOT_INDEXED, pageMeta } from "~/utils/meta";
+import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { bulkForm } from "~/validation/case-work";
 import { readRequestFilter } from "./filters.server";
@@ -69,96 +66,68 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-function BulkActions({ members }: { members: string[] }) {
-  const { t } = useTranslation();
-  const bulk = usePublicForm({ id: bulkForm.id, schema: bulkForm.schema });
-  return (
-    <section className="app-section" aria-labelledby="bulk-title">
-      <h2 id="bulk-title">{t("backOffice.bulk.title")}</h2>
-      <PublicForm
-        state={bulk}
-        labels={{ references: t("backOffice.bulk.references"), bulkAction: t("backOffice.bulk.action"), assignee: t("backOffice.owner.assign.label"), months: t("backOffice.actions.extend.months"), reason: t("backOffice.actions.extend.reason") }}
-        submitLabel={t("backOffice.bulk.submit")}
-        sendingLabel={t("backOffice.actions.sending")}
-      >
-        <p className="app-field__hint" id={bulk.fields.references.id}>{t("backOffice.bulk.hint")}</p>
-        <Radios
-          meta={bulk.fields.bulkAction}
-          legend={t("backOffice.bulk.action")}
-          options={[
-            { value: "assign", label: t("backOffice.bulk.assign") },
-            { value: "extend", label: t("backOffice.bulk.extend") },
-          ]}
-        />
-        <Select meta={bulk.fields.assignee} label={t("backOffice.owner.assign.label")} placeholder={t("backOffice.owner.assign.choose")} emptyOption={t("backOffice.owner.assign.nobody")} options={members.map((email) => ({ value: email, label: email }))} />
-        <ExtensionMonths meta={bulk.fields.months} />
-        <TextareaField meta={bulk.fields.reason} label={t("backOffice.actions.extend.reason")} textareaProps={{ ...getTextareaProps(bulk.fields.reason, { ariaAttributes: false }), rows: 3 }} />
-      </PublicForm>
-    </section>
-  );
-}
-
 export default function RequestsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { language: lang } = useSite();
   const when = useDateTime();
   const { filter, officer } = loaderData;
+  const bulk = useBulkForm();
   const head = [t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due"), t("backOffice.owner.title")];
   return (
-    <FilteredList
-      area="requests"
-      filters={
-        <>
-          <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
-          <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
-          <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
-          {officer ? <OwnerFilter value={filter.ownerChoice} members={loaderData.members} /> : null}
-          <div className="app-ad-filters__field app-ad-filters__field--text">
-            <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
-            <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
-          </div>
-          <div className="app-checkbox">
-            <input id="filter-overdue" type="checkbox" name="overdue" className="app-field__checkbox" defaultChecked={filter.overdue} key={`overdue-${filter.overdue}`} />
-            <label htmlFor="filter-overdue">{t("backOffice.requests.overdueOnly")}</label>
-          </div>
-        </>
-      }
-      total={loaderData.total}
-      head={officer ? [t("backOffice.bulk.select"), ...head] : head}
-      rows={loaderData.requests.map((row) => (
-        <tr key={row.reference}>
-          {officer ? (
+    <>
+      {/* "Fout: " after a refused bulk action. */}
+      <PageTitle titleKey="backOffice.requests.title" />
+      <FilteredList
+        area="requests"
+        filters={
+          <>
+            <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
+            <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
+            <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+            {officer ? <OwnerFilter value={filter.ownerChoice} members={loaderData.members} /> : null}
+            <div className="app-ad-filters__field app-ad-filters__field--text">
+              <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
+              <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
+            </div>
+            <div className="app-checkbox">
+              <input id="filter-overdue" type="checkbox" name="overdue" className="app-field__checkbox" defaultChecked={filter.overdue} key={`overdue-${filter.overdue}`} />
+              <label htmlFor="filter-overdue">{t("backOffice.requests.overdueOnly")}</label>
+            </div>
+          </>
+        }
+        total={loaderData.total}
+        head={officer ? [t("backOffice.bulk.select"), ...head] : head}
+        rows={loaderData.requests.map((row, index) => (
+          <tr key={row.reference}>
+            {officer ? (
+              <td>
+                <BulkCheckbox bulk={bulk} reference={row.reference} index={index} />
+              </td>
+            ) : null}
             <td>
-              {/* Belongs to the bulk form below by its `form` attribute: works without JavaScript. */}
-              <input type="checkbox" name="references" value={row.reference} form={bulkForm.id} id={`select-${row.reference}`} className="app-field__checkbox" />
-              <label htmlFor={`select-${row.reference}`} className="app-visually-hidden">
-                {t("backOffice.bulk.selectOne", { reference: row.reference })}
-              </label>
+              <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
             </td>
-          ) : null}
-          <td>
-            <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
-          </td>
-          <td>{t(`backOffice.rights.${row.rightType}`)}</td>
-          <td>
-            {t(`backOffice.states.${row.state}`)}
-            {row.duplicate ? <span className="app-badge">{t("backOffice.followUp.possibleDuplicate")}</span> : null}
-          </td>
-          <td>{t(`backOffice.countries.${row.country}`)}</td>
-          <td>{when(row.createdAt)}</td>
-          <td>
-            {when(row.dueAt)}
-            {row.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
-          </td>
-          <td>{row.assignee ?? t("backOffice.owner.none")}</td>
-        </tr>
-      ))}
-      page={loaderData.page}
-      pageCount={loaderData.pageCount}
-      exportHref={officer ? href("/:lang/internal-privacy-rights/requests/export", { lang }) : undefined}
-      after={officer && loaderData.requests.length > 0 ? <BulkActions members={loaderData.members} /> : null}
-    />
+            <td>{t(`backOffice.rights.${row.rightType}`)}</td>
+            <td>
+              {t(`backOffice.states.${row.state}`)}
+              {row.duplicate ? <span className="app-badge">{t("backOffice.followUp.possibleDuplicate")}</span> : null}
+            </td>
+            <td>{t(`backOffice.countries.${row.country}`)}</td>
+            <td>{when(row.createdAt)}</td>
+            <td>
+              {when(row.dueAt)}
+              {row.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
+            </td>
+            <td>{row.assignee ?? t("backOffice.owner.none")}</td>
+          </tr>
+        ))}
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        exportHref={officer ? href("/:lang/internal-privacy-rights/requests/export", { lang }) : undefined}
+        after={officer && loaderData.requests.length > 0 ? <BulkActions bulk={bulk} members={loaderData.members} /> : null}
+      />
+    </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.requests.title"), NOT_INDEXED];
+export const meta: Route.MetaFunction = ({ matches }) => [...formPageMeta(matches), NOT_INDEXED];

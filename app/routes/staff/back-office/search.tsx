@@ -1,5 +1,6 @@
 import { getInputProps } from "@conform-to/react";
-import { data, href, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/search";
 import { Table, useDateTime } from "~/components/back-office/back-office";
 import { Field } from "~/components/forms";
@@ -59,10 +60,21 @@ export default function SearchPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const search = usePublicForm({ id: searchForm.id, schema: searchForm.schema });
   const hits = actionData && "hits" in actionData ? (actionData.hits as SearchHit[]) : null;
+  // Empty while a search runs: the same count again is a change, which a screen reader says again.
+  const idle = useNavigation().state === "idle";
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // Each answer focuses the results once. A page that came with its answer (a post without JavaScript) starts at the top, its title saying what was found.
+  const focusedFor = useRef(actionData);
+  useEffect(() => {
+    if (!hits || !idle || actionData === focusedFor.current) return;
+    focusedFor.current = actionData;
+    resultsHeading.current?.focus();
+  }, [hits, idle, actionData]);
   const title = t("backOffice.search.title");
   return (
     <>
-      <PageTitle titleKey="backOffice.search.title" error={Boolean(actionData && !hits)} />
+      {/* What was found, never what was searched for: a title goes into the browser's history. */}
+      <PageTitle titleKey={hits ? "backOffice.search.titleFound" : "backOffice.search.title"} values={hits ? { count: hits.length } : undefined} />
       <header className="app-page-header">
         <h1 className="app-heading-1">{title}</h1>
       </header>
@@ -74,22 +86,27 @@ export default function SearchPage({ actionData }: Route.ComponentProps) {
           inputProps={{ ...getInputProps(search.fields.term, { type: "search", ariaAttributes: false }), autoComplete: "off", spellCheck: false }}
         />
       </PublicForm>
-      {hits ? (
-        <section className="app-section" aria-labelledby="results">
-          <h2 id="results">{t("backOffice.search.results")}</h2>
-          <p role="status">{t("backOffice.search.count", { count: hits.length })}</p>
-          {hits.length > 0 ? (
-            <Table
-              caption={t("backOffice.search.results")}
-              head={[t("backOffice.requests.reference"), t("backOffice.search.what"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.owner.title")]}
-            >
-              {hits.map((hit) => (
-                <HitRow key={hit.reference} hit={hit} />
-              ))}
-            </Table>
-          ) : null}
-        </section>
-      ) : null}
+      {/* One element before and after each search, so that its live region is there before the count comes. */}
+      <section className={hits ? "app-section" : undefined} aria-labelledby={hits ? "results" : undefined}>
+        {hits ? (
+          <h2 id="results" ref={resultsHeading} tabIndex={-1}>
+            {t("backOffice.search.results")}
+          </h2>
+        ) : null}
+        <p role="status" id="case-search-count">
+          {hits && idle ? t("backOffice.search.count", { count: hits.length }) : null}
+        </p>
+        {hits && hits.length > 0 ? (
+          <Table
+            caption={t("backOffice.search.results")}
+            head={[t("backOffice.requests.reference"), t("backOffice.search.what"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.owner.title")]}
+          >
+            {hits.map((hit) => (
+              <HitRow key={hit.reference} hit={hit} />
+            ))}
+          </Table>
+        ) : null}
+      </section>
     </>
   );
 }
