@@ -154,7 +154,8 @@ test(
     await expect(table.getByRole("row", { name: /^Correctie / }).getByRole("cell")).toHaveText(notShown);
     await expect(table.getByRole("row", { name: /^Alle rechten / }).getByRole("cell").first()).toHaveText(String(FIXTURE.length));
     // No count under 10 anywhere in the table (received, answered, extended), and none left between the total and the rights shown.
-    const rows = await Promise.all((await table.locator("tbody tr").all()).map((row) => row.locator("td").allTextContents()));
+    // Read as a reader hears them: without the soft hyphens at the words' syllables.
+    const rows = await Promise.all((await table.locator("tbody tr").all()).map(async (row) => (await row.locator("td").allTextContents()).map((text) => text.replaceAll("\u00ad", ""))));
     for (const column of [0, 1, 4]) {
       const counts = rows.map((cells) => cells[column]);
       for (const text of counts) expect(text === "niet vermeld" || Number(text.replace(/\D/g, "")) >= 10, text).toBe(true);
@@ -174,15 +175,15 @@ test(
     // Where the table does not fit (a phone), each right with its figures under its name, and no table.
     const byRight = page.locator(".app-figures__narrow");
     await expect(byRight).toBeHidden();
-    const rows = await table.locator("tbody tr").count();
+    const rowCount = await table.locator("tbody tr").count();
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(table).toHaveCount(0);
     const accessCard = byRight.locator(".app-figures__card").filter({ has: page.getByRole("heading", { level: 3, name: "Inzage", exact: true }) });
     await expect(accessCard.locator("dt")).toHaveText(["Ontvangen", "Beantwoord", "Binnen de wettelijke termijn", "Mediaan aantal dagen tot het antwoord", "Termijn verlengd"]);
-    await expect(accessCard.locator("dd")).toHaveText([String(access.received), String(access.answered), percent(access.share), decimal(access.median), "minder dan 10"]);
+    await expect(accessCard.locator("dd")).toHaveText([String(access.received), String(access.answered), percent(access.share), decimal(access.median), "niet vermeld"]);
     const lastFigure = await accessCard.locator("dd").last().boundingBox();
     expect(lastFigure!.x + lastFigure!.width).toBeLessThanOrEqual(390);
-    await expect(byRight.getByRole("heading", { level: 3 })).toHaveCount(rows);
+    await expect(byRight.getByRole("heading", { level: 3 })).toHaveCount(rowCount);
     await expectAxeClean(page);
     await setTextSize(page, 2);
     await page.setViewportSize({ width: 320, height: 720 });
