@@ -18,6 +18,7 @@ import { expect, siteUrl, test, type Host, onlyWithJavaScript, inTurn } from "./
 import { registerItems } from "./site-pages";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { request as serverRequest } from "../setup/spawn-server";
+import { soft } from "./soft-hyphens";
 
 const LIVE = '[aria-live="polite"], [role="status"]';
 
@@ -42,14 +43,14 @@ async function describedErrorRegion(control: Locator, message: RegExp) {
         (element, { source, flags, live, token }) => {
           const pattern = new RegExp(source, flags);
           const ids = (element.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
-          const error = ids.map((id) => document.getElementById(id)).find((node) => node && pattern.test(node.textContent ?? ""));
+          const error = ids.map((id) => document.getElementById(id)).find((node) => node && pattern.test((node.textContent ?? "").replaceAll("\u00ad", "")));
           const region = error?.closest<HTMLElement & { e2eChanges?: number }>(live);
           if (region && !region.hasAttribute("data-e2e-watched")) {
             region.e2eChanges = 0;
             new MutationObserver((records) => (region.e2eChanges! += records.length)).observe(region, { childList: true, subtree: true, characterData: true });
             region.setAttribute("data-e2e-watched", token);
           }
-          return { text: error?.textContent ?? "", inEarlierRegion: Boolean(region?.hasAttribute("data-e2e-earlier")) };
+          return { text: (error?.textContent ?? "").replaceAll("\u00ad", ""), inEarlierRegion: Boolean(region?.hasAttribute("data-e2e-earlier")) };
         },
         { source: message.source, flags: message.flags, live: LIVE, token },
       );
@@ -271,7 +272,7 @@ test("each staff send that answers 401 puts the focus on the notice, also after 
   await page.getByRole("checkbox", { name: "Telefoon", exact: true }).check();
   await page.getByLabel("Telefoonnummer").fill(`+316${String(Date.now()).slice(-8)}`);
   letSessionsIdle(staffEmail);
-  const notice = page.getByRole("alert").filter({ hasText: /Je bent niet aangemeld, of je sessie is verlopen\./ });
+  const notice = page.getByRole("alert").filter({ hasText: soft(/Je bent niet aangemeld, of je sessie is verlopen\./) });
   for (let attempt = 1; attempt <= 3; attempt++) {
     const [answer] = await Promise.all([
       page.waitForResponse((response) => response.request().method() === "POST"),
@@ -279,7 +280,7 @@ test("each staff send that answers 401 puts the focus on the notice, also after 
     ]);
     expect(answer.status()).toBe(401);
     await expect(notice, `attempt ${attempt}`).toBeFocused();
-    expect(await page.evaluate(() => document.activeElement?.textContent ?? ""), `attempt ${attempt}`).toMatch(/Je bent niet aangemeld/);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.replaceAll("\u00ad", "") ?? ""), `attempt ${attempt}`).toMatch(/Je bent niet aangemeld/);
     if (attempt === 2 && javaScriptEnabled) {
       // Following the login link (a new tab) hides the notice until the next failed send.
       const [tab] = await Promise.all([context.waitForEvent("page"), notice.getByRole("link").click()]);
@@ -307,8 +308,8 @@ const REASON_STEP = [
     lang: "fr",
     next: "Suivant",
     legend: "Choisissez un motif",
-    link: /^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/,
-    error: /^Erreur\s?: Choisissez pourquoi vous signalez cette publicité$/,
+    link: soft(/^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/),
+    error: soft(/^Erreur\s?: Choisissez pourquoi vous signalez cette publicité$/),
     title: /^Erreur : Pourquoi signalez-vous cette publicité \?/,
     reasons: ["Trompeuse", "Étiquetage incorrect", "Discriminatoire", "Alcool, drogues ou sexe"],
   },
@@ -345,8 +346,8 @@ for (const [turn, step] of REASON_STEP.entries()) {
       await expect(radio).toHaveAccessibleName(title);
       const heard = await radio.evaluate((element) => {
         const ids = (element.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
-        const described = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? "");
-        const labels = Array.from((element as HTMLInputElement).labels ?? []).map((label) => label.textContent?.trim() ?? "");
+        const described = ids.map((id) => document.getElementById(id)?.textContent?.replaceAll("\u00ad", "").trim() ?? "");
+        const labels = Array.from((element as HTMLInputElement).labels ?? []).map((label) => label.textContent?.replaceAll("\u00ad", "").trim() ?? "");
         return { described, labels };
       });
       expect(heard.described, title).toHaveLength(1);

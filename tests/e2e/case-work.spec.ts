@@ -65,7 +65,7 @@ test("an officer assigns, the agent finds it under theirs and notes; the person 
     // The same search again finds as many: the region empties while it searches and says the count again.
     await count.evaluate((region) => {
       const heard: string[] = [];
-      new MutationObserver(() => heard.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => heard.push((region.textContent ?? "").replaceAll("\u00ad", ""))).observe(region, { childList: true, characterData: true, subtree: true });
       Object.assign(window, { heardInRegion: heard });
     });
     await term.press("Enter");

@@ -11,6 +11,7 @@ import path from "node:path";
 import { expect, expectAxeClean, test, type Host, inTurn, onlyWithJavaScript, layoutIsCss } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { soft } from "./soft-hyphens";
 
 // A server of its own: the ads these tests add and change stay out of the
 // register the other specs count.
@@ -50,7 +51,7 @@ const SITES = {
     running: "Actief",
     stopped: "Afgelopen",
     history: "Wijzigingen",
-    changed: /Versie 2 · Gewijzigd op/,
+    changed: soft(/Versie 2 · Gewijzigd op/),
     fields: "Gewijzigd: uitgaven (bovengrens), status",
     correction: "Correctie",
     reason: "Reden: Naam van de partij verbeterd",
@@ -68,7 +69,7 @@ const SITES = {
     running: "Active",
     stopped: "Terminée",
     history: "Modifications",
-    changed: /Version 2 · Modifié le/,
+    changed: soft(/Version 2 · Modifié le/),
     fields: "Modifié : dépenses (maximum), statut",
     correction: "Correction",
     reason: "Motif : Naam van de partij verbeterd",

@@ -9,6 +9,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn, layoutIsCss } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
+import { readable } from "./soft-hyphens";
 
 type Summary = {
   count: number;
@@ -37,11 +38,11 @@ async function shown(page: Page) {
   const block = page.getByRole("region", { name: /Het register in cijfers|Le registre en chiffres/ });
   const rows = (chart: string) =>
     block.locator(`table[data-chart=${chart}] tbody tr`).evaluateAll((trs) =>
-      trs.map((tr) => ({ label: tr.querySelector("th")!.textContent!.trim(), figure: tr.querySelector("td")!.textContent!.trim(), width: Number(tr.querySelector("rect")!.getAttribute("width")), value: Number(tr.querySelector("rect")!.getAttribute("data-value")) })),
+      trs.map((tr) => ({ label: tr.querySelector("th")!.textContent!.replaceAll("\u00ad", "").trim(), figure: tr.querySelector("td")!.textContent!.replaceAll("\u00ad", "").trim(), width: Number(tr.querySelector("rect")!.getAttribute("width")), value: Number(tr.querySelector("rect")!.getAttribute("data-value")) })),
     );
   return {
-    count: (await block.locator("[data-summary=count]").textContent())!.trim(),
-    spending: (await block.locator("[data-summary=spending]").textContent())!.trim(),
+    count: readable((await block.locator("[data-summary=count]").textContent())!).trim(),
+    spending: readable((await block.locator("[data-summary=spending]").textContent())!).trim(),
     channels: await rows("channels"),
     sponsors: await rows("sponsors"),
   };

@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, onlyWithoutJavaScript, inTurn, theServersAnswer } from "./fixtures";
 import { registerItems } from "./site-pages";
+import { soft } from "./soft-hyphens";
 
 const TEXTS = {
   nl_nl: {
@@ -157,14 +158,14 @@ test.describe("the list", () => {
     const count = page.locator(".app-ad-results__count");
     await period.selectOption("PAST_30_DAYS");
     await expect(page.getByRole("status").filter({ hasText: "Advertenties worden geladen…" })).toBeVisible();
-    await expect(count).toHaveText(/advertenties? gevonden/);
+    await expect(count).toHaveText(soft(/advertenties? gevonden/));
     await period.selectOption("PAST_YEAR");
     await expect(page).toHaveURL(/period=PAST_YEAR/);
-    await expect(count).toHaveText(/advertenties? gevonden/);
+    await expect(count).toHaveText(soft(/advertenties? gevonden/));
     const asked = dataRequests.length;
     await period.selectOption("PAST_30_DAYS");
     await expect(page).toHaveURL(/period=PAST_30_DAYS/);
-    await expect(count).toHaveText(/advertenties? gevonden/);
+    await expect(count).toHaveText(soft(/advertenties? gevonden/));
     expect(dataRequests.length).toBe(asked);
   });
 
@@ -189,7 +190,7 @@ test.describe("the list", () => {
 
     failing = false;
     await text.press("Enter");
-    await expect(page.locator(".app-ad-results__count")).toHaveText(/advertenties? gevonden/);
+    await expect(page.locator(".app-ad-results__count")).toHaveText(soft(/advertenties? gevonden/));
     await expect(page.getByRole("alert")).toHaveCount(0);
     expect(asked).toEqual(["zzzz", "zzzz"]);
     expect(loads).toBe(1);
@@ -222,14 +223,14 @@ test.describe("the list", () => {
   test("the rules, the date they apply from, the broadcast link and the bulk downloads", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/political-ads"));
     await expect(page.getByText("10 oktober 2025")).toBeVisible();
-    await expect(page.getByText(/advertentievoorwaarden/)).toBeVisible();
+    await expect(page.getByText(soft(/advertentievoorwaarden/))).toBeVisible();
     await expect(page.getByRole("link", { name: "Politieke advertenties op tv en radio" })).toHaveAttribute("href", /^https:\/\//);
     const csv = page.getByRole("link", { name: "Download het volledige register (CSV)" });
     await expect(csv).toHaveAttribute("href", "/api/campaign-items/export?countryCode=NL&format=csv");
     // The advertising-rules text is for the Netherlands only (spec 2).
     await page.goto(siteUrl("be", "/fr/political-ads"));
     await expect(page.getByText("10 octobre 2025")).toBeVisible();
-    await expect(page.getByText(/conditions publicitaires|advertentievoorwaarden/)).toHaveCount(0);
+    await expect(page.getByText(soft(/conditions publicitaires|advertentievoorwaarden/))).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: /Centre de transparence/ }).getByRole("link", { name: /Droits en matière de vie privée/ })).toBeVisible();
   });
 
@@ -314,8 +315,8 @@ test.describe("reporting an ad", () => {
     // Issue 25: the error summary every form has, focused, with an alert inside and a link to the first reason.
     const reasonSummary = page.locator(".app-error-summary");
     await expect(reasonSummary).toBeFocused();
-    await expect(reasonSummary.getByRole("alert").getByRole("link")).toHaveText(/^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/);
-    await expect(page.locator("#reason-error")).toHaveText(/Choisissez pourquoi vous signalez cette publicité/);
+    await expect(reasonSummary.getByRole("alert").getByRole("link")).toHaveText(soft(/^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/));
+    await expect(page.locator("#reason-error")).toHaveText(soft(/Choisissez pourquoi vous signalez cette publicité/));
     await expect(page).toHaveTitle(/^Erreur : Pourquoi signalez-vous cette publicité \? \(étape 1 sur 3\)/);
     await expectAxeClean(page);
     await reasonSummary.getByRole("link").click();
