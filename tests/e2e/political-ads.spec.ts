@@ -329,7 +329,7 @@ test.describe("reporting an ad", () => {
     await page.getByRole("button", { name: "Envoyer votre signalement" }).click();
     await expect(page).toHaveTitle(/^Erreur : /);
     const summary = page.locator(".app-error-summary");
-    await expect(summary.getByRole("link")).toHaveText(["Nom : Ce champ est obligatoire", "Adresse e-mail : Ce champ est obligatoire", "Explication : Ce champ est obligatoire"].map((text) => new RegExp(text.replace(/ : /, "\\s?:\\s?"))));
+    await expect(summary.getByRole("link")).toHaveText(["Nom : Ce champ est obligatoire", "Adresse e-mail : Ce champ est obligatoire", "Explication : Ce champ est obligatoire"].map((text) => soft(new RegExp(text.replace(/ : /, "\\s?:\\s?")))));
     await expectAxeClean(page);
 
     const email = `signal-${unique()}@null-mx.test`;

@@ -74,7 +74,7 @@ test("a suspension shows at once on both instances, and a version asked for befo
       // A CDN in front may keep it, but asks every time whether it is still current.
       expect(notice.headers["cache-control"]).toBe("public, no-cache");
       expect((await get(instance, `/nl/political-ads/${id}/v/2`)).status).toBe(404);
-      expect((await get(instance, LIST)).body).toContain("Actief");
+      expect(readable((await get(instance, LIST)).body)).toContain("Actief");
     }
   }
 
@@ -90,7 +90,7 @@ test("a suspension shows at once on both instances, and a version asked for befo
     expect(version.status).toBe(200);
     // The list shows the new state too.
     const list = await get(instance, LIST);
-    expect(list.body).toContain("Stopgezet");
-    expect(list.body).not.toContain("Actief");
+    expect(readable(list.body)).toContain("Stopgezet");
+    expect(readable(list.body)).not.toContain("Actief");
   }
 });

@@ -10,12 +10,13 @@ import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test, layoutIsCss, theServersAnswer } from "./fixtures";
 import { addStaff, addStaffWithCli, signInAsStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
+import { soft } from "./soft-hyphens";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
 // (taskset, issue 39). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
-const WRONG_CODE = /Deze code klopt niet of is al gebruikt\./;
+const WRONG_CODE = soft(/Deze code klopt niet of is al gebruikt\./);
 
 /** The code an authenticator app shows `offsetSeconds` from now (30 s ahead: the next step, accepted as one step of drift). */
 function totpCode(secret: string, offsetSeconds = 0): string {

@@ -10,8 +10,9 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectAxeClean, siteUrl, test, onlyWithJavaScript } from "./fixtures";
 import { STAFF_PASSWORD, addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
+import { soft } from "./soft-hyphens";
 
-const NOT_SIGNED_IN = /Je bent niet aangemeld, of je sessie is verlopen\./;
+const NOT_SIGNED_IN = soft(/Je bent niet aangemeld, of je sessie is verlopen\./);
 
 function database() {
   return new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"));
