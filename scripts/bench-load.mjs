@@ -1,5 +1,5 @@
 // `npm run bench:load` (and the second half of `npm run bench`): the figures
-// of issue 24 against the production build with a throwaway DATA_DIR and a
+// of the server under load, against the production build with a throwaway DATA_DIR and a
 // local SMTP server. Prints, asserts nothing:
 // - accepted contact posts per second at 100 connections (the sustainable rate);
 // - while 100 connections post: how long a verification mail takes from the
@@ -10,7 +10,7 @@
 //   crowd arrives): how many posts are accepted and how fast (p50, p99, max),
 //   how many get a quick 503, client timeouts, /healthz on the site's port and
 //   on PROBE_PORT; over kept-alive connections and with a new connection per
-//   post (issue 37: browsers behind a NAT, scripts, a flood);
+//   post (browsers behind a NAT, scripts, a flood open one per request);
 // - the server's RSS before, at its peak and after.
 // BENCH_SECONDS sets each phase's length. With two cores or more and
 // `taskset`, the server runs on the first core and this load generator (with
@@ -252,8 +252,8 @@ try {
   await caughtUp();
 
   // 4. Once, twice and four times the sustainable rate, as an open loop (a crowd arrives whatever
-  // the server does): over kept-alive connections, and with a new connection per post (issue 37:
-  // browsers behind a NAT, scripts, a flood).
+  // the server does): over kept-alive connections, and with a new connection per post
+  // (browsers behind a NAT, scripts, a flood open one per request).
   let acceptedInOverload = fewOk.length;
   for (const keepAlive of [true, false]) {
     for (const factor of [1, 2, 4]) {

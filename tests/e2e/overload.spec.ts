@@ -154,7 +154,7 @@ test("a lagging event loop sheds new requests until it catches up; /readyz says 
   }
 });
 
-test("a crowd opening a connection per request (issue 37): while every request waits most of the budget a share is refused at once, /healthz answers, and it recovers", async () => {
+test("a crowd opening a connection per request: while every request waits most of the budget a share is refused at once, /healthz answers, and it recovers", async () => {
   const server = await spawnServer({
     OVERLOAD_MAX_IN_FLIGHT: "0",
     OVERLOAD_EVENT_LOOP_DELAY_MS: "0",

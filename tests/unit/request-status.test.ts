@@ -24,7 +24,7 @@ describeEachDatabase("status links on $name", (database) => {
   const db = () => database.db;
   const site = { country: "nl", locale: "nl_nl", language: "nl" } as const;
 
-  it("answers a matching and a wrong pair after the same time (issue 38): the time says nothing", async () => {
+  it("answers a matching and a wrong pair after the same time: the time says nothing", async () => {
     const email = `tijd-${Date.now()}@veldhaven-test.nl`;
     const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, site, { requestOrigin: "", clientIp: "192.0.2.40", db: db() });
     if (made.status !== "accepted") throw new Error("not accepted");
@@ -40,8 +40,12 @@ describeEachDatabase("status links on $name", (database) => {
       expect(await links()).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(STATUS_ANSWER_FLOOR_MS - 60);
       expect(answered).toEqual([]);
-      // Under load (the whole suite on PostgreSQL) one of them may have set its timer only after the clock moved: move it on until both answered.
-      for (const until = Date.now() + 10_000; answered.length < 2 && Date.now() < until; ) await vi.advanceTimersByTimeAsync(60);
+      // Under load (the whole suite on PostgreSQL) one of them may have set its timer only after the clock moved: move it on until both
+      // answered, no faster than real time, since the database client's own timers (its 3 s connection timeout) run on this clock too.
+      for (const until = Date.now() + 10_000; answered.length < 2 && Date.now() < until; ) {
+        for (const next = Date.now() + 50; Date.now() < next; ) await new Promise((resolve) => setImmediate(resolve));
+        await vi.advanceTimersByTimeAsync(60);
+      }
       await Promise.all([matching, wrong]);
       expect(answered.sort()).toEqual(["matching", "wrong"]);
     } finally {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A table of figures (issue 42): a header cell for each column, and each
+ * A table of figures for the officers and the public: a header cell for each column, and each
  * row's first cell a row header (`<th scope="row">`, given by the caller).
  * A wide table scrolls inside its region, never the page (WCAG 1.4.10's
  * exception for data tables); its caption stands above the region, not in

@@ -1,5 +1,5 @@
 /**
- * How a request changes state (issue 13): each change a step of
+ * How a request changes state: each change a step of
  * REQUEST_TRANSITIONS, guarded by the states it starts from, with its audit
  * event and any mail in the same transaction, so two officers never both act.
  * The back office's steps, the person's (confirming, a new link) and the
