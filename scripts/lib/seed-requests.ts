@@ -6,20 +6,11 @@
 import type { Db } from "../../app/db/db.server";
 import type { PrivacyRequestTable } from "../../app/db/schema";
 import type { RequestState, RightType } from "../../app/domain/privacy-request";
+import { seededRandom } from "./seeded-random";
 
 const COMPLAINTS = 2_000;
 const DAY = 86_400_000;
 const SYSTEMS = ["crm", "newsletter", "subscriptions"];
-
-/** The same rows on every run (mulberry32). */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function pick<T>(next: () => number, weighted: Array<[T, number]>): T {
   let roll = next() * weighted.reduce((sum, [, weight]) => sum + weight, 0);
@@ -99,7 +90,7 @@ async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Pro
 
 /** Loads `count` requests (with their tasks and 2,000 ad reports) into a migrated, empty database. */
 export async function seedRequests(db: Db, count: number) {
-  const next = random(42);
+  const next = seededRandom(42);
   const now = Date.now();
   const requests = Array.from({ length: count }, (_, index) => syntheticRequest(index, next, now));
   await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { Resolver } from "node:dns/promises";
 import dns2 from "dns2";
 
 const { Packet } = dns2;
@@ -60,4 +61,11 @@ export async function startTestDnsServer(
   await server.listen({ udp: { port: 0, address: "127.0.0.1" } });
   const { udp } = server.addresses() as { udp: { port: number } };
   return { address: `127.0.0.1:${udp.port}`, close: () => server.close(), queries: () => [...received] };
+}
+
+/** A name's A records as the test DNS server gives them (a webhook's name, resolved where the test decides). */
+export function resolveWith(server: { address: string }): (name: string) => Promise<string[]> {
+  const resolver = new Resolver({ timeout: 2000, tries: 1 });
+  resolver.setServers([server.address]);
+  return (name) => resolver.resolve4(name);
 }

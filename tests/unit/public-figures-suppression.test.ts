@@ -16,6 +16,7 @@ import { RIGHT_TYPES, type RightType } from "~/domain/privacy-request";
 import { publishedFigures, type PublicFigureRow } from "~/domain/public-figures";
 import type { RequestFigureRow, RequestFigures } from "~/domain/request-figures";
 import { flowAllowedIn } from "~/validation/privacy-request";
+import { seededRandom } from "../../scripts/lib/seeded-random";
 
 type Counts = { received: number; answered: number; extended: number };
 const COLUMNS = ["received", "answered", "extended"] as const;
@@ -95,16 +96,6 @@ function leaks(figures: Pick<RequestFigures, "byRight" | "total">, country: Coun
   return found;
 }
 
-/** The same years on every run (mulberry32). */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe("the published figures", () => {
   it("leave the probe's year (access 10, the other rights 1, 0 and 0) with nothing to subtract", () => {
     const probe = year({ RIGHT_OF_ACCESS: { received: 10, answered: 10, extended: 0 }, RIGHT_TO_BE_FORGOTTEN: { received: 1, answered: 1, extended: 0 } });
@@ -132,7 +123,7 @@ describe("the published figures", () => {
   }
 
   it("let nothing under 10 be worked out in 3,000 random years of both countries", () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const count = () => (next() < 0.35 ? Math.floor(next() * 10) : next() < 0.5 ? 10 + Math.floor(next() * 5) : Math.floor(next() * 200));
     for (let n = 0; n < 3_000; n++) {
       const country: Country = n % 2 === 0 ? "nl" : "be";

@@ -4,10 +4,9 @@
  * resolves to one (over a real DNS server on loopback) or that only ever
  * names a private network.
  */
-import { Resolver } from "node:dns/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkWebhookHost, refusedRange, type WebhookNetwork } from "~/services/systems/webhook-address.server";
-import { startTestDnsServer } from "../setup/test-dns-server";
+import { resolveWith, startTestDnsServer } from "../setup/test-dns-server";
 
 const REFUSED = {
   loopback: ["127.0.0.1", "127.1.2.3", "::1"],
@@ -49,9 +48,7 @@ describe("a webhook host", () => {
 
   beforeAll(async () => {
     dns = await startTestDnsServer(zones);
-    const resolver = new Resolver({ timeout: 2000, tries: 1 });
-    resolver.setServers([dns.address]);
-    network = { allowPrivate: false, resolve: (name) => resolver.resolve4(name) };
+    network = { allowPrivate: false, resolve: resolveWith(dns) };
   });
   afterAll(() => dns.close());
 

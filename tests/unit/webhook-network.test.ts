@@ -11,7 +11,6 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Resolver } from "node:dns/promises";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
@@ -29,7 +28,7 @@ import { claimDueWebhooks } from "~/services/systems/webhook-outbox.server";
 import { startWebhookWorker } from "~/services/systems/webhook-worker.server";
 import type { WebhookNetwork } from "~/services/systems/webhook-address.server";
 import { dataSystemSchema } from "~/validation/data-system";
-import { startTestDnsServer } from "../setup/test-dns-server";
+import { resolveWith, startTestDnsServer } from "../setup/test-dns-server";
 import { describeEachDatabase, type DatabaseFixture } from "../setup/unit-database";
 
 const OFFICER = { email: "officer@veldhavenmedia.nl" };
@@ -42,9 +41,7 @@ let dns: Awaited<ReturnType<typeof startTestDnsServer>>;
 let network: WebhookNetwork;
 beforeAll(async () => {
   dns = await startTestDnsServer(zones);
-  const resolver = new Resolver({ timeout: 2000, tries: 1 });
-  resolver.setServers([dns.address]);
-  network = { allowPrivate: false, resolve: (name) => resolver.resolve4(name) };
+  network = { allowPrivate: false, resolve: resolveWith(dns) };
 });
 afterAll(() => dns.close());
 
