@@ -16,10 +16,25 @@ const COMPONENTS = "^app/components/";
 const HTTP = "^app/http/";
 const SERVICES = "^app/services/";
 const SERVER_MODULE = "\\.server\\.tsx?$";
+// Tests stand outside the layers: they call a module from wherever it lives.
+const TEST = "\\.test\\.tsx?$";
+
+/** The layer rules bind the modules, not their tests. */
+function forModulesOnly(rule) {
+  const pathNot = [rule.from.pathNot ?? []].flat();
+  return rule.name === "code-never-imports-tests" ? rule : { ...rule, from: { ...rule.from, pathNot: [...pathNot, TEST] } };
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "code-never-imports-tests",
+      severity: "error",
+      comment: "A unit test sits beside its module and may reach anything; the module itself never depends on a test or its setup.",
+      from: { path: "^(app|server)/", pathNot: TEST },
+      to: { path: [TEST, "^tests/"] },
+    },
     {
       name: "no-circular",
       severity: "error",
@@ -104,7 +119,7 @@ module.exports = {
       from: { path: "^(server/|server\\.ts$)" },
       to: { path: [ROUTES, COMPONENTS, "\\.tsx$"] },
     },
-  ],
+  ].map(forModulesOnly),
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "^(build|\\.react-router)/" },

@@ -4,7 +4,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts"],
+    // Unit tests live beside the module they test (foo.server.ts and
+    // foo.server.test.ts); tests/ keeps the end-to-end suite, fixtures and setup.
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     // Files and tests in a random order every run, so a test that leans on
