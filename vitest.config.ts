@@ -11,11 +11,11 @@ export default defineConfig({
     testTimeout: 20_000,
     // Files and tests in a random order every run, so a test that leans on
     // another's leftovers fails; every run prints its seed ("Running tests
-    // with seed …"), and `--sequence.seed=<n>` repeats that order. Issue 22.
+    // with seed …"), and `--sequence.seed=<n>` repeats that order.
     sequence: { shuffle: true },
     // Vitest's default on two cores is one worker, and the suite mostly waits
     // (PostgreSQL, scrypt, child servers): three files at a time took 210 s
-    // against 361 s, the same tests passing (issue 39).
+    // against 361 s, the same tests passing.
     maxWorkers: 3,
   },
 });

@@ -40,7 +40,7 @@ export const publicOriginUrl = z.preprocess(
 );
 
 /**
- * Issue 41: when a failed webhook delivery is tried again, in seconds after
+ * When a failed webhook delivery is tried again, in seconds after
  * each failure ("5,300,1800"); empty: the default schedule (about 88 hours).
  */
 export const retrySeconds = z.preprocess(

@@ -16,7 +16,7 @@ const configSchema = z
       .enum(["development", "production", "test"])
       .default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    // A port of its own for /healthz and /readyz (issue 24): a probe's new
+    // A port of its own for /healthz and /readyz: a probe's new
     // connection then never queues behind visitors' connections.
     PROBE_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     DATA_DIR: z.string().min(1).default("./data"),
@@ -25,12 +25,12 @@ const configSchema = z
       emptyAsUndefined,
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
-    // Issue 26: the key that seals files of privacy requests (AES-256-GCM), 64 hex characters.
+    // The key that seals files of privacy requests (AES-256-GCM), 64 hex characters.
     FILE_ENCRYPTION_KEY: z.preprocess(
       emptyAsUndefined,
       z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes), e.g. openssl rand -hex 32").optional(),
     ),
-    // How long the link to a delivered answer, and its files, stay (issue 26).
+    // How long the link to a delivered answer, and its files, stay.
     DELIVERY_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -58,10 +58,10 @@ const configSchema = z
     ),
     SMTP_URL: z.preprocess(emptyAsUndefined, smtpUrl.optional()),
     MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-    // Mail throughput (issue 24): messages sent at once by this instance, and
+    // Mail throughput: messages sent at once by this instance, and
     // the SMTP connections it keeps open for them.
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
-    // Issue 41: how often the webhook worker looks for due deliveries (a new task wakes it at once).
+    // How often the webhook worker looks for due deliveries (a new task wakes it at once).
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
     WEBHOOK_RETRY_SECONDS: retrySeconds,
     // How long a worker's claim on a delivery holds without renewal: after a crash, the delivery is sent again this much later.
@@ -88,8 +88,8 @@ const configSchema = z
     EMAIL_DOMAIN_CHECK_CANARY: z
       .preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional())
       .default("example.com"),
-    // Submissions per hour from one client address (IPv6: its /64) and form
-    // (issue 24): high enough for an office or a carrier behind one address.
+    // Submissions per hour from one client address (IPv6: its /64) and form:
+    // high enough for an office or a carrier behind one address.
     RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
     // Privacy requests per hour from one address, per form and country.
     PRIVACY_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
@@ -120,7 +120,7 @@ const configSchema = z
     PRIVACY_TEAM_EMAIL_BE: z
       .preprocess(emptyAsUndefined, z.email().optional())
       .default("privacy@veldhavenmedia.be"),
-    // The origin of the links in our mail (issue 23). Their hosts are served,
+    // The origin of the links in our mail. Their hosts are served,
     // with ALLOWED_HOSTS (and nl.localhost, be.localhost without DATABASE_URL):
     // app/i18n/allowed-hosts.server.ts. Required in production (below).
     PUBLIC_ORIGIN_NL: publicOriginUrl,
@@ -133,7 +133,7 @@ const configSchema = z
     COMPLAINT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
     // The hour (Brussels) from which the privacy team's daily digest goes out.
     DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
-    // Issue 28: /metrics answers only with this bearer token; without it there is no /metrics.
+    // /metrics answers only with this bearer token; without it there is no /metrics.
     METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
     // TTPA Art. 9(1): notices kept 7 years after the ad's last publication.
     NOTICE_RETENTION_YEARS: z.coerce.number().int().min(7).max(30).default(7),
@@ -151,23 +151,23 @@ const configSchema = z
     AD_COMPLIANCE_EMAIL_BE: z
       .preprocess(emptyAsUndefined, z.email().optional())
       .default("publicite-politique@veldhavenmedia.be"),
-    // Anonymous pages (issue 14): how long a CDN (s-maxage) and this process
+    // Anonymous pages: how long a CDN (s-maxage) and this process
     // keep them, and how much memory the process gives them. 0 seconds: no caching.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
-    // Load shedding (issue 24): above this event-loop delay (ms, 0: off) or
+    // Load shedding: above this event-loop delay (ms, 0: off) or
     // this many requests in progress (0: no cap), new requests get a quick 503
     // with Retry-After instead of waiting; /healthz is always answered.
     OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
     OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(160),
     OVERLOAD_MAX_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(600),
     OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-    // Feature toggles per host (spec 6, issue 14): the group's production
+    // Feature toggles per host (spec 6): the group's production
     // hosts get the analytics script; the test toggle is on nowhere unless listed.
     PRODUCTION_HOSTS: hostList,
     ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https$/, message: "must be an https:// URL" }).optional()),
     TEST_TOGGLE_HOSTS: hostList,
-    // Staff sign-in (issue 12).
+    // Staff sign-in.
     STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
     OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
@@ -181,7 +181,7 @@ const configSchema = z
     // Members of this group sign in as officer (back office); everyone else as agent.
     OIDC_OFFICER_GROUP: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
     OIDC_GROUPS_CLAIM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()).default("groups"),
-    // Bearer tokens of the marketing systems that read the suppression feed (issue 13).
+    // Bearer tokens of the marketing systems that read the suppression feed.
     SUPPRESSION_API_TOKENS: z.preprocess(
       emptyAsUndefined,
       z
@@ -222,7 +222,7 @@ const configSchema = z
     if (config.DATABASE_URL && !config.FILE_ENCRYPTION_KEY) {
       ctx.addIssue({ code: "custom", path: ["FILE_ENCRYPTION_KEY"], message: "is required when DATABASE_URL is set (production): 64 hexadecimal characters, e.g. openssl rand -hex 32" });
     }
-    // Without them a mail link would take the request's host (issue 23).
+    // Without them a mail link would take the request's host.
     for (const [name, example] of [["PUBLIC_ORIGIN_NL", "nl"], ["PUBLIC_ORIGIN_BE", "be"]] as const) {
       if (config.DATABASE_URL && !config[name]) {
         ctx.addIssue({ code: "custom", path: [name], message: `is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.${example}` });
@@ -236,7 +236,7 @@ export type Config = RawConfig & {
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   sessionSecret: string;
-  /** AES-256 key of the stored files (issue 26). */
+  /** AES-256 key of the stored files. */
   fileEncryptionKey: Buffer;
   isProduction: boolean;
   /** Session cookie `Secure`; "auto" follows each request's scheme (see cookieSecureFor). */

@@ -4,7 +4,7 @@ import { HydratedRouter } from "react-router/dom";
 import { loadTexts } from "./i18n/texts-store";
 
 /**
- * React Router's own start, once the page's texts are here (issue 28: the
+ * React Router's own start, once the page's texts are here (the
  * document names them, app/i18n/texts-store.ts; the module that starts
  * hydration has already asked for them, app/utils/hydrate-after-paint.server.ts).
  * If they cannot be fetched the page stays as the server sent it, which

@@ -22,10 +22,9 @@ export const streamTimeout = 5_000;
  * Renders the whole document before answering (pages are small and have no
  * deferred data): its inline scripts are then known, and their hashes go into
  * the page's Content-Security-Policy; the same page gives the same bytes and
- * headers for everyone, which lets it be cached (issue 14). Only the scripts
+ * headers for everyone, which lets it be cached. Only the scripts
  * and styles React and React Router wrote are hashed: they mark them with this
- * render's mark (their `nonce`), which is then taken out (issues 23 and 38,
- * app/utils/csp.server.ts). A
+ * render's mark (their `nonce`), which is then taken out (app/utils/csp.server.ts). A
  * page with a token or personal data allows no third-party origin
  * (app/utils/personal-data.ts).
  */
@@ -102,7 +101,7 @@ export default function handleRequest(
 function isRefusedCrossOriginAction(error: unknown, request: Request): boolean {
   if (!(error instanceof Error)) return false;
   if (/^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)) return true;
-  // A client navigation's post (`…/about.data`): React Router swaps that error for a bare "Bad Request" (issue 38).
+  // A client navigation's post (`…/about.data`): React Router swaps that error for a bare "Bad Request".
   return error.message === "Bad Request" && request.method === "POST" && new URL(request.url).pathname.endsWith(".data");
 }
 

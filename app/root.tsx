@@ -86,7 +86,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  // A staff page needs the staff texts, which public pages leave out (issue 28).
+  // A staff page needs the staff texts, which public pages leave out.
   if (firstSegment(currentUrl.pathname) !== firstSegment(nextUrl.pathname) || isPublicPath(currentUrl.pathname) !== isPublicPath(nextUrl.pathname)) {
     return defaultShouldRevalidate;
   }
@@ -96,7 +96,7 @@ export function shouldRevalidate({
 /**
  * All of the site's CSS as one stylesheet named by its content (about 6.5 KB
  * compressed): kept by the browser across pages and visits instead of
- * repeated, compressed and hashed for its CSP in every page (issue 28).
+ * repeated, compressed and hashed for its CSP in every page.
  */
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: siteCss },
@@ -112,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const staticPage = matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === false);
   const hydrate = typeof document !== "undefined" || !staticPage;
   const publicPage = isPublicPath(useLocation().pathname);
-  // Issue 23: never on a page with a token or personal data. Decided per
+  // Never on a page with a token or personal data. Decided per
   // document, like its CSP (entry.server.tsx): React does not add it on a
   // later navigation, where that document's policy might refuse it.
   const analyticsScript =
@@ -134,7 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <ReactTakesOver />
         {children}
-        {/* A public page React runs has it too, until the visitor's first intent starts React (issue 40). */}
+        {/* A public page React runs has it too, until the visitor's first intent starts React. */}
         {rootData && (!hydrate || publicPage) ? <script type="module" src={rootData.enhanceScript} /> : null}
         {hydrate ? (
           <>

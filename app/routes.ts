@@ -8,7 +8,7 @@ import {
 } from "@react-router/dev/routes";
 
 /**
- * The staff area answers its exact spelling only (issue 23): React Router
+ * The staff area answers its exact spelling only: React Router
  * matches paths in any case by default, so `/nl/Internal-Privacy-Rights/login`
  * would be the login page under a spelling nothing else recognises. Now it is
  * a 404 (which the caching rules still treat as staff: server/route-matchers.ts).
@@ -36,26 +36,26 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap" }),
   // The live deployment, checked by a page after an error (spec 4).
   route("version.json", "routes/resources/version.ts", { id: "version" }),
-  // A locale's texts for the browser, named by their content (issue 28).
+  // A locale's texts for the browser, named by their content.
   route("texts/:bundle", "routes/resources/texts.ts", { id: "texts" }),
   // Spec 7: the calls.
   ...prefix("api", [
     route("contact", "routes/api/contact.ts", { id: "api-contact" }),
     route("plainhtml/:documentKey", "routes/api/plainhtml.ts", { id: "api-plainhtml" }),
     route("privacy-rights/request", "routes/api/privacy-rights.request.ts", { id: "api-privacy-request" }),
-    // Issue 42: the public figures of a year.
+    // The public figures of a year.
     route("privacy-rights/figures", "routes/api/privacy-rights.figures.ts", { id: "api-privacy-figures" }),
     route("campaign-items", "routes/api/campaign-items.ts", { id: "api-campaign-items" }),
     route("campaign-items/export", "routes/api/campaign-items.export.ts", { id: "api-campaign-items-export" }),
     route("campaign-items/:id", "routes/api/campaign-items.detail.ts", { id: "api-campaign-item" }),
     route("political-ad-complaint", "routes/api/political-ad-complaint.ts", { id: "api-political-ad-complaint" }),
-    // Issue 27: the public calls as OpenAPI 3.1.
+    // The public calls as OpenAPI 3.1.
     route("openapi.json", "routes/api/openapi.ts", { id: "api-openapi" }),
     ...exactCase([
       route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
     ]),
     route("internal/suppressions", "routes/api/internal.suppressions.ts", { id: "api-suppressions" }),
-    // Issue 41: a system answers the task a webhook gave it.
+    // A system answers the task a webhook gave it.
     route("systems/:system/tasks/:task", "routes/api/systems.tasks.ts", { id: "api-system-task" }),
   ]),
   route(":lang", "routes/site/lang.tsx", { id: "lang" }, [
@@ -77,25 +77,25 @@ export default [
       route("forgotten-overview", "routes/privacy-rights/forgotten-overview.tsx", { id: "forgotten-overview" }),
       route("forgotten", "routes/privacy-rights/forgotten.tsx", { id: "privacy-forgotten" }),
       route("processed", "routes/privacy-rights/processed.tsx", { id: "privacy-processed" }),
-      // Issue 26: the delivered answer, behind the mailed link; its files by POST only.
+      // The delivered answer, behind the mailed link; its files by POST only.
       route("answer", "routes/privacy-rights/answer.tsx", { id: "privacy-answer" }),
       route("answer/download", "routes/privacy-rights/answer-download.ts", { id: "privacy-answer-download" }),
-      // Issue 26: where a request stands, behind a link mailed to its address.
+      // Where a request stands, behind a link mailed to its address.
       route("status", "routes/privacy-rights/status.tsx", { id: "privacy-status" }),
       route("status/view", "routes/privacy-rights/status-view.tsx", { id: "privacy-status-view" }),
       route("status/view/download", "routes/privacy-rights/status-download.ts", { id: "privacy-status-download" }),
-      // Issue 26: the person answers an officer's question, behind the mailed link.
+      // The person answers an officer's question, behind the mailed link.
       route("reply", "routes/privacy-rights/reply.tsx", { id: "privacy-reply" }),
-      // Issue 41: the contact of a system without an API answers its task, behind the mailed link.
+      // The contact of a system without an API answers its task, behind the mailed link.
       route("system-task", "routes/privacy-rights/system-task.tsx", { id: "privacy-system-task" }),
       route("publication", "routes/privacy-rights/publication.tsx", { id: "privacy-publication" }),
       route("push-notifications", "routes/privacy-rights/push-notifications.tsx", { id: "push-notifications" }),
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),
-      // Issue 42: how the group answered people's requests, per year.
+      // How the group answered people's requests, per year.
       route("figures", "routes/privacy-rights/figures.tsx", { id: "privacy-figures" }),
     ]),
 
-    // Issue 27: an ad's print label (one module, two formats).
+    // An ad's print label (one module, two formats).
     route("political-ads/:id/label.svg", "routes/political-ads/label.ts", { id: "political-ad-label-svg" }),
     route("political-ads/:id/label.png", "routes/political-ads/label.ts", { id: "political-ad-label-png" }),
     layout("routes/political-ads/layout.tsx", { id: "political-ads-layout" }, [
@@ -110,10 +110,10 @@ export default [
       layout("routes/staff/layout.tsx", { id: "staff-layout" }, [
         route("login", "routes/staff/login.tsx", { id: "staff-login" }),
         route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
-        // Issue 38: "stay signed in", from the warning before the idle limit (posts only).
+        // "stay signed in", from the warning before the idle limit (posts only).
         route("keep-alive", "routes/staff/keep-alive.ts", { id: "staff-keep-alive" }),
         route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
-        // Issue 23: the second factor of local accounts, after the password (the pending cookie) or signed in (enrolling).
+        // The second factor of local accounts, after the password (the pending cookie) or signed in (enrolling).
         route("two-factor", "routes/staff/two-factor.tsx", { id: "staff-two-factor" }),
         route("two-factor/setup", "routes/staff/two-factor-setup.tsx", { id: "staff-two-factor-setup" }),
         // Shown signed out too: the notice offers the login (spec 2); its post answers 401.
@@ -122,7 +122,7 @@ export default [
           route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
           route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
         ]),
-        // Issue 42: requests are every staff member's who owns one (an agent sees theirs only), and so is the search.
+        // Requests are every staff member's who owns one (an agent sees theirs only), and so is the search.
         layout("routes/staff/back-office/case-layout.tsx", { id: "case-work" }, [
           route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
           route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
@@ -131,17 +131,17 @@ export default [
         // The back office: officers only.
         layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
 
-          // Issue 26: the answer's files, uploaded and checked (posts only; no page of their own).
+          // The answer's files, uploaded and checked (posts only; no page of their own).
           route("requests/:reference/files", "routes/staff/back-office/request-files.ts", { id: "back-office-request-files" }),
           route("requests/:reference/files/:fileId", "routes/staff/back-office/request-file.ts", { id: "back-office-request-file" }),
-          // Issue 42: ad reports moved here from /reports, which is now the team's figures.
+          // Ad reports moved here from /reports, which is now the team's figures.
           route("ad-reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
           route("ad-reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
-          // Issue 27: the print labels of a campaign period, as one ZIP.
+          // The print labels of a campaign period, as one ZIP.
           route("ad-labels", "routes/staff/back-office/ad-labels.tsx", { id: "back-office-ad-labels" }),
-          // Issue 41: the systems that carry requests out.
+          // The systems that carry requests out.
           route("systems", "routes/staff/back-office/systems.tsx", { id: "back-office-systems" }),
-          // Issue 42: the team's figures for a period.
+          // The team's figures for a period.
           route("reports", "routes/staff/back-office/reports.tsx", { id: "back-office-reports" }),
         ]),
         // Downloads answer 401/403 as JSON instead of a page (their own guard).

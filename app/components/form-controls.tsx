@@ -88,7 +88,7 @@ export function CheckboxGroup(props: {
     [...(groupRef.current?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? [])];
   const selectAllBox = () => groupRef.current?.querySelector<HTMLInputElement>(`input[name="${SELECT_ALL_FIELD}"]`);
   const offset = props.selectAll ? 1 : 0;
-  // A tap on "select all" that came before this code (issue 38: the first
+  // A tap on "select all" that came before this code (the first
   // interaction starts loading it) ticked that box alone: when React takes
   // the box over, finish what it meant. Once: later changes have their handlers.
   const tookOver = useRef(false);

@@ -13,7 +13,7 @@ import { useKeptValues } from "./staff/kept-form";
 import { FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
 
 /**
- * The wiring every public form shares (issue 10): its own action result only
+ * The wiring every public form shares: its own action result only
  * (two forms may share a page: results carry the form's id), live validation
  * with Conform at the spec's timing, the submits seen (for the error
  * summary's focus), the busy state while this form is sent, and the banner
@@ -39,7 +39,7 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
     : navigation.state === "submitting" && navigation.formData?.get(FORM_ID_FIELD) === definition.id;
   const idle = fetcher ? fetcher.state === "idle" : navigation.state === "idle";
 
-  // Issue 38: a staff form sent after its session ended comes back with what was typed.
+  // A staff form sent after its session ended comes back with what was typed.
   const kept = useKeptValues(definition.id);
   const cleared = useClearedByOtherPosts(fetcher ? null : navigation.state, mine);
   const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
@@ -170,7 +170,7 @@ export function PublicForm(props: {
   action?: string;
   /** With JavaScript, the page after the post replaces this one in the history. */
   replace?: boolean;
-  /** A form with files (issue 26). */
+  /** A form with files. */
   encType?: "multipart/form-data";
   /**
    * A document post even with JavaScript (after its live validation): for a

@@ -15,7 +15,7 @@ export type DatabaseHandle =
   | { kind: "postgres"; db: Db; pool: pg.Pool };
 
 /**
- * Bounded waits on PostgreSQL (issue 37): under overload, requests queued for
+ * Bounded waits on PostgreSQL: under overload, requests queued for
  * one of the 10 connections for up to 25 s, and some were stored but
  * answered after the client had given up. Now a request waits at most 3 s
  * for a connection (then fails before anything is stored: a 503), a

@@ -4,7 +4,7 @@ import type { Db } from "./db.server";
 const PROBE_KEY = "write_probe_at";
 
 /**
- * What `/readyz` asks of the database (issue 37, item 6): a write. A
+ * What `/readyz` asks of the database: a write. A
  * database that still answers reads but refuses writes (a full disk, a
  * SQLite file or a PostgreSQL server that became read-only, a standby after
  * a failover) must not look ready while every form answers 503. Throws the

@@ -154,7 +154,7 @@ export type CampaignItem = {
 };
 
 
-/** The filtered register at a glance (issue 27, item 5): the list call's `summary` and the list page's charts. */
+/** The filtered register at a glance: the list call's `summary` and the list page's charts. */
 export type RegisterSummary = {
   count: number;
   /** Euro: the sum of the lower bounds; of the upper bounds while every ad has one (else null); ads with neither. */

@@ -8,7 +8,7 @@
 export const COMPLAINT_STATES = ["RECEIVED", "IN_REVIEW", "CLOSED"] as const;
 export type ComplaintState = (typeof COMPLAINT_STATES)[number];
 
-/** Issue 42: a report has an owner while it is not closed. */
+/** A report has an owner while it is not closed. */
 export const ASSIGNABLE_COMPLAINT_STATES = ["RECEIVED", "IN_REVIEW"] as const satisfies readonly ComplaintState[];
 
 /** Each back-office step: the one state it starts from and the state it leaves. */

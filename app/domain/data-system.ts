@@ -1,6 +1,6 @@
 /**
- * The systems that hold personal data and carry a privacy request out
- * (issue 41): which rights each takes part in, how it is reached, and the
+ * The systems that hold personal data and carry a privacy request out:
+ * which rights each takes part in, how it is reached, and the
  * states of the task a request gives it. Every service and page asks this
  * module; none lists channels or task states of its own.
  */
@@ -28,8 +28,8 @@ export function isAnswered(state: TaskState): boolean {
 }
 
 /**
- * The rights that fan out when an officer starts processing the request
- * (issue 41). An objection to direct marketing fans out when it is verified,
+ * The rights that fan out when an officer starts processing the request.
+ * An objection to direct marketing fans out when it is verified,
  * since it is carried out then (spec 4).
  */
 export const FANS_OUT_AT_START: readonly RightType[] = ["RIGHT_OF_ACCESS", "RECTIFICATION", "RIGHT_TO_BE_FORGOTTEN", "REMOVAL_FROM_PUBLICATION"];
@@ -43,12 +43,12 @@ export const TASK_EVENT_TYPE = "privacy_request.task.created";
 /**
  * When a failed delivery is tried again: after 5 s, 5 min, 30 min, 2 h, 5 h
  * and then every 10 h (the Standard Webhooks schedule, stretched), which
- * keeps a delivery going for about 88 hours: more than the 72 the issue asks,
- * so a receiver down over a long weekend still gets it.
+ * keeps a delivery going for about 88 hours, more than a long weekend's 72,
+ * so a receiver down that long still gets it.
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000].map((seconds) => seconds * 1000);
 
-/** A task is overdue from five days before its request's due date (issue 41). */
+/** A task is overdue from five days before its request's due date. */
 export const TASK_OVERDUE_DAYS_BEFORE_DUE = 5;
 
 /** A request's task as the back office shows it. */

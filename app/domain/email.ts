@@ -12,7 +12,7 @@ const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
 /**
  * The mailbox an address reaches, as far as we can tell without asking its
- * provider: what the limit per target counts (issue 37), never what is
+ * provider: what the limit per target counts, never what is
  * mailed or stored. A `+tag` is dropped (RFC 5233 subaddressing: Gmail,
  * Outlook, iCloud, Fastmail, Postfix's default all deliver `anna+x@` to
  * `anna@`); where a provider does not, two people merely share one count.

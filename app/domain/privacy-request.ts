@@ -13,7 +13,7 @@ export type RightType = (typeof RIGHT_TYPES)[number];
  * OPEN once verified (the legal clock runs from then); IN_PROGRESS, COMPLETED
  * and REJECTED are the back office's; EXPIRED when never verified. An
  * objection is COMPLETED when verified (or at once without e-mail): its
- * suppressions are written then. Issue 26: WAITING_FOR_PERSON while an
+ * suppressions are written then. WAITING_FOR_PERSON while an
  * officer's question is unanswered (the clock stands still); CLOSED when
  * closed without being carried out (a duplicate, or no answer in 30 days).
  */
@@ -26,14 +26,14 @@ export const ACTIVE_STATES = ["OPEN", "IN_PROGRESS"] as const satisfies readonly
 /** Not finished: a new request of the same right may be a duplicate of it. */
 export const UNFINISHED_STATES = [...ACTIVE_STATES, "WAITING_FOR_PERSON"] as const satisfies readonly RequestState[];
 
-/** Where a verified request ends (issue 42: `closed_at` is set on arrival; the figures count from it). */
+/** Where a verified request ends (`closed_at` is set on arrival; the figures count from it). */
 const CLOSED_STATES = ["COMPLETED", "REJECTED", "CLOSED"] as const satisfies readonly RequestState[];
 
 export function isClosed(state: RequestState): boolean {
   return (CLOSED_STATES as readonly RequestState[]).includes(state);
 }
 
-/** Issue 42: a request's owner is mailed once when it is this many days from its due date. */
+/** A request's owner is mailed once when it is this many days from its due date. */
 export const OWNER_REMINDER_DAYS_BEFORE_DUE = 5;
 
 export type AuditActor = "DATA_SUBJECT" | "SYSTEM" | "STAFF";
@@ -47,11 +47,11 @@ export const REQUEST_TRANSITIONS = {
   /** An objection is carried out when verified (spec 4): its suppressions are written at once. */
   verifyObjection: { from: ["AWAITING_VERIFICATION"], to: "COMPLETED" },
   expire: { from: ["AWAITING_VERIFICATION"], to: "EXPIRED" },
-  /** A new confirmation link brings an expired request back (issue 26). */
+  /** A new confirmation link brings an expired request back. */
   renewLink: { from: ["AWAITING_VERIFICATION", "EXPIRED"], to: "AWAITING_VERIFICATION" },
   start: { from: ["OPEN"], to: "IN_PROGRESS" },
   extend: { from: ACTIVE_STATES, to: null },
-  /** Issue 42: an owner while there is work to do (a request waiting for the person still has one). */
+  /** An owner while there is work to do (a request waiting for the person still has one). */
   assign: { from: UNFINISHED_STATES, to: null },
   editAnswer: { from: ACTIVE_STATES, to: null },
   sendAnswer: { from: ACTIVE_STATES, to: "COMPLETED" },
@@ -109,7 +109,7 @@ export function dueDateAfterWaiting(dueAt: string | null, pausedAt: string, now:
   return dueAt ? new Date(new Date(dueAt).getTime() + (now.getTime() - new Date(pausedAt).getTime())).toISOString() : null;
 }
 
-/** Issue 26 (EDPB Guidelines 01/2022): with no answer to a question in 30 days the request may be closed. */
+/** EDPB Guidelines 01/2022: with no answer to a question in 30 days the request may be closed. */
 const NO_ANSWER_DAYS = 30;
 
 /** The moment from which a request waiting since `pausedAt` may be closed for no answer. */

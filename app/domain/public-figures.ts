@@ -1,5 +1,5 @@
 /**
- * Issue 42: the figures the group publishes about people's requests, per
+ * The figures the group publishes about people's requests, per
  * year and country: aggregates only, no figure drawn from fewer than ten
  * requests, and none that subtraction from the others would give
  * (docs/decisions/008-request-figures.md). The page and the

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the privacy team's figures, what they count and how
+ * The privacy team's figures, what they count and how
  * (docs/decisions/008-request-figures.md). Pure: the services count in the
  * database, the pages and the CSV read these shapes.
  */

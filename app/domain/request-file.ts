@@ -1,5 +1,5 @@
 /**
- * Files that travel with a privacy request (issue 26): the answer an officer
+ * Files that travel with a privacy request: the answer an officer
  * delivers, and what the person sends when asked for more information. One
  * home for their limits and the kinds of file we accept.
  */

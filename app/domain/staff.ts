@@ -1,9 +1,9 @@
-/** Staff roles (issue 12/13): agents record objections for callers; officers also run the back office. */
+/** Staff roles: agents record objections for callers; officers also run the back office. */
 export const STAFF_ROLES = ["agent", "officer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
- * The second factor of local accounts (issue 23): TOTP as RFC 6238 sets it
+ * The second factor of local accounts: TOTP as RFC 6238 sets it
  * out for authenticator apps (SHA-1, 6 digits, 30-second steps), one step of
  * clock drift either way, and single-use recovery codes.
  */
@@ -25,7 +25,7 @@ export function secondFactorKind(code: string): "totp" | "recovery" | null {
   return null;
 }
 
-/** Issue 38 (item 17), WCAG 2.2.1: how long before the idle limit a signed-in page warns and offers to stay signed in. */
+/** WCAG 2.2.1: how long before the idle limit a signed-in page warns and offers to stay signed in. */
 export const SESSION_WARNING_SECONDS = 120;
 /** How long what a staff member typed is kept when their session ended under it, for them to sign in again. */
 export const KEPT_FORM_MINUTES = 30;

@@ -1,2 +1,2 @@
-/** A mail to a person that never arrived (issue 37): refused for good by the server, or every attempt used up. */
+/** A mail to a person that never arrived: refused for good by the server, or every attempt used up. */
 export type UndeliveredMail = { createdAt: string; subject: string; status: "bounced" | "failed"; serverAnswer: string | null };

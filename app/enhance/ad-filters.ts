@@ -28,7 +28,7 @@ export function enhanceAdFilters(form: HTMLFormElement): void {
     count.textContent = found.count;
     results.replaceChildren(...childrenOf(found.results));
     pagination.replaceChildren(...childrenOf(found.pagination));
-    // The register at a glance follows the filters too (issue 27, item 5).
+    // The register at a glance follows the filters too.
     summary.replaceChildren(...childrenOf(found.summary));
     results.removeAttribute("aria-busy");
   };

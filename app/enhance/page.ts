@@ -1,8 +1,8 @@
 /**
- * The only script of a page that has nothing but links and GET forms
- * (issue 14): what the spec asks of such a page without React. Everything
+ * The only script of a page that has nothing but links and GET forms:
+ * what the spec asks of such a page without React. Everything
  * here also works without it; this adds the conveniences. On a page React
- * runs it is the page's script until the visitor's first intent (issue 40).
+ * runs it is the page's script until the visitor's first intent.
  */
 import { enhanceAdFilters } from "./ad-filters";
 import { enhanceDismissableDetails } from "./dismissable-details";
@@ -27,7 +27,7 @@ const toTop = document.querySelector<HTMLButtonElement>(".app-scroll-to-top");
 if (toTop) conveniences.push(enhanceScrollToTop(toTop));
 conveniences.push(prefetchOnHover());
 // A page React runs starts it at the visitor's first intent (app/utils/hydrate-after-paint.server.ts);
-// until then this script serves it as it serves a page without React (issue 40).
+// until then this script serves it as it serves a page without React.
 document.addEventListener(REACT_TAKES_OVER, () => conveniences.splice(0).forEach((giveBack) => giveBack()), { once: true });
 const phoneDirectory = document.querySelector<HTMLTemplateElement>("template#phone-directory");
 if (phoneDirectory) enhancePhoneFilter(phoneDirectory);

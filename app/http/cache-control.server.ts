@@ -7,13 +7,13 @@ export const PERSONAL = "private, no-store";
 
 /**
  * Whether the request is in the staff area, decided by the server from the
- * route the path matches (server/route-matchers.ts, issue 23): null when no
+ * route the path matches (server/route-matchers.ts): null when no
  * server said (then the path's spelling alone decides).
  */
 export const staffAreaContext = createContext<boolean | null>(null);
 
 /**
- * An anonymous page is the same for everyone (issue 14): a CDN or reverse
+ * An anonymous page is the same for everyone: a CDN or reverse
  * proxy may keep it for PAGE_CACHE_SECONDS and serve it a while longer while
  * it fetches a fresh one; browsers revalidate it every time (max-age=0, a
  * 304 when unchanged). A 404 is kept as briefly (crawlers ask for gone pages
@@ -26,10 +26,10 @@ function anonymousPageCacheControl(status: number): string {
 }
 
 /**
- * Caching rules for every page and call (issue 8): a response that answers a
+ * Caching rules for every page and call: a response that answers a
  * post, sets the session cookie or was made with it (a flash banner) is
  * personal and never stored; other pages are public for a short while
- * (issue 14) and vary with the cookie. A route that sets its own Cache-Control (the
+ * and vary with the cookie. A route that sets its own Cache-Control (the
  * plain-HTML API with its ETag) keeps it, and a content-addressed file
  * (`immutable`) keeps it even when a cookie came along; staff pages and calls are never
  * stored. `staffArea`: the server's verdict from the matched route; any
@@ -37,7 +37,7 @@ function anonymousPageCacheControl(status: number): string {
  * `/nl/Internal-Privacy-Rights/login` is not kept either).
  */
 export function cacheHeaders(request: Request, response: Response, staffArea: boolean | null = null): Array<[string, string]> {
-  // Staff pages (issue 12) are never stored and never indexed, whoever asks.
+  // Staff pages are never stored and never indexed, whoever asks.
   if (staffArea === true || !isPublicPath(new URL(request.url).pathname)) {
     return [["Cache-Control", PERSONAL], ["Vary", "Cookie"], ["X-Robots-Tag", "noindex, nofollow"]];
   }

@@ -29,7 +29,7 @@ export async function takeBanner(request: Request): Promise<{ banner: BannerMess
 
 /**
  * Redirects after an upload with refused files: the refusals belong by the
- * file field (issue 38), not in the page's banner, so they travel apart from
+ * file field, not in the page's banner, so they travel apart from
  * it and the request page's loader takes them.
  */
 export async function redirectWithUploadOutcome(request: Request, to: string, outcome: UploadOutcome): Promise<Response> {

@@ -11,7 +11,7 @@ import { idempotencyKeyOf } from "./idempotency-key.server";
 import { jsonHoneypot } from "./json-body.server";
 
 /**
- * The error answers the API routes share, all built by `jsonError` (issue 22).
+ * The error answers the API routes share, all built by `jsonError`.
  * A call that needs another answer builds it with `jsonError` itself.
  */
 

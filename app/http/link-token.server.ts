@@ -3,7 +3,7 @@ import { cookieIsSecure } from "~/http/session.server";
 import { PERSONAL } from "./cache-control.server";
 
 /**
- * A mailed link's token, taken out of the address (issue 23's rule): read
+ * A mailed link's token, taken out of the address (no secret stays in a URL): read
  * from the link once, kept in an HttpOnly cookie sent to the link's own pages
  * only (`path`), for the browser session. The address bar, the history and
  * any referrer then hold no token.

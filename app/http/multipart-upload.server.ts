@@ -1,5 +1,5 @@
 /**
- * Reads a multipart form post as it arrives (issue 26): text fields into a
+ * Reads a multipart form post as it arrives: text fields into a
  * map, each file handed to `onFile` as a stream of its bytes, so no file is
  * ever held whole in memory.
  *

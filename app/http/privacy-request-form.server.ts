@@ -36,7 +36,7 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> }
  * (`receivePublicForm`), then the request service; an undeliverable address
  * comes back on the email field, a storage failure as 'Er is iets
  * misgelopen', with when to try again and how else to reach the privacy
- * team (issue 37); success goes to the processed page (post-redirect-get).
+ * team; success goes to the processed page (post-redirect-get).
  * With `staff`, the request is recorded by that staff member (executed at
  * once, no rate limit per address: a call centre shares one) and its
  * summary is the staff area's.

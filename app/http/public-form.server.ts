@@ -93,7 +93,7 @@ type ReceiveOptions<Schema extends z.ZodType> = {
 
 /**
  * Everything a public form's action does before any service: the post's
- * shape (issue 8), the schema, then the honeypot. A refusal comes back as
+ * shape, the schema, then the honeypot. A refusal comes back as
  * the answer to return; services see valid input only, with the post's key
  * (the services count and store it: submission/intake.server.ts).
  */

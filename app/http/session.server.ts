@@ -108,7 +108,7 @@ export async function takeFlash<Value>(
   const session = await readSession(request, purpose);
   const value: unknown = session.get(key);
   if (!isValue(value)) return { value: null };
-  // A cookie left with nothing in it goes: the visitor's next pages can come from the page cache again (issue 40).
+  // A cookie left with nothing in it goes: the visitor's next pages can come from the page cache again.
   const cookie = Object.keys(session.data).length === 0
     ? await storage(purpose).destroySession(session, cookieOptions(request))
     : await commitSession(request, purpose, session);
@@ -119,7 +119,7 @@ export async function takeFlash<Value>(
 const FLASH_PREFIX = "__flash_";
 
 /**
- * Whether a visitor's cookies change a public page (issue 40): a flash not
+ * Whether a visitor's cookies change a public page: a flash not
  * yet shown (a banner after a post, the processed page's summary) changes
  * whichever page reads it next, and the objection's kept choice changes the
  * pages that show it (`showsKeptChoice`). Nothing else in our cookies does:

@@ -2,10 +2,10 @@
  * What a visitor or a client is told when a submission is not stored
  * (app/services/submission/intake.server.ts): 429 with `Retry-After`, the
  * time (Brussels and Amsterdam share it) from when to try again, and the
- * team's address as another way (issue 24); 422 when an Idempotency-Key
+ * team's address as another way; 422 when an Idempotency-Key
  * comes back with another body; 503 with `Retry-After`, that time and a way
  * to reach us that needs none of our storage when the database cannot take
- * it (issue 37).
+ * it.
  */
 import type { Submission as ConformSubmission } from "@conform-to/react";
 import { COMPANY } from "~/content/company";

@@ -1,5 +1,5 @@
 /**
- * The hosts this deployment serves (issue 23; docs/configuration.md, "Allowed
+ * The hosts this deployment serves (docs/configuration.md, "Allowed
  * hosts"). A request for any other host gets 'Cannot determine country' from the root
  * middleware (site.server.ts), so a forged Host, or X-Forwarded-Host behind a
  * trusted proxy, never becomes the origin of a link we hand out

@@ -1,5 +1,5 @@
 /**
- * The texts of the mails (issue 39): the `mail` namespace,
+ * The texts of the mails: the `mail` namespace,
  * locales/<locale>/mail.json, with the fallbacks of spec 1 applied as for
  * the pages' texts (en_be has none of its own and writes Belgian Dutch).
  * Only the server reads them: no page's bundle carries them.

@@ -1,5 +1,5 @@
 /**
- * The texts a page renders with, by the address of their bundle (issue 28).
+ * The texts a page renders with, by the address of their bundle.
  * A page's document no longer carries its locale's texts (about 40 KB raw,
  * encoded and compressed again for every request): the root data names the
  * bundle, a content-addressed file the browser fetches once and keeps

@@ -1,7 +1,7 @@
 /**
  * Every locale's texts, resolved once per locale with its fallbacks. The
  * page renders with one i18next instance per locale (i18n-provider.tsx), so
- * no request builds an instance of its own (issue 14: remix-i18next's
+ * no request builds an instance of its own (remix-i18next's
  * middleware built and initialised one per request that nothing read).
  */
 import en_be from "../../locales/en_be/common.json";
@@ -47,7 +47,7 @@ export function ownTextKeys(locale: Locale): string[] {
 }
 
 /**
- * Issue 28: the sections only staff pages show. A public page's texts
+ * The sections only staff pages show. A public page's texts
  * leave these out, a quarter of the texts a public visitor would fetch.
  */
 const STAFF_SECTIONS = new Set(["backOffice", "internal"]);

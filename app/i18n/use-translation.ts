@@ -2,7 +2,7 @@
  * The components' `t`: i18next's own, read from react-i18next's context.
  * react-i18next's `useTranslation` copies the whole i18next instance into a
  * new wrapper object for every component it renders, which a server pays on
- * every request (issue 28: 6.6 % of an uncached page's time, plus its
+ * every request (6.6 % of an uncached page's time, plus its
  * garbage); the texts never change while a page is shown, so every
  * component shares one `t` per instance. In the browser "react-i18next"
  * is the small translator (app/i18n/browser/react-i18next.ts).
@@ -21,7 +21,7 @@ const MAX_REMEMBERED = 5000;
 /**
  * i18next's `t`, remembering what a key without options gives (most calls):
  * the texts of an instance never change, and i18next parses the key and
- * walks its resources on every call (issue 28: 5 % of a page's render).
+ * walks its resources on every call (5 % of a page's render).
  */
 function rememberingT(i18n: I18n): I18n["t"] {
   const t = i18n.t.bind(i18n) as (key: unknown, options?: unknown) => unknown;

@@ -1,7 +1,7 @@
 /**
  * Every CSV the product writes (the back office's exports, the register's
  * export): RFC 4180 with CRLF, and nothing a spreadsheet runs as a formula
- * (OWASP "CSV injection", issue 23).
+ * (OWASP "CSV injection").
  *
  * A spreadsheet does not always split a line where we do: Excel under Dutch
  * and Belgian settings splits on ';', an import dialog may split on tab, a

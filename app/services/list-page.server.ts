@@ -1,5 +1,5 @@
 /**
- * One page of a back-office list (issue 13): the page asked for (1 when
+ * One page of a back-office list: the page asked for (1 when
  * none or below), how many pages there are (at least one), and the rows to
  * read, or every row for an export.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28: the figures operators watch that live in the database, read
+ * The figures operators watch that live in the database, read
  * when Prometheus scrapes (a few counts, indexed): the outbox's depth and
  * the age of its oldest unsent mail, privacy requests per state and how
  * many are overdue. Every instance reports the same fleet-wide values.
@@ -71,7 +71,7 @@ export function registerOperationsGauges(db: Db): void {
   });
   new client.Gauge({
     name: "system_tasks_overdue",
-    help: "Issue 41: tasks a system has not answered although their request is due within 5 days (or overdue).",
+    help: "Tasks a system has not answered although their request is due within 5 days (or overdue).",
     registers,
     async collect() {
       this.set((await overdueTasks(db, new Date())).length);
@@ -79,7 +79,7 @@ export function registerOperationsGauges(db: Db): void {
   });
   new client.Gauge({
     name: "webhook_deliveries",
-    help: "Issue 41: webhook deliveries to the systems by status (pending: waiting for their first or next attempt; failed: every attempt used up).",
+    help: "Webhook deliveries to the systems by status (pending: waiting for their first or next attempt; failed: every attempt used up).",
     labelNames: ["status"] as const,
     registers,
     async collect() {

@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from "node:net";
 import ipaddr from "ipaddr.js";
 
 /**
- * The key a client address is counted under (issue 24). An IPv4 address is
+ * The key a client address is counted under. An IPv4 address is
  * one subscriber's, or an office's or a carrier's shared by many; an IPv6
  * subscriber gets a whole /64 and can pick any address in it, so the /64 is
  * what identifies them. An IPv4 address written as IPv6 (`::ffff:192.0.2.1`,

@@ -45,7 +45,7 @@ const INLINE_STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/gi;
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /**
- * A fresh, unguessable mark for one render (issue 23). entry.server hands it
+ * A fresh, unguessable mark for one render. entry.server hands it
  * to React Router as its `nonce`, which React Router writes on every inline
  * script it emits (its context and data, the route-module import, scroll
  * restoration) and on nothing anybody else wrote: a script that reached the
@@ -65,7 +65,7 @@ export type InlineHashes = { scriptHashes: string[]; styleHashes: string[] };
  * scripts and `<style>` elements that carried the mark, as the browser
  * hashes their text. Every other inline script or style (one injected into
  * the page through content or data) has no hash, so the browser refuses it
- * (issue 38: styles are chosen as scripts are, not found by scanning the page).
+ * (styles are chosen as scripts are, not found by scanning the page).
  */
 export function takeMarkedInline(html: string, mark: string): { html: string } & InlineHashes {
   const markAttribute = ` nonce="${mark}"`;

@@ -6,7 +6,7 @@
  * they wait until it has been painted: the inline module asks for them
  * after the first frame, preloads included (and the page's texts,
  * app/i18n/texts-store.ts), and React takes the page over from there. On a slow phone the first paint no longer shares the network
- * and the main thread with 120 KB of script (issue 14; decision 003).
+ * and the main thread with 120 KB of script (decision 003).
  *
  * The rewrite recognises the shape React Router 7 writes; anything else is
  * left as it is, so an upgrade that changes it costs speed, not function.
@@ -33,9 +33,9 @@ export function hydrateAfterFirstPaint(html: string, { waitForIntent = false }: 
   const modules = [...imports.map(([, , url]) => url), ...sideEffects];
   const script =
     `const start = async () => {\n` +
-    // One append for all the preloads: each append of its own costs a style pass (issue 40: 90 ms on a throttled phone).
+    // One append for all the preloads: each append of its own costs a style pass (90 ms on a throttled phone).
     `const links = ${JSON.stringify(preloads)}.map((href) => Object.assign(document.createElement("link"), { rel: "modulepreload", href }));\n` +
-    // The page's texts (issue 28, entry.client.tsx), fetched beside its modules.
+    // The page's texts (entry.client.tsx), fetched beside its modules.
     `if (document.documentElement.dataset.texts) links.push(Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous", href: document.documentElement.dataset.texts }));\n` +
     `document.head.append(...links);\n` +
     `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${modules.map((url) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
@@ -48,7 +48,7 @@ export function hydrateAfterFirstPaint(html: string, { waitForIntent = false }: 
 const START_AFTER_PAINT = `if (document.visibilityState === "hidden") setTimeout(start, 0); else requestAnimationFrame(() => setTimeout(start, 0));`;
 
 /**
- * Issue 40: a public page starts React at the visitor's first sign of using
+ * A public page starts React at the visitor's first sign of using
  * it rather than reading it, and starts loading at the earliest one, so that
  * by the click it is usually there: a key, a press or a touch anywhere, focus
  * moving (also a form's error summary focused as the page loads), typing,

@@ -1,6 +1,6 @@
 /**
  * Date and number formatters, made once per language and options: building
- * an Intl formatter costs far more than using one (issue 28: the ad list
+ * an Intl formatter costs far more than using one (the ad list
  * spent 13 % of its render making one per date shown).
  */
 const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();

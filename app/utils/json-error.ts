@@ -1,5 +1,5 @@
 /**
- * The one shape of a JSON call's error answer (issue 22): a code a program
+ * The one shape of a JSON call's error answer: a code a program
  * branches on, then what a caller needs to put it right: a `message` for a
  * person, the query `parameter` at fault, or each body field's messages
  * (`fields`, by whole path). Only the members given are sent.

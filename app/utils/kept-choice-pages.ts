@@ -4,7 +4,7 @@
  * (`handle = SHOWS_KEPT_CHOICE`). A visitor who carries that cookie gets
  * them rendered for them; every other public page comes from the page cache
  * whatever cookies come with it, unless a flash waits to be shown
- * (app/http/session.server.ts `cookiesChangePage`, issue 40).
+ * (app/http/session.server.ts `cookiesChangePage`).
  */
 export const SHOWS_KEPT_CHOICE = { showsKeptChoice: true } as const;
 

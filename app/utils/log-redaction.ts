@@ -1,5 +1,5 @@
 /**
- * A URL as the log may keep it (issue 23): the values of query parameters
+ * A URL as the log may keep it: the values of query parameters
  * that carry a secret or a person's data are replaced, so the log can
  * neither confirm someone else's request nor tell who searched for what,
  * and a URL is cut at LOGGED_URL_MAX_LENGTH characters, so a client cannot
@@ -13,7 +13,7 @@
  * - what a person typed or is: `q` (site search, phone filter), `text` (the
  *   back office's reference or e-mail filter, the ad list's text), `email`,
  *   `name`, `phone`;
- * - issue 38: `kept` (the id of a staff member's text kept across signing in
+ * - the way back after signing in again: `kept` (the id of a staff member's text kept across signing in
  *   again) and `returnTo` (the page to go back to, with that id and the
  *   page's own filters in it).
  * The path, the other parameters and a fragment stay as they are.

@@ -1,5 +1,5 @@
 /**
- * Issue 28: what operators watch, as Prometheus metrics (prom-client). One
+ * What operators watch, as Prometheus metrics (prom-client). One
  * registry per process (app/utils/singleton.server.ts), so the separately
  * bundled server entry and the app's modules count into the same metrics.
  * Labels come from closed sets (route ids, status classes, our own limit and
@@ -34,7 +34,7 @@ function createMetrics() {
     webhookDeliveries: new client.Counter({
       ...metric,
       name: "webhook_deliveries_total",
-      help: "Webhook delivery attempts to the systems that carry requests out (issue 41), by outcome: delivered, retry, gave-up.",
+      help: "Webhook delivery attempts to the systems that carry requests out, by outcome: delivered, retry, gave-up.",
       labelNames: ["outcome"] as const,
     }),
     rateLimitRefusals: new client.Counter({ ...metric, name: "rate_limit_refusals_total", help: "Submissions refused by a limit, by limit.", labelNames: ["limit"] as const }),

@@ -1,7 +1,7 @@
 /**
  * What a route tells the root about its page (React Router's `handle`).
  * `hydrate: false`: the page has nothing but links and GET forms, so it
- * ships no React at all, only app/enhance/page.ts (issue 14: JavaScript only
+ * ships no React at all, only app/enhance/page.ts (JavaScript only
  * where it earns its place).
  */
 export type PageHandle = { hydrate?: boolean };

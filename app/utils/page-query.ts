@@ -1,5 +1,5 @@
 /**
- * The query a page reads (issue 24): only the parameters its routes declare
+ * The query a page reads: only the parameters its routes declare
  * in their `handle` (`queryParameters: ["q"]`), sorted by name. A page is
  * rendered from, and kept in the page cache under, its address with this
  * query (server/cache-key.ts); what the page links to with its own query

@@ -2,7 +2,7 @@ import { redirectDocument, type DataStrategyResult, type MiddlewareFunction } fr
 
 /**
  * Pages that show a verification token or a person's data, or a form that
- * asks for it, say so in their route `handle` (issues 23 and 38):
+ * asks for it, say so in their route `handle`:
  * `export const handle = PERSONAL_DATA`. A layout's handle covers every
  * route below it: the staff layout covers the login page, the staff forms
  * and the whole back office. No third-party script runs on such a page, and
@@ -25,7 +25,7 @@ export const THIRD_PARTY_MARK = "data-third-party";
 const thirdPartyRanHere = typeof document !== "undefined" && document.querySelector(`script[${THIRD_PARTY_MARK}]`) !== null;
 
 /**
- * Every PERSONAL_DATA route's client middleware (issue 38): in a document
+ * Every PERSONAL_DATA route's client middleware: in a document
  * where a third-party script runs, the browser does not render the route in
  * place, where that script would see what is typed, but loads it as a new
  * document, which has no such script. Elsewhere it changes nothing.

@@ -4,8 +4,8 @@
  * the caching headers (app/http) apply the rule too, and they may not import
  * a component module.
  *
- * Which requests are staff pages is decided by the route they match (issue
- * 23: server/route-matchers.ts, `isStaffArea`); this is the rule for where
+ * Which requests are staff pages is decided by the route they match
+ * (server/route-matchers.ts, `isStaffArea`); this is the rule for where
  * only a path is known (the layout, the canonical link) and a net under
  * that decision: every spelling of the segment (`Internal-Privacy-Rights`,
  * `internal%2Dprivacy%2Drights`) counts, so a spelling can only make a page

@@ -4,7 +4,7 @@
  * page cache keeps them under the register's version as well as their
  * address (server/cache-key.ts), so a correction, a suspension or a new
  * version shows on every instance at the next request, and an address asked
- * for before its notice existed is rendered again once it does (issue 38).
+ * for before its notice existed is rendered again once it does.
  */
 export const READS_REGISTER = { readsRegister: true } as const;
 

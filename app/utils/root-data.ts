@@ -1,6 +1,6 @@
 /**
  * What the root loader gives every page (texts, site, banner...), typed here
- * so components read it without importing the root route (issue 22: layers
+ * so components read it without importing the root route (layers
  * import downward only). root.tsx builds a value of this type.
  */
 import { useRouteLoaderData } from "react-router";

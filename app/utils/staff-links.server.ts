@@ -12,7 +12,7 @@ export function backOfficeRequestsUrl(country: Country): string {
   return `${publicOrigin(country, "")}${href("/:lang/internal-privacy-rights/requests", { lang: "nl" })}?${new URLSearchParams({ country })}`;
 }
 
-/** Issue 42: a request or an ad report in the back office, as its owner's mails link it (Dutch pages, as the digest). */
+/** A request or an ad report in the back office, as its owner's mails link it (Dutch pages, as the digest). */
 export function backOfficeCaseUrl(country: Country, kind: "request" | "complaint", reference: string): string {
   const path =
     kind === "request"

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 2: the print desk's ZIP of labels, for the ads of a
+ * The print desk's ZIP of labels, for the ads of a
  * campaign period (two ISO days, the second not before the first).
  */
 import { periodDay } from "./period-day";

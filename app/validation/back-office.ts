@@ -1,4 +1,4 @@
-/** The back office's action forms (issue 13): each a plain POST with its note or reason. */
+/** The back office's action forms: each a plain POST with its note or reason. */
 import { EXTENSION_MONTHS } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
@@ -18,7 +18,7 @@ export const extendForm = defineForm({
   }),
 });
 
-/** `openTasksReason`: why the request is completed while systems have not answered (issue 41); asked only then. */
+/** `openTasksReason`: why the request is completed while systems have not answered; asked only then. */
 export const completeForm = defineForm({
   id: "request-complete",
   schema: z.object({
@@ -33,7 +33,7 @@ export const reviewForm = defineForm({ id: "complaint-review", schema: z.object(
 
 export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }) });
 
-/** Issue 26: the answer's message to the person, sent with the files attached so far. */
+/** The answer's message to the person, sent with the files attached so far. */
 export const deliverForm = defineForm({
   id: "request-deliver",
   schema: z.object({ message: requiredText(4000, { multiline: true, missing: "validation.staff.answerMessage" }) }),
@@ -42,7 +42,7 @@ export const deliverForm = defineForm({
 /** Takes back a file that has not been sent. */
 export const removeFileForm = defineForm({ id: "request-remove-file", schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }) });
 
-/** Issue 26: a question to the person; the request waits for the answer. */
+/** A question to the person; the request waits for the answer. */
 export const askForm = defineForm({
   id: "request-ask",
   schema: z.object({ question: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.question" }) }),
@@ -57,7 +57,7 @@ export const closeNoAnswerForm = defineForm({
 /** Closing a possible duplicate. */
 export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", schema: z.object({}) });
 
-/** Issue 41: which of the request's tasks a form is about (a select of the eligible ones). */
+/** Which of the request's tasks a form is about (a select of the eligible ones). */
 const chosenTask = z.preprocess((value) => (isGiven(value as string) ? value : undefined), z.string({ error: "validation.staff.task" }).max(64));
 
 /** A staff member records a manual system's answer. */

@@ -1,4 +1,4 @@
-/** Issue 42's forms: who owns a case, the team's notes, the search, and the list's bulk actions. */
+/** The case work's forms: who owns a case, the team's notes, the search, and the list's bulk actions. */
 import { EXTENSION_MONTHS } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";

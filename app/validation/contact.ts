@@ -14,5 +14,5 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** The contact form: its fields, one value each (issue 8), are the schema's. */
+/** The contact form: its fields, one value each, are the schema's. */
 export const contactForm = defineForm({ id: CONTACT_FORM_ID, schema: contactSchema });

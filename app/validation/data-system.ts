@@ -1,6 +1,6 @@
 /**
- * A system of the register as an officer or an import file gives it (issue
- * 41). The same rules for both: the command names a bad row's line and
+ * A system of the register as an officer or an import file gives it.
+ * The same rules for both: the command names a bad row's line and
  * field with these messages.
  */
 import { z } from "~/validation/zod";
@@ -58,7 +58,7 @@ export type DataSystemInput = z.input<typeof dataSystemSchema>;
 export type DataSystem = z.output<typeof dataSystemSchema>;
 
 /**
- * The officer's form (issue 41): its shape only; the rules are
+ * The officer's form: its shape only; the rules are
  * `dataSystemSchema`'s, checked by the action, each field's problem shown
  * with that field's own message (`validation.systems.<field>`). Secrets are
  * typed only to set or replace them: left empty, a system keeps its own.

@@ -6,13 +6,13 @@ export const FORM_ID_FIELD = "form";
 
 /**
  * The submission id every public form carries, new with each render of the
- * page (issue 24): a form posted twice (a double click, a resubmission after
+ * page: a form posted twice (a double click, a resubmission after
  * the connection dropped) is recognised and answered as the first time.
  */
 export const SUBMISSION_FIELD = "submission";
 
 /**
- * What a form can hold (issue 8: anything else is refused before it reaches
+ * What a form can hold (anything else is refused before it reaches
  * Conform or Zod, as parsing cost grows with the square of repeated values):
  * its id and its schema, whose names are the fields it may post, one value
  * each (form-shape.server.ts reads them with Conform's `getZodConstraint`);

@@ -1,7 +1,7 @@
 /**
- * Issue 8: a post holding anything but its form's fields is refused before
+ * A post holding anything but its form's fields is refused before
  * it reaches Conform or Zod. The fields are read from the form's schema with
- * Conform's `getZodConstraint` (issue 39), on the server only: the browser
+ * Conform's `getZodConstraint`, on the server only: the browser
  * never checks a post's shape, so its bundle carries none of this.
  */
 import { getZodConstraint } from "@conform-to/zod/v4";

@@ -1,7 +1,7 @@
 /**
  * Spec 5 "Validation rules": their messages. The rules themselves are in
- * ./rules.ts, which carries Zod; the form controls need only these (issue
- * 14). Messages are translation keys; `errorText()` in the UI and the API
+ * ./rules.ts, which carries Zod; the form controls need only these.
+ * Messages are translation keys; `errorText()` in the UI and the API
  * turn them into texts. A key may carry a parameter after '|'
  * ("validation.tooLong|100").
  */

@@ -2,7 +2,7 @@ import { z } from "./zod";
 
 /**
  * A day of a period typed as an ISO date (a GET form's `from` or `to`), its
- * messages saying which day and how to write it (issue 38: "Dit veld is
+ * messages saying which day and how to write it ("Dit veld is
  * verplicht" said nothing of either): `<keys>.fromMissing`, `<keys>.toInvalid`…
  */
 export function periodDay(which: "from" | "to", keys: string) {

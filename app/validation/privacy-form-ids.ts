@@ -1,6 +1,6 @@
 /**
  * The privacy forms' ids, apart from their schemas: a page names its form
- * without carrying Zod, which comes with the form's own module (issue 14).
+ * without carrying Zod, which comes with the form's own module.
  */
 export const PRIVACY_FORM_IDS = {
   access: "access",

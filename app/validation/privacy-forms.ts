@@ -1,6 +1,6 @@
 /**
  * The privacy-rights pages' forms (spec 2): their ids, schemas and the
- * fields each may post (issue 8: anything else is refused before parsing).
+ * fields each may post (anything else is refused before parsing).
  */
 import { defineForm } from "./form-definition";
 import { PRIVACY_FORM_IDS } from "./privacy-form-ids";

@@ -227,7 +227,7 @@ export const communicationSchema = z
   .superRefine(checkTickedChannels, EVEN_WITH_OTHER_ERRORS)
   .transform(keepTickedChannels);
 
-/** The staff form (issue 12): both objection steps on one page. */
+/** The staff form: both objection steps on one page. */
 export function internalObjectionSchema(brandKeys: readonly string[]) {
   return z
     .object({ brands: brandsField(brandKeys), ...communicationShape })

@@ -2,7 +2,7 @@ import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
 import { requiredText } from "./rules";
 
-/** Issue 26: the person's answer to an officer's question (files come with it, checked as they stream in). */
+/** The person's answer to an officer's question (files come with it, checked as they stream in). */
 export const replyForm = defineForm({
   id: "request-reply",
   schema: z.object({ answer: requiredText(5000, { multiline: true }) }),

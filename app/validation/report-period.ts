@@ -1,5 +1,5 @@
 /**
- * Issue 42: the period and country of the officers' figures (a GET form):
+ * The period and country of the officers' figures (a GET form):
  * two ISO days, the second not before the first, at most three years apart
  * (a table row a month stays readable); no country is both.
  */

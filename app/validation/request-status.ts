@@ -8,7 +8,7 @@ function normaliseReference(value: string): string | null {
   return /^[0-9A-Z]{8}$/.test(compact) ? `PR-${compact.slice(0, 4)}-${compact.slice(4)}` : null;
 }
 
-/** Issue 26: the status page asks for the reference and the address the request was made with. */
+/** The status page asks for the reference and the address the request was made with. */
 export const requestStatusForm = defineForm({
   id: "request-status",
   schema: z.object({

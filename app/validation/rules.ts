@@ -11,8 +11,8 @@ export { MESSAGES, parseMessage } from "./messages";
  * patterns themselves hold none; the line and paragraph separators join them.
  *
  * A single line also refuses Unicode's bidirectional controls
- * (`\p{Bidi_Control}`: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069,
- * issue 23): a U+202E in a name turns the rest of a mail subject or a
+ * (`\p{Bidi_Control}`: U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069):
+ * a U+202E in a name turns the rest of a mail subject or a
  * back-office row around ("…fdp.exe"). Right-to-left writing itself needs
  * none of them (Arabic and Hebrew letters carry their direction), so no real
  * name or subject is refused. A multi-line message keeps them: mixed
@@ -55,8 +55,8 @@ export function optionalText(maxLength: number, options: { multiline?: boolean }
 /**
  * Required text: not empty after trimming and not a placeholder value.
  * Single-line unless `multiline` (a textarea). `missing`: what an empty
- * field says where the spec leaves the text open (the staff forms, issue
- * 25): what to do ('Geef een reden op voor de verlenging') rather than 'Dit
+ * field says where the spec leaves the text open (the staff forms):
+ * what to do ('Geef een reden op voor de verlenging') rather than 'Dit
  * veld is verplicht', which the spec quotes for the public forms.
  */
 export function requiredText(maxLength: number, options: { multiline?: boolean; missing?: string } = {}) {

@@ -1,5 +1,5 @@
 /**
- * Issue 38 (item 17): after a staff session ended, the login page sends the
+ * After a staff session ended, the login page sends the
  * staff member back to the page they were on, with what they had typed. The
  * page travels in the login link (`returnTo`) and, past the password, in the
  * second factor's or single sign-on's signed cookie; wherever it is read, it

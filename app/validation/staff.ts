@@ -1,4 +1,4 @@
-/** The staff area's forms (issue 12): sign-in, and the unsubscribe form with every brand on one page. */
+/** The staff area's forms: sign-in, and the unsubscribe form with every brand on one page. */
 import { secondFactorKind } from "~/domain/staff";
 import { z } from "~/validation/zod";
 import { defineForm } from "./form-definition";
@@ -27,7 +27,7 @@ export function internalObjectionForm(brandIds: readonly string[]) {
   });
 }
 
-/** The second step of signing in (issue 23): a 6-digit code from the app, or a recovery code. */
+/** The second step of signing in: a 6-digit code from the app, or a recovery code. */
 export const staffTwoFactorSchema = z.object({
   code: z
     .string({ error: "validation.staff.code" })

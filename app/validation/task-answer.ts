@@ -1,4 +1,4 @@
-/** A system's answer to its task (issue 41): the callback's body, and the forms of a contact and a staff member. */
+/** A system's answer to its task: the callback's body, and the forms of a contact and a staff member. */
 import { z } from "~/validation/zod";
 import { TASK_ANSWERS, type TaskAnswer } from "~/domain/data-system";
 import { defineForm } from "./form-definition";

@@ -4,7 +4,7 @@ import { z } from "zod";
 // page's policy allows no eval (app/utils/csp.server.ts): in the browser it
 // validates without compiling and never tries. Every schema module takes
 // `z` from here, so this runs before any schema is built, and only pages
-// that validate a form carry Zod (issue 14).
+// that validate a form carry Zod.
 if (typeof document !== "undefined") z.config({ jitless: true });
 
 export { z };

@@ -17,13 +17,13 @@ const FIELD_ID = "answer-files";
 const ACCEPT = [...Object.keys(FILE_KINDS).map((kind) => `.${kind === "jpeg" ? "jpg,.jpeg" : kind}`), ...Object.values(FILE_KINDS)].join(",");
 
 /**
- * The answer's files (issue 26): a plain multipart form that the server
+ * The answer's files: a plain multipart form that the server
  * answers with a banner, or with the refusals (`posted`). With JavaScript the
  * same post goes through XMLHttpRequest, the only browser API that reports
  * an upload's progress, shown in a `<progress>`; the outcome is announced,
  * and the page's data reloaded so the new files appear in the table.
  *
- * Issue 38: the button keeps the focus while the files go (`aria-disabled`,
+ * The button keeps the focus while the files go (`aria-disabled`,
  * a second press does nothing), refusals are said by the file field, which
  * they mark invalid, and in a summary that takes the focus (on arrival
  * without JavaScript), and the title starts with 'Fout:' as after any

@@ -1,4 +1,4 @@
-/** Pieces every back-office page shares (issue 13). */
+/** Pieces every back-office page shares. */
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, href, useLocation } from "react-router";
@@ -7,8 +7,8 @@ import { usePageLanguageTag, useSite } from "~/utils/site";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
- * The back office's sections, beside the unsubscribe form. An agent (issue
- * 42) sees the requests given to them and the search; the rest is officers'.
+ * The back office's sections, beside the unsubscribe form. An agent
+ * sees the requests given to them and the search; the rest is officers'.
  */
 export function BackOfficeNav({ officer }: { officer: boolean }) {
   const { t } = useTranslation();
@@ -108,7 +108,7 @@ export function FilteredList(props: {
   pageCount: number;
   /** Officers only: staff downloads answer agents 403. */
   exportHref?: string;
-  /** Issue 42: what comes after the table (the bulk actions' form). */
+  /** What comes after the table (the bulk actions' form). */
   after?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -197,7 +197,7 @@ export function CaseHeader(props: { titleKey: string; reference: string; backTo:
   const { t } = useTranslation();
   return (
     <>
-      {/* Each case its own title (its reference); 'Fout: ' after a failed action (issue 25) or refused upload (`error`, issue 38). */}
+      {/* Each case its own title (its reference); 'Fout: ' after a failed action or refused upload (`error`). */}
       <PageTitle titleKey={props.titleKey} values={{ reference: props.reference }} error={props.error} />
       <p className="app-back-link">
         <Link to={props.backTo}>{props.backLabel}</Link>

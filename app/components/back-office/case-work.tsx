@@ -1,5 +1,5 @@
 /**
- * Issue 42: a case's owner and the team's internal notes, on the request's
+ * A case's owner and the team's internal notes, on the request's
  * and the ad report's page. Plain forms: they post and come back without
  * JavaScript as every back-office action does.
  */

@@ -65,7 +65,7 @@ function FileActions({ file, fileAction }: { file: AnswerFile; fileAction: (id: 
 }
 
 /**
- * The request's answer (issue 26): the files attached, sent and downloaded;
+ * The request's answer: the files attached, sent and downloaded;
  * while the request is open, the upload and the form that sends the answer.
  */
 export function RequestAnswer(props: {

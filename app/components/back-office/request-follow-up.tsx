@@ -18,7 +18,7 @@ export type FollowUp = {
   questions: { question: string; askedBy: string; askedAt: string; answer: string | null; answeredAt: string | null }[];
 };
 
-/** Possible duplicates, both ways (issue 26): this request repeats another, or others repeat this one. */
+/** Possible duplicates, both ways: this request repeats another, or others repeat this one. */
 export function DuplicateNotice({ duplicateOf, duplicates }: Pick<FollowUp, "duplicateOf" | "duplicates">) {
   const { t } = useTranslation();
   const { language: lang } = useSite();
@@ -62,7 +62,7 @@ function Questions({ questions }: Pick<FollowUp, "questions">) {
 }
 
 /**
- * Issue 26: ask the person for more information (the clock stops), close a
+ * Ask the person for more information (the clock stops), close a
  * duplicate, or close a request whose question stayed unanswered 30 days.
  */
 export function RequestFollowUp(props: FollowUp) {

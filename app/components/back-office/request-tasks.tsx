@@ -30,7 +30,7 @@ function DeliveryCell({ task }: { task: RequestTask }) {
 }
 
 /**
- * Issue 41: what each system was asked for this request and what it
+ * What each system was asked for this request and what it
  * answered, and the officer's three actions on them, each a plain form
  * that names its task in a select (only the tasks it applies to).
  */

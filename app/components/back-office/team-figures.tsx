@@ -1,5 +1,5 @@
 /**
- * Issue 42: the officers' figures for a period, server-rendered: the totals,
+ * The officers' figures for a period, server-rendered: the totals,
  * then each view as a table with bars under its counts (the register at a
  * glance's pattern: the table is what a screen reader reads; the bars are
  * hidden from it). The same figures as the page's CSV.

@@ -3,7 +3,7 @@ import type { UndeliveredMail as UndeliveredMailItem } from "~/domain/undelivere
 import { useDateTime } from "./back-office";
 
 
-/** Mail the person never got (issue 37): the officer reaches them another way. */
+/** Mail the person never got: the officer reaches them another way. */
 export function UndeliveredMail({ mails }: { mails: UndeliveredMailItem[] }) {
   const { t } = useTranslation();
   const when = useDateTime();

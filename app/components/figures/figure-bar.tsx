@@ -1,5 +1,5 @@
 /**
- * Issue 42: a bar drawn to scale under its figure, in the table's cell, as
+ * A bar drawn to scale under its figure, in the table's cell, as
  * the register at a glance draws them (political-ads/register-summary.tsx):
  * the figure is the cell's text, which a screen reader reads and which
  * grows with the text size; the bar is SVG hidden from screen readers, drawn

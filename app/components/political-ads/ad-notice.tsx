@@ -71,7 +71,7 @@ export function AdNotice({ item, banner, versioned = false }: { item: CampaignIt
             {t("politicalAds.download")}
           </a>
         </div>
-        {/* Issue 27: the label a print ad carries, pointing here. */}
+        {/* The label a print ad carries, pointing here. */}
         <p className="app-ad-label-links">
           {t("politicalAds.labelLinks")}{" "}
           <a href={to(`/political-ads/${encodeURIComponent(item.id)}/label.svg`)}>SVG</a>

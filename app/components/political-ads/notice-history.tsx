@@ -5,7 +5,7 @@ import { formatMoment } from "~/utils/campaign-format";
 import { usePageLanguageTag, useSite } from "~/utils/site";
 
 /**
- * Issue 27, item 1: what changed in a notice, version by version, newest
+ * What changed in a notice, version by version, newest
  * first, each with its permanent address. `shown` is the version the page
  * shows (marked as the current page).
  */

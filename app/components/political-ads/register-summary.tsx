@@ -25,7 +25,7 @@ function useSpendingText() {
 }
 
 /**
- * Issue 27, item 5: the filtered set at a glance, server-rendered, the same
+ * The filtered set at a glance, server-rendered, the same
  * figures as the list call's `summary`. Each chart is a table with its bars:
  * readable without JavaScript, by a screen reader (a caption and header
  * cells), in forced colours and at 320 px with 200 % text: two columns, the

@@ -21,7 +21,7 @@ export function ReportAd({ item }: { item: CampaignItem }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   if (!enhanced) {
     return (
-      // The pointer on it starts React (issue 40), so that by the press it is usually the dialog's button.
+      // The pointer on it starts React, so that by the press it is usually the dialog's button.
       <Link className="app-button" to={to(`/political-ads/${encodeURIComponent(item.id)}/report`)} data-starts-react="">
         {t("politicalAds.report.open")}
       </Link>

@@ -1,7 +1,7 @@
 /**
  * The report layers in a modal `<dialog>` (see report-ad.tsx). A module of
  * its own, loaded when the visitor shows the intent to report: the detail
- * page does not carry the form's validation until then (issue 14).
+ * page does not carry the form's validation until then.
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";

@@ -40,7 +40,7 @@ export function ChannelBlocks(props: {
   /**
    * The staff form: the fields are the customer's on the phone, so the
    * browser must not fill in the staff member's own name, address, phone
-   * and e-mail (issue 25).
+   * and e-mail.
    */
   noAutofill?: boolean;
 }) {

@@ -6,7 +6,7 @@ import { FORM_ID_FIELD } from "~/validation/form-definition";
 type DeliveredFile = { id: string; name: string; size: number };
 
 /**
- * The files of an answer (issue 26), each downloaded by a POST button, so a
+ * The files of an answer, each downloaded by a POST button, so a
  * mail scanner that opens the link takes nothing. A document post: the
  * answer is the file itself and the page stays.
  */

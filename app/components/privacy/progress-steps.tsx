@@ -11,7 +11,7 @@ export function ProgressSteps({ current }: { current: 1 | 2 }) {
   const { t } = useTranslation();
   return (
     <div className="app-progress">
-      {/* "Stap 1 van 2" is in the heading and the title (issue 25); here it only names the list. */}
+      {/* "Stap 1 van 2" is in the heading and the title; here it only names the list. */}
       <ol className="app-progress__steps" aria-label={t("privacyRights.objection.progress", { current, total: STEPS.length })}>
         {STEPS.map((step, index) => {
           const number = index + 1;

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the year's published figures per right, and all rights
+ * The year's published figures per right, and all rights
  * together, as a table with bars under the counts (the register at a
  * glance's pattern: the table is what a screen reader reads). A count not
  * published (under the minimum, or one it could be worked out from) reads

@@ -6,7 +6,7 @@ import { ErrorList, TextareaField } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
 
 /**
- * Issue 26: the person answers an officer's question, with files if they
+ * The person answers an officer's question, with files if they
  * like (the answer's rules: PDF, ZIP, CSV, JSON or an image, 25 MB each).
  */
 export function ReplyForm() {

@@ -4,7 +4,7 @@ import { requestStatusForm } from "~/validation/request-status";
 import { Field } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
 
-/** Issue 26: the reference and the address a request was made with; a link is mailed when both match. */
+/** The reference and the address a request was made with; a link is mailed when both match. */
 export function StatusForm() {
   const { t } = useTranslation();
   const state = usePublicForm({ id: requestStatusForm.id, schema: requestStatusForm.schema });

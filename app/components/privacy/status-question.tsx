@@ -5,7 +5,7 @@ import { FORM_ID_FIELD } from "~/validation/form-definition";
 type StatusQuestionView = { text: string; askedAt: string; answeredAt: string | null; open: boolean };
 
 /**
- * The privacy team's latest question on the status page (issue 38), so a
+ * The privacy team's latest question on the status page, so a
  * person who lost the mail with it still sees what is asked and can answer.
  * The button posts: it writes a new reply link. A document post, as the
  * link cookies of these pages travel only with their own paths.

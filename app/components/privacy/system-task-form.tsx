@@ -5,7 +5,7 @@ import { Radios } from "../form-controls";
 import { TextareaField } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
 
-/** Issue 41: the contact of a system without an API says what was done. */
+/** The contact of a system without an API says what was done. */
 export function SystemTaskForm() {
   const { t } = useTranslation();
   const state = usePublicForm({ id: contactTaskForm.id, schema: contactTaskForm.schema });

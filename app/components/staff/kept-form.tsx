@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { KeptForm } from "~/validation/staff-return";
 
-/** What the staff layout's loader says of a kept form (issue 38: services/staff/session-ended.server.ts). */
+/** What the staff layout's loader says of a kept form (services/staff/session-ended.server.ts). */
 type StaffLayoutData = { keptForm?: KeptForm | null };
 
 /**

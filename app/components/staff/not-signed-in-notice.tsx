@@ -7,7 +7,7 @@ import { useSite } from "~/utils/site";
  * Spec 8: not signed in → the notice, with a login link that opens a new
  * tab; following it hides the notice. After every send that answered 401
  * (`failure` is a new answer each time) it is shown again and takes the
- * focus (issue 25): the focus would otherwise fall to the page's body, and
+ * focus: the focus would otherwise fall to the page's body, and
  * a notice already on the page is not announced again. Without JavaScript
  * the answer is a new page, where `autoFocus` does it, as for the error
  * summary.

@@ -1,5 +1,5 @@
 /**
- * Issue 38 (item 17), WCAG 2.2.1 "Timing adjustable": a signed-in staff page
+ * WCAG 2.2.1 "Timing adjustable": a signed-in staff page
  * warns SESSION_WARNING_SECONDS before the idle limit and offers to stay
  * signed in (a post to keep-alive); once the session has ended it says so,
  * and that a form sent now is kept across signing in again. The end is the

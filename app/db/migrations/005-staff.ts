@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Staff sign-in (issue 12): local accounts (a scrypt hash, never the
+ * Staff sign-in: local accounts (a scrypt hash, never the
  * password) and server-side sessions. A session row holds the SHA-256 of the
  * cookie's opaque id, so a copy of the database opens no session.
  */

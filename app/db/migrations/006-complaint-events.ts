@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-/** The audit trail of an ad report (issue 13): who reviewed it, and what the reporter was told. */
+/** The audit trail of an ad report: who reviewed it, and what the reporter was told. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("complaint_event")

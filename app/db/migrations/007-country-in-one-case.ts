@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Issue 22: every table stores the country as the site names it ("nl",
+ * Every table stores the country as the site names it ("nl",
  * "be"); the ad register and its reports stored the ISO code ("NL", "BE").
  * The code is now only the exchange format (domain/country.ts).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * A second factor for local staff accounts (issue 23): a TOTP secret
+ * A second factor for local staff accounts: a TOTP secret
  * (AES-256-GCM under a key derived from the session secret, so a copy of the
  * database alone does not yield it), the secret being enrolled, whether the
  * account must use one, the last time step accepted (a code works once), and

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Mail priority (issue 24): what a person waits for (a verification link)
+ * Mail priority: what a person waits for (a verification link)
  * is sent before what a team reads later. Lower goes first; the values are
  * written out here, not imported, so this migration stays what it was when
  * it ran (app/services/mail/outbox.server.ts holds the table per kind).

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Submissions recognised when they come again (issue 24): a JSON call's
+ * Submissions recognised when they come again: a JSON call's
  * `Idempotency-Key`, or a form's per-render submission id with its fields.
  * Only keyed hashes are kept (of the key and of the body), with the answer
  * the first submission got, for 24 hours (the retention job deletes them).

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
- * Files of privacy requests (issue 26) in the database, so every instance on
+ * Files of privacy requests in the database, so every instance on
  * PostgreSQL sees them: each file's facts, its sealed 1 MB chunks, and the
  * deliveries (the link that lets the person download an answer).
  */

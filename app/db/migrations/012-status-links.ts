@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Links to a request's status page (issue 26): asked for with the reference
+ * Links to a request's status page: asked for with the reference
  * and the e-mail address, mailed to that address. Only the token's SHA-256
  * is kept; the retention run deletes expired links.
  */

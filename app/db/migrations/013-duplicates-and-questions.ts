@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 26: a request that looks like one already open or just completed
+ * A request that looks like one already open or just completed
  * (the same right, the same address) points at it; a request waiting for the
  * person keeps when its clock stopped; and the questions an officer asks,
  * with the link to answer them and the answer.

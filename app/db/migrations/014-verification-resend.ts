@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 26, item 3: a new confirmation link for the same request (at most 3,
+ * A new confirmation link for the same request (at most 3,
  * one per 5 minutes), and one reminder halfway through a link's life, with a
  * token of its own (only hashes are kept) that also confirms.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Issue 27, item 1: corrections on record (TTPA Art. 12(3): a notice is kept
+ * Corrections on record (TTPA Art. 12(3): a notice is kept
  * up to date; Implementing Regulation (EU) 2026/818: a correction keeps the
  * base id with a new version). Each version keeps the notice as it was: the
  * item's columns as JSON (`snapshot`), so a later schema change cannot

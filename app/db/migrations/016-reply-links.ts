@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 38: a link to answer an officer's question, issued from the status
+ * A link to answer an officer's question, issued from the status
  * page to someone who lost the mailed one. Only the token's SHA-256 is kept;
  * it dies with its answer and expires with the status link it came from.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 38 (item 17): what an officer typed when their session ended under
+ * What an officer typed when their session ended under
  * it, kept until they have signed in again (at most 30 minutes). Only the
  * SHA-256 of the id in the login link is stored, like a session's; `email`
  * is whose session it was (null when that session was already gone), so

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 41: the systems that hold personal data, the task each verified
+ * The systems that hold personal data, the task each verified
  * request gives them, and the webhook deliveries of those tasks (an outbox
  * of their own: one row per task, its id the `webhook-id` every retry
  * repeats). A system's signing secret is sealed (app/services/systems/

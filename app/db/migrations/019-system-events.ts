@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 41: the register's own trail. Who added or changed a system, when,
+ * The register's own trail. Who added or changed a system, when,
  * and which fields: names only, a secret only as "replaced", never a value.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

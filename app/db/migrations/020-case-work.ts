@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * Issue 42: the privacy team's day. Who owns a request or an ad report, the
+ * The privacy team's day. Who owns a request or an ad report, the
  * team's internal notes, the keyed hashes a search matches an address or a
  * phone number by (never the term itself), the staff who may be given work,
  * and two moments the figures count from: when a request was closed and

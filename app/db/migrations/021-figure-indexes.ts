@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Issue 42: the team's figures read a year of requests (50,000 rows and
+ * The team's figures read a year of requests (50,000 rows and
  * more) by when they were verified or closed. With 020's two-column indexes
  * each of those rows was then looked up in the table, at random: 2 s for a
  * year of 100,000 requests on SQLite (`npm run bench:reports`). These

@@ -1,8 +1,8 @@
 /**
- * Issue 27, item 4: the OpenAPI 3.1 document of the public calls, served at
+ * The OpenAPI 3.1 document of the public calls, served at
  * `GET /api/openapi.json` (app/routes/api/openapi.ts). The staff call and the
  * marketing systems' suppression feed are not public and not in it; the
- * systems' task webhook and its answer are (issue 41: any system owner
+ * systems' task webhook and its answer are (any system owner
  * builds a receiver from it).
  * tests/unit/openapi.test.ts validates it as OpenAPI 3.1;
  * tests/e2e/openapi.spec.ts checks every call's real answers against it.

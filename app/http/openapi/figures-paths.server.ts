@@ -1,5 +1,5 @@
 /**
- * Issue 42: the public privacy figures, per year and country: the same
+ * The public privacy figures, per year and country: the same
  * figures as the site's page /{lang}/privacy-rights/figures. The row's
  * members are typed from app/domain/public-figures.ts, so a new figure
  * reaches the document or the build stops.

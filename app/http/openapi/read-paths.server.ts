@@ -1,5 +1,5 @@
 /**
- * The read-only calls: the register (spec 7, issue 11), this document, and
+ * The read-only calls: the register (spec 7), this document, and
  * the legal documents as HTML. The register's calls and this document may be
  * read from any site's page (server/register-cors.ts); the documents' call
  * is the site's own.

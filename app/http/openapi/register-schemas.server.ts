@@ -73,7 +73,7 @@ const count: SchemaObject = { type: "integer", minimum: 0 };
 const euro = (description: string): SchemaObject => ({ type: "number", minimum: 0, description });
 const nullableEuro = (description: string): SchemaObject => ({ type: ["number", "null"], minimum: 0, description });
 
-/** The list's figures at a glance (issue 27, item 5), over the filtered set. */
+/** The list's figures at a glance, over the filtered set. */
 const campaignSummary: SchemaObject = {
   type: "object",
   description: "The filtered set at a glance: how many ads, what they cost, per channel, and the biggest sponsors.",

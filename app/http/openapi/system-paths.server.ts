@@ -1,5 +1,5 @@
 /**
- * Issue 41: what a system that holds personal data receives and answers.
+ * What a system that holds personal data receives and answers.
  * The task webhook (OpenAPI 3.1 `webhooks`: we call the system) and the
  * callback the system answers it with. The callback's body is the Zod
  * schema the route validates with.

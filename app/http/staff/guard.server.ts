@@ -1,12 +1,12 @@
 /**
- * The one staff guard (issue 22). The staff layout's middleware reads who is
+ * The one staff guard. The staff layout's middleware reads who is
  * signed in once per request and puts it in `staffContext`; `requireStaff`
  * middleware refuses a request without the role it needs, before any loader
  * or action runs. Pages send an anonymous visitor to the login page and show
  * an agent the 403 page; downloads and JSON calls answer 401/403 as JSON
  * (spec 6: "the server answers 401 when not logged in"). A page whose
  * session ended goes to the login page that explains it and leads back
- * (issue 38: session-ended.server.ts).
+ * (session-ended.server.ts).
  */
 import { createContext, data, href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { siteContext } from "~/context";
@@ -22,7 +22,7 @@ import { readStaffSession } from "./staff-session.server";
 /** Who is signed in (null: nobody); set by `readStaff`. */
 export const staffContext = createContext<StaffUser | null>(null);
 
-/** When the signed-in session ends (the page warns before: issue 38), or the session the browser's cookie named that has ended. */
+/** When the signed-in session ends (the page warns before), or the session the browser's cookie named that has ended. */
 export const staffSessionContext = createContext<{ endsAt: Date | null; ended: EndedSession | null }>({ endsAt: null, ended: null });
 
 /** Reads the session once; every guard and page below reads the context. */
@@ -71,7 +71,7 @@ export function signedInStaff(context: Readonly<RouterContextProvider>, answer: 
   return context.get(staffContext) ?? refuse(context, answer, 401);
 }
 
-/** Issue 42: an agent on a request that is not theirs gets the same 403 page as on an officers' page. */
+/** An agent on a request that is not theirs gets the same 403 page as on an officers' page. */
 export function refuseForbiddenPage(context: Readonly<RouterContextProvider>): never {
   return refuse(context, "page", 403);
 }

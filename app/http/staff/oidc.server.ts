@@ -40,7 +40,7 @@ function providerConfiguration(): Promise<client.Configuration> {
   return configuration;
 }
 
-/** `returnPath`: the page a staff session ended on, to go back to (issue 38). */
+/** `returnPath`: the page a staff session ended on, to go back to. */
 type Pending = { verifier: string; state: string; nonce: string; language: string; returnPath?: string | null };
 
 let cookie: ReturnType<typeof createCookie> | undefined;

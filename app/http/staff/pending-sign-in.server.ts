@@ -1,5 +1,5 @@
 /**
- * Between a correct password and the second factor (issue 23): no session
+ * Between a correct password and the second factor: no session
  * yet, only a signed, HttpOnly cookie naming the account, valid 5 minutes.
  * The time limit is in the signed value, so a browser that keeps the cookie
  * longer gains nothing.
@@ -26,7 +26,7 @@ function pendingCookie() {
 
 /**
  * The Set-Cookie value that names the account waiting for its second factor,
- * and the page to go back to once it is given (issue 38: where the session ended).
+ * and the page to go back to once it is given (where the session ended).
  */
 export function pendingSignInCookie(request: Request, accountId: string, now = new Date(), returnPath: string | null = null): Promise<string> {
   return pendingCookie().serialize({ accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, returnPath }, { secure: cookieIsSecure(request) });

@@ -1,5 +1,5 @@
 /**
- * Issue 38 (item 17): a staff page or form that finds its session ended.
+ * A staff page or form that finds its session ended.
  * The login page says why the staff member is there and, once they are
  * signed in again, sends them back to the page they were on; a form they
  * had sent comes back filled in with what they typed (kept-forms.server.ts),

@@ -11,7 +11,7 @@ import { endSession, extendSession, sessionState, startSession, type SessionStat
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function staffCookie() {
-  // A session cookie (issue 23): gone when the browser closes; the 12-hour
+  // A session cookie: gone when the browser closes; the 12-hour
   // and idle limits are the server's (sessions.server.ts).
   cookie ??= createCookie(STAFF_COOKIE_NAME, {
     httpOnly: true,

@@ -1,5 +1,5 @@
 /**
- * What the browser needs of i18next (issue 14: about 16 KB of the 18 KB
+ * What the browser needs of i18next (about 16 KB of the 18 KB
  * that i18next and react-i18next add to every page React runs): texts that
  * are already resolved for one locale, `{{name}}` interpolation, plurals
  * with `_zero`, and `defaultValue`. The server renders with i18next itself;

@@ -9,7 +9,7 @@ import { readCountryCode } from "~/validation/campaign";
 
 /**
  * Spec 7: `GET /api/campaign-items/{id}?countryCode=` → one item, also the
- * detail page's download (`politieke-advertentie-{id}.json`). Issue 27:
+ * detail page's download (`politieke-advertentie-{id}.json`).
  * `&version=n` answers that version as it was published (`-v{n}` in the
  * file name); every answer carries its `version`.
  */

@@ -9,7 +9,7 @@ import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
 /**
  * Spec 7: `GET /api/campaign-items?countryCode=NL|BE&period&channel&text`
  * → `{ campaignItems, summary }`, newest first; `summary` is the filtered
- * set at a glance (issue 27, item 5). A bad parameter is a 400 that names
+ * set at a glance. A bad parameter is a 400 that names
  * it. Public data: cacheable for a minute, with an ETag.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { bodyAnswer } from "~/http/campaign-answers.server";
 import { openApiText } from "~/http/openapi/document.server";
 
 /**
- * Issue 27, item 4: `GET /api/openapi.json`, the public calls as OpenAPI 3.1
+ * `GET /api/openapi.json`, the public calls as OpenAPI 3.1
  * (app/http/openapi/). Public and cacheable like the register, with an ETag;
  * any site's page may read it (server/register-cors.ts).
  */

@@ -8,7 +8,7 @@ import { defaultYear, figureYearsOnceAMinute, publicFigures } from "~/services/r
 import { getLogger } from "~/utils/logger.server";
 
 /**
- * Issue 42: `GET /api/privacy-rights/figures?country=NL|BE&year=YYYY`, the
+ * `GET /api/privacy-rights/figures?country=NL|BE&year=YYYY`, the
  * public figures page's figures as JSON (the same service): aggregates only,
  * a count under 10 as null. Without `year`: the page's default year. Public
  * and cacheable for a minute with an ETag, like the register; any site's

@@ -13,11 +13,11 @@ import { lookup } from "~/i18n/translations";
 import { useLocalizedPath } from "~/utils/site";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
-// With JavaScript the report form (name, e-mail address, explanation) opens in a dialog on this page (issue 38).
+// With JavaScript the report form (name, e-mail address, explanation) opens in a dialog on this page.
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
-/** Unknown id: a 404 page saying the ad could not be loaded (spec 8). The notice's history comes with it (issue 27). */
+/** Unknown id: a 404 page saying the ad could not be loaded (spec 8). The notice's history comes with it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const db = await getDb();

@@ -12,14 +12,14 @@ import { publicOrigin } from "~/utils/public-origin.server";
 /**
  * A visitor waits behind at most this many PNG renders (about half a
  * second); beyond, the label is refused at once with Retry-After, as the
- * overload guard refuses a page (issue 38, item 3).
+ * overload guard refuses a page.
  */
 const RENDERS_A_VISITOR_WAITS_FOR = 16;
 
 /**
- * Issue 27, item 2: `/{lang}/political-ads/{id}/label.svg` and `.png`, the
+ * `/{lang}/political-ads/{id}/label.svg` and `.png`, the
  * ad's print label, in the ad's language; public and cached like the
- * register, rendered once per version (issue 38, item 3). An ad this site
+ * register, rendered once per version. An ad this site
  * does not have: 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,13 +3,13 @@ import { NavLink, Outlet } from "react-router";
 import { useLocalizedPath } from "~/utils/site";
 import { READS_REGISTER } from "~/utils/register-pages";
 
-// Every page below shows the register: kept by version (issue 38).
+// Every page below shows the register: kept by version.
 export const handle = READS_REGISTER;
 
 /**
  * A shared cache (a CDN) may keep these pages but asks every time whether
  * they are still current (a 304 from the page cache when they are): a
- * suspended notice is gone at once there too (issue 38).
+ * suspended notice is gone at once there too.
  */
 export const headers = () => ({ "Cache-Control": "public, no-cache", Vary: "Cookie" });
 

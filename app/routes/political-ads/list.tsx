@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * No React on this page (issue 14): app/enhance/ad-filters.ts follows the
+ * No React on this page: app/enhance/ad-filters.ts follows the
  * filters as they change, with the loading state and a cache per filter
  * combination (spec 4, 9).
  * `queryParameters`: the query the loader reads, and so the page cache's key

@@ -33,7 +33,7 @@ async function campaignOr404(params: { id: string }, context: Route.LoaderArgs["
 }
 
 // The query the loader reads, and so the page cache's key (server/cache-key.ts);
-// the form asks for a name, an e-mail address and an explanation (issue 38).
+// the form asks for a name, an e-mail address and an explanation.
 export const handle = { ...PERSONAL_DATA, queryParameters: ["reason", "step", "result"] };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 

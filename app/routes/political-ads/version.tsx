@@ -14,7 +14,7 @@ import { lookup } from "~/i18n/translations";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
 
 /**
- * Issue 27, item 1: one version of a notice on its permanent address
+ * One version of a notice on its permanent address
  * (`/{lang}/political-ads/{id}/v/{n}`), as it was published, with the whole
  * history. Not a number, or no such version: 404.
  */
@@ -77,7 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const texts = rootTranslations(matches);
   const heading = lookup(texts, "pages.politicalAdDetail.title");
   const item = loaderData?.item;
-  // A version that does not exist says so in the title too, as its page does (issue 38).
+  // A version that does not exist says so in the title too, as its page does.
   const title = item ? `${heading} ${item.id}, ${lookup(texts, "politicalAds.history.pageTitle").replace("{{version}}", String(item.version))}: ${item.sponsorName}` : lookup(texts, "politicalAds.history.notFound");
   return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 };

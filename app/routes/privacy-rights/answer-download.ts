@@ -8,7 +8,7 @@ import { downloadDeliveredFile } from "~/services/privacy-request/answer.server"
 import { ANSWER_DOWNLOAD_FORM, answerLinkCookie } from "./link-cookies.server";
 
 /**
- * One file of a delivered answer (issue 26), on a POST from the answer page:
+ * One file of a delivered answer, on a POST from the answer page:
  * a mail scanner that opens the link downloads nothing. A link that expired
  * meanwhile, or a file that is not in the delivery, goes back to the page,
  * which says what happened.

@@ -15,7 +15,7 @@ import { answerLinkCookie } from "./link-cookies.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
- * The answer to a privacy request (issue 26), behind the link we mailed: the
+ * The answer to a privacy request, behind the link we mailed: the
  * officer's message and the files, each downloaded by a POST button, so a
  * mail scanner that opens the link takes nothing. As on the verification
  * page, the token leaves the address at once for a cookie of these pages.
@@ -79,6 +79,6 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// A link that does not work says so in the title, as the heading does (issue 38).
+// A link that does not work says so in the title, as the heading does.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, !loaderData || loaderData.status === "valid" ? "answer.pageTitle" : `answer.${loaderData.status}.title`);

@@ -17,7 +17,7 @@ import { useSite } from "~/utils/site";
 import { expiredLinkCookie } from "./link-cookies.server";
 
 /**
- * Spec 2's expired page, and issue 26's way on from it (GOV.UK's "confirm
+ * Spec 2's expired page, and a way on from it (GOV.UK's "confirm
  * an email address" pattern): when the visitor came from their expired link
  * (its token in an HttpOnly cookie of this page alone, set by the link's
  * page), a button sends a new link for the same request to the same

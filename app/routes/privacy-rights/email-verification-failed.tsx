@@ -12,5 +12,5 @@ export default function Page() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.emailVerificationFailed.title");
 
-// Links only: no React in the browser (issue 14).
+// Links only: no React in the browser.
 export const handle = STATIC_PAGE;

@@ -18,7 +18,7 @@ import { expiredLinkCookie } from "./link-cookies.server";
  * The link in the verification mail. Opening it changes nothing (mail
  * scanners open links too): it shows what will be done and a confirm button.
  *
- * Issue 23: the token is read from the link once, then leaves the address:
+ * The token is read from the link once, then leaves the address:
  * it moves into an HttpOnly cookie of this page alone (its path) and the
  * browser is sent to the same page without it, so neither the address bar,
  * the history, a referrer nor the page itself holds it. No third-party
@@ -31,8 +31,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPar
 const VERIFICATION_FORM_ID = "verification";
 
 /**
- * Read by the action only, so the page's script carries no Zod (issue 14).
- * `token`: posted by a page opened before issue 23 (the token was a hidden field).
+ * Read by the action only, so the page's script carries no Zod.
+ * `token`: posted by a page an older release rendered, with the token in a hidden field.
  */
 function verificationForm() {
   return defineForm({ id: VERIFICATION_FORM_ID, schema: z.object({ token: z.string().optional() }) });
@@ -56,7 +56,7 @@ async function tokenFromCookie(request: Request, language: Language): Promise<st
 /**
  * Where an outcome sends the visitor; the cookie is no longer needed there.
  * An expired link's token goes with it to the expired page (a cookie of that
- * page alone), which can then send a new link for the same request (issue 26).
+ * page alone), which can then send a new link for the same request.
  */
 async function outcomeRedirect(request: Request, language: Language, status: keyof typeof OUTCOME_PAGES, token = "") {
   const headers = new Headers({ "Cache-Control": PERSONAL });

@@ -20,5 +20,5 @@ export default function Page({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.emailVerified.title");
 
-// Links only: no React in the browser (issue 14). `queryParameters`: what the loader reads (server/cache-key.ts).
+// Links only: no React in the browser. `queryParameters`: what the loader reads (server/cache-key.ts).
 export const handle = { ...STATIC_PAGE, queryParameters: ["already"] };

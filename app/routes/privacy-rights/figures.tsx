@@ -10,7 +10,7 @@ import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 
 /**
- * Issue 42: how the group answered people's requests in a year, on this
+ * How the group answered people's requests in a year, on this
  * site's country: aggregates only, no figure under 10 (the same figures as
  * `GET /api/privacy-rights/figures`, and as the officers' reports for that
  * year). A year the select does not offer shows the default one. The years
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * No React on this page (issue 14): a table and a GET form. Public and
+ * No React on this page: a table and a GET form. Public and
  * cached like every public page; `queryParameters`: the year is part of the
  * page cache's key (server/cache-key.ts).
  */

@@ -70,5 +70,5 @@ export default function ForgottenOverviewPage({ loaderData }: Route.ComponentPro
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.forgottenOverview.title", "pages.forgottenOverview.description");
 
-// Links only: no React in the browser (issue 14).
+// Links only: no React in the browser.
 export const handle = STATIC_PAGE;

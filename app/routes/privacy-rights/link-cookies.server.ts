@@ -20,5 +20,5 @@ export const replyLinkCookie = (request: Request, language: Language) => linkTok
 /** An expired confirmation link's token, for the expired page's "send a new link" (`/{lang}/email-verification-expired`). */
 export const expiredLinkCookie = (request: Request, language: Language) => linkTokenCookie("__expired_link", `/${language}/email-verification-expired`, request);
 
-/** Issue 41: a system task's link token, for the page where its contact answers (`/{lang}/privacy-rights/system-task`). */
+/** A system task's link token, for the page where its contact answers (`/{lang}/privacy-rights/system-task`). */
 export const systemTaskLinkCookie = (request: Request, language: Language) => linkTokenCookie("__system_task", `/${language}/privacy-rights/system-task`, request);

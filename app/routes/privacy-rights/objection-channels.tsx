@@ -13,7 +13,7 @@ import { objectionInput, privacyRequestAction } from "~/http/privacy-request-for
 import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
-/** The person types who they are here: no third-party script on this page (issue 23); it shows the brands kept from step 1. */
+/** The person types who they are here: no third-party script on this page; it shows the brands kept from step 1. */
 export const handle = { ...PERSONAL_DATA, ...SHOWS_KEPT_CHOICE };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 

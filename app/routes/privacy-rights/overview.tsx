@@ -44,11 +44,11 @@ export default function PrivacyRightsPage() {
         <h2 id="rights-how">{t("privacyRights.overview.howTitle")}</h2>
         <p>{t("privacyRights.overview.howText")}</p>
         <p>{t("privacyRights.overview.timeText")}</p>
-        {/* Issue 26: a request made earlier can be followed. */}
+        {/* A request made earlier can be followed. */}
         <p>
           <Link to={to("/privacy-rights/status")}>{t("privacyRights.status.link")}</Link>
         </p>
-        {/* Issue 42: how the group answered such requests, per year. */}
+        {/* How the group answered such requests, per year. */}
         <p>
           <Link to={to("/privacy-rights/figures")}>{t("privacyRights.figures.link")}</Link>
         </p>
@@ -60,5 +60,5 @@ export default function PrivacyRightsPage() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.privacyRights.title", "pages.privacyRights.description");
 
-// Links only: no React in the browser (issue 14).
+// Links only: no React in the browser.
 export const handle = STATIC_PAGE;

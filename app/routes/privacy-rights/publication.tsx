@@ -11,7 +11,7 @@ import { flowAllowedIn } from "~/validation/privacy-request";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
-/** The person types who they are here: no third-party script on this page (issue 23). */
+/** The person types who they are here: no third-party script on this page. */
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 

@@ -57,5 +57,5 @@ export default function PushNotificationsPage({ loaderData }: Route.ComponentPro
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "pages.pushNotifications.title", "pages.pushNotifications.description");
 
-// Links only: no React in the browser (issue 14).
+// Links only: no React in the browser.
 export const handle = STATIC_PAGE;

@@ -12,7 +12,7 @@ import { statusLinkCookie } from "./link-cookies.server";
 
 const STATUS_DOWNLOAD_FORM = defineForm({ id: "status-download", schema: z.object({ file: z.string() }) });
 
-/** A delivered file, from the status page (issue 26): a POST, like every download of a person's data. */
+/** A delivered file, from the status page: a POST, like every download of a person's data. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { language } = context.get(siteContext);
   const back = redirect(`/${language}/privacy-rights/status/view`);

@@ -19,9 +19,9 @@ import { replyLinkCookie, statusLinkCookie } from "./link-cookies.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
- * Where a request stands (issue 26), for whoever holds the link mailed to
+ * Where a request stands, for whoever holds the link mailed to
  * its address: state, dates, what is asked of the person (the team's
- * question, issue 38), the delivered answer and its files (POST downloads).
+ * question), the delivered answer and its files (POST downloads).
  * The token leaves the address for a cookie of these pages, as on the other
  * link pages.
  */
@@ -136,6 +136,6 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// A link that does not work says so in the title, as the heading does (issue 38).
+// A link that does not work says so in the title, as the heading does.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, !loaderData || loaderData.status === "valid" ? "privacyRights.statusView.pageTitle" : `privacyRights.statusView.${loaderData.status}.title`);

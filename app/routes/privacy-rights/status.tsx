@@ -15,7 +15,7 @@ import { requestStatusForm } from "~/validation/request-status";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
 /**
- * `/{lang}/privacy-rights/status` (issue 26): the person asks where their
+ * `/{lang}/privacy-rights/status`: the person asks where their
  * request stands. Whatever they typed, once it is valid the answer is the
  * same page: look in your mailbox. Only a reference and an address that
  * belong together get a link (services/privacy-request/status.server.ts).
@@ -35,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
 /**
  * With JavaScript the answer replaces the form in place (same path, so no
  * new-page focus): its heading takes the focus, or a screen reader would be
- * left on the page's body, hearing nothing (issue 38).
+ * left on the page's body, hearing nothing.
  */
 function Sent() {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ import { contactTaskForm } from "~/validation/task-answer";
 import { systemTaskLinkCookie } from "./link-cookies.server";
 
 /**
- * Issue 41: the page behind the link mailed to the contact of a system
+ * The page behind the link mailed to the contact of a system
  * without an API. It shows who the person is and what to do; opening it
  * changes nothing (a mail scanner may open it), the POST answers the task,
  * once. The token leaves the address for a cookie of this page.

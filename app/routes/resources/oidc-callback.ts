@@ -7,7 +7,7 @@ import { signIn } from "~/http/staff/staff-session.server";
 /**
  * Where the identity provider sends the browser back (registered as
  * https://<host>/auth/oidc/callback for each site). Success lands on the
- * confirm-login page like a local sign-in (or, issue 38, back on the page
+ * confirm-login page like a local sign-in (or back on the page
  * the session ended on); anything else on the login page with the reason.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { siteContext } from "~/context";
 import { robotsTxt } from "~/services/site/sitemap.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
-/** `GET /robots.txt`, per host (issue 14). */
+/** `GET /robots.txt`, per host. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
   return new Response(robotsTxt(publicOrigin(country, new URL(request.url).origin)), {

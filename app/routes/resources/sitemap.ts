@@ -5,7 +5,7 @@ import { publicPagePaths, sitemapXml } from "~/services/site/sitemap.server";
 import { readingRegister } from "~/http/campaign-answers.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
-/** `GET /sitemap.xml`, per host: every public page in each language of the country, the ads included (issue 14). */
+/** `GET /sitemap.xml`, per host: every public page in each language of the country, the ads included. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
   return readingRegister(async () => {

@@ -4,7 +4,7 @@ import { textsBundle } from "~/i18n/translations.server";
 
 /**
  * `GET /texts/{locale}-{public|staff}-{hash}.json`: a locale's texts for the
- * browser (issue 28, app/i18n/texts-store.ts). Named by their content, so
+ * browser (app/i18n/texts-store.ts). Named by their content, so
  * kept for a year by browsers and CDNs alike, whoever asks.
  */
 export function loader({ request }: Route.LoaderArgs) {

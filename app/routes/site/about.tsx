@@ -11,7 +11,7 @@ import { PageTitle } from "~/components/page-title";
 import { formPageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
-// The contact form asks for a name and an e-mail address (issue 38).
+// The contact form asks for a name and an e-mail address.
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 

@@ -106,5 +106,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [];
 
-// Links only: no React in the browser (issue 14).
+// Links only: no React in the browser.
 export const handle = STATIC_PAGE;

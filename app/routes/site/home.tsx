@@ -15,7 +15,7 @@ const TOPIC_CARDS = [
   { key: "terms", document: "terms-of-use", image: "/images/topic-terms.svg" },
 ] as const;
 
-// The contact form asks for a name and an e-mail address (issue 38).
+// The contact form asks for a name and an e-mail address.
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/not-found";
 import { notFound } from "~/utils/not-found";
 import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
 
-/** A page of links only: no React (issue 14). */
+/** A page of links only: no React. */
 export const handle = STATIC_PAGE;
 export const clientLoader = loadAsDocument;
 

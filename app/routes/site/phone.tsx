@@ -25,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * No React on this page, even after a page that runs it (issue 22): the
+ * No React on this page, even after a page that runs it: the
  * live filter is app/enhance/phone-filter.ts alone. When React rendered the
  * page too, it needed a filter of its own (state kept in step with the URL)
  * beside the script's, and the two had to agree on the markup; running the

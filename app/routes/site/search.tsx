@@ -16,7 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * No React on this page (issue 14): app/enhance/site-search.ts shows each
+ * No React on this page: app/enhance/site-search.ts shows each
  * search in place, with the focus left in the field.
  * `queryParameters`: the query the loader reads, and so the page cache's key
  * (server/cache-key.ts).

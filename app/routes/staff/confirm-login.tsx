@@ -8,7 +8,7 @@ import { twoFactorAccount } from "~/services/staff/two-factor.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 
-/** Issue 23: a local account without a second factor is offered one (SSO accounts have their provider's). */
+/** A local account without a second factor is offered one (SSO accounts have their provider's). */
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = signedInStaff(context);
   const account = staff.method === "local" ? await twoFactorAccount(await getDb(), { email: staff.email }) : null;

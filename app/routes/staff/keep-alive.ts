@@ -6,7 +6,7 @@ import { staffContext } from "~/http/staff/guard.server";
 import { keepSignedIn } from "~/http/staff/staff-session.server";
 
 /**
- * Issue 38 (item 17), WCAG 2.2.1: "Stay signed in" in the warning before the
+ * WCAG 2.2.1: "Stay signed in" in the warning before the
  * idle limit. The idle time starts again and the answer says how long the
  * session now has; 401 when it has already ended (the page then says so,
  * and a form sent from it is kept across signing in again).

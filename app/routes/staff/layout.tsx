@@ -12,7 +12,7 @@ import { useSite } from "~/utils/site";
 import { isForbiddenPage } from "~/utils/forbidden-page";
 import { PageTitle } from "~/components/page-title";
 
-/** Staff pages show data subjects' details: no third-party script on any of them (issue 23). */
+/** Staff pages show data subjects' details: no third-party script on any of them. */
 export const handle = PERSONAL_DATA;
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
@@ -24,9 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { endsAt } = context.get(staffSessionContext);
   return {
     staff: staff ? { email: staff.email, role: staff.role } : null,
-    // Issue 38: how long the session has left, for the warning before the idle limit.
+    // How long the session has left, for the warning before the idle limit.
     session: staff && endsAt ? { secondsLeft: secondsUntil(endsAt) } : null,
-    // Issue 38: what was typed before the session ended, on the page the staff member came back to.
+    // What was typed before the session ended, on the page the staff member came back to.
     keptForm: staff ? await keptFormOnPage(request, staff) : null,
   };
 }
@@ -67,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const staff = useRouteLoaderData<typeof loader>("staff-layout")?.staff ?? null;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // Issue 42: an agent on a request that is not theirs (its loader refused, below this layout).
+  // An agent on a request that is not theirs (its loader refused, below this layout).
   if (isRouteErrorResponse(error) && isForbiddenPage(error.data)) {
     return (
       <>

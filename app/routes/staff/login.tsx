@@ -23,12 +23,12 @@ import { RETURN_PARAM, SESSION_ENDED, SESSION_PARAM, keptFormIdOf, returnPathAsk
 /** Why single sign-on sent the staff member back (set by the callback). */
 const SSO_PROBLEMS = { failed: "internal.login.ssoFailed", refused: "internal.login.ssoRefused" } as const;
 
-/** Where a sign-in ends: the page the session ended on (issue 38), or the confirmation. */
+/** Where a sign-in ends: the page the session ended on, or the confirmation. */
 function afterSignIn(url: URL, language: string): string {
   return returnPathAsked(url) ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: language });
 }
 
-/** Issue 38: the login page says the session ended, and whether what was typed is waiting on the page it leads back to. */
+/** The login page says the session ended, and whether what was typed is waiting on the page it leads back to. */
 function sessionEndedNotice(url: URL, returnPath: string | null) {
   if (url.searchParams.get(SESSION_PARAM) !== SESSION_ENDED) return null;
   return returnPath && keptFormIdOf(new URL(returnPath, url)) ? ("internal.login.sessionEndedKept" as const) : ("internal.login.sessionEnded" as const);
@@ -42,11 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const returnPath = returnPathAsked(url);
   return {
     ssoEnabled: oidcEnabled(),
-    // Issue 38: the page the session ended on goes through single sign-on too.
+    // The page the session ended on goes through single sign-on too.
     ssoQuery: returnPath ? `?${new URLSearchParams({ [RETURN_PARAM]: returnPath })}` : "",
-    // Issue 38: why the staff member is here, and whether what they typed is waiting.
+    // Why the staff member is here, and whether what they typed is waiting.
     sessionEnded: sessionEndedNotice(url, returnPath),
-    // Own members only: `in` would also find `toString` and the like (issue 23).
+    // Own members only: `in` would also find `toString` and the like.
     ssoProblem: problem && Object.hasOwn(SSO_PROBLEMS, problem) ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
   };
 }
@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   if (!received.ok) return received.response;
   const db = await getDb();
   const outcome = await signInWithPassword(db, await signInLimiters(), { ...received.value, clientIp: received.clientIp });
-  // Issue 23: the account by its id (null when none has this address), never by its address.
+  // The account by its id (null when none has this address), never by its address.
   const staffAccountId = (await findAccount(db, received.value.email))?.id ?? null;
   if (outcome.status === "RATE_LIMITED" || outcome.status === "BUSY") {
     const banner = outcome.status === "BUSY" ? "internal.login.busy" : "internal.login.rateLimited";
@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
     getLogger().info({ event: "staff-sign-in-failed", staffAccountId }, "staff sign-in refused");
     return formReply(staffLoginForm, received.submission, { banner: "internal.login.invalid", status: 401, hideFields: ["password"] });
   }
-  // Issue 23: an account with a second factor (or one it must enrol) gets its session on the next page.
+  // An account with a second factor (or one it must enrol) gets its session on the next page.
   const returnPath = returnPathAsked(new URL(request.url));
   const secondFactor = await startSecondFactor(request, db, outcome.user.email, returnPath);
   if (secondFactor) {

@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { language } = context.get(siteContext);
   if (!oidcEnabled()) throw data("Single sign-on is not configured.", { status: 404 });
   try {
-    // Issue 38: the page a session ended on, to come back to after the provider.
+    // The page a session ended on, to come back to after the provider.
     return await startSignIn(request, language, returnPathAsked(new URL(request.url)));
   } catch (error) {
     getLogger().error({ err: error }, "identity provider unreachable");

@@ -19,7 +19,7 @@ import { staffTwoFactorSetupForm, staffTwoFactorSetupSchema } from "~/validation
 import { enrollingAccount, finishSignIn, qrCodeSvg, secretInGroups, signInAgain, toLogin, twoFactorKeys } from "./two-factor.server";
 
 /**
- * Issue 23: enrolling a second factor (TOTP). A signed-in local account
+ * Enrolling a second factor (TOTP). A signed-in local account
  * comes here of its own accord; an account that must have one comes here
  * after its password and is signed in once its first code confirmed the
  * secret. The recovery codes are shown once, in the answer to that post.
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   context.get(serverContext).noteForLog("staff signed in (local, second factor enrolled)");
   getLogger().info({ event: "staff-signed-in", staffAccountId: account.id, method: "local", secondFactor: "enrolled" }, "staff signed in");
   const user = { email: account.email, role: account.role, method: "local" as const };
-  // Issue 38: after the codes, back to the page the session ended on, if that is why the staff member signed in.
+  // After the codes, back to the page the session ended on, if that is why the staff member signed in.
   const continueTo = await pendingReturnPath(request);
   return data({ recoveryCodes: outcome.recoveryCodes, continueTo }, { headers: await finishSignIn(request, user) });
 }

@@ -1,5 +1,5 @@
 /**
- * What the two second-factor pages share (issue 23): the services' keys,
+ * What the two second-factor pages share: the services' keys,
  * who is enrolling, the QR code, and the end of signing in.
  */
 import QRCode from "qrcode";

@@ -17,7 +17,7 @@ import { staffTwoFactorForm, staffTwoFactorSchema } from "~/validation/staff";
 import { finishSignIn, signInAgain, toLogin, twoFactorKeys } from "./two-factor.server";
 
 /**
- * Issue 23: the second step of signing in with a local account that has a
+ * The second step of signing in with a local account that has a
  * second factor. The password was right (the pending cookie says whose, for
  * 5 minutes); a code from the app or a recovery code opens the session.
  */
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   }
   context.get(serverContext).noteForLog("staff signed in (local, second factor)");
   getLogger().info({ event: "staff-signed-in", staffAccountId: accountId, method: "local", secondFactor: outcome.method }, "staff signed in");
-  // Issue 38: back to the page the session ended on, if that is why the staff member signed in.
+  // Back to the page the session ended on, if that is why the staff member signed in.
   const next = (await pendingReturnPath(request)) ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: context.get(siteContext).language });
   return redirect(next, { headers: await finishSignIn(request, outcome.user) });
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 5: the register at a glance, for the filtered set the list
+ * The register at a glance, for the filtered set the list
  * shows: how many ads, what they cost together, how many per channel, and
  * who spends most. Amounts are ranges (TTPA Art. 12(1)(e) allows them): the
  * total's lower bound is the sum of what each ad surely cost (an ad without

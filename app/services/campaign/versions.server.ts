@@ -1,5 +1,5 @@
 /**
- * Corrections on record (issue 27, item 1; TTPA Art. 12(3): a notice is
+ * Corrections on record (TTPA Art. 12(3): a notice is
  * kept up to date; Implementing Regulation (EU) 2026/818: a correction
  * keeps the base id with a new version). Every write of a notice goes
  * through `writeNotice`: a change is a new version with its time, kind,
@@ -38,7 +38,7 @@ export async function lockRegister(trx: Transaction<Database>, stamp: string): P
 /**
  * Changes with every committed write of the register, whichever instance or
  * script made it: the page cache keeps the register's pages under it, so a
- * correction or a suspension shows at once everywhere (issue 38).
+ * correction or a suspension shows at once everywhere.
  */
 export async function registerVersion(db: Db): Promise<string> {
   const row = await db.selectFrom("app_meta").select("value").where("key", "=", REGISTER_WRITTEN).executeTakeFirst();

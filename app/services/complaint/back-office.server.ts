@@ -1,5 +1,5 @@
 /**
- * The back office's work on ad reports (issue 13, EU Regulation 2024/900
+ * The back office's work on ad reports (EU Regulation 2024/900
  * Art. 15): find them, review them, close them with an outcome the reporter
  * is told. Each step is an event; the report itself only changes state.
  */
@@ -18,7 +18,7 @@ import { enqueueMail } from "../mail/outbox.server";
 
 const COMPLAINT_PAGE_SIZE = 25;
 
-/** `owner`: a staff member's address, or `none` (issue 42, as the requests' filter). */
+/** `owner`: a staff member's address, or `none` (as the requests' filter). */
 export type ComplaintFilter = { state?: ComplaintState; reason?: string; country?: Country; owner?: string };
 
 function filtered(db: Kysely<Database>, filter: ComplaintFilter) {

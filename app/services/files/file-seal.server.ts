@@ -1,6 +1,6 @@
 /**
- * Each stored chunk of a file is sealed on its own with AES-256-GCM (issue
- * 26): a fresh 96-bit nonce, and the file's id, the chunk's number and
+ * Each stored chunk of a file is sealed on its own with AES-256-GCM:
+ * a fresh 96-bit nonce, and the file's id, the chunk's number and
  * whether it is the last as additional data. A chunk therefore cannot be
  * moved to another file or place, and a file cut short is noticed (its new
  * last chunk was not sealed as the last).

@@ -1,5 +1,5 @@
 /**
- * What a file is, told by its first bytes, never by its name (issue 26).
+ * What a file is, told by its first bytes, never by its name.
  * Binary kinds by their signature (file-type); CSV and JSON are text, so:
  * valid UTF-8 without control characters, JSON when it opens with `{` or
  * `[`, CSV otherwise, and markup (`<`) refused, as a browser could take it

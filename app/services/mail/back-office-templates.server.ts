@@ -1,5 +1,5 @@
 /**
- * Mails the back office sends (issue 13): a deadline extended (GDPR Art.
+ * Mails the back office sends: a deadline extended (GDPR Art.
  * 12(3): the data subject hears why), a request rejected (with the reason
  * and the right to complain), the outcome of an ad report (EU Regulation
  * 2024/900 Art. 15), and the privacy team's daily digest.
@@ -65,7 +65,7 @@ export function complaintOutcomeMail(input: { to: string; locale: Locale; refere
 export type DigestLine = { reference: string; rightType: string; dueAt: string; state: string };
 
 /** To the privacy team, in Dutch like its other notices: what is due within a week, and what is overdue. */
-/** Issue 41: a system that has not answered although its request is due within 5 days. */
+/** A system that has not answered although its request is due within 5 days. */
 export type OverdueTaskLine = { reference: string; system: string; dueAt: string };
 
 export function digestMail(input: {
@@ -83,7 +83,7 @@ export function digestMail(input: {
   const line = ({ reference, rightType, state, dueAt }: DigestLine) => `- ${text("team.digestMail.line", { reference, rightType, state, date: texts.date(dueAt) })}`;
   const section = (heading: string, lines: DigestLine[]) => (lines.length ? `${heading}\n${lines.map(line).join("\n")}` : "");
   const body = render(texts.language, [
-    // Issue 26: waiting for the person, their clock stands still, so they are neither late nor due.
+    // Waiting for the person, their clock stands still, so they are neither late nor due.
     text("team.digestMail.summary", { ...counts, waiting: input.waiting }),
     [
       section(text("team.digestMail.overdue"), input.overdue),

@@ -1,5 +1,5 @@
 /**
- * Issue 42: mails to a request's owner, in Dutch like the team's other
+ * Mails to a request's owner, in Dutch like the team's other
  * notices. They name the case by its reference and link the back office;
  * they never carry what the person asked or the team's notes.
  */

@@ -1,5 +1,5 @@
 /**
- * Mails that carry a link to a request's pages (issue 26): the delivered
+ * Mails that carry a link to a request's pages: the delivered
  * answer, and the status page. Nothing of the answer or the request's state
  * travels by mail; the pages show it to whoever holds the link.
  */

@@ -36,7 +36,7 @@ const loggable = (error: unknown) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Writes "sent" until it is written (issue 37: on a full disk, 8 mails
+ * Writes "sent" until it is written (on a full disk, 8 mails
  * delivered could not be marked and went out again when their lease ran
  * out). Meanwhile the message stays in this worker's hands, its lease
  * renewed, and the worker claims nothing (worker.server.ts), so it cannot

@@ -35,7 +35,7 @@ export function render(
   return { text, html };
 }
 
-/** What a reminder and a new link are called in the texts (issue 26). */
+/** What a reminder and a new link are called in the texts. */
 const OCCASION_KEYS = { reminder: "reminder", "new-link": "newLink" } as const;
 
 export function verificationMail(input: {
@@ -46,7 +46,7 @@ export function verificationMail(input: {
   reference: string;
   link: string;
   expiresAt: string;
-  /** Issue 26: the one reminder halfway through the link's life, or a new link asked for on the expired page. */
+  /** The one reminder halfway through the link's life, or a new link asked for on the expired page. */
   occasion?: "reminder" | "new-link";
 }): MailMessage {
   const texts = mailTexts(input.locale);

@@ -1,5 +1,5 @@
 /**
- * Mails about a request that is not simply carried out (issue 26): an
+ * Mails about a request that is not simply carried out: an
  * officer's question (with the link to answer it), a request closed as a
  * duplicate (with the reference that is handled), and a request closed
  * because the question went unanswered (with the reason).

@@ -5,7 +5,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import { SLOW_SEND_MS } from "./send-health.server";
 
 /**
- * How long each phase may take (issue 37). RFC 5321 §4.5.3.2 gives an
+ * How long each phase may take. RFC 5321 §4.5.3.2 gives an
  * MTA minutes per reply; a submission relay answers in milliseconds, and a
  * reply that has not come in 20 s (a scanning relay takes seconds) is a hung server: the connection is closed
  * and the message retried, no earlier, so a slow but working server is not
@@ -46,7 +46,7 @@ type Lane = {
 /**
  * A pool of SMTP connections over nodemailer's own SMTPConnection (it speaks
  * the protocol: EHLO, STARTTLS, AUTH, pipelining). Ours, not nodemailer's
- * SMTPPool, for two reasons found in issue 37:
+ * SMTPPool, for two reasons a fault run found:
  * - SMTPPool never frees the slot of a connection that failed before its
  *   greeting when the socket is supplied (as ours is, for Nagle): after a
  *   few connection errors it sent nothing until a restart;

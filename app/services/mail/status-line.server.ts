@@ -3,7 +3,7 @@ import type { MailTexts } from "~/i18n/mail-texts.server";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 /**
- * Every mail about a request says where to follow it (issue 26): the status
+ * Every mail about a request says where to follow it: the status
  * page, in the mail's language, where the reference and the address get a
  * link to its state.
  */

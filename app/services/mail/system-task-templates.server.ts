@@ -1,5 +1,5 @@
 /**
- * Issue 41: the mail to the contact of a system without an API. It names the
+ * The mail to the contact of a system without an API. It names the
  * request's reference, the right and the system, never the person: who it
  * is and what to do is on the page behind the single-use link.
  */

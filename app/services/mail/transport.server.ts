@@ -46,7 +46,7 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
 
 /**
  * Real SMTP (`SMTP_URL`, smtp:// or smtps://, with credentials in the URL),
- * over a pool of `connections` kept open (issue 24): a new connection per
+ * over a pool of `connections` kept open: a new connection per
  * message (TCP, greeting, TLS, AUTH) limited the worker to about 20 mails/s.
  * A failed send is not tried again here: the outbox decides (retry with
  * backoff, give up on a bounce, pause during an outage).
@@ -72,7 +72,7 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
  * The embedded default: every message becomes `DATA_DIR/mail/<id>.eml`, and
  * its id, kind and links are logged, so the product works offline. Recipient
  * and subject stay out of the log: they may name a person; a link's token
- * too (issue 23): the link to click is in the file, not in the log.
+ * too: the link to click is in the file, not in the log.
  */
 export function fileTransport(directory: string, logger: Logger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });

@@ -1,5 +1,5 @@
 /**
- * The answer to a privacy request, delivered securely (issue 26): an officer
+ * The answer to a privacy request, delivered securely: an officer
  * attaches files while the request is open, then sends the answer with a
  * message. That completes the request and mails the person a link, valid for
  * DELIVERY_LINK_DAYS, to a page that offers each file by a POST button. Each
@@ -68,7 +68,7 @@ export function removeAnswerFile(db: Kysely<Database>, reference: string, staff:
 export function deliverAnswer(db: Kysely<Database>, reference: string, staff: Staff, input: { message: string }, now = new Date()) {
   return act(db, reference, "sendAnswer", async (trx, request) => {
     if (!request.email) return false;
-    // Issue 41: the answer completes the request, so every system must have answered (or been closed by hand) first.
+    // The answer completes the request, so every system must have answered (or been closed by hand) first.
     const open = await openTaskCount(trx, request.id);
     if (open > 0) return { status: "invalid", fieldErrors: { message: [`backOffice.tasks.stillOpenAnswer|${open}`] } };
     if (!(await moveTo(trx, request, "sendAnswer", now))) return false;

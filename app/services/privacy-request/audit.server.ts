@@ -1,5 +1,5 @@
 /**
- * A privacy request's audit trail: every step, in order, by whom (issue 13).
+ * A privacy request's audit trail: every step, in order, by whom.
  * Written inside the transaction that takes the step.
  */
 import { randomUUID } from "node:crypto";

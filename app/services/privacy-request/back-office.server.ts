@@ -1,5 +1,5 @@
 /**
- * The back office's work on privacy requests (issue 13): find them, and move
+ * The back office's work on privacy requests: find them, and move
  * them on. A request is never edited in place: each action is a state change
  * guarded by the state it expects, with its audit event and any mail to the
  * data subject in the same transaction.
@@ -30,9 +30,9 @@ export type RequestFilter = {
   rightType?: RightType;
   country?: Country;
   overdue?: boolean;
-  /** A reference or part of one (issue 42: no address here, so no URL ever holds one; the search does that by POST). */
+  /** A reference or part of one (no address here, so no URL ever holds one; the search does that by POST). */
   text?: string;
-  /** Issue 42: whose. A staff member's address, or nobody's (`none`); the page turns "mine" into the viewer's address. */
+  /** Whose cases: a staff member's address, or nobody's (`none`); the page turns "mine" into the viewer's address. */
   owner?: string;
 };
 
@@ -77,7 +77,7 @@ export async function requestWithHistory(db: Db, reference: string) {
 
 export type { Staff } from "./state-change.server";
 
-/** Processing starts: the request's tasks go to every system that takes part (issue 41) in the same transaction. */
+/** Processing starts: in the same transaction, the request's tasks go to every system that takes part. */
 export async function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
   const outcome = await act(db, reference, "start", async (trx, request) => {
     if (!(await moveTo(trx, request, "start", now))) return false;
@@ -111,7 +111,7 @@ export function extendDeadline(db: Db, reference: string, staff: Staff, input: {
 }
 
 /**
- * Completes a request. While systems have not answered (issue 41) it is
+ * Completes a request. While systems have not answered it is
  * refused, unless the officer says why (`openTasksReason`): their tasks are
  * then closed with that reason.
  */
@@ -137,7 +137,7 @@ export function rejectRequest(db: Db, reference: string, staff: Staff, reason: s
   });
 }
 
-/** The rule lives in csv.server (every CSV writer's, issue 23); named here still for the back office's tests. */
+/** The rule lives in csv.server (every CSV writer's); named here still for the back office's tests. */
 export { spreadsheetSafe } from "../csv.server";
 
 const DIGEST_KEY = "privacy-digest-sent-on";

@@ -1,5 +1,5 @@
 /**
- * Possible duplicates (issue 26): when a request is confirmed, an open (or
+ * Possible duplicates: when a request is confirmed, an open (or
  * waiting) request, or one completed in the last 30 days, of the same right
  * for the same normalised address is linked to it. Same right only: an
  * erasure is never a duplicate of an access request. An officer may close

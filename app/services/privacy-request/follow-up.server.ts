@@ -4,7 +4,7 @@ import { possibleDuplicatesOf } from "./duplicates.server";
 import { canCloseForNoAnswer } from "~/domain/privacy-request";
 import { questionsOf } from "./questions.server";
 
-/** What the back office shows of a request's follow-up (issue 26): duplicates, questions, the stopped clock. */
+/** What the back office shows of a request's follow-up: duplicates, questions, the stopped clock. */
 export async function followUpOf(db: Kysely<Database>, row: PrivacyRequestTable, now = new Date()) {
   return {
     state: row.state,

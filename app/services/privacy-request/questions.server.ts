@@ -1,5 +1,5 @@
 /**
- * Asking the person for more information (issue 26; GDPR Art. 12(6), EDPB
+ * Asking the person for more information (GDPR Art. 12(6), EDPB
  * Guidelines 01/2022 on the right of access): an officer's question puts
  * the request in WAITING_FOR_PERSON and stops its clock; the person answers
  * on the page behind the mailed link (text, and files under the answer's
@@ -74,7 +74,7 @@ const REPLY_LINKS_KEPT = 3;
 
 /**
  * A new link to answer the request's open question, for whoever proved the
- * mailbox otherwise (the status link; issue 38). The mailed link keeps
+ * mailbox otherwise (the status link). The mailed link keeps
  * working. Null when nothing waits for an answer.
  */
 export async function issueReplyLink(db: Kysely<Database>, requestId: string, expiresAt: string, now = new Date()): Promise<string | null> {

@@ -1,5 +1,5 @@
 /**
- * The privacy request record (issue 10): storing a request with its
+ * The privacy request record: storing a request with its
  * verification mail, executing it once the data subject confirms the link,
  * and the marketing suppressions an objection produces. Free of HTTP: route
  * actions and the JSON call map its outcomes.
@@ -73,8 +73,8 @@ export async function submitPrivacyRequest(
   } & (
     | {
         /**
-         * A staff member recording an objection for a customer on the phone
-         * (issue 12): executed at once on the customer's word, with the staff
+         * A staff member recording an objection for a customer on the phone:
+         * executed at once on the customer's word, with the staff
          * member as actor; no verification mail, no limit per address.
          */
         staff: { email: string };
@@ -181,7 +181,7 @@ export type VerificationView =
 export async function findByToken(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const hash = hashToken(token);
-  // The first mail's link, or the reminder's (issue 26): both confirm until the link expires.
+  // The first mail's link, or the reminder's: both confirm until the link expires.
   return db
     .selectFrom("privacy_request")
     .selectAll()
@@ -245,7 +245,7 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     if (objection) {
       const written = await writeSuppressions(trx, request, now);
       await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
-      // Issue 41: the marketing systems are told at once, as the objection is carried out now.
+      // The marketing systems are told at once, as the objection is carried out now.
       await fanOut(trx, request, now);
     }
     const { country, locale } = request;

@@ -1,5 +1,5 @@
 /**
- * The person follows their request (issue 26): on the status page they give
+ * The person follows their request: on the status page they give
  * its reference and their e-mail address; whatever they typed, the page says
  * the same thing, and only when both belong to one request is a link mailed
  * to that address. The link opens a read-only page with the request's state,
@@ -24,7 +24,7 @@ import { taskProgress } from "../systems/request-tasks.server";
 /** A status link is for looking, now: a day is enough, and a forwarded mail stops working soon. */
 const STATUS_LINK_HOURS = 24;
 /**
- * Every ask is answered no sooner than this after it came (issue 38): a
+ * Every ask is answered no sooner than this after it came: a
  * matching pair writes a link and a mail (~50 ms), a wrong one only reads
  * (~25 ms), and the difference told which references exist for an address.
  * Well above both, so the time says nothing; a visitor waits a moment longer.
@@ -79,9 +79,9 @@ export type StatusView =
       dueAt: string | null;
       extension: { reason: string } | null;
       answer: { sentAt: string; expiresAt: string; message: string; files: DeliveredFile[]; deleted: boolean } | null;
-      /** The latest question of the privacy team; `open` while the request waits for its answer (issue 38). */
+      /** The latest question of the privacy team; `open` while the request waits for its answer. */
       question: { text: string; askedAt: string; answeredAt: string | null; open: boolean } | null;
-      /** Issue 41: how many of the systems that hold their data have finished, without naming them; null before any task. */
+      /** How many of the systems that hold their data have finished, without naming them; null before any task. */
       systems: { done: number; total: number } | null;
     }
   | { status: "unknown" | "expired" };
@@ -129,7 +129,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
 /**
  * Whoever holds a good status link has shown they read the request's
  * mailbox, as the mailed reply link would: they get a link of their own to
- * answer the open question (issue 38), so a lost or deleted mail is no dead
+ * answer the open question, so a lost or deleted mail is no dead
  * end. It ends when the status link does.
  */
 export async function replyLinkFromStatus(db: Kysely<Database>, statusToken: string, now = new Date()): Promise<string | null> {

@@ -1,5 +1,5 @@
 /**
- * A confirmation link that did not get used (issue 26, item 3; GOV.UK's
+ * A confirmation link that did not get used (GOV.UK's
  * "confirm an email address" pattern): the expired page sends a new one to
  * the same address, which stops the old one working (at most 3 per request,
  * at least 5 minutes apart: both checked in the guarded step, whose update
@@ -45,7 +45,7 @@ class NotSent extends Error {
 
 /**
  * The expired page's post. The old token is also the post's submission key
- * (issue 24; kept as a keyed hash): a double click or a reload after the
+ * (kept as a keyed hash): a double click or a reload after the
  * new link went no longer finds the request by that token, and gets the
  * first answer ("sent") instead of the failed page.
  */

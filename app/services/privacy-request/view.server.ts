@@ -1,5 +1,5 @@
 /**
- * A stored privacy request as the code reads it (issue 22: one view of a
+ * A stored privacy request as the code reads it (one view of a
  * row): its JSON columns parsed in one place, and its parts written out the
  * same way on every page and in every identifier.
  */

@@ -1,7 +1,7 @@
 /**
- * Issue 42: the rest of the team's figures for a period: the ad reports made
+ * The rest of the team's figures for a period: the ad reports made
  * in it by reason and where each stands, and how long each system took over
- * the tasks requests gave it (issue 41). Grouped in the database; only the
+ * the tasks requests gave it. Grouped in the database; only the
  * answered tasks' two moments are read, for their median.
  */
 import { sql } from "kysely";

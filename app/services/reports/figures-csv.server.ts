@@ -1,5 +1,5 @@
 /**
- * Issue 42: the officers' figures as one CSV, the same tables as the page,
+ * The officers' figures as one CSV, the same tables as the page,
  * one after the other, each under its own header row and apart by an empty
  * line. Formula-safe as every export (csv.server.ts); a system's name is
  * typed by an officer.

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the yearly figures the group publishes (the public page and
+ * The yearly figures the group publishes (the public page and
  * `GET /api/privacy-rights/figures`), computed by the same service as the
  * officers' reports for the same year and country, then reduced to what may
  * be published (app/domain/public-figures.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 42: how many privacy requests came in and how fast they were
+ * How many privacy requests came in and how fast they were
  * answered, for a period and one country or both, by right and by month
  * (definitions: docs/decisions/008-request-figures.md). The counts are
  * grouped in the database; only the two moments of each answered request

@@ -1,4 +1,4 @@
-/** Issue 42: everything the officers' reports page and its CSV show, read at once. */
+/** Everything the officers' reports page and its CSV show, read at once. */
 import type { Db } from "~/db/db.server";
 import type { TeamFigures } from "~/domain/request-figures";
 import { adReportFigures, systemDelays } from "./case-figures.server";

@@ -10,7 +10,7 @@ export type UpsertOutcome = { status: "created" | "reset"; email: string; role: 
 
 /**
  * Creates the account, or sets a new password (and role) on an existing one.
- * `requireTotp` makes a second factor compulsory (issue 23): the account
+ * `requireTotp` makes a second factor compulsory: the account
  * enrols one after its next password; without it an existing account keeps
  * what it had.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 38 (item 17): what a staff member typed into a form when their
+ * What a staff member typed into a form when their
  * session ended under it. The post cannot run (nobody is signed in), so its
  * text fields are kept, for KEPT_FORM_MINUTES, under a random id that goes
  * to the login page and back; the page the staff member returns to refills

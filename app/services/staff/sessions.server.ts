@@ -41,7 +41,7 @@ export async function startSession(db: Db, user: StaffUser, now = new Date()): P
  * What a session id opens: a signed-in user until `endsAt` (the idle or the
  * absolute limit, whichever comes first), or a session that has ended
  * (expired, then deleted, or already gone: `email` is then unknown). An
- * ended session is how a page knows to explain the login (issue 38);
+ * ended session is how a page knows to explain the login;
  * `sessionKey` names it without its id.
  */
 export type SessionState =
@@ -76,7 +76,7 @@ export async function readSession(db: Db, id: string, idleMinutes: number, now =
 }
 
 /**
- * "Stay signed in" (issue 38, WCAG 2.2.1): the idle time starts again now,
+ * "Stay signed in" (WCAG 2.2.1): the idle time starts again now,
  * as it does on any request after a minute. The new end, or null when the
  * session has ended.
  */

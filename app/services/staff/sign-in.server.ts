@@ -1,5 +1,5 @@
 /**
- * Signing in with a local account (issue 12; issue 23 under parallel
+ * Signing in with a local account (under parallel
  * attack). An attempt is counted before the password is hashed, atomically
  * in the database (every instance shares the counts), so a burst of
  * parallel guesses is refused without being checked:
@@ -84,7 +84,7 @@ async function attemptSignIn(db: Db, limiters: SignInLimiters, input: { email: s
     return { status: "BUSY", retryAfterSeconds: 1 };
   }
   try {
-    // An IPv6 client picks any address in its /64: counted as one, as the forms count it (issue 38).
+    // An IPv6 client picks any address in its /64: counted as one, as the forms count it.
     const client = clientAddressKey(input.clientIp);
     const pair = `${email}|${client}`;
     const wait = Math.max(await take(limiters.client, client), await take(limiters.accountAtClient, pair));

@@ -1,5 +1,5 @@
 /**
- * TOTP secrets at rest (issue 23): AES-256-GCM under a key derived from the
+ * TOTP secrets at rest: AES-256-GCM under a key derived from the
  * session secret with HKDF, the account's id bound in as additional data.
  * A copy of the database alone yields no secret (the session secret lives in
  * the environment or DATA_DIR/session-secret), and a ciphertext moved to

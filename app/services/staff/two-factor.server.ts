@@ -1,5 +1,5 @@
 /**
- * The second factor of local staff accounts (issue 23): TOTP (RFC 6238,
+ * The second factor of local staff accounts: TOTP (RFC 6238,
  * through otpauth) and single-use recovery codes. SSO accounts have none
  * here: their identity provider has its own.
  * - Enrolment by the account holder: a secret is kept (encrypted) as pending

@@ -1,6 +1,6 @@
 /**
  * The last steps before a public submission (contact message, privacy
- * request, ad report) is stored, in the order issue 24 asks: a copy of a
+ * request, ad report) is stored, in this order: a copy of a
  * submission seen before gets the first answer (nothing stored, nothing
  * counted); a new one is counted against its limits; then it is stored
  * with its key. The services run their own checks (the mail domain) first,

@@ -1,5 +1,5 @@
 /**
- * Submissions recognised when they come again (issue 24). A JSON call sent
+ * Submissions recognised when they come again. A JSON call sent
  * again with its `Idempotency-Key` (IETF draft "The Idempotency-Key HTTP
  * Header Field"), a form posted twice (a double click without JavaScript, a
  * resubmission after the connection dropped): the same key and body within

@@ -1,5 +1,5 @@
 /**
- * How many submissions are taken, and from whom (issue 24). Counted only for
+ * How many submissions are taken, and from whom. Counted only for
  * a submission about to be stored: it passed validation and the mail-domain
  * check, so a typo costs nothing. Two limits:
  *

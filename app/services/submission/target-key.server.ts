@@ -3,9 +3,9 @@ import { getConfig } from "~/config.server";
 import { mailboxOf } from "~/domain/email";
 
 /**
- * The target of a submission as it is counted (issue 24) and searched for
- * (issue 42): a keyed hash of the mailbox an e-mail address reaches (its
- * case, a `+tag`: `mailboxOf`, issue 37) or of a phone number without spaces
+ * The target of a submission as it is counted and searched for:
+ * a keyed hash of the mailbox an e-mail address reaches (its
+ * case, a `+tag`: `mailboxOf`) or of a phone number without spaces
  * and punctuation. The limits table holds no address, and a search compares
  * this key, so the term it was given is kept nowhere.
  */

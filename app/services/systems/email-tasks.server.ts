@@ -1,5 +1,5 @@
 /**
- * Issue 41: a system without an API is reached through its contact. The
+ * A system without an API is reached through its contact. The
  * contact gets a mail in their language with a link to the task's page
  * (single use, expiring; only the token's SHA-256 is kept). Opening the page
  * changes nothing (mail scanners open links); the contact's POST answers the

@@ -1,6 +1,6 @@
 /**
  * A verified request becomes one task per system that takes part in its
- * right and country (issue 41), written in the transaction that moves the
+ * right and country, written in the transaction that moves the
  * request, so a request is never in progress without its tasks. A webhook
  * system's delivery is queued beside its task (webhook-outbox.server.ts),
  * an e-mail system's contact is mailed a link (email-tasks.server.ts), and a

@@ -1,5 +1,5 @@
 /**
- * `npm run systems -- import FILE` (issue 41): the register from a CSV file
+ * `npm run systems -- import FILE`: the register from a CSV file
  * (a header row; lists separated by spaces, commas or `|`) or a JSON array,
  * checked whole before anything is written: one bad row and nothing is
  * imported, each problem named with its line (CSV) or item (JSON) and field.

@@ -1,5 +1,5 @@
 /**
- * The register of systems that hold personal data (issue 41): saved all or
+ * The register of systems that hold personal data: saved all or
  * nothing, read by the fan-out and the back office. Secrets go in sealed and
  * never come out again except to sign (webhook-worker.server.ts).
  */
@@ -100,7 +100,7 @@ export async function systemsFor(db: Kysely<Database>, right: RightType, country
 }
 
 /**
- * An officer adds or changes one system (issue 41), checked by the same
+ * An officer adds or changes one system, checked by the same
  * rules as the import, its webhook address refused when it leads into a
  * private network. A new webhook system needs its secret and token typed
  * in (from the system's owners): a page never shows one.

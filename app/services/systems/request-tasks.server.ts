@@ -1,5 +1,5 @@
 /**
- * A request's tasks in the back office (issue 41): what each system was
+ * A request's tasks in the back office: what each system was
  * asked and answered, and what an officer may do about it: tick off a manual
  * task, close any open task by hand with a reason, send a webhook again.
  * Every step is in the request's audit trail; a task is moved only from OPEN,
@@ -93,7 +93,7 @@ export async function resendTask(db: Db, reference: string, taskId: string, staf
 }
 
 /**
- * Completing a request closes what is still open (issue 41): only with the
+ * Completing a request closes what is still open: only with the
  * officer's reason, which each closed task and the trail keep.
  */
 export async function closeOpenTasks(trx: Kysely<Database>, requestId: string, staff: Staff, reason: string, now: Date): Promise<number> {
@@ -110,7 +110,7 @@ export async function openTaskCount(trx: Kysely<Database>, requestId: string): P
 
 /**
  * Open tasks of requests still worked on whose due date is less than five
- * days away, or past (issue 41): the daily digest lists them, /metrics counts them.
+ * days away, or past: the daily digest lists them, /metrics counts them.
  */
 export async function overdueTasks(db: Kysely<Database>, now: Date, country?: Country) {
   const threshold = new Date(now.getTime() + TASK_OVERDUE_DAYS_BEFORE_DUE * 86_400_000).toISOString();

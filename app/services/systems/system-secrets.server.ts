@@ -1,5 +1,5 @@
 /**
- * A system's secrets (issue 41). The signing secret (`whsec_` and base64,
+ * A system's secrets. The signing secret (`whsec_` and base64,
  * the Standard Webhooks form) is needed to sign every delivery, so it is
  * kept, sealed with the file key (AES-256-GCM, bound to the system's id so a
  * sealed secret cannot be moved to another system), and never shown again.

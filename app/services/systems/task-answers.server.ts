@@ -1,5 +1,5 @@
 /**
- * A system answers its task (issue 41): done, no data found, or failed with
+ * A system answers its task: done, no data found, or failed with
  * a reason. Each answer is taken once (the update only moves an OPEN task),
  * written to the request's audit trail, and refused without a change when
  * the caller is not the system, the task is another system's, or it was

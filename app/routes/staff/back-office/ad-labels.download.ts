@@ -9,7 +9,7 @@ import { NO_STORE, jsonError } from "~/utils/json-error";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { adLabelsSchema } from "~/validation/ad-labels";
 
-/** The ZIP the labels page sends officers to (issue 27, item 2); the page says why when there is none. */
+/** The ZIP the labels page sends officers to; the page says why when there is none. */
 export const middleware: Route.MiddlewareFunction[] = [requireStaff({ role: "officer", answer: "call" })];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { PageTitle } from "~/components/page-title";
 import { adLabelsSchema } from "~/validation/ad-labels";
 
 /**
- * Issue 27, item 2: every print label (SVG and PNG) of the ads of a
+ * Every print label (SVG and PNG) of the ads of a
  * campaign period on this site, in one ZIP. A GET form: a wrong period
  * shows the page with its errors (400), a period without ads or with too
  * many says so (422); a good one goes on to the ZIP (ad-labels.download.ts),
@@ -47,7 +47,7 @@ export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {
   });
   return (
     <>
-      {/* "Fout: …" after a period with errors (issue 38), from the server or stopped in the browser: a GET form, so no action data says so. */}
+      {/* "Fout: …" after a period with errors, from the server or stopped in the browser: a GET form, so no action data says so. */}
       <PageTitle titleKey="backOffice.adLabels.title" error={submits > 0 && Object.values(form.allErrors).some((errors) => errors.length > 0)} />
       <header className="app-page-header">
         <h1 className="app-heading-1">{t("backOffice.adLabels.title")}</h1>

@@ -2,7 +2,7 @@ import type { Route } from "./+types/case-layout";
 import { requireStaff } from "~/http/staff/guard.server";
 
 /**
- * Issue 42: the requests and the search, for every signed-in staff member.
+ * The requests and the search, for every signed-in staff member.
  * An officer sees all; an agent only what is assigned to them (the pages
  * below check each request, and the list and the search filter by owner).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 42: what a request's and an ad report's page share: who owns it,
+ * What a request's and an ad report's page share: who owns it,
  * the team's notes, and the forms for both. Officers assign and take; an
  * agent (on a request of theirs: the page checks) only writes notes, and
  * any other form they send gets the 403 page.

@@ -8,7 +8,7 @@ import type { RequestFilter } from "~/services/privacy-request/back-office.serve
 import { COMPLAINT_REASONS } from "~/validation/complaint";
 
 /**
- * The highest page a list is asked for (issue 23): no list has this many
+ * The highest page a list is asked for: no list has this many
  * pages, and its offset stays an integer every database binds
  * (`?page=100000000000000000000` was a float SQLite refused).
  */
@@ -23,7 +23,7 @@ function readPage(params: URLSearchParams): number {
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
-/** Whose requests (issue 42): `mine` is the viewer's; an agent only ever sees their own. */
+/** Whose requests: `mine` is the viewer's; an agent only ever sees their own. */
 function readOwner(params: URLSearchParams, viewer: { email: string; role: StaffRole }): { owner?: string; ownerChoice: string } {
   if (viewer.role !== "officer") return { owner: viewer.email, ownerChoice: "mine" };
   const choice = (params.get("owner") ?? "").trim().toLowerCase().slice(0, 254);

@@ -17,7 +17,7 @@ import { useSite } from "~/utils/site";
 import { reportPeriodSchema, thisYearSoFar } from "~/validation/report-period";
 
 /**
- * Issue 42: the team's figures for a period and a country (or both): a GET
+ * The team's figures for a period and a country (or both): a GET
  * form, so a period is a URL to share and the page works without
  * JavaScript; without one asked for, this year so far. A wrong period shows
  * the form with its errors (400) and no figures.

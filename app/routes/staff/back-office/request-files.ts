@@ -10,10 +10,10 @@ import { attachAnswerFile, findRequest } from "~/services/privacy-request/answer
 import { signedInStaff } from "~/http/staff/guard.server";
 
 /**
- * Files of a request's answer (issue 26), posted as a plain multipart form:
+ * Files of a request's answer, posted as a plain multipart form:
  * without JavaScript the officer comes back to the request with a banner
- * that says what was added, or with the refusals shown by the file field
- * (issue 38); with JavaScript the form sends the same post itself (to show
+ * that says what was added, or with the refusals shown by the file field;
+ * with JavaScript the form sends the same post itself (to show
  * progress) and reads the answer as JSON. Files are stored as they stream
  * in (services/files).
  */

@@ -170,7 +170,7 @@ function RequestActions({ state, extended, hasDueDate, openTasks }: { state: Req
             sendingLabel={sending}
           >
             <TextareaField meta={complete.fields.note} label={t("backOffice.actions.complete.note")} timing="input" textareaProps={{ ...getTextareaProps(complete.fields.note, { ariaAttributes: false }), rows: 3 }} />
-            {/* Issue 41: asked only while systems have not all answered. */}
+            {/* Asked only while systems have not all answered. */}
             {openTasks > 0 || complete.fields.openTasksReason.errors ? (
               <TextareaField
                 meta={complete.fields.openTasksReason}
@@ -229,7 +229,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </dl>
       </section>
       <CaseOwner work={loaderData.caseWork} />
-      {/* Issue 42: an agent owns a request to follow it and keep notes; carrying it out stays with the officers. */}
+      {/* An agent owns a request to follow it and keep notes; carrying it out stays with the officers. */}
       {officerParts ? (
         <>
           <UndeliveredMail mails={officerParts.undeliveredMail} />

@@ -19,7 +19,7 @@ import { useSite } from "~/utils/site";
 import { bulkForm } from "~/validation/case-work";
 import { readRequestFilter } from "./filters.server";
 
-/** The filters are a GET form, so a filtered list is a URL to share; an agent's list is always their own (issue 42). */
+/** The filters are a GET form, so a filtered list is a URL to share; an agent's list is always their own. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = signedInStaff(context);
   const filter = readRequestFilter(new URL(request.url).searchParams, viewer);
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Issue 42: the bulk actions, officers only; back to the same filtered page with what was done and what was refused. */
+/** The bulk actions, officers only; back to the same filtered page with what was done and what was refused. */
 export async function action(args: Route.ActionArgs) {
   const staff = signedInStaff(args.context);
   if (staff.role !== "officer") refuseForbiddenPage(args.context);

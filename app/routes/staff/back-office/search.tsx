@@ -17,7 +17,7 @@ import { searchForm } from "~/validation/case-work";
 import type { FormActionData } from "~/validation/form-definition";
 
 /**
- * Issue 42: find a case by reference, the person's address or phone number,
+ * Find a case by reference, the person's address or phone number,
  * or an ad's id. A POST: the term never reaches a URL, the browser's history
  * or the log, and the answer is this page with what was found.
  */

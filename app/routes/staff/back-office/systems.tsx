@@ -21,7 +21,7 @@ import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dataSystemForm, fromForm } from "~/validation/data-system";
 
 /**
- * Issue 41: the register of systems that hold personal data, for officers:
+ * The register of systems that hold personal data, for officers:
  * what each takes part in and how it is reached, a form to add one or change
  * one (`?edit=id` fills it in), and the register's trail. Secrets are typed
  * only to set or replace them, and never shown. A webhook system paused for

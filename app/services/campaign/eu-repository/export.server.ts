@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 3 (`npm run campaigns -- export --format eu-repository`):
+ * `npm run campaigns -- export --format eu-repository`:
  * every version of every online ad recorded since a time, as repository
  * records; print, TV and radio are not online ads (TTPA Art. 13(1)) and are
  * only counted.

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 3: one version of an online ad's notice as a record of the
+ * One version of an online ad's notice as a record of the
  * European repository. Implementing Regulation (EU) 2026/818 names four
  * groups of metadata: the identification of the ad (a correction keeps the
  * base identifier with a new version), the permanent URL where it can be

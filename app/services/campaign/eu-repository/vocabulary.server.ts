@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 3: our register's codes in the European repository's
+ * Our register's codes in the European repository's
  * terms, in one table, so that a change of the repository's vocabularies is
  * a change here only.
  *

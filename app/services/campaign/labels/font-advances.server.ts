@@ -2,7 +2,7 @@
  * How wide a line of text is in a TrueType font, read from the font file
  * itself (its `cmap`, `hmtx`, `hhea` and `head` tables): the same advances
  * the PNG renderer lays glyphs out with, so a label breaks its lines where
- * they really end instead of at a guessed average (issue 38, item 10: an
+ * they really end instead of at a guessed average (an
  * estimate cut the sponsor's name, and put the French statement past its
  * column). Kerning and ligatures only ever narrow DejaVu's Latin text, so
  * the sum of advances is a width the drawn line stays within.

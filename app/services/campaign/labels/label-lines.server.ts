@@ -2,7 +2,7 @@
  * SVG has no line wrapping: the label breaks its texts into lines itself,
  * measured in the font the PNG is drawn with (label-font.server.ts). Nothing
  * is ever cut or replaced by an ellipsis: TTPA Art. 11 wants the sponsor's
- * whole identity on the label (issue 38, item 10), so a text takes as many
+ * whole identity on the label, so a text takes as many
  * lines as it needs and the label grows to hold them.
  */
 import { labelFont, type LabelWeight } from "./label-font.server";

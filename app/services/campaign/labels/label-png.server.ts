@@ -6,7 +6,7 @@
  * A render costs tens of milliseconds of CPU (the fonts parsed, the text
  * shaped, the pixels drawn, the PNG encoded); done on the event loop, 16
  * connections asking for labels held every other visitor's page for over a
- * second (issue 38, item 3). So renders run in a worker thread, one at a
+ * second. So renders run in a worker thread, one at a
  * time, leaving the other core to the pages; what waits for its turn is a
  * request in flight, which the overload guard counts, and a request that
  * would wait behind more than its `queueLimit` is refused at once.

@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 3: a label is rendered once and kept. What it shows
+ * A label is rendered once and kept. What it shows
  * depends only on the ad's version, language and country and on the address
  * it prints, so that is its key: a repeated request, or one with any query
  * string, costs no render, and a client's If-None-Match is answered from

@@ -1,12 +1,12 @@
 /**
- * Issue 27, item 2: the label printed with a political ad (TTPA Art. 11;
+ * The label printed with a political ad (TTPA Art. 11;
  * Implementing Regulation (EU) 2025/1410, Annex I: the statement that it is
  * political advertising, the sponsor's identity, and the way to the
  * transparency notice): a 90 mm wide SVG with the statement, the sponsor,
  * the notice's address as text and as a QR code (the `qrcode` package's
  * matrix, drawn as one path). In the ad's language, whatever page asks.
  * 40 mm high, taller when the texts beside the code need it (a sponsor's
- * name of up to 200 characters is printed whole: issue 38, item 10).
+ * name of up to 200 characters is printed whole).
  */
 import QRCode from "qrcode";
 import { messageText } from "~/i18n/server-texts.server";

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 2: an ad's print label (SVG or PNG) pointing at its
+ * An ad's print label (SVG or PNG) pointing at its
  * notice's permanent address, which always shows the current version and
  * its history, and all labels of a campaign period in one ZIP for the
  * print desk. Each label is rendered once and kept (label-store.server.ts).
