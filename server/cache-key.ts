@@ -10,7 +10,7 @@
  * reads none. The parameters of every route the path matches count (a
  * layout's too); a path nothing matches keeps none.
  *
- * Its host is spelled one way too (issue 37: 2,000 ports were 2,000 entries).
+ * Its host is spelled one way too (one page asked through 2,000 ports made 2,000 entries).
  */
 import type { ServerBuild } from "react-router";
 import { withCanonicalHost } from "~/utils/canonical-host";
