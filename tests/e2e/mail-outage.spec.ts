@@ -1,5 +1,5 @@
 /**
- * Issue 37: mail never stops, on the production build as it runs. Contact
+ * Mail never stops, on the production build as it runs. Contact
  * messages are acknowledged while the SMTP server is away; it comes back
  * (no restart of ours) and every one of them arrives, once, counted by
  * Message-ID: with one instance on the embedded database, and with two
