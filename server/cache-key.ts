@@ -1,6 +1,6 @@
 /**
- * The URL a page is kept under in the page cache, and rendered from (issue
- * 24): its origin and path with only the query parameters the page reads,
+ * The URL a page is kept under in the page cache, and rendered
+ * from: its origin and path with only the query parameters the page reads,
  * sorted. `?utm_source=x` or `?zzz=1` … `?zzz=100000` would otherwise each be
  * a new entry of the same page; rendering from this URL too keeps what is
  * stored equal to what the key says.
