@@ -5,7 +5,7 @@ import Negotiator from "negotiator";
 import { etagFor } from "~/utils/etag.server";
 
 // The one If-None-Match parser lives with the other ETag rules (app/utils/etag.server.ts);
-// re-exported because tests/unit/page-cache.test.ts has always found it here.
+// re-exported because page-cache.test.ts has always found it here.
 export { matchesEtag } from "~/utils/etag.server";
 
 const gzip = promisify(zlib.gzip);

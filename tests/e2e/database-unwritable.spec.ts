@@ -9,7 +9,7 @@
  *
  * The writes are refused by triggers another connection adds to the
  * server's SQLite file (a root test process cannot make the file read-only;
- * tests/unit/readiness.test.ts and storage-refusal.test.ts use a database
+ * server/database-readiness.test.ts and app/http/storage-refusal.test.ts use a database
  * opened read-only).
  */
 import Database from "better-sqlite3";

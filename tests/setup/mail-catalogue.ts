@@ -3,8 +3,8 @@
  * each template in each locale and country its callers send it in. Mails to
  * a visitor or data subject go out in the locale of the site they used
  * (nl_nl on .nl; nl_be, fr_be or en_be on .be); the teams' notices take only
- * a country. Used by the snapshot test (mail-snapshots.test.ts: the mails
- * read as recorded) and the text test (mail-texts.test.ts: nothing left
+ * a country. Used by the snapshot test (app/services/mail/mail-snapshots.test.ts: the mails
+ * read as recorded) and the text test (app/i18n/mail-texts.server.test.ts: nothing left
  * uninterpolated).
  *
  * `hostile` cases carry values a visitor or officer typed that look like
