@@ -1,5 +1,5 @@
 /**
- * Issue 24: the page cache's key (server/cache-key.ts) keeps only the query
+ * The page cache's key (server/cache-key.ts) keeps only the query
  * parameters the matched page declares in its `handle`, sorted, so an
  * unknown parameter neither makes a new entry nor changes the page.
  */
@@ -50,7 +50,7 @@ describe("normalisedUrl", () => {
   });
 });
 
-describe("the page cache's URL of a request (issue 24)", () => {
+describe("the page cache's URL of a request", () => {
   it("ignores unknown parameters: a page that reads none keeps none", () => {
     expect(keyOf("/nl/about?utm_source=x")).toBe("/nl/about");
     expect(keyOf("/nl/about?zzz=1")).toBe(keyOf("/nl/about?zzz=100000"));
@@ -87,7 +87,7 @@ describe("the page cache's URL of a request (issue 24)", () => {
     expect(cacheUrl(new URL("http://be.localhost:3000/fr/search?q=x&y=1")).href).toBe("http://be.localhost:3000/fr/search?q=x");
   });
 
-  it("spells the host one way: no port of the client's choosing, lower case, no trailing dot (issue 37)", () => {
+  it("spells the host one way: no port of the client's choosing, lower case, no trailing dot", () => {
     const key = cacheUrl(new URL("http://nl.localhost:1/nl/about")).href;
     expect(key).toBe("http://nl.localhost/nl/about");
     expect(cacheUrl(new URL("http://nl.localhost:2/nl/about")).href).toBe(key);

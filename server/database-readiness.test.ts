@@ -1,5 +1,5 @@
 /**
- * Issue 37, item 6: `/readyz` says 503 when the database answers reads but
+ * `/readyz` says 503 when the database answers reads but
  * cannot be written (server/health.ts, app/db/write-probe.server.ts), so a
  * load balancer stops sending visitors whose forms would all get 503; and
  * the probe writes at most once a second, never twice at once, and never

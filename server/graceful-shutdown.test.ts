@@ -1,5 +1,5 @@
 /**
- * Issue 37, item 8: SIGTERM under keep-alive load. Twenty clients keep
+ * SIGTERM under keep-alive load. Twenty clients keep
  * sending on their open connections; after the signal each connection still
  * answers the request on it, with `Connection: close`, and is closed after
  * that answer, so no client sees a reset; only then does the process exit 0.

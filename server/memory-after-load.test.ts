@@ -1,5 +1,5 @@
 /**
- * Issue 24: after a burst the process gives its memory back
+ * After a burst the process gives its memory back
  * (server/memory-after-load.ts): a full collection once the heap has grown
  * and the event loop is idle, never while busy, and not over and over when
  * the heap holds what it holds. The heap and the loop are the test's.
@@ -24,7 +24,7 @@ function watchedProcess() {
   return { state, check: () => vi.advanceTimersByTime(CHECK_MS) };
 }
 
-describe("memory after a burst (issue 24)", () => {
+describe("memory after a burst", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
   });
@@ -57,7 +57,7 @@ describe("memory after a burst (issue 24)", () => {
     expect(state.collections).toBe(0);
   });
 
-  it("collects a heap that grew 20 MB (issue 37: bursts left 70 MB behind when it took 48)", () => {
+  it("collects a heap that grew 20 MB (at 48 MB, bursts left 70 MB behind)", () => {
     const { state, check } = watchedProcess();
     state.heap = 120 * MB;
     check();

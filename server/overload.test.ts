@@ -1,5 +1,5 @@
 /**
- * Issue 24: load shedding (server/overload.ts) and the readiness probe that
+ * Load shedding (server/overload.ts) and the readiness probe that
  * reports it (server/health.ts), on a real Express app and socket. The
  * event-loop delay is injected and sampled on fake interval timers, so a test
  * says exactly what the loop measured; the real sampler is tested on its own.
@@ -132,7 +132,7 @@ async function holdOne(harness: Harness): Promise<http.ClientRequest> {
   return outgoing;
 }
 
-describe("load shedding (issue 24)", () => {
+describe("load shedding", () => {
   let harness: Harness | undefined;
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
@@ -158,7 +158,7 @@ describe("load shedding (issue 24)", () => {
     expect(shed.status).toBe(503);
     expect(shed.headers["retry-after"]).toBe("5");
     expect(shed.headers["cache-control"]).toBe("no-store");
-    // Issue 38: in the page's language, with when to try again and a way back.
+    // In the page's language, with when to try again and a way back.
     expect(shed.headers["content-type"]).toMatch(/^text\/html/);
     expect(shed.body).toContain('<html lang="nl-NL">');
     expect(shed.body).toContain("<h1>Het is even te druk</h1>");
@@ -205,7 +205,7 @@ describe("load shedding (issue 24)", () => {
     expect((await get(harness, "/nl/about")).status).toBe(200);
   });
 
-  it("sheds a new request while queries queue for a database connection (issue 37), not once the queue is short again", async () => {
+  it("sheds a new request while queries queue for a database connection, not once the queue is short again", async () => {
     let waiting = 25;
     harness = await startHarness({ maxDatabaseWaiting: 20, databaseWaiting: () => waiting });
     const shed = await get(harness, "/nl/about");
@@ -315,7 +315,7 @@ describe("load shedding (issue 24)", () => {
   });
 });
 
-describe("letting requests in a few per turn (issue 24)", () => {
+describe("letting requests in a few per turn", () => {
   let harness: Harness | undefined;
   afterEach(async () => {
     await harness?.close();
@@ -350,7 +350,7 @@ describe("letting requests in a few per turn (issue 24)", () => {
   });
 });
 
-describe("readiness while shedding (issue 24)", () => {
+describe("readiness while shedding", () => {
   const database = useTestDatabase();
   useTestConfig();
   useTestDatabaseAsProcessDatabase(database);

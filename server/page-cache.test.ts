@@ -14,7 +14,7 @@ import { documentCsp, takeMarkedInline } from "~/utils/csp.server";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
 
-describe("page cache (issue 14)", () => {
+describe("page cache", () => {
   it("keeps each encoding of a page, all decoding to the same bytes, under one ETag per content", async () => {
     const page = await compressPage(200, [["content-type", "text/html"]], html("Privacybeleid"));
     expect(gunzipSync(page.bodies.gzip).equals(page.bodies.identity)).toBe(true);
@@ -40,7 +40,7 @@ describe("page cache (issue 14)", () => {
     expect(brief.get("a")).toBeUndefined();
   });
 
-  it("drops expired pages from memory even when nobody asks for them again (issue 24)", async () => {
+  it("drops expired pages from memory even when nobody asks for them again", async () => {
     const page = await compressPage(200, [], html("x"));
     const brief = createPageCache({ maxBytes: 1_000_000, ttlMs: 30, purgeIntervalMs: 20 });
     for (const key of ["a", "b", "c"]) brief.set(key, page);
@@ -72,7 +72,7 @@ describe("page cache (issue 14)", () => {
   });
 });
 
-describe("the page cache behind a Host header (issue 37)", () => {
+describe("the page cache behind a Host header", () => {
   /** One page, rendered as the URL it is asked to render (its origin is what its links would name). */
   const build = {
     routes: {
@@ -113,8 +113,8 @@ describe("the page cache behind a Host header (issue 37)", () => {
   });
 });
 
-describe("content security policy with script hashes (issue 14)", () => {
-  // Rendered with the mark "m" on React Router's scripts (issue 23: only those are hashed, app/utils/csp.server.test.ts).
+describe("content security policy with script hashes", () => {
+  // Rendered with the mark "m" on React Router's scripts (only those are hashed: app/utils/csp.server.test.ts).
   const page = `<html><head><script type="module" src="/assets/a.js"></script></head><body><script nonce="m">console.log(1)</script><script nonce="m" type="module">import("/assets/b.js");</script></body></html>`;
   const hashes = takeMarkedInline(page, "m");
   const { scriptHashes } = hashes;
@@ -125,7 +125,7 @@ describe("content security policy with script hashes (issue 14)", () => {
     expect(scriptHashes).toHaveLength(2);
   });
 
-  it("lists the hash of a style the render wrote (marked), and none of a style that came in with content (issue 38)", () => {
+  it("lists the hash of a style the render wrote (marked), and none of a style that came in with content", () => {
     const styled = `<html><head><style nonce="m">body{color:red}</style></head><body><main><style>main{display:none}</style></main></body></html>`;
     const marked = takeMarkedInline(styled, "m");
     expect(marked.styleHashes).toEqual([`'sha256-${createHash("sha256").update("body{color:red}").digest("base64")}'`]);

@@ -18,7 +18,7 @@ const build = {
   },
 } as unknown as ServerBuild;
 
-describe("route matchers from the build's manifest (issue 22)", () => {
+describe("route matchers from the build's manifest", () => {
   const { isKnownPage, acceptsSubmission } = routeMatchers(build);
   const url = (path: string) => new URL(path, "http://nl.localhost");
 

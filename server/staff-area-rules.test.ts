@@ -1,5 +1,5 @@
 /**
- * Issue 23, items 6 and 7: the staff area is decided by the route a path
+ * The staff area is decided by the route a path
  * matches, in any spelling; the exact-case staff routes answer their own
  * spelling only; the back office's page number stays within what a database
  * binds.
@@ -115,7 +115,7 @@ describe("cache headers follow the server's verdict", () => {
   });
 });
 
-describe("the back office's page number (issue 23)", () => {
+describe("the back office's page number", () => {
   it("is clamped to what a list can have, never a number the database refuses", () => {
     const page = (value: string) => readRequestFilter(new URLSearchParams({ page: value }), { email: "officer@veldhaven-test.nl", role: "officer" }).page;
     expect(page("3")).toBe(3);
@@ -129,7 +129,7 @@ describe("the back office's page number (issue 23)", () => {
   });
 });
 
-describe("whose requests a list shows (issue 42)", () => {
+describe("whose requests a list shows", () => {
   const officer = { email: "officer@veldhaven-test.nl", role: "officer" } as const;
   const agent = { email: "agent@veldhaven-test.nl", role: "agent" } as const;
   const owner = (query: Record<string, string>, viewer: typeof officer | typeof agent) => readRequestFilter(new URLSearchParams(query), viewer).owner;

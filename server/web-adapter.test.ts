@@ -1,6 +1,6 @@
 /**
  * Express ↔ web Request/Response for the page cache (server/web-adapter.ts,
- * issue 39: the Request from node-fetch-server): what React Router reads of
+ * the Request made by node-fetch-server): what React Router reads of
  * a request, the abort of a render whose client left, and what is sent back.
  */
 import http from "node:http";
@@ -25,7 +25,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-describe("the web Request of a page (issue 39)", () => {
+describe("the web Request of a page", () => {
   it("has the request's URL, method and headers, or the URL it is rendered from", async () => {
     const seen: Request[] = [];
     const app = express();
@@ -75,7 +75,7 @@ describe("the web Request of a page (issue 39)", () => {
   });
 });
 
-describe("a web Response sent through Express (issue 39)", () => {
+describe("a web Response sent through Express", () => {
   const page = () =>
     new Response(
       new ReadableStream({

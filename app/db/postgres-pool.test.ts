@@ -1,5 +1,5 @@
 /**
- * Issue 37: bounded waits on PostgreSQL. Under overload requests queued for
+ * Bounded waits on PostgreSQL. Under overload requests queued for
  * one of the pool's connections for up to 25 s, and some were stored but
  * answered after the client had given up. The pool now refuses a query that
  * waited 3 s for a connection (before it stored anything), and the server

@@ -58,7 +58,7 @@ describe("a banner after a post (post-redirect-get)", () => {
   });
 });
 
-describe("an upload's refusals after a post without JavaScript (issue 38)", () => {
+describe("an upload's refusals after a post without JavaScript", () => {
   it("reach the request page's loader once, apart from the banner", async () => {
     const outcome = { added: 1, refused: [{ name: "rapport.pdf", problem: "wrongType" as const }] };
     const response = await redirectWithUploadOutcome(post(), "/nl/internal-privacy-rights/requests/ABC", outcome);

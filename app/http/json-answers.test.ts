@@ -1,5 +1,5 @@
 /**
- * The one JSON error helper (issue 22) and the answers the API routes build
+ * The one JSON error helper and the answers the API routes build
  * on it: the status, headers and body text a client sees, member order
  * included, exactly as the routes answered before they shared it.
  */

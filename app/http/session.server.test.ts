@@ -125,7 +125,7 @@ describe("which requests carry our cookies", () => {
   });
 });
 
-describe("whether a visitor's cookies change a public page (issue 40)", () => {
+describe("whether a visitor's cookies change a public page", () => {
   const isText = (value: unknown): value is string => typeof value === "string";
   async function flashCookie(purpose: "flash" | "privacy", kept: Record<string, unknown> = {}) {
     const session = await readSession(page(), purpose);

@@ -1,5 +1,5 @@
 /**
- * Issue 37, item 6: a submission refused because the database cannot be
+ * A submission refused because the database cannot be
  * written is a 503 whose text (shown in the form's banner with and without
  * JavaScript, and the JSON call's message) keeps 'Er is iets misgelopen'
  * first, then says from when to try again (the time of the Retry-After the

@@ -1,5 +1,5 @@
 /**
- * What a refused submission says (issue 24): from when to try again, in the
+ * What a refused submission says: from when to try again, in the
  * visitor's language and Brussels/Amsterdam time, and another way to reach
  * the team; 429 with Retry-After; 422 for a reused Idempotency-Key.
  */

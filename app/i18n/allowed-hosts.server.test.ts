@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 2: the hosts a deployment serves (app/i18n/allowed-hosts.server.ts),
+ * The hosts a deployment serves (app/i18n/allowed-hosts.server.ts),
  * the root middleware that refuses the others, and the origin of the links we
  * mail (app/utils/public-origin.server.ts), which never takes a forged host.
  */

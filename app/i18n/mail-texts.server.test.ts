@@ -1,5 +1,5 @@
 /**
- * Issue 39: the mails' texts live in locales/<locale>/mail.json. The same
+ * The mails' texts live in locales/<locale>/mail.json. The same
  * rules as the pages' texts (translations.test.ts): nl_nl is complete, every
  * full locale has each of its keys, en_be holds only a few and falls back.
  * One difference: the teams' notices (`team.*`) go out in the team's Dutch

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 5: no CSV we write holds a cell a spreadsheet runs as a
+ * No CSV we write holds a cell a spreadsheet runs as a
  * formula, whether it splits the file on ',' or, as Excel under Dutch and
  * Belgian settings does, on ';'.
  */

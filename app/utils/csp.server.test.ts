@@ -16,7 +16,7 @@ function renderedPage(mark: string, injected: string): string {
   ].join("");
 }
 
-describe("CSP script hashes of a document (issue 23, item 8)", () => {
+describe("CSP script hashes of a document", () => {
   it("hashes only the scripts that carry the render's mark, never an injected one", () => {
     const mark = newScriptMark();
     const marked = takeMarkedInline(renderedPage(mark, "<script>alert(document.cookie)</script>"), mark);

@@ -4,7 +4,7 @@ import { clientHas, etagFor, matchesEtag } from "~/utils/etag.server";
 const withIfNoneMatch = (value?: string) =>
   new Request("http://nl.localhost/api/plainhtml/privacy-policy", value === undefined ? {} : { headers: { "If-None-Match": value } });
 
-describe("If-None-Match, the one parser (issue 22)", () => {
+describe("If-None-Match, the one parser", () => {
   const strong = '"abc"';
   const weak = 'W/"abc"';
 

@@ -24,7 +24,7 @@ describe("hydrateAfterFirstPaint", () => {
     expect(script).toContain('const [route0, route1] = await Promise.all([import("/assets/root-C.js"), import("/assets/home-D.js")]);');
     expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
     expect(script).toMatch(/requestAnimationFrame\(\(\) => setTimeout\(start, 0\)\)/);
-    // The page's texts (issue 28) are fetched beside the modules.
+    // The page's texts are fetched beside the modules.
     expect(script).toContain('{ rel: "preload", as: "fetch", crossOrigin: "anonymous", href: document.documentElement.dataset.texts }');
     // All in one append: each append of its own costs a style pass.
     expect(script.match(/document\.head\.append/g)).toEqual(["document.head.append"]);
@@ -32,7 +32,7 @@ describe("hydrateAfterFirstPaint", () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
-  it("on a public page waits for the visitor's first intent instead of the first frame (issue 40)", () => {
+  it("on a public page waits for the visitor's first intent instead of the first frame", () => {
     const script = moduleScript(hydrateAfterFirstPaint(PAGE, { waitForIntent: true }));
     expect(script).not.toContain("requestAnimationFrame");
     for (const name of ["keydown", "pointerdown", "touchstart", "focusin", "input"]) expect(script).toContain(`"${name}"`);
@@ -50,7 +50,7 @@ describe("hydrateAfterFirstPaint", () => {
     expect(() => new Function(script)).not.toThrow();
   });
 
-  it("keeps the render's mark on the module it rewrites, and drops the marked preloads (issue 23)", () => {
+  it("keeps the render's mark on the module it rewrites, and drops the marked preloads", () => {
     const marked = PAGE.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, '<link rel="modulepreload" href="$1" nonce="M4rk"/>')
       .replace("<script>", '<script nonce="M4rk">')
       .replace('<script type="module" async="">', '<script nonce="M4rk" type="module" async="">');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOGGED_URL_MAX_LENGTH, loggableUrl } from "~/utils/log-redaction";
 
-describe("loggableUrl (issue 23, item 9)", () => {
+describe("loggableUrl", () => {
   it("replaces the values of tokens and personal query parameters, keeps the others", () => {
     expect(loggableUrl("/nl/email-verification?token=abcDEF_123-xyz")).toBe("/nl/email-verification?token=[redacted]");
     expect(loggableUrl("/nl/internal-privacy-rights/requests?state=OPEN&text=anna%40example.nl&page=2")).toBe(

@@ -1,4 +1,4 @@
-/** Issue 39: the back-office link the daily digest mails, built with React Router's `href` below app/services. */
+/** The back-office link the daily digest mails, built with React Router's `href` below app/services. */
 import { describe, expect, it } from "vitest";
 import { backOfficeRequestsUrl } from "~/utils/staff-links.server";
 import { useTestConfig } from "../../tests/setup/unit-process";

@@ -20,7 +20,7 @@ const valueOf = (definition: FormDefinition, entries: Record<string, string>) =>
 
 const NOTE_LIMIT = 2000;
 
-describe("the back office's action forms (issue 13)", () => {
+describe("the back office's action forms", () => {
   it("start handling: the note is optional, trimmed, bounded", () => {
     expect(valueOf(startForm, {})).toEqual({ note: undefined });
     expect(valueOf(startForm, { note: "   " })).toEqual({ note: undefined });
@@ -31,7 +31,7 @@ describe("the back office's action forms (issue 13)", () => {
   it("extend: one or two months, as a number, and a reason for the data subject", () => {
     expect(valueOf(extendForm, { months: "1", reason: "Drie systemen doorzoeken." })).toEqual({ months: 1, reason: "Drie systemen doorzoeken." });
     expect(valueOf(extendForm, { months: "2", reason: "x" })).toEqual({ months: 2, reason: "x" });
-    // Issue 25: each message says what to do.
+    // Each message says what to do.
     expect(errorsOf(extendForm, { months: "3", reason: "x" })).toEqual({ months: ["validation.staff.extendMonths"] });
     expect(errorsOf(extendForm, { months: "0", reason: "x" })).toEqual({ months: ["validation.staff.extendMonths"] });
     expect(errorsOf(extendForm, {})).toEqual({ months: ["validation.staff.extendMonths"], reason: ["validation.staff.extendReason"] });

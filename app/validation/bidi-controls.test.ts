@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 11: Unicode's bidirectional controls (Bidi_Control) are
+ * Unicode's bidirectional controls (Bidi_Control) are
  * refused in every single-line field, pages and JSON calls alike, with the
  * control-character message; multi-line messages keep them, and
  * right-to-left names need none of them.

@@ -1,5 +1,5 @@
 /**
- * Issue 39: each form's fields (issue 8: what a post may hold) are read from
+ * Each form's fields (what a post may hold) are read from
  * its schema with Conform's getZodConstraint. These are the maps that were
  * written by hand beside the schemas, kept here to show nothing changed.
  */
@@ -64,7 +64,7 @@ const HAND_WRITTEN: Array<[FormDefinition, Record<string, number>]> = [
   [requestStatusForm, { reference: 1, email: 1 }],
 ];
 
-describe("what each form may post, read from its schema (issue 39)", () => {
+describe("what each form may post, read from its schema", () => {
   it.each(HAND_WRITTEN.map(([definition, fields]) => ({ id: definition.id, definition, fields })))("$id: the fields written by hand before", ({ definition, fields }) => {
     expect(postedFields(definition)).toEqual({ ...fields, ...EVERY_FORM });
   });

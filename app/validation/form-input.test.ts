@@ -61,7 +61,7 @@ describe("select-all without JavaScript", () => {
   });
 });
 
-describe("what each privacy form may post (issue 8)", () => {
+describe("what each privacy form may post", () => {
   const ids = brandsNl.map((brand) => brand.id);
   const brandsForm = objectionBrandsForm(ids);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 4: the OpenAPI document is valid OpenAPI 3.1, every schema
+ * The OpenAPI document is valid OpenAPI 3.1, every schema
  * in it compiles as JSON Schema 2020-12, and it describes what the code
  * checks (the calls' real answers: tests/e2e/openapi.spec.ts).
  */

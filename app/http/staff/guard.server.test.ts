@@ -154,7 +154,7 @@ function expectLoginRedirect(answer: ClientAnswer, lang: string) {
   expect(answer.headers.get("Location")).toBe(`/${lang}/internal-privacy-rights/login`);
 }
 
-/** Issue 38: a session that ended leads to a login page that says so and leads back to the page. */
+/** A session that ended leads to a login page that says so and leads back to the page. */
 function expectLoginAfterEnd(answer: ClientAnswer, lang: string, page: string) {
   expect(answer.from).toBe("response");
   expect(answer.status).toBe(302);
@@ -257,7 +257,7 @@ describeEachDatabase("the staff guard on $name", (database) => {
     // Used at 9 minutes, so still signed in at 18.
     at(18);
     expect((await visit(ROUTES.staffCall, NL, { cookie: agent.cookie, method: "POST" })).from).toBe("route");
-    // Ten minutes without a request: the session has ended (issue 38: the login page says so and leads back).
+    // Ten minutes without a request: the session has ended (the login page says so and leads back).
     at(28);
     expectLoginAfterEnd(await visit(ROUTES.signedInPage, FR, { cookie: agent.cookie }), "fr", "confirm-login");
     expectUnauthorizedCall(await visit(ROUTES.staffCall, NL, { cookie: agent.cookie, method: "POST" }), "nl");

@@ -197,7 +197,7 @@ describe("single sign-on against an OpenID provider", () => {
     expect(clearCookie).toMatch(/^__oidc=; Max-Age=0; Path=\/auth\/oidc\/callback/);
   });
 
-  it("goes back to the page a staff session ended on (issue 38), and never to another site", async () => {
+  it("goes back to the page a staff session ended on, and never to another site", async () => {
     const back = "/nl/internal-privacy-rights/requests/PR-2026-0001?kept=" + "k".repeat(43);
     for (const [asked, expected] of [[back, back], ["//evil.example/nl/internal-privacy-rights/requests", undefined]] as const) {
       const started = await startSignIn(new Request(new URL("/nl/internal-privacy-rights/sso", NL)), "nl", asked);

@@ -1,5 +1,5 @@
 /**
- * Issue 38 (item 17): a staff session that ends while a form is filled in.
+ * A staff session that ends while a form is filled in.
  * The way back after signing in again is a staff page of this site only
  * (no open redirect, no loop into signing in); a post's text fields are
  * kept for the same staff member and page for 30 minutes, never its files;

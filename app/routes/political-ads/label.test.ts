@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 3: `label.png` rendered on every request (a query string
+ * When `label.png` was rendered on every request (a query string
  * made a new one), 16 connections held every other visitor's page for over
  * a second. A label is rendered once per ad version, language and format and
  * kept: the same ETag (strong) for a repeat, for any query string, 304 for a

@@ -1,5 +1,5 @@
 /**
- * Issue 37: mail must never stop. A real SMTP server on loopback that goes
+ * Mail must never stop. A real SMTP server on loopback that goes
  * away, comes back late, refuses with 4xx or 5xx, or hangs after the
  * message; the worker as it runs in production (no restart, the poll timer
  * too slow to help). Every message is delivered exactly once, counted by

@@ -1,5 +1,5 @@
 /**
- * Issue 39: every mail the app sends, subject, text and HTML, as recorded
+ * Every mail the app sends, subject, text and HTML, as recorded
  * before the mail texts moved from TypeScript into locales/<locale>/mail.json.
  * The texts' home may change; what a recipient reads may not without a
  * deliberate new recording (`npx vitest run app/services/mail/mail-snapshots.test.ts -u`,

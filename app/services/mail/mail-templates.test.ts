@@ -171,7 +171,7 @@ describe("the privacy team's digest", () => {
       link: "https://privacy.veldhavenmedia.nl/nl/internal-privacy-rights/requests?country=nl",
     });
     expect(mail).toMatchObject({ kind: "privacy-digest", to: "privacy@veldhavenmedia.nl", subject: "Privacyaanvragen NL: 1 te laat, 2 binnen 7 dagen" });
-    // Waiting for the person: counted apart, as their clock stands still (issue 26).
+    // Waiting for the person: counted apart, as their clock stands still.
     expect(mail.text).toContain("1 te laat, 2 binnen 7 dagen te beantwoorden, 2 wachten op de aanvrager.");
     expect(mail.text).toContain("Te laat:\n- PR-LATE-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 1 april 2026");
     expect(mail.text).toContain("Binnen 7 dagen:\n- PR-SOON-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 10 april 2026\n- PR-SOON-0002");

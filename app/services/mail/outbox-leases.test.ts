@@ -1,5 +1,5 @@
 /**
- * Issue 24, at most once in practice: a message is marked sent the moment
+ * At most once in practice: a message is marked sent the moment
  * the SMTP server accepts it, its lease is renewed while it is being sent,
  * and a worker that dies gives its messages up after one lease.
  */

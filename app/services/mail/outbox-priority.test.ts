@@ -1,5 +1,5 @@
 /**
- * Issue 24: a verification or confirmation mail does not wait behind
+ * A verification or confirmation mail does not wait behind
  * notifications and digests. The priority comes from the kind alone
  * (outbox.server.ts), so no caller names it.
  */

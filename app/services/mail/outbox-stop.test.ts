@@ -1,5 +1,5 @@
 /**
- * Issue 24, a clean stop: stop() stops claiming, lets the sends in flight
+ * A clean stop: stop() stops claiming, lets the sends in flight
  * finish, gives back what it claimed and did not start (no attempt counted,
  * so a restart sends it at once) and resolves in time even when the SMTP
  * server hangs.

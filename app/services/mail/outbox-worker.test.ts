@@ -1,5 +1,5 @@
 /**
- * Issue 24, mail that keeps up: a pooled SMTP transport, batches, several
+ * Mail that keeps up: a pooled SMTP transport, batches, several
  * sends in flight, one claim loop per instance, and instances that share a
  * database without sending anything twice. Behaviour is asserted (every
  * message arrives once, by Message-ID), never speed: `npm run bench:mail`

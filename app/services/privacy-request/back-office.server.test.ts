@@ -93,7 +93,7 @@ describeEachDatabase("back office on $name", (database) => {
     const overdue = await listRequests(db(), { overdue: true }, { now });
     expect(overdue.requests.map((row) => row.reference)).toContain(late);
     expect(overdue.requests.map((row) => row.reference)).not.toContain(soon);
-    // The text filter reads references only (issue 42: an address is searched by POST, never put in a URL).
+    // The text filter reads references only (an address is searched by POST, never put in a URL where logs and history keep it).
     const byText = await listRequests(db(), { text: soon.slice(3).toLowerCase() }, { now });
     expect(byText.requests.map((row) => row.reference)).toEqual([soon]);
     expect((await listRequests(db(), { text: "snel@veldhaven" }, { now })).requests).toEqual([]);

@@ -83,7 +83,7 @@ describeEachDatabase("privacy requests on $name", (database) => {
     expect(await auditOf(outcome.id)).toHaveLength(2);
   });
 
-  it("mails a plus address and stores it as typed: only the limit counts it without its tag (issue 37)", async () => {
+  it("mails a plus address and stores it as typed: only the limit counts it without its tag", async () => {
     const input: PrivacyRequestInput = { flowType: "RIGHT_OF_ACCESS", email: "Lotte+Privacy@veldhaven-test.nl" };
     const outcome = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, db: db() });
     if (outcome.status !== "accepted") throw new Error("not accepted");

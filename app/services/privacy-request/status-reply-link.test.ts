@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 9: the status page shows the privacy team's question and,
+ * The status page shows the privacy team's question and,
  * as its link proves the mailbox, gives a link of its own to answer it, so a
  * person who lost the question's mail is not stuck. The link is stored as a
  * hash, ends with the status link and dies with the answer; the mailed link

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the team's figures and the published ones, checked against
+ * The team's figures and the published ones, checked against
  * values this test works out by itself from the rows it inserts (its own
  * filters, its own median and nearest-rank 90th percentile), on SQLite and
  * on PostgreSQL: received by verification (or an objection carried out

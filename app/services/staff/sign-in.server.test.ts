@@ -105,7 +105,7 @@ describeEachDatabase("staff accounts, sessions and sign-in on $name", (database)
     const locked = await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.10" });
     expect(locked).toMatchObject({ status: "RATE_LIMITED" });
     expect((locked as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
-    // Issue 23: a stranger's guesses never lock the owner out from her own address.
+    // A stranger's guesses never lock the owner out from her own address.
     expect((await signInWithPassword(db(), limiters, { email: "fleur@veldhaven.nl", password: PASSWORD, clientIp: "192.0.2.11" })).status).toBe("signed-in");
 
     // One address trying many accounts.
@@ -117,7 +117,7 @@ describeEachDatabase("staff accounts, sessions and sign-in on $name", (database)
     expect((await signInWithPassword(db(), limiters, { email: "eva@veldhaven.nl", password: PASSWORD, clientIp: "198.51.100.100" })).status).toBe("signed-in");
   });
 
-  it("counts an IPv6 client by its /64 (issue 38): rotating addresses in it gets no more guesses", async () => {
+  it("counts an IPv6 client by its /64: rotating addresses in it gets no more guesses", async () => {
     await upsertAccount(db(), { email: "iris@veldhaven.nl", password: PASSWORD, role: "officer" });
     const statuses: string[] = [];
     for (let n = 1; n <= 8; n++) {

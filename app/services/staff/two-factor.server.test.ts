@@ -1,5 +1,5 @@
 /**
- * Issue 23: the second factor of local staff accounts. TOTP as RFC 6238
+ * The second factor of local staff accounts. TOTP as RFC 6238
  * (through otpauth): the current step and one either side accepted, others
  * refused, each step once; recovery codes single-use; the secret not in the
  * database in plain text; wrong codes counted per account before they are

@@ -44,7 +44,7 @@ describe("checkEmailDomain", () => {
   });
 });
 
-describe("EmailDomainChecker (issue 14: a burst of forms is not a burst of DNS queries)", () => {
+describe("EmailDomainChecker: a burst of forms is not a burst of DNS queries", () => {
   it("asks the DNS once for a burst of addresses at one domain, and keeps the verdict", async () => {
     const checker = new EmailDomainChecker({ servers: [dns.address], timeoutMs: 1000 });
     const before = dns.queries().length;

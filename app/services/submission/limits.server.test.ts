@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The defaults a deployment gets (issue 24), read once.
+// The defaults a deployment gets, read once.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "limits-config-"));
 delete process.env.PRIVACY_RATE_LIMIT_PER_HOUR;
 delete process.env.TARGET_LIMIT_PER_HOUR;
@@ -59,7 +59,7 @@ describeEachDatabase("submission limits on $name", (database) => {
     expect(await admitSubmission(privacy("198.51.100.6", "+31 (6) 12 34 56 78"), limiters)).toMatchObject({ ok: false, scope: "target" });
   });
 
-  it("counts plus addresses as the mailbox they reach: victim+1 … victim+12 share victim's 3 an hour (issue 37)", async () => {
+  it("counts plus addresses as the mailbox they reach: victim+1 … victim+12 share victim's 3 an hour", async () => {
     const limiters = await createSubmissionLimiters(database.handle);
     const admitted: boolean[] = [];
     for (let tag = 1; tag <= 12; tag++) {
@@ -122,7 +122,7 @@ describe("a client address as it is counted", () => {
   });
 });
 
-describe("an e-mail address as the limit per target counts it (issue 37)", () => {
+describe("an e-mail address as the limit per target counts it", () => {
   it("is the mailbox without its +tag, in lower case", () => {
     expect(mailboxOf(" Victim+News@Example.org")).toBe("victim@example.org");
     expect(mailboxOf("victim+a+b@example.org")).toBe("victim@example.org");

@@ -1,5 +1,5 @@
 /**
- * Issue 41: the register of systems comes from a file all or nothing, each
+ * The register of systems comes from a file all or nothing, each
  * bad row named by its line and field; a webhook system that comes without
  * credentials gets them once, and keeps them on the next import.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 41: a verified request fans out to the systems that take part in its
+ * A verified request fans out to the systems that take part in its
  * right and country; each webhook is signed as Standard Webhooks says (the
  * receiver here verifies with the reference package), retried with the same
  * `webhook-id` until accepted, and answered by the system's callback once.

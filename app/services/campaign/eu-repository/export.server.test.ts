@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 3: the European repository export. Every code of our
+ * The European repository export. Every code of our
  * vocabularies has a repository term (an unknown one stops the export); a
  * known register, changed once, exports as the committed fixture; `--since`
  * keeps the later versions; print and TV are counted, not exported; and the

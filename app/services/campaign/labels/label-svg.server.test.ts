@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 10: a label prints the sponsor's whole name (TTPA Art. 11),
+ * A label prints the sponsor's whole name (TTPA Art. 11),
  * however long the register lets it be (200 characters), in every language
  * a label is made in: every word drawn, nothing cut or elided, and every
  * line inside the label, clear of its QR code, as resvg (the PNG's renderer)
