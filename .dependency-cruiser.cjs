@@ -1,5 +1,5 @@
 /**
- * The layer rules (issue 22, docs/architecture.md), checked in `npm test`:
+ * The layer rules (docs/architecture.md), checked in `npm test`:
  *
  *   routes (app/routes, root, entries) → http → services → db · validation · content · i18n → domain · config
  *   components → validation · content · i18n · domain · utils · enhance   (never a *.server module)

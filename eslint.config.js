@@ -1,4 +1,4 @@
-// Lint rules for the whole codebase (issue 22): TypeScript, React hooks and
+// Lint rules for the whole codebase: TypeScript, React hooks and
 // accessibility of JSX. No blanket disables: a rule that does not fit gets
 // the design changed, or is switched off here with the reason beside it.
 import js from "@eslint/js";

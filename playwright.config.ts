@@ -23,7 +23,7 @@ const port = Number(process.env.E2E_PORT);
 /**
  * Chromium (new headless) opens its omnibox popups for every window, as web
  * pages of their own: two extra renderers for each test's new context, about
- * 40 % of a test's CPU (issue 39). Chromium reads only the last
+ * 40 % of a test's CPU. Chromium reads only the last
  * `--disable-features`, so Playwright's own list (its `chromiumSwitches`) is
  * repeated here: check it when Playwright is upgraded.
  */
@@ -75,13 +75,13 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Limits that catch a hang, not a slow machine: CI's machine has run the suite at
   // 1.4 to 2.4 times this one's pace, and a sweep of every page of a locale took
-  // 14 s here and over 30 s there (issue 39). Speed is measured by `npm run bench`.
+  // 14 s here and over 30 s there. Speed is measured by `npm run bench`.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://nl.localhost:${port}`,
     // Recording a trace for every test (to keep it only on failure) cost a fifth of the
-    // suite's time (issue 39). A test that fails on CI runs again with a trace (retries: 1);
+    // suite's time. A test that fails on CI runs again with a trace (retries: 1);
     // locally, `npm run test:e2e -- --trace retain-on-failure` records them all as before.
     trace: "on-first-retry",
   },

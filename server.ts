@@ -68,7 +68,7 @@ async function main() {
     },
   );
   // A client that half-closes its side once its request is sent (`shutdown(SHUT_WR)`, `nc -N`) still gets
-  // its answer (issue 38): by default Node aborts the request in progress at the client's FIN, which ended
+  // its answer: by default Node aborts the request in progress at the client's FIN, which ended
   // every page that renders asynchronously without a byte. The connection closes once the answer is sent.
   // Node's own switch for it (lib/_http_server.js `socketOnEnd`), which its types do not name.
   (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
@@ -79,7 +79,7 @@ async function main() {
     // Fingerprinted assets, compressed once at build time (scripts/precompress-assets.mjs),
     // first: a page's 20 files are not 20 request log lines, and the documents' headers
     // (a policy, frame or referrer rules, a request id) mean nothing on a script or a
-    // stylesheet. Sent with each file they were a kilobyte apiece (issue 28: a sixth of
+    // stylesheet. Sent with each file they were a kilobyte apiece (a sixth of
     // the JavaScript "as sent"). A name that never changes needs no validators either.
     app.use(
       "/assets",
@@ -137,13 +137,13 @@ async function main() {
       // Sent below, only over HTTPS.
       strictTransportSecurity: false,
       // No address of ours, with a token or a search in it, reaches another
-      // site, not even the origin (issue 23). "no-referrer" would make
+      // site, not even the origin. "no-referrer" would make
       // browsers send `Origin: null` with form posts, which React Router's
       // CSRF check rejects; "same-origin" keeps our own posts' Origin.
       referrerPolicy: { policy: "same-origin" },
     }),
   );
-  // HSTS (issue 23) when the visitor's request came over HTTPS, directly or
+  // HSTS when the visitor's request came over HTTPS, directly or
   // through a trusted proxy (TRUST_PROXY, `X-Forwarded-Proto`): a browser on
   // plain http (the embedded default on *.localhost) ignores it anyway, and a
   // client that merely claims HTTPS cannot switch it on.
@@ -159,7 +159,7 @@ async function main() {
   let appModule: AppModule;
   if (isProduction) {
     // The other public files (favicon, images): only paths under their own names reach the disk, so a
-    // page request never pays for a file-system lookup (issue 28: a stat per page request).
+    // page request never pays for a file-system lookup (it was a stat per page request).
     const publicFiles = express.static(path.resolve("build/client"), { maxAge: "1h", index: false });
     const publicNames = new Set(fs.readdirSync(path.resolve("build/client")).filter((name) => name !== "assets"));
     app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));

@@ -11,7 +11,7 @@ const buildId = (process.env.BUILD_ID ??= new Date().toISOString().replace(/\D/g
  * In the browser bundle only, i18next and react-i18next are the app's own
  * small versions of what it uses (app/i18n/browser/): the texts are already
  * resolved by the server, and the full libraries were a tenth of every
- * page's JavaScript (issue 14). The server renders with the real ones.
+ * page's JavaScript. The server renders with the real ones.
  */
 function browserI18n(): Plugin {
   const shims: Record<string, string> = {
@@ -30,7 +30,7 @@ function browserI18n(): Plugin {
 /**
  * The browser bundle's shell: what every page that hydrates runs (React
  * Router, the layout, texts, the root's helpers) as one file instead of
- * twenty of a few hundred bytes each (issue 28: 22 → 10 files and 116 →
+ * twenty of a few hundred bytes each (22 → 10 files and 116 →
  * 109 KB as sent on the home page; on HTTP/1.1 a phone opens six
  * connections, so twenty files were four round trips). The static pages'
  * script is built apart (scripts/build-server.mjs) and is not affected.
