@@ -4,7 +4,7 @@ export default {
   ssr: true,
   // The whole route manifest as one cached module, instead of a partial one
   // worked out for every page rendered and `/__manifest` calls for the links
-  // a page shows (about 5 % of a page's render on the server).
+  // a page shows (it was about 5 % of a page's render on the server).
   routeDiscovery: { mode: "initial" },
   // Each of React Router 8's changes is chosen here rather than left to a
   // warning at every build. Middleware is on (the site context, cache headers and staff guard run as middleware).

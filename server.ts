@@ -159,7 +159,7 @@ async function main() {
   let appModule: AppModule;
   if (isProduction) {
     // The other public files (favicon, images): only paths under their own names reach the disk, so a
-    // page request never pays for a file-system lookup (a stat per page request).
+    // page request never pays for a file-system lookup (it was a stat per page request).
     const publicFiles = express.static(path.resolve("build/client"), { maxAge: "1h", index: false });
     const publicNames = new Set(fs.readdirSync(path.resolve("build/client")).filter((name) => name !== "assets"));
     app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));

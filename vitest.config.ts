@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     // Unit tests live beside the module they test (foo.server.ts and
     // foo.server.test.ts); tests/ keeps the end-to-end suite, fixtures and setup.
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     // Files and tests in a random order every run, so a test that leans on

@@ -1,4 +1,4 @@
-// `npm run bench:files` (and part of `npm run bench`): issue 26's figures
+// `npm run bench:files` (and part of `npm run bench`): the cost of a request's files
 // against the production build with a throwaway DATA_DIR. An officer uploads
 // a FILE_MB file (default 25) to a request's answer through the back
 // office's multipart form (once just after the start, once warm), sends the

@@ -1,4 +1,4 @@
-// `npm run bench:intent` (issue 40): what the pages that hydrate cost a
+// `npm run bench:intent`: what the pages that hydrate cost a
 // visitor before and after they show intent, in a real Chromium against the
 // production build with a throwaway DATA_DIR. For each page: the JavaScript
 // as sent (bytes on the wire) until the network is idle with no interaction;

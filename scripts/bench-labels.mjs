@@ -1,4 +1,4 @@
-// `npm run bench:labels`: the label attack of issue 38, item 3, against the
+// `npm run bench:labels`: an attack on the ads' print labels, against the
 // production build with a throwaway DATA_DIR. 16 kept-alive connections from
 // one address ask for an ad's label.png back to back, each time with a new
 // query string, while a visitor from another address asks for ordinary pages

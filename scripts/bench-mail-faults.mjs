@@ -1,5 +1,5 @@
 // `npm run bench:faults` (second part): the SMTP server misbehaving under the
-// production build (issue 37), with a throwaway DATA_DIR (SQLite) and an SMTP
+// production build (mail must never stop), with a throwaway DATA_DIR (SQLite) and an SMTP
 // server this script controls. Prints, asserts nothing. For each fault: the
 // contact messages acknowledged during it, how long after SMTP's return the
 // last of them arrived (or how many had not after 60 s), and duplicates by

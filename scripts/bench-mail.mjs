@@ -1,5 +1,5 @@
 // `npm run bench:mail`: how fast the production build's mail worker drains
-// its outbox (issue 24: at least 200 mails/s per instance). A local SMTP
+// its outbox (the goal: at least 200 mails/s per instance). A local SMTP
 // server that accepts everything and counts messages by Message-ID; the
 // server (build/server.js) with a throwaway DATA_DIR, SMTP_URL pointing at
 // it and its default pool and concurrency; BENCH_MAILS messages (default

@@ -1,4 +1,4 @@
-// `npm run bench:reports` (issue 42): the officers' reports with 100,000 requests.
+// `npm run bench:reports`: the officers' reports with 100,000 requests.
 //  1. loads BENCH_REQUESTS (100,000) synthetic privacy requests over the last
 //     two years (rights, countries, months and states spread as in real life;
 //     objections carried out at once, some without e-mail; deadlines met,

@@ -1,4 +1,4 @@
-// `npm run bench:visit` (issue 40): a realistic visit replayed in Chromium,
+// `npm run bench:visit`: a realistic visit replayed in Chromium,
 // with and without JavaScript, against the production build with a
 // throwaway DATA_DIR: land on the home page, read two documents, send the
 // contact form, read three more pages (about, the terms of use, home). Prints, for each answer that made a

@@ -1,4 +1,4 @@
-// `npm run bench:webhooks` (issue 41): the systems' webhooks, measured.
+// `npm run bench:webhooks`: the systems' webhooks, measured.
 //  1. throughput: N deliveries queued (N requests started by an officer,
 //     one webhook system), then one worker sends them to a local receiver
 //     that verifies every signature with the `standardwebhooks` package;

@@ -1,12 +1,12 @@
 // `npm run bench`: every public page type beside a static asset of the same
-// server, against the production build with a throwaway DATA_DIR (issue 14).
+// server, against the production build with a throwaway DATA_DIR.
 // For each: requests per second at 10 connections and its ratio to the static
-// asset, from the page cache and (issue 28) rendered every time by a second
+// asset, from the page cache and rendered every time by a second
 // server with PAGE_CACHE_SECONDS=0; p50 and p99 latency at 50 connections;
 // the JavaScript the page asks for at once (files, gzip KB) and what its
 // modules fetch at the visitor's first intent (a form's code, the report
 // dialog: "+ later"); and
-// (issue 28) the JavaScript a real Chromium downloads, as sent, until the
+// the JavaScript a real Chromium downloads, as sent, until the
 // network is idle. Prints figures; asserts nothing (speed goals are checked
 // here, not in tests). BENCH_SECONDS sets each run's length.
 import os from "node:os";

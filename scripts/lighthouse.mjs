@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default throttling) on the six
-// pages of issue 14 and the three more that hydrate on intent (issue 40), against the production build with a throwaway DATA_DIR,
+// public page types (home, document, phone, access form, ad list, ad) and three more that hydrate on the visitor's first intent, against the production build with a throwaway DATA_DIR,
 // in Debian's Chromium (CHROMIUM_PATH). Prints the four category scores and
 // every audit that kept a page below 100; writes no reports.
 import * as chromeLauncher from "chrome-launcher";
@@ -44,7 +44,7 @@ try {
     ["access form", `${base("nl")}/nl/privacy-rights/access`],
     ["ad list", `${base("be")}/nl/political-ads`],
     ["ad", `${base("be")}/nl/political-ads/${newestAd}`],
-    // Issue 40's pages that hydrate on intent, beside the home, access form and ad above.
+    // More pages that hydrate on the visitor's first intent, beside the home, access form and ad above.
     ["about", `${base("be")}/fr/about`],
     ["objection", `${base("be")}/fr/privacy-rights/direct-marketing/brands`],
     ["report an ad", `${base("be")}/nl/political-ads/${newestAd}/report`],

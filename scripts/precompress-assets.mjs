@@ -1,6 +1,6 @@
 // Writes a .br and a .gz beside every fingerprinted text asset of the client
 // build, so that the server sends them as they are instead of compressing the
-// same file on every request (issue 14; served by express-static-gzip).
+// same file on every request (served by express-static-gzip).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

@@ -1,4 +1,4 @@
-// `npm run systems -- import FILE` and `npm run systems -- list` (issue 41):
+// `npm run systems -- import FILE` and `npm run systems -- list`:
 // the register of the systems that hold personal data and carry requests out.
 import fs from "node:fs";
 import path from "node:path";

@@ -82,7 +82,7 @@ app.use(async (req, res, next) => {
   if (!record) requestMetrics.set(build, (record = recordRequestMetrics(routeMatchers(build))));
   record(req, res, next);
 });
-// Before any other work: a request shed under load costs next to nothing (issue 24).
+// Before any other work: a request shed under load costs next to nothing.
 app.use(shedWhenOverloaded);
 // Before the host guard: an absolute-form target names the host itself.
 app.use(readRequestTarget);

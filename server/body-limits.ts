@@ -15,9 +15,9 @@ function refuse(req: express.Request, res: express.Response, status: number, err
 }
 
 /**
- * Uploads of a request's files (issue 26, app/routes.ts): a signed-in
+ * Uploads of a request's files (app/routes.ts): a signed-in
  * officer's answer, the person's reply behind its link, or a system's
- * answer to an access task with its files (issue 41); a multipart post
+ * answer to an access task with its files; a multipart post
  * up to a request's 100 MB and the form around it. The routes check who
  * posts before reading it, read it as a stream and enforce each file's limit.
  */

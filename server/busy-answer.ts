@@ -1,7 +1,7 @@
 /**
  * What a request shed under load is answered with (server/overload.ts). A
  * call under /api/ gets the usual JSON error; a page gets a small HTML page
- * in its own language (issue 38: it was English on /nl and /fr), saying when
+ * in its own language (Dutch on /nl, French on /fr), saying when
  * to try again, with a link to try again and one home. No script, no style,
  * no database: it must cost next to nothing.
  */

@@ -1,6 +1,6 @@
 /**
- * The URL a page is kept under in the page cache, and rendered from (issue
- * 24): its origin and path with only the query parameters the page reads,
+ * The URL a page is kept under in the page cache, and rendered
+ * from: its origin and path with only the query parameters the page reads,
  * sorted. `?utm_source=x` or `?zzz=1` … `?zzz=100000` would otherwise each be
  * a new entry of the same page; rendering from this URL too keeps what is
  * stored equal to what the key says.
@@ -10,7 +10,7 @@
  * reads none. The parameters of every route the path matches count (a
  * layout's too); a path nothing matches keeps none.
  *
- * Its host is spelled one way too (issue 37: 2,000 ports were 2,000 entries).
+ * Its host is spelled one way too (one page asked through 2,000 ports made 2,000 entries).
  */
 import type { ServerBuild } from "react-router";
 import { withCanonicalHost } from "~/utils/canonical-host";

@@ -2,7 +2,7 @@
  * When a request is served from the page cache (server/page-cache.ts) and how:
  * which requests may use it, which responses may be kept, a burst of the same
  * page rendered once, a page kept under (and rendered from) its URL with only
- * the query parameters it reads (server/cache-key.ts, issue 24), and a kept
+ * the query parameters it reads (server/cache-key.ts), and a kept
  * page sent with its ETag, 304 and encoding (docs/decisions/003-cacheable-pages.md).
  */
 import type express from "express";
@@ -63,7 +63,7 @@ export function getPageCache(): PageCache | null {
 }
 
 type CacheRule = {
-  /** Whether a path matches a staff route in any spelling (issue 23). */
+  /** Whether a path matches a staff route in any spelling. */
   isStaffArea: (pathname: string) => boolean;
   /** Whether a path's page shows the objection's kept choice (app/utils/kept-choice-pages.ts). */
   showsKeptChoice: (pathname: string) => boolean;
@@ -72,7 +72,7 @@ type CacheRule = {
 /**
  * A GET of a public page may come from the cache unless the visitor's cookies
  * change it (a flash waiting to be shown, the objection's choice on the pages
- * that show it: `cookiesChangePage`, issue 40); never a JSON call (those set
+ * that show it: `cookiesChangePage`); never a JSON call (those set
  * their own caching), never a staff page: not a path that matches a staff
  * route in any spelling, nor one that merely spells the staff segment.
  */
@@ -89,7 +89,7 @@ export async function mayUseCache(req: express.Request, { isStaffArea, showsKept
 /**
  * The request as any visitor makes it: what the cache keeps is rendered without
  * the asker's cookies, so no page it serves can hold one visitor's flash, choice
- * or session (issue 40).
+ * or session.
  */
 function withoutCookies(request: Request): Request {
   if (!request.headers.has("Cookie")) return request;

@@ -1,6 +1,6 @@
 /**
  * Emptying a server's keep-alive connections on a stop without resetting a
- * request (issue 37, item 8). `server.close()` closes every connection that
+ * request. `server.close()` closes every connection that
  * is between two requests at once; under keep-alive load the client has often
  * sent its next request on it already, and gets a reset. Here, from the stop
  * on, every answer says `Connection: close` (Node closes the connection after

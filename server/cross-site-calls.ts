@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 10: React Router refuses a page's action posted from
+ * React Router refuses a page's action posted from
  * another origin, but runs a call's action (a route without a page: the JSON
  * calls under /api, sign-out) whatever the Origin. The staff call acts with
  * the staff member's cookie, so another site must not be able to make a

@@ -1,5 +1,5 @@
 /**
- * The database's part of `/readyz` (issue 37, item 6): whether it takes a
+ * The database's part of `/readyz`: whether it takes a
  * write (app/db/write-probe.server.ts). However often probes come (an
  * orchestrator, a load balancer, someone's curl loop), the database is
  * written at most once per CACHE_MS and never twice at once; a write that

@@ -1,9 +1,9 @@
 /**
- * A clean stop on SIGTERM or SIGINT (issue 24). The listener closes at once
+ * A clean stop on SIGTERM or SIGINT. The listener closes at once
  * (no new connections); requests in progress may finish, and a request that
  * comes on an open keep-alive connection is still answered, with
- * `Connection: close`, after which that connection closes (issue 37:
- * server/connection-drain.ts). Meanwhile the background work stops: the mail
+ * `Connection: close`, after which that connection closes
+ * (server/connection-drain.ts). Meanwhile the background work stops: the mail
  * worker finishes the messages it is sending and gives back the rest, the
  * retention and digest timer stops. Connections still open after the grace
  * period (a client that never finished its headers, a slow body) are cut,

@@ -1,10 +1,10 @@
 /**
- * Gives the memory a burst used back once the burst is over (issue 24). Under
+ * Gives the memory a burst used back once the burst is over. Under
  * load V8 grows its heap to keep up with the garbage, and an idle process
  * allocates too little to collect it again: RSS stayed at 300+ MB, of which
  * 40 MB were live, long after a burst that started at 140 MB. When the heap
- * has grown past its size at start (16 MB: issue 37 found bursts that left
- * 70 MB behind under the 48 MB it was) and the event loop has been close to
+ * has grown past its size at start (16 MB: at 48 MB, bursts
+ * left 70 MB behind) and the event loop has been close to
  * idle for a whole check, this runs a full collection, which lets V8 shrink
  * the heap and return the pages. Never while busy, and only after growth, so
  * it costs a visitor nothing; a heap that stays big through a few

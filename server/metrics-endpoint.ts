@@ -1,5 +1,5 @@
 /**
- * Issue 28: `GET /metrics` for Prometheus, never public. It answers only
+ * `GET /metrics` for Prometheus, never public. It answers only
  * with `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time);
  * without a token configured the path does not exist (404). It sits beside
  * the probes, before the host guard and the overload gate, so a scraper

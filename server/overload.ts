@@ -1,5 +1,5 @@
 /**
- * Load shedding (issue 24), after Fastify's under-pressure: when the event
+ * Load shedding, after Fastify's under-pressure: when the event
  * loop lags, too many requests are already in progress, queries queue for
  * the database, or requests wait longer than they may before their work
  * starts (server/queue-time.ts: a crowd opening a connection per request
@@ -50,7 +50,7 @@ export type OverloadSettings = {
   random?: () => number;
   /**
    * Queries waiting for a database connection at which a new request is shed
-   * (issue 37: on PostgreSQL the pool's queue grew to seconds); 0: no cap.
+   * (on PostgreSQL the pool's queue grew to seconds); 0: no cap.
    */
   maxDatabaseWaiting?: number;
   /** How many queries wait for a connection now (the process's pool unless a test gives its own). */
@@ -72,7 +72,7 @@ export type OverloadGuard = {
    * when it answered the 503 itself. A crowd that opens a connection per
    * request costs about a millisecond a request in Express's stack (the
    * access log, compression, headers, routers); refused here it costs a
-   * fraction, so more of the loop is left for the requests let in (issue 37).
+   * fraction, so more of the loop is left for the requests let in.
    */
   refuseEarly: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** From the first shed request (or an over-threshold sample) until a sample finds the server below both thresholds. */

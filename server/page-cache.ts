@@ -5,7 +5,7 @@ import Negotiator from "negotiator";
 import { etagFor } from "~/utils/etag.server";
 
 // The one If-None-Match parser lives with the other ETag rules (app/utils/etag.server.ts);
-// re-exported because tests/unit/page-cache.test.ts has always found it here.
+// re-exported because page-cache.test.ts has always found it here.
 export { matchesEtag } from "~/utils/etag.server";
 
 const gzip = promisify(zlib.gzip);
@@ -54,7 +54,7 @@ const MIN_PURGE_INTERVAL_MS = 1000;
  *
  * lru-cache only drops an expired page when it is asked for it or needs the
  * room, so pages nobody asks for again stayed in memory after a burst
- * (issue 24: 139 → 293 MB idle). One sweep per `ttlMs` (`purgeStale`, on a
+ * (an idle process grew from 139 to 293 MB). One sweep per `ttlMs` (`purgeStale`, on a
  * timer that does not keep the process alive) frees them within twice their
  * time; lru-cache's `ttlAutopurge` would do it with one timer per page, set
  * on every store, which its authors advise against for many entries.

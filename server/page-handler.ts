@@ -1,6 +1,6 @@
 /**
  * Where a request for a page or a call goes once it passed the guards: the
- * register's CORS headers, and 204 for its preflight (issue 27); 405
+ * register's CORS headers, and 204 for its preflight; 405
  * for a submission without an action or a method no route takes (200 for
  * OPTIONS), 403 for a call posted by another site, the page cache for an
  * anonymous page, otherwise React Router's Express handler. Built once per

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 4: the political-ad register is open data (TTPA Art. 11-12
+ * The political-ad register is open data (TTPA Art. 11-12
  * notices are public by law), so a journalist's notebook or a dashboard on
  * another site may read it from the browser. Its read-only calls, and the
  * OpenAPI document that describes them, answer any origin:
@@ -25,7 +25,7 @@
 import type express from "express";
 import type { RouteMatchers } from "./route-matchers";
 
-/** The register's read calls, this document and the public privacy figures (issue 42; app/routes.ts ids). */
+/** The register's read calls, this document and the public privacy figures (ids of app/routes.ts). */
 const OPEN_READ_ROUTE_IDS = new Set(["api-campaign-items", "api-campaign-items-export", "api-campaign-item", "api-openapi", "api-privacy-figures"]);
 
 const ANY_ORIGIN_READ = {

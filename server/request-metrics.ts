@@ -1,5 +1,5 @@
 /**
- * Issue 28: every request's duration by route id (the leaf route React
+ * Every request's duration by route id (the leaf route React
  * Router matches; `none` when nothing does), method and status class;
  * page-cache hits and misses; and the render time of an HTML page that did
  * not come from the cache.

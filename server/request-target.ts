@@ -1,8 +1,8 @@
 /**
  * The request targets HTTP allows besides a path (RFC 9112, 3.2): every
  * later step (the host guard, the page cache, React Router) builds its URL
- * from a path, so the others are settled here, first (issue 23: each was a
- * 500 with a stack in the log).
+ * from a path, so the others are settled here, first (each was a 500
+ * with a stack in the log).
  */
 import type express from "express";
 

@@ -72,7 +72,7 @@ export type RouteMatchers = {
   submitsToCall: (url: URL) => boolean;
   /**
    * Whether a path (a page, its `.data`, a call) is in the staff area: it
-   * matches a staff route in any case and with its escapes undone (issue 23),
+   * matches a staff route in any case and with its escapes undone,
    * so a spelling React Router answers with a 404 counts too.
    */
   isStaffArea: (pathname: string) => boolean;
@@ -87,7 +87,7 @@ const matchers = new WeakMap<ServerBuild, RouteMatchers>();
 /**
  * Paths remembered per route tree. `matchRoutes` flattens and ranks the whole
  * table on every call, and every request asks it several times: under load
- * that was a fifth of the server's time (issue 24). Bounded, as paths are
+ * that was a fifth of the server's time. Bounded, as paths are
  * the visitor's to choose.
  */
 const REMEMBERED_PATHS = 2000;
@@ -148,7 +148,7 @@ const SUBMISSION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * whether it did: 405 for a submission whose route has no action (React
  * Router's own 405 names the route module in the page's data) and for any
  * other method (TRACE, which the web Request refuses to carry, and PROPFIND
- * and the like: issue 23), OPTIONS with 200 and the methods the path takes
+ * and the like, which a probe sends), OPTIONS with 200 and the methods the path takes
  * (RFC 9110, 9.3.7).
  */
 export function answeredByMethod(req: express.Request, res: express.Response, { acceptsSubmission }: RouteMatchers): boolean {

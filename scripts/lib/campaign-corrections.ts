@@ -1,6 +1,6 @@
 // `npm run campaigns -- correct ID --reason TEXT --set field=value …` and
 // `npm run campaigns -- suspend ID --reason TEXT`: a change on record by
-// staff (issue 27, item 1), a new version of the notice with its reason.
+// staff, a new version of the notice with its reason.
 import type { Db } from "../../app/db/db.server";
 import { CAMPAIGN_FIELDS } from "../../app/domain/campaign-item";
 import { correctNotice } from "../../app/services/campaign/versions.server";

@@ -1,5 +1,5 @@
 // `npm run campaigns -- export --format eu-repository [--since ISO] [--country NL|BE]`:
-// the European repository's records (issue 27, item 3) on standard output, what was
+// the European repository's records on standard output, what was
 // left out on standard error.
 import type { Db } from "../../app/db/db.server";
 import type { Country } from "../../app/domain/country";

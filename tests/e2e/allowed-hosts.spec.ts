@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 2: the server answers only for the hosts the deployment
+ * The server answers only for the hosts the deployment
  * serves (docs/configuration.md, "Allowed hosts"). A forged Host, or X-Forwarded-Host behind
  * a trusted proxy, gets 'Cannot determine country' and never reaches a mail;
  * a production start without public origins is refused. Server behaviour:

@@ -1,5 +1,5 @@
 /**
- * Issue 25, items 1, 2, 3 and 7, as a screen reader meets them, in more
+ * What a screen reader announces, in more
  * than one locale. An error found before a submit (on leaving the e-mail
  * field, or while typing in a required text) lands in a polite live region
  * that was on the page before it, so it is read when it appears, and
@@ -204,7 +204,7 @@ test("a back-office textarea's error while typing is in a live region that was t
   await markLiveRegions(page);
   const reason = page.getByRole("region", { name: "Afwijzen" }).getByRole("textbox");
   await emptyAfterTyping(reason);
-  // Whatever the message says (issue 25 item 10 words it per field), it is read from a region that was there.
+  // Whatever the message says (each field words it its own way), it is read from a region that was there.
   const region = await describedErrorRegion(reason, /\S/);
   expect(region.inEarlierRegion).toBe(true);
   await reason.pressSequentially("   ");

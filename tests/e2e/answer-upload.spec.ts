@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 16: the answer's upload in the back office, with
+ * The answer's upload in the back office, with
  * JavaScript on and off. The button keeps the focus while the files go; a
  * refusal is said by the file field (aria-invalid, aria-describedby), the
  * officer is put on it (in view, not in a status region that was there at

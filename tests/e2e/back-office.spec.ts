@@ -1,5 +1,5 @@
 /**
- * Issue 13: the back office as privacy officers use it, with JavaScript on
+ * The back office as privacy officers use it, with JavaScript on
  * and off: filter and open requests, every action with its mail, the overdue
  * marker, export; ad reports and their outcome mail; the suppression feed a
  * marketing system reads; and every back-office page and call refusing an
@@ -13,7 +13,7 @@ import { registerItems } from "./site-pages";
 import { soft } from "./soft-hyphens";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
-// (taskset, issue 39). A limit that fits a machine three times slower.
+// (pinned with taskset). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
 const FEED_TOKEN = "e2e-marketing-system-token-0123456789abcdef";
@@ -62,7 +62,7 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
 
   await row.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Aanvraag ${reference}`);
-  // Issue 25: the detail page has its own title, not the list's.
+  // The detail page has its own title, not the list's.
   await expect(page).toHaveTitle(new RegExp(`^Aanvraag ${reference} \\| `));
   await expect(page.getByText(subject)).toBeVisible();
   await expectAxeClean(page);
@@ -75,7 +75,7 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
 
   const extend = page.getByRole("region", { name: "Termijn verlengen" });
   await extend.getByRole("button", { name: "Termijn verlengen" }).click();
-  // Issue 25: each message says what to do, and the title says something went wrong.
+  // Each message says what to do, and the title says something went wrong.
   await expect(extend.getByText("Kies met hoeveel maanden je de termijn verlengt").first()).toBeVisible();
   await expect(extend.getByText("Geef een reden op voor de verlenging").first()).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^Fout: .*${reference}`));
@@ -182,7 +182,7 @@ test("ad reports: filter, open with the ad, review, close with an outcome mailed
 });
 
 test("every back-office page and call refuses an agent and an anonymous visitor", onlyWithJavaScript("server answers: once is enough"), async ({ page, browser }) => {
-  // Issue 42: an agent has a list of their own requests and the search; every other page is officers'.
+  // An agent has a list of their own requests and the search; every other page is officers'.
   const pages = ["/nl/internal-privacy-rights/requests/PR-0000-0000", "/nl/internal-privacy-rights/ad-reports", "/nl/internal-privacy-rights/ad-reports/PA-0000-0000", "/nl/internal-privacy-rights/systems", "/nl/internal-privacy-rights/reports"];
   const downloads = ["/nl/internal-privacy-rights/requests/export", "/nl/internal-privacy-rights/ad-reports/export", "/nl/internal-privacy-rights/suppressions/export"];
   // Anonymous: pages go to the login page, downloads answer 401.
@@ -218,7 +218,7 @@ test("every back-office page and call refuses an agent and an anonymous visitor"
     }).then((answer) => answer.status),
   );
   expect(posted).toBe(403);
-  // Issue 41: nor may an agent change the register of systems.
+  // Nor may an agent change the register of systems.
   const systemPosted = await agentPage.evaluate(() =>
     fetch("/nl/internal-privacy-rights/systems", {
       method: "POST",

@@ -1,5 +1,5 @@
 /**
- * Issue 40: a visitor who carries our cookies (after a form post, in the
+ * A visitor who carries our cookies (after a form post, in the
  * middle of an objection, signed in as staff) gets every public page that
  * their cookies do not change from the page cache, as every other visitor
  * does; the page that shows their flash, and the objection's steps, are

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the register's calls as a client (a newsroom's script, the
+ * The register's calls as a client (a newsroom's script, the
  * browser) sees them, against the invented register the embedded default
  * seeds at first start. HTTP only: run once (JavaScript plays no part).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the privacy team's day, with JavaScript on and off. An officer
+ * The privacy team's day, with JavaScript on and off. An officer
  * gives a request to an agent, who finds it under "my requests" and writes a
  * note that the person never sees (status page, mails); the search finds the
  * request by the person's address without the address in any URL; several

@@ -154,7 +154,7 @@ test.describe("contact form", () => {
   test("with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const formCode: string[] = [];
     page.on("request", (request) => /\/assets\/(contact-section|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()));
-    // "domcontentloaded": the fixture's own wait would show intent. A reader gets no React either (issue 40).
+    // "domcontentloaded": the fixture's own wait would show intent. A reader gets no React either.
     await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
     await page.waitForLoadState("networkidle");
     expect(formCode).toEqual([]);
@@ -175,7 +175,7 @@ test.describe("contact form", () => {
   });
 
   test("with JavaScript: what is typed before the form's code has come is kept, and then checked live", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
-    // The form's code (Conform, Zod) comes with React at the first intent (issue 40); hold it back.
+    // The form's code (Conform, Zod) comes with React at the first intent; hold it back.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/contact-section-[\w-]+\.js$/, async (route) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 5: a report about an ad whose name and explanation hide
+ * A report about an ad whose name and explanation hide
  * formulas behind ';' (Excel's separator under Dutch and Belgian settings)
  * and ',' comes out of the back office's export with no cell a spreadsheet
  * would run, however the file is split.

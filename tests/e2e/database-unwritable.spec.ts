@@ -1,5 +1,5 @@
 /**
- * Issue 37, item 6, seen from outside, with JavaScript on and off: when the
+ * Seen from outside, with JavaScript on and off: when the
  * database answers reads but refuses writes, `/readyz` answers 503 (so a
  * load balancer sends visitors elsewhere), and a form's post is answered 503
  * with a banner that keeps 'Er is iets misgelopen' first, then says from
@@ -9,7 +9,7 @@
  *
  * The writes are refused by triggers another connection adds to the
  * server's SQLite file (a root test process cannot make the file read-only;
- * tests/unit/readiness.test.ts and storage-refusal.test.ts use a database
+ * server/database-readiness.test.ts and app/http/storage-refusal.test.ts use a database
  * opened read-only).
  */
 import Database from "better-sqlite3";

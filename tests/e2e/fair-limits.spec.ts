@@ -1,5 +1,5 @@
 /**
- * Issue 24: limits that never lock people out of their rights. Many people
+ * Limits that never lock people out of their rights. Many people
  * behind one address (an office, a carrier) each get their request in; one
  * mailbox cannot be flooded, whatever addresses the requests come from; a
  * typo in the mail domain uses up nothing. Each visitor is a client address

@@ -1,5 +1,5 @@
 /**
- * Feature toggles per host (spec 6, issue 14): the analytics script only on
+ * Feature toggles per host (spec 6): the analytics script only on
  * production hosts, its origin in the page's policy only there; the test
  * toggle on nowhere unless a host is listed.
  */
@@ -59,7 +59,7 @@ async function mailFileTo(dataDir: string, address: string): Promise<string> {
   return found;
 }
 
-test("issue 23: no analytics on the verification page, the login page or any staff page of a production host; a public page keeps it", onlyWithJavaScript("the documents are the same for both projects; with JavaScript a script that came would also run"), async ({ page }) => {
+test("no analytics on the verification page, the login page or any staff page of a production host; a public page keeps it", onlyWithJavaScript("the documents are the same for both projects; with JavaScript a script that came would also run"), async ({ page }) => {
   // Twenty pages, a sign-in and a request sent: longer than one page's test.
   test.setTimeout(60_000);
   const requested: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the privacy figures. Requests of 2019 (a year no other spec
+ * The privacy figures. Requests of 2019 (a year no other spec
  * writes in) are put in the e2e server's database, the same rows whichever
  * test or project comes first; the officers' reports page and the public
  * page show the figures this test works out from those rows; the public

@@ -17,7 +17,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag2
  * written into a page of the same origin, so that it gets the same styles
  * and fonts. One copy page per browser (so per worker) and host, kept
  * between checks: a new context and renderer for each check cost more than
- * axe itself (issue 39).
+ * axe itself.
  */
 const copyPages = new WeakMap<Browser, Map<string, Promise<Page>>>();
 
@@ -65,7 +65,7 @@ async function pageForAxe(page: Page): Promise<Page> {
  * axe runs as `axe.run` in the page ("legacy mode"): the default mode opens a
  * blank page after each analysis, for results of cross-origin frames, and the
  * site has none (its policy's default-src 'self' loads no other origin's
- * frame). Same rules, same nodes on our pages, half the CPU (issue 39).
+ * frame). Same rules, same nodes on our pages, half the CPU.
  */
 export async function expectAxeClean(page: Page) {
   const target = await pageForAxe(page);
@@ -90,7 +90,7 @@ function waitForReactAfterLoads(page: Page) {
     page.waitForFunction(() => {
       if (!("__reactRouterContext" in window)) return true;
       if (!document.documentElement.hasAttribute("data-hydrated")) {
-        // A public page starts React at the visitor's first intent (issue 40): a touch says so, without moving anything.
+        // A public page starts React at the visitor's first intent: a touch says so, without moving anything.
         if (document.documentElement.dataset.intent === undefined) window.dispatchEvent(new Event("touchstart"));
         return false;
       }
@@ -142,7 +142,7 @@ export const onlyWithoutJavaScript = (why: string) => ({ tag: "@no-js-only", ann
  * of a page a test only reads — is the same whether the browser runs scripts
  * or not: checked once, as the visitor without them gets it. A test that
  * follows a link, sends a form, moves focus or reads what scripts change
- * runs in both projects (issue 39).
+ * runs in both projects.
  */
 export const theServersAnswer = onlyWithoutJavaScript("the server's answer, the same in both projects: checked once, as a visitor without scripts gets it");
 
@@ -154,7 +154,7 @@ export const layoutIsCss = onlyWithoutJavaScript("layout is CSS: measured once, 
  * the projects taking turns (turn 0 with JavaScript, 1 without, ...): every
  * locale and every project still walks it, at half the cost of all pairs.
  * A file offsets the turn from one journey to the next, so that each locale
- * meets both projects within the file (issue 39).
+ * meets both projects within the file.
  */
 export const inTurn = (turn: number) => {
   const why = "a journey for each locale: the projects take turns over the locales";

@@ -1,5 +1,5 @@
 /**
- * Issue 25, items 4 and 8: Windows high contrast (forced colors) and reduced
+ * Windows high contrast (forced colors) and reduced
  * motion. Under forced colors the browser throws away backgrounds and
  * shadows: a button is only recognisable by its border, a dialog by its
  * edge, the current language and the focus by something other than colour.

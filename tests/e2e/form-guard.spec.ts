@@ -1,5 +1,5 @@
 /**
- * Issues 10 and 24: the guard every public form carries, seen from the
+ * The guard every public form carries, seen from the
  * browser with JavaScript on and off: a limit answers 429 with a banner
  * that says from when to try again and which address to write to instead,
  * and stores nothing (a privacy form's page and its JSON call share one

@@ -1,6 +1,6 @@
 /**
  * The production build's pages that hydrate ask for their scripts only after
- * the first paint (issue 14, app/utils/hydrate-after-paint.server.ts). The
+ * the first paint (app/utils/hydrate-after-paint.server.ts). The
  * rewrite recognises the markup React Router writes and leaves anything else
  * alone, so an upgrade that changes that markup would silently bring the
  * preloads back: this test reads the real server's answer, not a copy.
@@ -10,7 +10,7 @@ import { request } from "../setup/spawn-server";
 
 const port = () => Number(process.env.E2E_PORT);
 
-// Public pages start React at the visitor's first intent (issue 40); a staff page after its first frame.
+// Public pages start React at the visitor's first intent; a staff page after its first frame.
 for (const [path, start] of [
   ["/nl/privacy-rights/access", "window.addEventListener(name, atIntent"],
   ["/nl", "window.addEventListener(name, atIntent"],

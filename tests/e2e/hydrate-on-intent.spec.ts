@@ -1,5 +1,5 @@
 /**
- * Issue 40: a public page that React runs costs a reader no React. Until the
+ * A public page that React runs costs a reader no React. Until the
  * visitor shows intent it asks for app/enhance/page.ts alone, as a page
  * without React does; at the first intent React comes, and nothing the
  * visitor did meanwhile is lost. Pages are opened with `waitUntil:

@@ -3,7 +3,7 @@ import { horizontalOverflow, setTextSize } from "./reflow";
 import { SITES, pagesOf, resolvePath } from "./site-pages";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
-// (taskset, issue 39). A limit that fits a machine three times slower.
+// (pinned with taskset). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
 /**

@@ -66,7 +66,7 @@ test("a dropdown opened before React's scripts loaded stays open after hydration
   let releaseScripts: () => void = () => {};
   const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
   await page.route("**/assets/*.js", async (route) => {
-    // The enhance script serves the page until React comes (issue 40); React's are held.
+    // The enhance script serves the page until React comes; React's are held.
     if (!/\/assets\/enhance-[\w-]+\.js$/.test(route.request().url())) await scriptsHeld;
     await route.continue();
   });
@@ -143,12 +143,12 @@ test("health and readiness endpoints", onlyWithJavaScript("an API call, no brows
 test("fingerprinted assets are cached for a year, pages carry security headers", theServersAnswer, async ({ page, request }) => {
   const response = await page.goto(siteUrl("nl", "/nl"));
   const headers = response!.headers();
-  // Hashes of the page's own inline scripts, no per-response nonce: the page can be cached (issue 14).
+  // Hashes of the page's own inline scripts, no per-response nonce: the page can be cached.
   expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+;/);
   expect(headers["content-security-policy"]).not.toMatch(/nonce-|unsafe-inline/);
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-request-id"]).toMatch(/^[\w-]+$/);
-  // The site's CSS is one stylesheet named by its content (issue 28), cached like every asset.
+  // The site's CSS is one stylesheet named by its content, cached like every asset.
   const stylesheet = await page.locator('link[rel="stylesheet"]').getAttribute("href");
   expect(stylesheet).toMatch(/^\/assets\/site-[\w-]+\.css$/);
   await expect(page.locator("style")).toHaveCount(0);
@@ -163,7 +163,7 @@ test("fingerprinted assets are cached for a year, pages carry security headers",
   const asset = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}${script}`, { headers: { "Accept-Encoding": "br" } });
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(asset.headers()["content-encoding"]).toBe("br");
-  // Only the headers that mean something for a script (issue 28: a page loads 30 of them).
+  // Only the headers that mean something for a script (a page loads 30 of them, so each header counts).
   expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
   expect(asset.headers()["cross-origin-resource-policy"]).toBe("same-origin");
   expect(asset.headers()["content-security-policy"]).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
- * Issue 23, items 9 and 12: what the server's log keeps of a request (no
+ * What the server's log keeps of a request (no
  * verification token, no search text, no address, no URL longer than the
- * cap; the staff account by id on sign-in; issue 42: a search term) and HSTS only over HTTPS, as seen
+ * cap; the staff account by id on sign-in; no term an officer searched by) and HSTS only over HTTPS, as seen
  * directly or through a trusted proxy.
  */
 import Database from "better-sqlite3";
@@ -99,7 +99,7 @@ test.describe("the log", () => {
     await expect.poll(() => about("staff-signed-in").some((line) => line.staffAccountId === id)).toBe(true);
     expect(server.output()).not.toContain(officer);
 
-    // Issue 42: the officer searches by a person's address; it reaches neither a URL nor the log.
+    // The officer searches by a person's address; it reaches neither a URL nor the log.
     const person = `gezocht-${Date.now()}@veldhaven-test.nl`;
     await verificationLink(person);
     await page.goto(`http://nl.localhost:${server.port}/nl/internal-privacy-rights/search`);

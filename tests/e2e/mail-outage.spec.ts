@@ -1,5 +1,5 @@
 /**
- * Issue 37: mail never stops, on the production build as it runs. Contact
+ * Mail never stops, on the production build as it runs. Contact
  * messages are acknowledged while the SMTP server is away; it comes back
  * (no restart of ours) and every one of them arrives, once, counted by
  * Message-ID: with one instance on the embedded database, and with two
@@ -106,7 +106,7 @@ test("a verification mail the server refused for good is shown to the officer on
   expect(made.status).toBe(201);
   const { reference } = JSON.parse(made.body) as { reference: string };
   // The shared server writes mail to files; what an SMTP server's 550 leaves behind is this row
-  // (the bounce itself: tests/unit/mail-faults.test.ts), written once the worker is done with it.
+  // (the bounce itself: app/services/mail/mail-faults.test.ts), written once the worker is done with it.
   await mailTo(email, reference);
   sql("update outbox set status = 'bounced', last_error = ? where recipient = ?", "Recipient command failed: 550 5.1.1 Mailbox does not exist", email);
 

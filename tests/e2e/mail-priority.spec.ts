@@ -1,5 +1,5 @@
 /**
- * Issue 24: mail that keeps up. A verification link does not wait behind a
+ * Mail that keeps up. A verification link does not wait behind a
  * burst of notifications: with hundreds of contact notifications queued, a
  * privacy request's verification mail is delivered before the queue is
  * through. Server behaviour: runs once, in the "js" project.

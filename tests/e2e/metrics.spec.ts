@@ -1,5 +1,5 @@
 /**
- * Issue 28: the Prometheus endpoint. It answers only with the operators'
+ * The Prometheus endpoint. It answers only with the operators'
  * bearer token (and not at all without one configured), on the site's port
  * and the probe port, and its figures follow what happened: requests by
  * route and status class, page-cache hits, failed staff sign-ins, privacy

@@ -31,7 +31,7 @@ test.describe("mobile menu", () => {
     await expect(page).toHaveURL(siteUrl("be", "/fr/political-ads"));
   });
 
-  // The about page runs React; a document page only app/enhance/page.ts (issue 14).
+  // The about page runs React; a document page only app/enhance/page.ts.
   for (const path of ["/nl/about", "/nl/document/cookie-policy"]) {
   test(`closes on Escape, outside click and above 1000 px (JavaScript): ${path}`, onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     await page.goto(siteUrl("nl", path));
@@ -80,7 +80,7 @@ function scriptsAskedFor(page: Page): string[] {
 /** A page without React loads app/enhance/page.ts, fingerprinted, and nothing else. */
 const ONLY_THE_ENHANCE_SCRIPT = [expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)];
 
-test.describe("pages without React (issue 14)", () => {
+test.describe("pages without React", () => {
   test("a document ships one small script instead of React, and its conveniences still work", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
     const scripts = scriptsAskedFor(page);
     await page.goto(siteUrl("be", "/fr/document/privacy-policy"));

@@ -1,5 +1,5 @@
 /**
- * Issue 28: the many-instances recipe, tested as it is run. Two production
+ * The many-instances recipe, tested as it is run. Two production
  * servers on one PostgreSQL database behind a proxy (TRUST_PROXY=1): the
  * proxy sends every POST to instance A and everything else to B, so a form
  * posted to one has its flash read on the other, and a sign-in on one is

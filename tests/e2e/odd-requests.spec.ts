@@ -1,5 +1,5 @@
 /**
- * Issue 23, item 6: requests a probe sent that no browser sends (a method
+ * Requests a probe sent that no browser sends (a method
  * Node's fetch refuses, a request target that is not a path, a query that
  * names a built-in, a page number beyond any list) are client errors, or
  * the answer the HTTP standard gives: never a 500, never an error-level
@@ -122,7 +122,7 @@ test("officers' lists with a page number beyond any list answer, as the last pag
   }
 });
 
-test("a client that half-closes its side once its request is sent still gets its answer (issue 38)", async () => {
+test("a client that half-closes its side once its request is sent still gets its answer", async () => {
   for (const path of ["/nl", "/nl/about", "/nl/privacy-rights", "/healthz", "/api/campaign-items?countryCode=NL", "/nl/bestaat-niet"]) {
     const { text, closed } = await rawExchange(server.port, `GET ${path} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, 5000, { halfClose: true });
     expect([path, statusOf(text)]).toEqual([path, path === "/nl/bestaat-niet" ? 404 : 200]);

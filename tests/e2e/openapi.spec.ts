@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 4: the OpenAPI document the server serves is valid OpenAPI
+ * The OpenAPI document the server serves is valid OpenAPI
  * 3.1, and every public call's real answers (status, content type, required
  * headers, body) match it, success and errors alike, checked with Ajv
  * (tests/setup/openapi-checker.ts). The last test fails for any documented

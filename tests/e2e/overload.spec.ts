@@ -1,5 +1,5 @@
 /**
- * Issue 24: under more load than it can take, the server answers the excess
+ * Under more load than it can take, the server answers the excess
  * at once with 503 and Retry-After (server/overload.ts) instead of making
  * every visitor wait, keeps answering /healthz, and says "overloaded" on
  * /readyz until the load is gone. Pages are rendered every time here
@@ -14,7 +14,7 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test ru
 
 const PAGE = "/nl/political-ads";
 const SHED_BODY = "The server is busy. Please try again in 7 seconds.";
-/** A shed page (issue 38): Dutch on /nl, with when to try again, a link to try again and one home. */
+/** A shed page: Dutch on /nl, with when to try again, a link to try again and one home. */
 const SHED_PAGE = (path: string) =>
   '<!doctype html><html lang="nl-NL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
   "<title>Even te druk – Veldhaven Media</title></head><body><main><h1>Het is even te druk</h1>" +

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the page cache keys a page by the query parameters it reads
+ * The page cache keys a page by the query parameters it reads
  * (server/cache-key.ts), so query strings it ignores (`?utm_source=…`,
  * `?zzz=1` … `?zzz=1000`) are one entry, not one each. Observed the honest
  * way, through X-Cache: the second spelling of a page is a HIT.

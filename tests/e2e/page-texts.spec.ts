@@ -1,5 +1,5 @@
 /**
- * Issue 28: a page's document no longer carries its locale's texts. A page
+ * A page's document no longer carries its locale's texts. A page
  * that React takes over names a content-addressed texts file that browsers
  * keep; a public page's file has only the public texts, a staff page's all
  * of them; a page that never hydrates names none.

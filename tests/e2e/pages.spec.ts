@@ -14,7 +14,7 @@ const PAGES = ["", "/about", "/phone", "/privacy-rights/push-notifications", "/s
 // inside the page, which without JavaScript means a second, script-less copy
 // of it (fixtures.ts) at twice the cost. Every page without JavaScript is
 // swept by layout-reflow.spec.ts and word-breaks.spec.ts. One test a locale,
-// its pages in one browser page: a new page costs more than a visit (issue 39).
+// its pages in one browser page: a new page costs more than a visit.
 test.describe("every page type", () => {
   test.describe.configure({ timeout: 180_000 });
   for (const locale of LOCALES) {

@@ -1,10 +1,10 @@
 /**
- * Issue 27, item 2: an ad's print label, SVG and PNG, in the ad's language,
+ * An ad's print label, SVG and PNG, in the ad's language,
  * whose QR code (read back here with jsQR) is the notice's permanent
  * address; and the back office's ZIP of every label of a campaign period
  * (JavaScript on and off), with its field errors, at 320 px / 200 % text.
- * Issue 38: a label is rendered once and answered by ETag (item 3), and
- * prints a sponsor's name of 200 characters whole (item 10).
+ * A label is rendered once and answered by ETag (so a query string cannot make the
+ * server draw it again and again), and prints a sponsor's name of 200 characters whole.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -81,7 +81,7 @@ test("the back office's ZIP holds every label of a campaign period, and only tho
   // Both days missing, then the end before the start.
   await page.getByRole("button", { name: "Download de labels (ZIP)" }).click();
   await expect(page.locator(".app-error-summary")).toBeFocused();
-  // Issue 38: what to enter, and the title says there is an error.
+  // What to enter, and the title says there is an error.
   await expect(page.locator(".app-error-summary").getByRole("link")).toHaveText(["Van (dag): Vul de eerste dag van de periode in", "Tot en met (dag): Vul de laatste dag van de periode in"]);
   await expect(page).toHaveTitle(/^Fout: Labels voor politieke advertenties/);
   await page.getByLabel("Van (dag)").fill("2026-11-20");
@@ -124,7 +124,7 @@ test("the labels page fits 320 px at 200 % text and passes axe", layoutIsCss, as
   }
 });
 
-test.describe("issue 38: a server of its own, whose register these tests add to", () => {
+test.describe("labels from a server of its own, whose register these tests add to", () => {
   const TOKEN = "e2e-label-metrics-token-0123456789abcdef0123";
   let server: SpawnedServer;
   test.beforeAll(async () => {
@@ -143,7 +143,7 @@ test.describe("issue 38: a server of its own, whose register these tests add to"
       .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
   };
 
-  test("item 3: a label is rendered once; a query string changes neither its ETag nor the count of renders; 304 for a client that holds it", async ({ page }) => {
+  test("a label is rendered once; a query string changes neither its ETag nor the count of renders; 304 for a client that holds it", async ({ page }) => {
     const item = (await (await ask(page, "nl", "/api/campaign-items?countryCode=NL")).json()).campaignItems[0] as Item;
     const before = await renders(page);
     const first = await ask(page, "nl", `/nl/political-ads/${item.id}/label.png`);
@@ -192,7 +192,7 @@ test.describe("issue 38: a server of its own, whose register these tests add to"
     { host: "be" as Host, country: "BE", language: "fr", prefix: "Parrain : ", words: "Association des Villes et Communes de la Région de Bruxelles-Capitale asbl / Union" },
   ];
   for (const label of LONG) {
-    test(`item 10: a sponsor of 200 characters is printed whole (${label.country}, ${label.language})`, async ({ page }) => {
+    test(`a sponsor of 200 characters is printed whole (${label.country}, ${label.language})`, async ({ page }) => {
       const id = `${label.country}-L${label.language}-${Date.now().toString(36)}`;
       let name = label.words;
       while (name.length < 200) name += ` ${label.words}`;

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 1 (with JavaScript on and off, Dutch and French): an import
+ * With JavaScript on and off, in Dutch and French: an import
  * that changes an ad and a correction by staff each make a version on
  * record; the notice shows its history, every version answers on its
  * permanent address, and the JSON call carries the version.

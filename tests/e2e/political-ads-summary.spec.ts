@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 5 (JavaScript on and off, Dutch and French): the register
+ * With JavaScript on and off, in Dutch and French: the register
  * at a glance below the list says what the list call's `summary` says for
  * the same filters, which in turn is what the filtered items add up to; the
  * bars are drawn to scale, one per table row, visible in forced colours;

@@ -1,5 +1,5 @@
 /**
- * Issue 11: when the register cannot be read, every way into it says so
+ * When the register cannot be read, every way into it says so
  * instead of failing: the list's and the detail's error texts (503), the
  * calls' 503, and the report's failure layer, with JavaScript on and off.
  * Each test has a server of its own whose register table is taken away

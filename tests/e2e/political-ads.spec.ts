@@ -1,5 +1,5 @@
 /**
- * Issue 11: the transparency centre as a voter, a journalist and a regulator
+ * The transparency centre as a voter, a journalist and a regulator
  * use it, with JavaScript on and off, against the register the embedded
  * default seeds at first start: the list and its filters (shareable URLs,
  * pagination), the detail with its download, and reporting an ad (pages
@@ -304,15 +304,15 @@ test.describe("reporting an ad", () => {
     const [item] = await registerItems(request, "be");
     await page.goto(siteUrl("be", `/fr/political-ads/${item.id}`));
     await page.getByRole("link", { name: "Signaler cette publicité" }).click();
-    // Issue 25: the step is in the heading and the title, above the form.
+    // The step is in the heading and the title, above the form.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Étape 1 sur 3: Pourquoi signalez-vous cette publicité ?");
     await expect(page).toHaveTitle(/^Pourquoi signalez-vous cette publicité \? \(étape 1 sur 3\) \| /);
-    // Issue 25: each explanation is the reason's description, not also part of its name (read once).
+    // Each explanation is the reason's description, not also part of its name (read once).
     const misleading = page.getByRole("radio", { name: "Trompeuse", exact: true });
     await expect(misleading).toHaveAccessibleName("Trompeuse");
     await expect(misleading).toHaveAccessibleDescription(/^La publicité donne une image fausse ou trompeuse/);
     await page.getByRole("button", { name: "Suivant" }).click();
-    // Issue 25: the error summary every form has, focused, with an alert inside and a link to the first reason.
+    // The error summary every form has, focused, with an alert inside and a link to the first reason.
     const reasonSummary = page.locator(".app-error-summary");
     await expect(reasonSummary).toBeFocused();
     await expect(reasonSummary.getByRole("alert").getByRole("link")).toHaveText(soft(/^Choisissez un motif\s?: Choisissez pourquoi vous signalez cette publicité$/));

@@ -1,5 +1,5 @@
 /**
- * Spec 7 `POST /api/privacy-rights/request` (issue 10): what a client gets
+ * Spec 7 `POST /api/privacy-rights/request`: what a client gets
  * for valid, invalid, undeliverable, malformed, oversized and rate-limited
  * requests. Server behaviour: runs once, in the "js" project.
  */

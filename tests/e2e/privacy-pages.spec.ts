@@ -1,5 +1,5 @@
 /**
- * Issue 10: the privacy-rights forms as data subjects use them, with
+ * The privacy-rights forms as data subjects use them, with
  * JavaScript on and off, in nl_nl, nl_be and fr_be: every form's empty
  * submit with the spec's messages (and 'Fout: ' / 'Erreur : ' before the
  * title), a valid submit ending on the processed page with the right title
@@ -163,7 +163,7 @@ for (const [turn, [locale, texts]] of Object.entries(LOCALES).entries()) {
       await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights`));
 
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));
-      // Issue 25: the step is in the heading and the title.
+      // The step is in the heading and the title.
       await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(1)}: `);
       await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(1).toLowerCase()}\\) \\| `));
       await send(page, texts.nextStep);
@@ -263,9 +263,9 @@ test.describe("what JavaScript adds, and what is stored", () => {
   });
 
   for (const first of ["a tap", "an assistive technology's click"] as const) {
-    test(`issue 38: ${first} on "Alle merken" before the form's code has come ticks every brand`, onlyWithJavaScript("the form's code comes at the first interaction"), async ({ page }) => {
+    test(`${first} on "Alle merken" before the form's code has come ticks every brand`, onlyWithJavaScript("the form's code comes at the first interaction"), async ({ page }) => {
       const texts = LOCALES.nl_nl;
-      // Nothing has been touched: React waits for the first intent (issue 40), the form's code too.
+      // Nothing has been touched: React waits for the first intent, the form's code too.
       await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"), { waitUntil: "domcontentloaded" });
       await page.waitForLoadState("networkidle");
       await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");

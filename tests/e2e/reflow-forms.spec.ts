@@ -1,5 +1,5 @@
 /**
- * Issue 25, item 5: a 320 px phone with the browser's text at 200 % (WCAG
+ * A 320 px phone with the browser's text at 200 % (WCAG
  * 1.4.10 with 1.4.4). Every form page, the phone directory and the back
  * office fit the width, with their errors shown too; the sticky header
  * lets go of the screen when it would take more than about a quarter of it

@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 11: a correction or a suspension of a notice is published
+ * A correction or a suspension of a notice is published
  * at once on every instance, although each keeps pages in its page cache
  * (60 s here, the default), and an address asked for before its version
  * existed is not answered with a kept 404 once it does. Two production

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 4: a page on another origin (a journalist's notebook,
+ * A page on another origin (a journalist's notebook,
  * served here by a server of the test's own at notebook.localhost, another
  * host and port than the site's) reads the register with fetch() in a real
  * browser; it cannot submit anything, and nothing it tries is stored.

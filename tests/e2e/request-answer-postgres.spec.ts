@@ -1,5 +1,5 @@
 /**
- * Issue 26 on PostgreSQL (when TEST_DATABASE_URL is set, as in CI): a server
+ * A request's answer files on PostgreSQL (when TEST_DATABASE_URL is set, as in CI): a server
  * of its own on a fresh database, configured as production is (DATABASE_URL
  * with its required secrets and origins). An officer uploads the answer's
  * file, sends it; the person downloads the same bytes through the mailed

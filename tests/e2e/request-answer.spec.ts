@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 1, with JavaScript on and off: an officer attaches the
+ * With JavaScript on and off: an officer attaches the
  * answer's files to an access request (a file of a kind we do not take is
  * refused by its content, whatever its name), sends the answer with a
  * message; the person gets a mail in their language with a link to a page
@@ -18,7 +18,7 @@ import { request } from "../setup/spawn-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
-// (taskset, issue 39). A limit that fits a machine three times slower.
+// (pinned with taskset). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
 const port = () => Number(process.env.E2E_PORT);
@@ -83,7 +83,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
     // Named like a PDF, but a Windows program inside: refused by its content, nothing kept.
     await page.getByLabel("Bestanden kiezen").setInputFiles({ name: "rapport.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), randomBytes(4000)]) });
     await page.getByRole("button", { name: "Bestanden toevoegen" }).click();
-    // Said by the file field, with JavaScript or without (issue 38: answer-upload.spec.ts).
+    // Said by the file field, with JavaScript or without (answer-upload.spec.ts).
     await expect(page.getByLabel("Bestanden kiezen")).toHaveAccessibleDescription(/rapport\.pdf is geen PDF, ZIP, CSV, JSON of afbeelding\./);
     expect(sql<{ n: number }>("select count(*) as n from request_file f join privacy_request r on r.id = f.request_id where r.reference = ?", reference)[0].n).toBe(0);
 
@@ -96,7 +96,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("Nog niet verstuurd");
     await expect(row).toContainText("1,5 MB");
-    // Issue 38: the section and its table's scroll region have names of their own.
+    // The section and its table's scroll region have names of their own.
     await expect(page.getByRole("region", { name: "Antwoord en bestanden", exact: true })).toHaveCount(1);
     await expect(page.getByRole("region", { name: "Bestanden bij deze aanvraag", exact: true })).toHaveCount(1);
     // Stored sealed: no chunk holds the file's bytes as they are.
@@ -173,7 +173,7 @@ test("a wrong link gets the page that says so, never a 500; a download is a POST
   const wrong = await page.goto(siteUrl("nl", `/nl/privacy-rights/answer?token=${"x".repeat(43)}`));
   expect(wrong?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze link werkt niet");
-  // Issue 38: the title says it too, not the page's usual title.
+  // The title says it too, not the page's usual title.
   await expect(page).toHaveTitle(/^Deze link werkt niet \|/);
   const status = await page.goto(siteUrl("nl", `/nl/privacy-rights/status/view?token=${"x".repeat(43)}`));
   expect(status?.status()).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * Issue 26, items 4 and 5, with JavaScript on and off: an officer asks the
+ * With JavaScript on and off: an officer asks the
  * person for more information (the request waits, its clock stops); the
  * person answers on the page behind the mailed link, in their language,
  * with a file; the officer sees the answer and the file, and the request
@@ -17,7 +17,7 @@ import { horizontalOverflow, setTextSize } from "./reflow";
 import { soft } from "./soft-hyphens";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
-// (taskset, issue 39). A limit that fits a machine three times slower.
+// (pinned with taskset). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
 const port = () => Number(process.env.E2E_PORT);
@@ -75,7 +75,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
     await expect(their.getByRole("heading", { level: 1 })).toHaveText(person.title);
     await expect(their.getByText("Stuur ons een kopie van je klantenkaart")).toBeVisible();
     await expectAxeClean(their);
-    // Issue 38: one title, with the error prefix after a failed send.
+    // One title, with the error prefix after a failed send.
     await expect(their.locator("title")).toHaveCount(1);
     await their.getByRole("button", { name: person.submit }).click();
     await expect(their.locator(".app-error-summary")).toContainText(person.required);
@@ -110,7 +110,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
   });
 }
 
-// Issue 38, item 9: the question's mail is lost; the status page (its link proves the mailbox) shows the question and leads to the reply form.
+// The question's mail is lost; the status page (its link proves the mailbox) shows the question and leads to the reply form.
 const STATUS_PAGE = {
   nl: { form: "Stuur mij een link", reference: "Referentie", email: "E-mailadres", question: "Onze vraag aan jou", answerButton: "Beantwoord de vraag", answered: "Je hebt deze vraag beantwoord op", state: "In behandeling" },
   fr: { form: "Envoyez-moi un lien", reference: "Référence", email: "Adresse e-mail", question: "Notre question", answerButton: "Répondre à la question", answered: "Vous avez répondu à cette question le", state: "En cours de traitement" },
@@ -229,7 +229,7 @@ test("a request confirmed while the same one is open: marked in both views, clos
   await context.close();
 
   await signInAsStaff(page, officer);
-  // The list's text filter reads references (issue 42: an address is searched by POST, never in a URL).
+  // The list's text filter reads references (an address is searched by POST, never put in a URL where logs and history keep it).
   for (const [reference, duplicate] of [[second, true], [erasure, false]] as const) {
     await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/requests"));
     await page.getByLabel("Zoek op referentie").fill(reference);

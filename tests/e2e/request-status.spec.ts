@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 2, with JavaScript on and off, in Dutch and French: the
+ * With JavaScript on and off, in Dutch and French: the
  * person asks where their request stands with its reference and their
  * address. Whatever they type (once valid) the page says the same; only a
  * matching pair gets a link, mailed in the request's language, to a page
@@ -79,7 +79,7 @@ for (const [turn, [language, site]] of Object.entries(SITES).entries()) {
     await page.getByLabel(site.email).fill(stranger);
     await page.getByRole("button", { name: site.submit }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(site.sent);
-    // Issue 38: with JavaScript the page changes in place; focus goes to its new heading, not to the page's body.
+    // With JavaScript the page changes in place; focus goes to its new heading, not to the page's body.
     if (test.info().project.use.javaScriptEnabled !== false) await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     const strangerAnswer = await page.locator("main").innerText();
 

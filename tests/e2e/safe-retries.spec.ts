@@ -1,5 +1,5 @@
 /**
- * Issue 24: a submission sent again is recognised. A JSON call repeated
+ * A submission sent again is recognised. A JSON call repeated
  * with its Idempotency-Key gets the first answer, and nothing is stored or
  * mailed twice; the key with another body is a 422. A form posted twice
  * from one page (a double click without JavaScript, a resubmission after a

@@ -1,5 +1,5 @@
 /**
- * Issue 8: what a security probe of the production build found, each with its
+ * What a security probe of the production build found, each with its
  * reproduction. Server behaviour, independent of the browser: runs once, in
  * the "js" project. Requests go to 127.0.0.1 with a Host header, as the probe's did.
  */
@@ -154,7 +154,7 @@ test.describe("headers", () => {
     expect(next.body).not.toContain('class="app-banner app-banner--success"');
   });
 
-  test("an anonymous page is kept, compressed, and revalidates with 304 (issue 14)", async () => {
+  test("an anonymous page is kept, compressed, and revalidates with 304", async () => {
     const path = `/nl/search?q=cache-${Date.now()}`;
     const first = await request(port(), { path, host: `be.localhost:${port()}` });
     expect(first.status).toBe(200);
@@ -178,7 +178,7 @@ test.describe("headers", () => {
     const otherHost = await request(port(), { path, host: `nl.localhost:${port()}` });
     expect(otherHost.headers["x-cache"]).toBe("MISS");
 
-    // A cookie that changes nothing on this page (here one of our names, with nothing we can read) gets the kept page (issue 40)…
+    // A cookie that changes nothing on this page (here one of our names, with nothing we can read) gets the kept page…
     const withCookie = await request(port(), { path, host: `be.localhost:${port()}`, headers: { Cookie: "__privacy=x; __session=y" } });
     expect(withCookie.headers["x-cache"]).toBe("HIT");
     expect(withCookie.body).toBe(first.body);
@@ -200,7 +200,7 @@ test.describe("headers", () => {
     const answer = await request(port(), { path: "/nl" });
     const csp = answer.headers["content-security-policy"] as string;
     const directive = (name: string) => csp.split(";").find((part) => part.trim().startsWith(`${name} `))?.trim();
-    // Our own stylesheet file and nothing else: no inline style, no 'unsafe-inline' (issue 28).
+    // Our own stylesheet file and nothing else: no inline style, no 'unsafe-inline'.
     expect(directive("style-src")).toBe("style-src 'self'");
     expect(directive("font-src")).toBe("font-src 'self'");
     expect(csp).not.toContain("https:");
@@ -251,7 +251,7 @@ test.describe("behind a trusted proxy, with short timeouts and the log read", ()
     expect(overHttp.headers["set-cookie"]?.[0]).not.toMatch(/;\s*Secure/i);
   });
 
-  // A page's post, and (issue 38) a client navigation's (.data), which React Router refuses with a bare "Bad Request".
+  // A page's post, and a client navigation's (.data), which React Router refuses with a bare "Bad Request".
   for (const [path, id] of [["/nl?index", "probe-cross-origin-0001"], ["/nl/about.data", "probe-cross-origin-data-0001"]]) {
     test(`a refused cross-origin post to ${path} is one warning without a stack`, async () => {
       const answer = await request(server.port, {

@@ -1,5 +1,5 @@
 /**
- * What search engines read (issue 14): one canonical address per page, the
+ * What search engines read: one canonical address per page, the
  * other language of a .be page, robots.txt and sitemap.xml per host.
  */
 import { expect, test, onlyWithJavaScript, theServersAnswer } from "./fixtures";

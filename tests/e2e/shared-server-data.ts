@@ -20,7 +20,7 @@ export function sql<T>(statement: string, ...values: unknown[]): T[] {
 }
 
 /**
- * Each mail file read once, decoded (issue 39): the folder holds every mail of
+ * Each mail file read once, decoded: the folder holds every mail of
  * the run, a thousand and more by its end, and each poll used to read them
  * all. A file is read again when its size changed (it was still being written).
  */

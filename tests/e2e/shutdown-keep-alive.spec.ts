@@ -1,5 +1,5 @@
 /**
- * Issue 37, item 8: SIGTERM under keep-alive load. Twenty clients keep
+ * SIGTERM under keep-alive load. Twenty clients keep
  * sending on their open connections (a page and the liveness probe in
  * turn). After the signal, a request on an open connection is still
  * answered, with `Connection: close`, and its connection closed after the

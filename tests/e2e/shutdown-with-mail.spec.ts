@@ -1,5 +1,5 @@
 /**
- * Issue 24: a clean stop with mail queued. SIGTERM while the outbox holds
+ * A clean stop with mail queued. SIGTERM while the outbox holds
  * messages and the SMTP server is slow: the process finishes the messages it
  * is sending, gives back the rest and exits 0 within 10 s; after a restart
  * every message is delivered exactly once (counted by Message-ID). Server

@@ -1,5 +1,5 @@
 /**
- * Issue 23, items 7 and 10: the staff area is whatever the route table says
+ * The staff area is whatever the route table says
  * it is, however a path is spelled (never a public, cached, indexable page),
  * and its JSON call, like every state-changing call, refuses a browser's
  * request from another site. Server behaviour: runs once, in the "js" project.

@@ -5,7 +5,7 @@
  *
  * The account is written from the test's own process: starting the command
  * (`tsx scripts/staff.ts`) cost ~2.5 s of CPU per account, up to 9 s of wall
- * time with two browsers busy, and about 80 accounts are made per run (issue 39).
+ * time with two browsers busy, and about 80 accounts are made per run.
  * The command itself is still run, as an operator runs it, by `addStaffWithCli`
  * (staff-two-factor.spec.ts) and by the PostgreSQL specs.
  */

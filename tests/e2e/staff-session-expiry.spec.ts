@@ -1,5 +1,5 @@
 /**
- * Issue 38 (item 17): an officer's session ends while a rejection reason is
+ * An officer's session ends while a rejection reason is
  * typed. Without JavaScript (and with it, once the warning was missed)
  * pressing "Afwijzen" leads to a login page that says why, and signing in
  * leads back to the request with the reason filled in again; a page visited

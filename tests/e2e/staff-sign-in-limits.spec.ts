@@ -1,5 +1,5 @@
 /**
- * Issue 23, items 1 and 4: the staff door under parallel attack. Each client
+ * The staff door under parallel attack. Each client
  * address is a loopback address of its own (the socket is bound to
  * 127.0.0.x), so the server counts them as different people.
  */

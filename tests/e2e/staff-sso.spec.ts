@@ -1,5 +1,5 @@
 /**
- * Issue 12: single sign-on against a real OpenID provider started by the
+ * Single sign-on against a real OpenID provider started by the
  * test (`oidc-provider`), not a mock of the client: authorization code with
  * PKCE, the allowed e-mail domain, the officer group, and a provider that
  * says no. JavaScript on and off; each test has its own server.

@@ -1,5 +1,5 @@
 /**
- * Issue 23: the second factor of local staff accounts, with JavaScript on
+ * The second factor of local staff accounts, with JavaScript on
  * and off. An account that must use TOTP (`npm run staff -- add
  * --require-totp`) enrols after its password (the test reads the key the
  * page shows and computes the codes with otpauth, as an authenticator app
@@ -13,7 +13,7 @@ import { addStaff, addStaffWithCli, signInAsStaff, submitStaffLogin, uniqueStaff
 import { soft } from "./soft-hyphens";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
-// (taskset, issue 39). A limit that fits a machine three times slower.
+// (pinned with taskset). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
 const WRONG_CODE = soft(/Deze code klopt niet of is al gebruikt\./);

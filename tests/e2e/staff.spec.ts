@@ -1,5 +1,5 @@
 /**
- * Issue 12: the staff area as customer-service staff use it, with
+ * The staff area as customer-service staff use it, with
  * JavaScript on and off: signing in with a local account, a wrong password,
  * a session that expires while a call is taken (values kept, 401, sign in in
  * a new tab, send again), the summary and its back button, signing out, and
@@ -53,7 +53,7 @@ test("sign in, see who is signed in, sign out", async ({ page, context }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aanmelding bevestigd");
   await expect(page.getByText(`Aangemeld als ${staffEmail}`)).toBeVisible();
   const cookie = await staffCookie(context);
-  // A session cookie (issue 23): the browser forgets it when it closes.
+  // A session cookie: the browser forgets it when it closes.
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", expires: -1 });
   await expectAxeClean(page);
 

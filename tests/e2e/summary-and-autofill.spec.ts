@@ -1,5 +1,5 @@
 /**
- * Issue 25, items 2 and 9, on the contact form and the staff unsubscribe
+ * On the contact form and the staff unsubscribe
  * form (announcements.spec.ts covers the live regions and the 401 notice):
  * the error summary is read in full when it takes the focus (an alert
  * inside it, as GOV.UK Frontend has), with and without JavaScript; and the

@@ -1,5 +1,5 @@
 /**
- * Issue 41, end to end, with JavaScript on and off: an erasure request is
+ * End to end, with JavaScript on and off: an erasure request is
  * carried out in every system that holds the person's data. Two real
  * receivers verify every delivery with the `standardwebhooks` package: one
  * answers done at once, one fails (HTTP 500) twice and then accepts; a third

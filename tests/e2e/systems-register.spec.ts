@@ -1,5 +1,5 @@
 /**
- * Issue 41: an officer keeps the register of systems in the back office,
+ * An officer keeps the register of systems in the back office,
  * with JavaScript on and off: adds a webhook system (each wrong field named,
  * the secrets typed once and never shown), changes it, and reads both
  * changes in the register's trail. The systems made here are inactive: they

@@ -1,5 +1,5 @@
 /**
- * Issue 38, item 1: a third-party script never runs in a document that shows,
+ * A third-party script never runs in a document that shows,
  * or moves in the browser into, a page with personal data or a form that asks
  * for it. The fake analytics origin below records every request its script
  * makes: a start beacon, and every 200 ms and on every keystroke what every
@@ -106,7 +106,7 @@ test("no analytics script follows the visitor into a page with their data, and n
   await startOnScriptPage(page, "/nl/political-ads");
   await page.locator('main a[href^="/nl/political-ads/"]').first().click();
   await expect(page).toHaveURL(/\/political-ads\/[^/]+$/);
-  // The pointer on the report control starts React (issue 40); then it is the dialog's button.
+  // The pointer on the report control starts React; then it is the dialog's button.
   await page.getByRole("link", { name: "Meld deze advertentie" }).hover();
   await page.getByRole("button", { name: "Meld deze advertentie" }).click();
   await page.getByRole("dialog").getByRole("radio").first().check();

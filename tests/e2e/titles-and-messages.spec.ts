@@ -1,5 +1,5 @@
 /**
- * Issue 25, items 6, 9 and 10, as a screen reader user meets them, in
+ * Titles and messages as a screen reader user meets them, in
  * nl_nl and fr_be, with JavaScript on and off: a back-office request or
  * report is titled with its reference (not the list's title), and a failed
  * action puts the error prefix before it, as the public forms do; each step

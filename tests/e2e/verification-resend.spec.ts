@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 3, with JavaScript on and off, in Dutch and French: an
+ * With JavaScript on and off, in Dutch and French: an
  * expired confirmation link leads to the expired page, which says why links
  * expire and offers a new link for the same request (without showing
  * anything of it); the new link arrives (in the request's language) and
@@ -15,7 +15,7 @@ import { request } from "../setup/spawn-server";
 import { horizontalOverflow, setTextSize } from "./reflow";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
-// (taskset, issue 39). A limit that fits a machine three times slower.
+// (pinned with taskset). A limit that fits a machine three times slower.
 test.describe.configure({ timeout: 180_000 });
 
 const port = () => Number(process.env.E2E_PORT);

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the e-mail link, end to end, with the mail read from a real SMTP
+ * The e-mail link, end to end, with the mail read from a real SMTP
  * server: opening the link changes nothing, confirming executes once, a
  * reused link executes nothing twice, a tampered one fails, an expired one
  * says so. JavaScript on and off.
@@ -102,7 +102,7 @@ test("the result pages in Dutch with their spec titles", theServersAnswer, async
   await expect(page.getByRole("link", { name: "Nieuwe aanvraag indienen" })).toHaveAttribute("href", "/nl/privacy-rights");
 });
 
-test("issue 23: once read, the token leaves the address and the page; the page sends no referrer elsewhere; confirming still works", async ({ page }) => {
+test("once read, the token leaves the address and the page; the page sends no referrer elsewhere; confirming still works", async ({ page }) => {
   const { link, email } = await submit("nl", { flowType: "RIGHT_OF_ACCESS", email: unique("tokenloos"), language: "nl" });
   const token = /token=([A-Za-z0-9_-]{43})/.exec(link)![1];
   const opened = await page.goto(link);

@@ -1,5 +1,5 @@
 /**
- * A CSV file's cells as Excel reads them when it opens the file (issue 23):
+ * A CSV file's cells as Excel reads them when it opens the file:
  * split on the list separator of the machine's settings (',' in English,
  * ';' in Dutch and Belgian ones). A cell that starts with '"' is quoted up to
  * the lone closing '"' ('""' is one '"') and what follows it up to the

@@ -1,10 +1,10 @@
 /**
- * Every mail the app sends (issue 39), rendered with fixed, realistic input:
+ * Every mail the app sends, rendered with fixed, realistic input:
  * each template in each locale and country its callers send it in. Mails to
  * a visitor or data subject go out in the locale of the site they used
  * (nl_nl on .nl; nl_be, fr_be or en_be on .be); the teams' notices take only
- * a country. Used by the snapshot test (mail-snapshots.test.ts: the mails
- * read as recorded) and the text test (mail-texts.test.ts: nothing left
+ * a country. Used by the snapshot test (app/services/mail/mail-snapshots.test.ts: the mails
+ * read as recorded) and the text test (app/i18n/mail-texts.server.test.ts: nothing left
  * uninterpolated).
  *
  * `hostile` cases carry values a visitor or officer typed that look like
@@ -218,7 +218,7 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     { name: "nl_nl hostile", hostile: true, message: noAnswerMail({ to: "lotte.devries@example.nl", locale: "nl_nl", country: "nl", reference: REFERENCE, reason: HOSTILE }) },
   ],
 
-  // Issue 42: to a case's new owner (in Dutch, as every team mail), and to the owner of a request due within 5 days.
+  // To a case's new owner (in Dutch, as every team mail), and to the owner of a request due within 5 days.
   assignedMail: () =>
     COUNTRIES.flatMap((country) => [
       {
@@ -236,7 +236,7 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
       message: ownerReminderMail({ to: "agent@veldhavenmedia.nl", country, kind: "request", reference: REFERENCE, dueAt: DUE_AT, link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}` }),
     })),
 
-  // Issue 41: to the contact of a system without an API, in the contact's language; an objection has no due date.
+  // To the contact of a system without an API, in the contact's language; an objection has no due date.
   systemTaskMail: () => [
     ...SITES.map(({ locale, country, path }) => ({
       name: locale,

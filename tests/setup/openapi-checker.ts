@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 4: the OpenAPI document checked by libraries, not by eye.
+ * The OpenAPI document checked by libraries, not by eye.
  * `validateDocument` runs @seriousme/openapi-schema-validator (the OpenAPI
  * 3.1 schema) and compiles every schema in it with Ajv's JSON Schema 2020-12
  * in strict mode (a typo such as `requried` fails). `answerChecker` finds

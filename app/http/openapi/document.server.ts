@@ -4,7 +4,7 @@
  * marketing systems' suppression feed are not public and not in it; the
  * systems' task webhook and its answer are (any system owner
  * builds a receiver from it).
- * tests/unit/openapi.test.ts validates it as OpenAPI 3.1;
+ * app/http/openapi/document.server.test.ts validates it as OpenAPI 3.1;
  * tests/e2e/openapi.spec.ts checks every call's real answers against it.
  */
 import type { OpenAPIObject, ServerObject } from "openapi3-ts/oas31";

@@ -4,7 +4,7 @@
  * are already resolved for one locale, `{{name}}` interpolation, plurals
  * with `_zero`, and `defaultValue`. The server renders with i18next itself;
  * vite.config.ts puts this module in its place in the browser bundle only,
- * and tests/unit/browser-i18n.test.ts checks that every text of every
+ * and app/i18n/browser/i18next.test.ts checks that every text of every
  * locale comes out as i18next gives it, so hydration sees the same words.
  */
 import type { Translations } from "../translations";

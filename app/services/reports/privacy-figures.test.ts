@@ -1,0 +1,188 @@
+/**
+ * The team's figures and the published ones, checked against
+ * values this test works out by itself from the rows it inserts (its own
+ * filters, its own median and nearest-rank 90th percentile), on SQLite and
+ * on PostgreSQL: received by verification (or an objection carried out
+ * without one), answered = completed or rejected, within the deadline,
+ * extended, overdue now, per right and per month; ad reports by reason and
+ * state; the systems' delays; and no published figure under 10.
+ */
+import { expect, it } from "vitest";
+import type { PrivacyRequestTable } from "~/db/schema";
+import type { Country } from "~/domain/country";
+import { RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
+import { adReportFigures, systemDelays } from "~/services/reports/case-figures.server";
+import { computePublicFigures, figureYears } from "~/services/reports/public-figures.server";
+import { requestFigures } from "~/services/reports/request-figures.server";
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
+
+const DAY = 86_400_000;
+const NOW = new Date("2026-01-20T12:00:00.000Z");
+const PERIOD = { from: "2025-01-01", to: "2025-12-31" };
+
+type Row = { id: string; right: RightType; state: RequestState; country: Country; verifiedAt: string | null; closedAt: string | null; dueAt: string | null; extendedAt: string | null };
+
+function requestRow(row: Row): PrivacyRequestTable {
+  const created = row.verifiedAt ?? row.closedAt ?? "2025-06-01T00:00:00.000Z";
+  return {
+    id: row.id, reference: `PR-${row.id}`, right_type: row.right, state: row.state, country: row.country, locale: "nl_nl",
+    email: null, phone_number: null, user_message: null, brand_keys: null, brand_name: null, article: null, publication_link: null, publication_date: null,
+    user_info: null, touchpoint: null, verification_token_hash: null, verification_expires_at: null, verified_at: row.verifiedAt, due_at: row.dueAt,
+    created_at: created, updated_at: created, duplicate_of: null, paused_at: null, links_resent: 0, link_resent_at: null, reminder_token_hash: null,
+    reminder_sent_at: null, assignee: null, assigned_at: null, email_key: null, phone_key: null, owner_reminded_at: null, closed_at: row.closedAt, extended_at: row.extendedAt,
+  };
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/** A spread of requests: every right, both countries, the year before and after, each outcome. */
+function rows(): Row[] {
+  const made: Row[] = [];
+  let n = 0;
+  const add = (row: Omit<Row, "id">) => made.push({ id: `r${++n}`, ...row });
+  for (let index = 0; index < 40; index++) {
+    const verified = Date.parse("2024-12-20T09:00:00.000Z") + index * 9 * DAY + index * 3_600_000;
+    const right: RightType = index % 4 === 0 ? "RIGHT_TO_BE_FORGOTTEN" : "RIGHT_OF_ACCESS";
+    const extended = index % 7 === 0;
+    const due = verified + (extended ? 61 : 31) * DAY;
+    const taken = ((index * 37) % 45) + 0.25;
+    const closes = verified + taken * DAY;
+    const state: RequestState = index % 10 === 3 ? "REJECTED" : index % 10 === 6 ? "CLOSED" : index % 10 === 9 ? "IN_PROGRESS" : "COMPLETED";
+    const active = state === "IN_PROGRESS";
+    add({ right, state, country: "nl", verifiedAt: iso(verified), closedAt: active ? null : iso(closes), dueAt: iso(due), extendedAt: extended ? iso(verified + 20 * DAY) : null });
+  }
+  // Three rectifications: fewer than 10, so nothing of them is published.
+  for (let index = 0; index < 3; index++) {
+    const verified = Date.parse("2025-03-03T10:00:00.000Z") + index * DAY;
+    add({ right: "RECTIFICATION", state: "COMPLETED", country: "nl", verifiedAt: iso(verified), closedAt: iso(verified + 5 * DAY), dueAt: iso(verified + 31 * DAY), extendedAt: null });
+  }
+  // Twelve objections carried out at once, five of them without e-mail (never verified).
+  for (let index = 0; index < 12; index++) {
+    const at = iso(Date.parse("2025-05-10T08:00:00.000Z") + index * 20 * DAY);
+    add({ right: "OBJECTION", state: "COMPLETED", country: "nl", verifiedAt: index < 5 ? null : at, closedAt: at, dueAt: null, extendedAt: null });
+  }
+  // Never verified, Belgian, and an overdue one received in the period.
+  add({ right: "RIGHT_OF_ACCESS", state: "EXPIRED", country: "nl", verifiedAt: null, closedAt: null, dueAt: null, extendedAt: null });
+  add({ right: "RIGHT_OF_ACCESS", state: "COMPLETED", country: "be", verifiedAt: "2025-04-01T00:00:00.000Z", closedAt: "2025-04-03T00:00:00.000Z", dueAt: "2025-05-01T00:00:00.000Z", extendedAt: null });
+  add({ right: "RIGHT_OF_ACCESS", state: "OPEN", country: "nl", verifiedAt: "2025-12-01T00:00:00.000Z", closedAt: null, dueAt: "2026-01-01T00:00:00.000Z", extendedAt: null });
+  return made;
+}
+
+// The test's own reading of the definitions (docs/decisions/008-request-figures.md).
+const START = "2025-01-01T00:00:00.000Z";
+const END = "2026-01-01T00:00:00.000Z";
+const inPeriod = (at: string | null) => at !== null && at >= START && at < END;
+const isReceived = (row: Row) => row.country === "nl" && (row.verifiedAt ? inPeriod(row.verifiedAt) : row.state === "COMPLETED" && inPeriod(row.closedAt));
+const isAnswered = (row: Row) => row.country === "nl" && (row.state === "COMPLETED" || row.state === "REJECTED") && inPeriod(row.closedAt);
+const daysTaken = (row: Row) => (Date.parse(row.closedAt!) - Date.parse(row.verifiedAt ?? row.closedAt!)) / DAY;
+
+function expectedMedian(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 === 0 ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
+  return Math.round(median * 10) / 10;
+}
+
+function expectedP90(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : Math.round(sorted[Math.ceil(0.9 * sorted.length) - 1] * 10) / 10;
+}
+
+function expectedFor(subset: (row: Row) => boolean, all: Row[]) {
+  const received = all.filter((row) => isReceived(row) && subset(row));
+  const answered = all.filter((row) => isAnswered(row) && subset(row));
+  return {
+    received: received.length,
+    extended: received.filter((row) => row.extendedAt !== null).length,
+    overdueNow: received.filter((row) => (row.state === "OPEN" || row.state === "IN_PROGRESS") && row.dueAt! < NOW.toISOString()).length,
+    answered: answered.length,
+    completed: answered.filter((row) => row.state === "COMPLETED").length,
+    rejected: answered.filter((row) => row.state === "REJECTED").length,
+    answeredWithinDeadline: answered.filter((row) => row.dueAt === null || row.closedAt! <= row.dueAt).length,
+    medianDays: expectedMedian(answered.map(daysTaken)),
+    p90Days: expectedP90(answered.map(daysTaken)),
+  };
+}
+
+describeEachDatabase("the privacy figures on $name", (database) => {
+  it("count every right and month as the test does from its own rows", async () => {
+    const all = rows();
+    await database.db.insertInto("privacy_request").values(all.map(requestRow)).execute();
+    const figures = await requestFigures(database.db, { ...PERIOD, country: "nl" }, NOW);
+
+    expect(figures.total).toEqual(expectedFor(() => true, all));
+    for (const right of RIGHT_TYPES) {
+      expect(figures.byRight.find((row) => row.right === right), right).toEqual({ right, ...expectedFor((row) => row.right === right, all) });
+    }
+    expect(figures.byMonth.map((row) => row.month)).toEqual(Array.from({ length: 12 }, (_, index) => `2025-${String(index + 1).padStart(2, "0")}`));
+    for (const { month, ...counted } of figures.byMonth) {
+      const receivedIn = (row: Row) => (row.verifiedAt ?? row.closedAt ?? "").startsWith(month);
+      const expected = expectedFor(() => true, all.filter(receivedIn));
+      expect({ received: counted.received, extended: counted.extended, overdueNow: counted.overdueNow }, month).toEqual({ received: expected.received, extended: expected.extended, overdueNow: expected.overdueNow });
+      const answered = expectedFor((row) => row.closedAt?.startsWith(month) === true, all);
+      expect({ answered: counted.answered, within: counted.answeredWithinDeadline, median: counted.medianDays }, month).toEqual({ answered: answered.answered, within: answered.answeredWithinDeadline, median: answered.medianDays });
+    }
+    // The fixture holds what the definitions tell apart.
+    expect(figures.total.rejected).toBeGreaterThan(0);
+    expect(figures.total.extended).toBeGreaterThan(0);
+    expect(figures.total.overdueNow).toBeGreaterThan(0);
+    expect(figures.total.answeredWithinDeadline).toBeLessThan(figures.total.answered);
+    // Both countries: the Belgian request counts too.
+    expect((await requestFigures(database.db, { ...PERIOD, country: null }, NOW)).total.received).toBe(expectedFor(() => true, all).received + 1);
+  });
+
+  it("publish the same figures, with nothing drawn from fewer than 10", async () => {
+    const all = rows();
+    await database.db.insertInto("privacy_request").values(all.map(requestRow)).execute();
+    const years = await figureYears(database.db, "nl", NOW);
+    expect(years).toEqual([2024, 2025, 2026]);
+    const published = await computePublicFigures(database.db, "nl", 2025, years, NOW);
+    expect(published.yearToDate).toBe(false);
+    // The Netherlands have no removal from a publication.
+    expect(published.rights.map((row) => row.right)).toEqual(RIGHT_TYPES.filter((right) => right !== "REMOVAL_FROM_PUBLICATION"));
+
+    const access = expectedFor((row) => row.right === "RIGHT_OF_ACCESS", all);
+    expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toEqual({
+      right: "RIGHT_OF_ACCESS",
+      received: access.received,
+      answered: access.answered,
+      shareAnsweredWithinDeadline: Math.round((access.answeredWithinDeadline / access.answered) * 10_000) / 10_000,
+      medianDaysToAnswer: access.medianDays,
+      extended: access.extended < 10 ? null : access.extended,
+    });
+    expect(access.received).toBeGreaterThanOrEqual(10);
+    expect(published.rights.find((row) => row.right === "RECTIFICATION")).toEqual({ right: "RECTIFICATION", received: null, answered: null, shareAnsweredWithinDeadline: null, medianDaysToAnswer: null, extended: null });
+    for (const row of [...published.rights, published.total]) {
+      for (const count of [row.received, row.answered, row.extended]) expect(count === null || count >= 10).toBe(true);
+    }
+    expect(published.total.received).toBe(expectedFor(() => true, all).received);
+  });
+
+  it("count ad reports by reason and state, and each system's tasks and delay", async () => {
+    const at = (day: number) => iso(Date.parse("2025-02-01T00:00:00.000Z") + day * DAY);
+    await database.db.insertInto("privacy_request").values([
+      requestRow({ id: "nl1", right: "RIGHT_OF_ACCESS", state: "COMPLETED", country: "nl", verifiedAt: at(0), closedAt: at(10), dueAt: at(31), extendedAt: null }),
+      requestRow({ id: "be1", right: "RIGHT_OF_ACCESS", state: "OPEN", country: "be", verifiedAt: at(0), closedAt: null, dueAt: at(31), extendedAt: null }),
+      requestRow({ id: "nl2", right: "RIGHT_OF_ACCESS", state: "COMPLETED", country: "nl", verifiedAt: at(399), closedAt: at(402), dueAt: at(430), extendedAt: null }),
+    ]).execute();
+    await database.db.insertInto("data_system").values([{ id: "crm", name: "=CRM", rights: "RIGHT_OF_ACCESS", countries: "nl,be", channel: "manual", webhook_url: null, secret_sealed: null, callback_token_hash: null, contact_email: null, contact_locale: null, created_at: at(0), updated_at: at(0) }]).execute();
+    const task = (id: string, request: string, created: number, answered: number | null) => ({
+      id, request_id: request, system_id: "crm", channel: "manual" as const, state: answered === null ? ("OPEN" as const) : ("DONE" as const), reason: null,
+      answered_by: answered === null ? null : "system", answered_at: answered === null ? null : at(answered), contact_email: null, link_token_hash: null, link_expires_at: null, created_at: at(created),
+    });
+    await database.db.insertInto("system_task").values([task("t1", "nl1", 1, 3), task("t2", "be1", 1, null), task("t3", "nl2", 400, 401)]).execute();
+    expect(await systemDelays(database.db, { ...PERIOD, country: null })).toEqual([{ systemId: "crm", name: "=CRM", tasks: 2, answered: 1, stillOpen: 1, medianDays: 2 }]);
+    expect(await systemDelays(database.db, { ...PERIOD, country: "be" })).toEqual([{ systemId: "crm", name: "=CRM", tasks: 1, answered: 0, stillOpen: 1, medianDays: null }]);
+
+    await database.db.insertInto("campaign_item").values({ id: "NL-T-1", country: "nl", status: "RUNNING", channel: "DIGITAL", sponsor_name: "S", sponsor_email: null, sponsor_address: null, payer_name: null, payer_email: null, payer_address: null, ultimate_beneficiary_owner_name: null, ultimate_beneficiary_owner_email: null, ultimate_beneficiary_owner_address: null, publication_start_date: "2025-01-01", publication_end_date: null, reach_lower_bound: null, reach_upper_bound: null, budget_lower_bound: null, budget_upper_bound: null, funding_origin_type: "PRIVATE", funding_region: "EU", campaign_context_type: "ELECTION", campaign_context_note_nl: null, campaign_context_note_fr: null, campaign_context_url: null, previous_publication_suspended: 0, language: "nl", version: 1, version_at: null, search_text: "s", created_at: at(0), updated_at: at(0) }).execute();
+    const report = (id: string, reason: string, state: "RECEIVED" | "IN_REVIEW" | "CLOSED", country: Country, created: number) => ({
+      id, reference: `PA-${id}`, campaign_id: "NL-T-1", country, reason, name: "N", email: "n@example.nl", explanation: "E", locale: "nl_nl" as const, state, created_at: at(created), updated_at: at(created), assignee: null, assigned_at: null, email_key: null,
+    });
+    await database.db.insertInto("political_ad_complaint").values([report("a", "MISLEADING", "CLOSED", "nl", 1), report("b", "MISLEADING", "RECEIVED", "nl", 2), report("c", "INCORRECT", "IN_REVIEW", "nl", 3), report("d", "INCORRECT", "CLOSED", "be", 3), report("e", "MISLEADING", "CLOSED", "nl", 400)]).execute();
+    const adReports = await adReportFigures(database.db, { ...PERIOD, country: "nl" });
+    expect(adReports.total).toBe(3);
+    expect(adReports.byReason.find((row) => row.reason === "MISLEADING")).toEqual({ reason: "MISLEADING", total: 2, RECEIVED: 1, IN_REVIEW: 0, CLOSED: 1 });
+    expect(adReports.byReason.find((row) => row.reason === "INCORRECT")).toEqual({ reason: "INCORRECT", total: 1, RECEIVED: 0, IN_REVIEW: 1, CLOSED: 0 });
+  });
+});
