@@ -9,7 +9,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
-import type { Database, RequestFileTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { RequestFileTable } from "~/db/schema/request-files";
 import { FILE_LIMITS, type FileDirection, type UploadProblem } from "~/domain/request-file";
 import { sniffFileKind } from "./file-sniff.server";
 import { keyId, openChunk, sealChunk } from "./file-seal.server";

@@ -7,7 +7,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import type { TaskAnswer } from "~/domain/data-system";
 import { TASK_ANSWERS } from "~/domain/data-system";
 import type { RightType } from "~/domain/privacy-request";

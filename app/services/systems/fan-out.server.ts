@@ -8,7 +8,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { countryCode } from "~/domain/country";
 import { TASK_EVENT_TYPE } from "~/domain/data-system";
 import { publicOrigin } from "~/utils/public-origin.server";
