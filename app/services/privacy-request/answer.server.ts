@@ -13,7 +13,7 @@ import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
-import { eraseFiles, readFile, storeFile, type StoreOutcome } from "../files/file-store.server";
+import { eraseFiles, readFile, storeFile, type StoreOutcome } from "./file-store.server";
 import { answerMail } from "../mail/delivery-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { act, moveTo, type Staff } from "./state-change.server";

@@ -1,6 +1,6 @@
 /**
  * A verified request becomes one task per system that takes part in its
- * right and country (issue 41), written in the transaction that moves the
+ * right and country, written in the transaction that moves the
  * request, so a request is never in progress without its tasks. A webhook
  * system's delivery is queued beside its task (webhook-outbox.server.ts),
  * an e-mail system's contact is mailed a link (email-tasks.server.ts), and a
@@ -14,6 +14,7 @@ import { countryCode } from "~/domain/country";
 import { TASK_EVENT_TYPE } from "~/domain/data-system";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { audit } from "../privacy-request/audit.server";
+import { openTask } from "../privacy-request/system-tasks.server";
 import { addressLine, storedDetails } from "../privacy-request/view.server";
 import { systemsFor, type SystemRow } from "./register.server";
 import { sendTaskLink } from "./email-tasks.server";
@@ -64,23 +65,7 @@ export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable
   let created = 0;
   for (const system of systems.filter((candidate) => !existing.has(candidate.id))) {
     const taskId = randomUUID();
-    await trx
-      .insertInto("system_task")
-      .values({
-        id: taskId,
-        request_id: request.id,
-        system_id: system.id,
-        channel: system.channel,
-        state: "OPEN",
-        reason: null,
-        answered_by: null,
-        answered_at: null,
-        contact_email: system.contact_email,
-        link_token_hash: null,
-        link_expires_at: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await openTask(trx, { id: taskId, requestId: request.id, system }, now);
     if (system.channel === "webhook") await enqueueWebhook(trx, { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) }, now);
     if (system.channel === "email" && system.contact_email) {
       await sendTaskLink(trx, { id: taskId, contactEmail: system.contact_email, contactLocale: system.contact_locale ?? request.locale, system: system.name }, request, now);
