@@ -28,7 +28,7 @@ const fileProblem = (problem: UploadProblem | "malformed") =>
 const invalid = (fields: Record<string, string[]>) => jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
 
 /**
- * `POST /api/systems/{system}/tasks/{task}` (issue 41): a system answers the
+ * `POST /api/systems/{system}/tasks/{task}`: a system answers the
  * task a webhook gave it, with its bearer token: JSON `{status, reason}`, or
  * for an access request multipart/form-data with the same fields and at
  * most ten files, each a part named `file`, which join the answer the person

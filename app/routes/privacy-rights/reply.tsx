@@ -23,7 +23,7 @@ import { replyForm } from "~/validation/reply";
 import { replyLinkCookie } from "./link-cookies.server";
 
 /**
- * The page behind the link in an officer's question (issue 26): the
+ * The page behind the link in an officer's question: the
  * question, and a form for the answer with files (multipart, streamed and
  * checked as the officer's uploads are). The token leaves the address for a
  * cookie of this page. A wrong link is a 404, a question already answered
@@ -113,5 +113,5 @@ export default function ReplyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// The title is the component's (PageTitle): the form's, with "Fout:" after a failed send, or its outcome's (issue 38).
+// The title is the component's (PageTitle): the form's, with "Fout:" after a failed send, or its outcome's.
 export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches);
