@@ -6,12 +6,10 @@
 import { sql, type Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
-import { REQUEST_TRANSITIONS } from "~/domain/privacy-request";
-import { audit } from "./privacy-request/audit.server";
-import { actById, moveTo } from "./privacy-request/state-change.server";
+import { deleteNeverVerified, expireUnconfirmed } from "./privacy-request/unconfirmed.server";
 import { runDailyDigest } from "./privacy-request/back-office.server";
 import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
-import { deleteUnfinishedUploads } from "./files/file-store.server";
+import { deleteUnfinishedUploads } from "./privacy-request/file-store.server";
 import { deleteExpiredFiles } from "./privacy-request/answer.server";
 import { deleteExpiredStatusLinks } from "./privacy-request/status.server";
 import { deleteExpiredReplyLinks } from "./privacy-request/questions.server";
@@ -38,20 +36,20 @@ export type RetentionReport = {
   deletedRequests: number;
   deletedContactMessages: number;
   deletedComplaints: number;
-  /** Issue 27: political-ad notices (with their versions) past TTPA Art. 9's 7 years. */
+  /** Political-ad notices (with their versions) past TTPA Art. 9's 7 years. */
   deletedNotices: number;
   deletedStaffSessions: number;
-  /** Issue 38: what staff typed before their session ended, past its 30 minutes. */
+  /** What staff typed before their session ended, past its 30 minutes. */
   deletedKeptForms: number;
   purgedMailBodies: number;
   deletedRateLimitRows: number;
   deletedSubmissionKeys: number;
-  /** Issue 26: delivered files past their link's window, unsent ones of closed requests, broken-off uploads. */
+  /** Delivered files past their link's window, unsent ones of closed requests, broken-off uploads. */
   deletedFiles: number;
   deletedStatusLinks: number;
-  /** Issue 38: links to answer a question, issued from the status page, which end with the status link. */
+  /** Links to answer a question, issued from the status page, which end with the status link. */
   deletedReplyLinks: number;
-  /** Issue 26: reminders of links not yet used, halfway through their life. */
+  /** Reminders of links not yet used, halfway through their life. */
   verificationReminders: number;
 };
 
@@ -70,30 +68,10 @@ export function retentionPolicy(): RetentionPolicy {
 }
 
 export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy, now = new Date()): Promise<RetentionReport> {
-  const nowIso = now.toISOString();
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
-  // Links that were never confirmed: the request expires (with its audit event), each a guarded step of its own.
-  const due = await db.selectFrom("privacy_request").select(["id"]).where("state", "in", REQUEST_TRANSITIONS.expire.from).where("verification_expires_at", "<=", nowIso).execute();
-  let expiredRequests = 0;
-  for (const { id } of due) {
-    const outcome = await actById(db, id, "expire", async (trx, request) => {
-      // Still past its link's end: a new link sent meanwhile (issue 26, another instance) keeps it waiting.
-      if (request.verification_expires_at === null || request.verification_expires_at > nowIso) return false;
-      if (!(await moveTo(trx, request, "expire", now, {}, ["verification_expires_at"]))) return false;
-      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXPIRED", from: request.state, to: "EXPIRED" });
-      return true;
-    });
-    if (outcome.status === "done") expiredRequests += 1;
-  }
-
-  // Never verified: nothing was ever done with it, so nothing of it is kept.
-  const deletedRequests = await db
-    .deleteFrom("privacy_request")
-    .where("state", "=", "EXPIRED")
-    .where("verified_at", "is", null)
-    .where("created_at", "<=", before(policy.unverifiedRetentionDays))
-    .executeTakeFirst();
+  const expiredRequests = await expireUnconfirmed(db, now);
+  const deletedRequests = await deleteNeverVerified(db, before(policy.unverifiedRetentionDays));
 
   const deletedContactMessages = await db
     .deleteFrom("contact_message")
@@ -140,12 +118,12 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   const deletedReplyLinks = await deleteExpiredReplyLinks(db, now);
   const verificationReminders = await sendVerificationReminders(db, now);
 
-  // Submission keys (issue 24) are remembered for 24 hours.
+  // Submission keys (a repeated post answered as the first) are remembered for 24 hours.
   const deletedSubmissionKeys = await deleteExpiredSubmissionKeys(db, now);
 
   const report = {
     expiredRequests,
-    deletedRequests: Number(deletedRequests.numDeletedRows),
+    deletedRequests,
     deletedContactMessages: Number(deletedContactMessages.numDeletedRows),
     deletedComplaints: Number(deletedComplaints.numDeletedRows),
     deletedNotices,

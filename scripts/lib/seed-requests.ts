@@ -4,7 +4,7 @@
 // out at once, some without e-mail; deadlines met, extended, missed),
 // 2,000 ad reports and the systems' tasks. The same rows on every run.
 import type { Db } from "../../app/db/db.server";
-import type { PrivacyRequestTable } from "../../app/db/schema";
+import type { PrivacyRequestTable } from "../../app/db/schema/privacy-requests";
 import type { RequestState, RightType } from "../../app/domain/privacy-request";
 import { seededRandom } from "./seeded-random";
 

@@ -4,7 +4,7 @@ import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
 import { readJsonBody } from "~/http/json-body.server";
 import { methodNotAllowed } from "~/http/json-call.server";
 import { readMultipart } from "~/http/multipart-upload.server";
-import { storeFile } from "~/services/files/file-store.server";
+import { forgetUploads, storeFile } from "~/services/privacy-request/file-store.server";
 import { answerBySystem, callerOfTask } from "~/services/systems/task-answers.server";
 import { NO_STORE, jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } else {
     body = await readJsonBody(request);
   }
-  const forget = () => (stored.length ? db.deleteFrom("request_file").where("id", "in", stored).execute() : undefined);
+  const forget = () => forgetUploads(db, stored);
   const parsed = taskAnswerSchema.safeParse(body);
   if (problem || strayFields.size > 0 || !parsed.success) {
     await forget();

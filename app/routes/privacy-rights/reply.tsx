@@ -14,7 +14,7 @@ import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { formReply } from "~/http/public-form.server";
-import { storeFile } from "~/services/files/file-store.server";
+import { forgetUploads, storeFile } from "~/services/privacy-request/file-store.server";
 import { answerQuestion, openQuestion } from "~/services/privacy-request/questions.server";
 import { formPageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
@@ -71,12 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) problem = "tooMany";
   if (submission.status !== "success" || problem) {
     // Nothing is kept of an answer that is not taken: the files are chosen again with it.
-    if (stored.length) await db.deleteFrom("request_file").where("id", "in", stored).execute();
+    await forgetUploads(db, stored);
     const fieldErrors = submission.status === "error" ? (submission.error as Record<string, string[]> | null) ?? {} : {};
     return formReply(replyForm, submission, { fieldErrors: problem ? { ...fieldErrors, files: [`privacyRights.reply.problems.${problem}`] } : undefined });
   }
   const outcome = await answerQuestion(db, token, submission.value.answer, stored.length);
-  if (outcome.status !== "answered" && stored.length) await db.deleteFrom("request_file").where("id", "in", stored).execute();
+  if (outcome.status !== "answered") await forgetUploads(db, stored);
   return redirect(`${new URL(request.url).pathname}${outcome.status === "answered" ? "?sent=1" : ""}`, { headers: { "Set-Cookie": await link.forget() } });
 }
 

@@ -2,7 +2,7 @@
  * Between the register's table and the item the pages and calls show: one
  * mapping each way, used for the current notice and for every kept version.
  */
-import type { CampaignItemTable } from "~/db/schema";
+import type { CampaignItemTable } from "~/db/schema/campaigns";
 import { CAMPAIGN_FIELDS, type AdLanguage, type CampaignItem } from "~/domain/campaign-item";
 import { countryCode } from "~/domain/country";
 import type { CampaignRow } from "~/validation/campaign";

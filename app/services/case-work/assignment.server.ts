@@ -1,5 +1,5 @@
 /**
- * Issue 42: who owns a request or an ad report. An officer gives it to a
+ * Who owns a request or an ad report. An officer gives it to a
  * staff member, or takes it; the step is in the case's trail ("from → to")
  * and the new owner is mailed, unless they took it themselves. Ad reports
  * are officers' work only (agents have no access to them), so only an
@@ -18,12 +18,12 @@ import { guardedTransition } from "../guarded-transition.server";
 import { assignedMail } from "../mail/case-work-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { audit } from "../privacy-request/audit.server";
+import { setRequestOwner } from "../privacy-request/case-work-columns.server";
 import { staffMember } from "./staff-members.server";
 
 export type CaseKind = "request" | "complaint";
 type Staff = { email: string };
 
-const TABLE = { request: "privacy_request", complaint: "political_ad_complaint" } as const;
 const ASSIGNABLE: Record<CaseKind, readonly string[]> = { request: REQUEST_TRANSITIONS.assign.from, complaint: ASSIGNABLE_COMPLAINT_STATES };
 
 export function isAssignable(kind: CaseKind, state: string): boolean {
@@ -39,6 +39,17 @@ async function refusalOf(trx: Kysely<Database>, kind: CaseKind, assignee: string
   return null;
 }
 
+/** Gives the ad report to `assignee`, only while its owner is still the one read (a request's owner is written in services/privacy-request). */
+async function setComplaintOwner(trx: Kysely<Database>, complaint: { id: string; assignee: string | null }, assignee: string | null, now: Date): Promise<boolean> {
+  const updated = await trx
+    .updateTable("political_ad_complaint")
+    .set({ assignee, assigned_at: assignee ? now.toISOString() : null })
+    .where("id", "=", complaint.id)
+    .where((eb) => (complaint.assignee === null ? eb("assignee", "is", null) : eb("assignee", "=", complaint.assignee)))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 /** Gives the case to `assignee` (an e-mail address; null: to nobody). Of two officers at once, the second is refused. */
 export function assignCase(db: Db, kind: CaseKind, reference: string, staff: Staff, rawAssignee: string | null, now = new Date()): Promise<TransitionOutcome> {
   const assignee = rawAssignee ? rawAssignee.toLowerCase() : null;
@@ -52,13 +63,8 @@ export function assignCase(db: Db, kind: CaseKind, reference: string, staff: Sta
       const refusal = await refusalOf(trx, kind, assignee);
       if (refusal) return refusal;
       if (row.assignee === assignee) return true;
-      const updated = await trx
-        .updateTable(TABLE[kind])
-        .set({ assignee, assigned_at: assignee ? now.toISOString() : null, ...(kind === "request" ? { owner_reminded_at: null } : {}) })
-        .where("id", "=", row.id)
-        .where((eb) => (row.assignee === null ? eb("assignee", "is", null) : eb("assignee", "=", row.assignee)))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const moved = kind === "request" ? await setRequestOwner(trx, row, assignee, now) : await setComplaintOwner(trx, row, assignee, now);
+      if (!moved) return false;
       const note = `${row.assignee ?? "—"} → ${assignee ?? "—"}`;
       if (kind === "request") await audit(trx, { requestId: row.id, at: now, actor: "STAFF", actorId: staff.email, action: "ASSIGNED", note });
       else await addComplaintEvent(trx, row.id, { at: now, actorId: staff.email, action: "ASSIGNED", from: null, to: null, note });

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the owner of a request hears once when it is 5 days (or less)
+ * The owner of a request hears once when it is 5 days (or less)
  * from its due date. The claim (`owner_reminded_at` set where it was null)
  * and the mail are one transaction, so of several instances one mails.
  * A new owner or an extended deadline clears the mark: they hear again.
@@ -10,6 +10,7 @@ import { backOfficeCaseUrl } from "~/utils/staff-links.server";
 import { ownerReminderMail } from "../mail/case-work-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { wakeMailWorker } from "../mail/mailer.server";
+import { claimOwnerReminder } from "../privacy-request/case-work-columns.server";
 
 export async function remindOwners(db: Db, now = new Date()): Promise<number> {
   const horizon = new Date(now.getTime() + OWNER_REMINDER_DAYS_BEFORE_DUE * 86_400_000).toISOString();
@@ -24,14 +25,7 @@ export async function remindOwners(db: Db, now = new Date()): Promise<number> {
   let sent = 0;
   for (const row of due) {
     const mailed = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("privacy_request")
-        .set({ owner_reminded_at: now.toISOString() })
-        .where("id", "=", row.id)
-        .where("owner_reminded_at", "is", null)
-        .where("assignee", "=", row.assignee!)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      if (!(await claimOwnerReminder(trx, { id: row.id, assignee: row.assignee! }, now))) return false;
       const link = backOfficeCaseUrl(row.country, "request", row.reference);
       await enqueueMail(trx, ownerReminderMail({ to: row.assignee!, country: row.country, kind: "request", reference: row.reference, dueAt: row.due_at!, link }), now);
       return true;

@@ -1,9 +1,10 @@
 /**
- * Issue 42: requests and reports stored before their search keys existed
+ * Requests and reports stored before their search keys existed
  * get them, a batch at a time, on the retention job's clock (which also
  * runs at start). New ones are written with their keys.
  */
 import type { Db } from "~/db/db.server";
+import { setRequestSearchKeys } from "../privacy-request/case-work-columns.server";
 import { searchKeys, targetKey } from "../submission/target-key.server";
 
 const BATCH = 500;
@@ -17,7 +18,7 @@ export async function fillSearchKeys(db: Db): Promise<number> {
     .limit(BATCH)
     .execute();
   for (const row of requests) {
-    await db.updateTable("privacy_request").set(searchKeys({ email: row.email, phone: row.phone_number })).where("id", "=", row.id).execute();
+    await setRequestSearchKeys(db, row.id, searchKeys({ email: row.email, phone: row.phone_number }));
     filled += 1;
   }
   const complaints = await db.selectFrom("political_ad_complaint").select(["id", "email"]).where("email_key", "is", null).limit(BATCH).execute();

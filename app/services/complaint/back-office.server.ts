@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
-import type { Database, PoliticalAdComplaintTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PoliticalAdComplaintTable } from "~/db/schema/complaints";
 import { COMPLAINT_TRANSITIONS, type ComplaintState } from "~/domain/complaint";
 import type { Country } from "~/domain/country";
 import type { TransitionOutcome } from "~/domain/transition";

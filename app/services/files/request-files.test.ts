@@ -9,7 +9,7 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 import { FILE_LIMITS } from "~/domain/request-file";
 import { openChunk, sealChunk } from "~/services/files/file-seal.server";
 import { sniffFileKind } from "~/services/files/file-sniff.server";
-import { readFile, storeFile } from "~/services/files/file-store.server";
+import { readFile, storeFile } from "~/services/privacy-request/file-store.server";
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { attachAnswerFile, deleteExpiredFiles, deliverAnswer, downloadDeliveredFile, inspectDelivery } from "~/services/privacy-request/answer.server";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, OutboxTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { OutboxTable } from "~/db/schema/outbox";
 import type { DatabaseKind } from "~/db/db.server";
 import type { UndeliveredMail } from "~/domain/undelivered-mail";
 import { metrics } from "~/utils/metrics.server";

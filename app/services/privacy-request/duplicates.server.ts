@@ -7,7 +7,8 @@
  * handled.
  */
 import type { Kysely, Transaction } from "kysely";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { UNFINISHED_STATES } from "~/domain/privacy-request";
 import type { StaffRole } from "~/domain/staff";
 import { duplicateMail } from "../mail/question-templates.server";

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { possibleDuplicatesOf } from "./duplicates.server";
 import { canCloseForNoAnswer } from "~/domain/privacy-request";
 import { questionsOf } from "./questions.server";

@@ -8,7 +8,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { REQUEST_TRANSITIONS, isClosed, type RequestAction, type RequestState } from "~/domain/privacy-request";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
 import { guardedStep, guardedTransition } from "../guarded-transition.server";

@@ -9,7 +9,8 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import { countryCode, type Country, type CountryCode } from "~/domain/country";
 import type { Db } from "~/db/db.server";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { storedDetails, suppressionIdentifier } from "./view.server";
 
 export type SuppressionItem = {

@@ -9,7 +9,8 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";

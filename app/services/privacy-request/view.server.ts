@@ -3,10 +3,9 @@
  * row): its JSON columns parsed in one place, and its parts written out the
  * same way on every page and in every identifier.
  */
-import type { PrivacyRequestTable } from "~/db/schema";
+import type { PrivacyRequestTable, SuppressionChannel } from "~/db/schema/privacy-requests";
 import type { Country } from "~/domain/country";
 import { normaliseEmail } from "~/domain/email";
-import type { SuppressionChannel } from "~/db/schema";
 import type { UserInfo } from "~/validation/privacy-request";
 import { brandsFor } from "../site/content.server";
 

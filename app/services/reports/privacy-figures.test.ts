@@ -8,7 +8,7 @@
  * state; the systems' delays; and no published figure under 10.
  */
 import { expect, it } from "vitest";
-import type { PrivacyRequestTable } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import type { Country } from "~/domain/country";
 import { RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import { adReportFigures, systemDelays } from "~/services/reports/case-figures.server";

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/db/db.server";
-import type { StaffSessionTable } from "~/db/schema";
+import type { StaffSessionTable } from "~/db/schema/staff";
 import { type StaffRole } from "~/domain/staff";
 import { rememberStaffMember } from "../case-work/staff-members.server";
 

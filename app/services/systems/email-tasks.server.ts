@@ -7,7 +7,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import type { TaskAnswer } from "~/domain/data-system";
 import { TASK_ANSWERS } from "~/domain/data-system";
 import type { RightType } from "~/domain/privacy-request";
@@ -19,8 +20,8 @@ import { systemTaskMail } from "../mail/system-task-templates.server";
 import { audit } from "../privacy-request/audit.server";
 import { hashToken, newLinkToken, personLink } from "../privacy-request/link-tokens.server";
 import type { Staff } from "../privacy-request/state-change.server";
+import { recordAnswer, setTaskLink } from "../privacy-request/system-tasks.server";
 import { addressLine, personName, storedDetails } from "../privacy-request/view.server";
-import { recordAnswer } from "./task-answers.server";
 
 /** A task link is good for 30 days: past most requests' due date, and a contact on leave still finds it working. */
 const TASK_LINK_DAYS = 30;
@@ -37,7 +38,7 @@ export async function sendTaskLink(
 ): Promise<void> {
   const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + TASK_LINK_DAYS * DAY_MS).toISOString();
-  await trx.updateTable("system_task").set({ link_token_hash: hash, link_expires_at: expiresAt, contact_email: task.contactEmail }).where("id", "=", task.id).execute();
+  await setTaskLink(trx, task.id, { hash, expiresAt, contactEmail: task.contactEmail });
   const link = personLink({ country: request.country, locale: task.contactLocale }, "/privacy-rights/system-task", token);
   await enqueueMail(
     trx,

@@ -8,11 +8,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, PrivacyRequestTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { countryCode } from "~/domain/country";
 import { TASK_EVENT_TYPE } from "~/domain/data-system";
 import { publicOrigin } from "~/utils/public-origin.server";
 import { audit } from "../privacy-request/audit.server";
+import { openTask } from "../privacy-request/system-tasks.server";
 import { addressLine, storedDetails } from "../privacy-request/view.server";
 import { systemsFor, type SystemRow } from "./register.server";
 import { sendTaskLink } from "./email-tasks.server";
@@ -63,23 +65,7 @@ export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable
   let created = 0;
   for (const system of systems.filter((candidate) => !existing.has(candidate.id))) {
     const taskId = randomUUID();
-    await trx
-      .insertInto("system_task")
-      .values({
-        id: taskId,
-        request_id: request.id,
-        system_id: system.id,
-        channel: system.channel,
-        state: "OPEN",
-        reason: null,
-        answered_by: null,
-        answered_at: null,
-        contact_email: system.contact_email,
-        link_token_hash: null,
-        link_expires_at: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await openTask(trx, { id: taskId, requestId: request.id, system }, now);
     if (system.channel === "webhook") await enqueueWebhook(trx, { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) }, now);
     if (system.channel === "email" && system.contact_email) {
       await sendTaskLink(trx, { id: taskId, contactEmail: system.contact_email, contactLocale: system.contact_locale ?? request.locale, system: system.name }, request, now);

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database } from "~/db/schema";
-import type { DataSystemTable } from "~/db/schema-systems";
+import type { DataSystemTable } from "~/db/schema/systems";
 import type { Country } from "~/domain/country";
 import type { RightType } from "~/domain/privacy-request";
 import type { FieldRefusal } from "~/domain/transition";

@@ -15,7 +15,7 @@ import { UNFINISHED_STATES } from "~/domain/privacy-request";
 import type { TransitionOutcome } from "~/domain/transition";
 import { audit } from "../privacy-request/audit.server";
 import type { Staff } from "../privacy-request/state-change.server";
-import { recordAnswer } from "./task-answers.server";
+import { recordAnswer } from "../privacy-request/system-tasks.server";
 import { resendWebhook } from "./webhook-outbox.server";
 import { wakeWebhooks } from "./webhooks.server";
 

@@ -9,7 +9,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { TASK_ANSWERS, type TaskAnswer, type TaskState } from "~/domain/data-system";
-import { audit } from "../privacy-request/audit.server";
+import { recordAnswer } from "../privacy-request/system-tasks.server";
 
 export type AnswerOutcome =
   | { status: "answered"; state: TaskState }
@@ -23,31 +23,6 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest();
 function tokenMatches(given: string, storedHash: string | null): boolean {
   if (!storedHash) return false;
   return timingSafeEqual(sha256(given), Buffer.from(storedHash, "hex"));
-}
-
-/** Moves an OPEN task to its answer and records who gave it. */
-export async function recordAnswer(
-  trx: Kysely<Database>,
-  task: { id: string; request_id: string; system_id: string },
-  answer: { state: TaskState; reason?: string; by: string; actor: "SYSTEM" | "STAFF" },
-  now: Date,
-): Promise<boolean> {
-  const updated = await trx
-    .updateTable("system_task")
-    .set({ state: answer.state, reason: answer.reason ?? null, answered_by: answer.by, answered_at: now.toISOString(), link_token_hash: null })
-    .where("id", "=", task.id)
-    .where("state", "=", "OPEN")
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return false;
-  await audit(trx, {
-    requestId: task.request_id,
-    at: now,
-    actor: answer.actor,
-    actorId: answer.by,
-    action: answer.actor === "STAFF" ? "TASK_CLOSED" : "TASK_ANSWERED",
-    note: `${task.system_id}: ${answer.state}${answer.reason ? ` (${answer.reason})` : ""}`,
-  });
-  return true;
 }
 
 /**

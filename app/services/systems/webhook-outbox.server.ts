@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import type { WebhookDeliveryTable } from "~/db/schema-systems";
+import type { WebhookDeliveryTable } from "~/db/schema/outbox";
 import { WEBHOOK_RETRY_DELAYS_MS } from "~/domain/data-system";
 import type { WebhookFailure } from "~/domain/webhook-failure";
 

@@ -1,9 +1,9 @@
 import type { Generated } from "kysely";
 import type { FileDirection } from "~/domain/request-file";
 
-/** Issue 26's tables: what follows a privacy request once it is made (answers, files, links, questions). */
+/** A request's files: those the person sends, the answer's, and the links that deliver an answer. */
 
-/** A link that lets the data subject download an answer (issue 26); only the token's SHA-256 is kept. */
+/** A link that lets the data subject download an answer; only the token's SHA-256 is kept. */
 export interface RequestDeliveryTable {
   id: string;
   request_id: string;
@@ -40,35 +40,6 @@ export interface RequestFileTable {
   last_downloaded_at: string | null;
   created_at: string;
   deleted_at: string | null;
-}
-
-/** A question an officer asked the person (issue 26), the link to answer it (its token's SHA-256) and the answer. */
-export interface InfoRequestTable {
-  id: string;
-  request_id: string;
-  question: string;
-  token_hash: string;
-  asked_by: string;
-  asked_at: string;
-  answer: string | null;
-  answered_at: string | null;
-}
-
-/** A link to answer a question, issued from the status page (issue 38); only the token's SHA-256 is kept. */
-export interface ReplyLinkTable {
-  token_hash: string;
-  info_request_id: string;
-  /** The status link's own end: it never outlives the proof it came from. */
-  expires_at: string;
-  created_at: string;
-}
-
-/** A mailed link to a request's status page (issue 26); only the token's SHA-256 is kept. */
-export interface StatusLinkTable {
-  token_hash: string;
-  request_id: string;
-  expires_at: string;
-  created_at: string;
 }
 
 export interface FileChunkTable {

@@ -1,6 +1,6 @@
 /**
- * Files of privacy requests, kept in the database in sealed 1 MB chunks
- * (issue 26), so that every instance on PostgreSQL reads what another wrote
+ * Files of privacy requests, kept in the database in sealed 1 MB chunks,
+ * so that every instance on PostgreSQL reads what another wrote
  * and neither an upload nor a download holds a whole file in memory: at most
  * two chunks at a time. The interface (store, read, erase) is what an
  * S3-compatible store would implement instead (docs/staff-and-back-office.md,
@@ -9,10 +9,11 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
-import type { Database, RequestFileTable } from "~/db/schema";
+import type { Database } from "~/db/schema";
+import type { RequestFileTable } from "~/db/schema/request-files";
 import { FILE_LIMITS, type FileDirection, type UploadProblem } from "~/domain/request-file";
-import { sniffFileKind } from "./file-sniff.server";
-import { keyId, openChunk, sealChunk } from "./file-seal.server";
+import { sniffFileKind } from "../files/file-sniff.server";
+import { keyId, openChunk, sealChunk } from "../files/file-seal.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,7 +23,7 @@ export type StoreOutcome = { status: "stored"; file: StoredFile } | { status: "r
 /** A name safe to show and to offer on download: no folders, no control characters, at most 150 characters. */
 function cleanFileName(raw: string): string {
   const base = raw.normalize("NFC").split(/[\\/]/).pop() ?? "";
-  // Controls, and the invisible format characters (issue 38): a U+202E showed "ID-kaart\u202egpj.pdf" as
+  // Controls, and the invisible format characters: a U+202E showed "ID-kaart\u202egpj.pdf" as
   // "ID-kaartfdp.jpg"; zero-width and tag characters hide what a name says. Line and paragraph separators too.
   const printable = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "").trim();
   return [...printable].slice(-150).join("") || "file";
@@ -151,6 +152,12 @@ export function readFile(db: Kysely<Database>, file: Pick<RequestFileTable, "id"
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Uploads of a post that was not taken (a refused answer, a wrong form): they go whole, nothing of them is kept. */
+export async function forgetUploads(db: Db, fileIds: readonly string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db.deleteFrom("request_file").where("id", "in", fileIds).execute();
 }
 
 /** Drops the bytes of these files; their facts (name, size, when) stay for the trail. */

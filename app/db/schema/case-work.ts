@@ -1,6 +1,4 @@
-import type { StaffRole } from "~/domain/staff";
-
-/** Issue 42's tables: the team's internal notes and the staff who may be given work. */
+/** The privacy team's day: who owns a case, its internal notes, and the keyed hashes a search matches. */
 
 /** A note of the privacy team on a request or an ad report: never shown or mailed to the person; goes with its case. */
 export interface InternalNoteTable {
@@ -13,15 +11,7 @@ export interface InternalNoteTable {
   body: string;
 }
 
-/** Everyone who may own a request: local accounts when made, single sign-on users from their first sign-in. */
-export interface StaffMemberTable {
-  /** Lower-cased. */
-  email: string;
-  role: StaffRole;
-  last_signed_in_at: string;
-}
-
-/** Who owns a case, and the keyed hash its address is searched by (issue 42). */
+/** Who owns a case, and the keyed hash its address is searched by. */
 export interface CaseWorkColumns {
   /** A staff member's e-mail address, or null: nobody's yet. */
   assignee: string | null;

@@ -1,0 +1,5 @@
+export interface AppMetaTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
