@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
 import { singleton } from "~/utils/singleton.server";
 import { configVariables } from "./config-variables.server";
 
