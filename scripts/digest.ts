@@ -2,7 +2,7 @@
 // the server sends it (the server also queues it itself once a day from 07:00 Brussels time).
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
-import { runDailyDigest } from "../app/services/privacy-request/back-office.server";
+import { runDailyDigest } from "../app/services/privacy-request/daily-digest.server";
 
 try {
   const db = createDb(getConfig().database);

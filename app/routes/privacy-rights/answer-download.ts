@@ -4,7 +4,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { fileDownload } from "~/http/file-download.server";
 import { readFormPost } from "~/http/form-post.server";
-import { downloadDeliveredFile } from "~/services/privacy-request/answer.server";
+import { downloadDeliveredFile } from "~/services/privacy-request/answer-delivery.server";
 import { ANSWER_DOWNLOAD_FORM, answerLinkCookie } from "./link-cookies.server";
 
 /**

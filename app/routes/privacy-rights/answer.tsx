@@ -6,7 +6,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
-import { inspectDelivery } from "~/services/privacy-request/answer.server";
+import { inspectDelivery } from "~/services/privacy-request/answer-delivery.server";
 import { pageMeta } from "~/utils/meta";
 import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";

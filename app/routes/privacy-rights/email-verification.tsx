@@ -5,7 +5,7 @@ import { SubmitButton } from "~/components/forms";
 import { cookieIsSecure } from "~/http/session.server";
 import { siteContext } from "~/context";
 import { localizedPath, type Language } from "~/i18n/locale";
-import { confirmVerification, inspectVerification } from "~/services/privacy-request/record.server";
+import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
 import { pageMeta } from "~/utils/meta";

@@ -4,7 +4,7 @@ import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { fileDownload } from "~/http/file-download.server";
 import { readFormPost } from "~/http/form-post.server";
-import { downloadRequestFile } from "~/services/privacy-request/answer.server";
+import { downloadRequestFile } from "~/services/privacy-request/answer-delivery.server";
 import { statusLinkRequest } from "~/services/privacy-request/status.server";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";

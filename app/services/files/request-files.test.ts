@@ -11,7 +11,9 @@ import { openChunk, sealChunk } from "~/services/files/file-seal.server";
 import { sniffFileKind } from "~/services/files/file-sniff.server";
 import { readFile, storeFile } from "~/services/privacy-request/file-store.server";
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { attachAnswerFile, deleteExpiredFiles, deliverAnswer, downloadDeliveredFile, inspectDelivery } from "~/services/privacy-request/answer.server";
+import { attachAnswerFile, deliverAnswer } from "~/services/privacy-request/answer.server";
+import { downloadDeliveredFile, inspectDelivery } from "~/services/privacy-request/answer-delivery.server";
+import { deleteExpiredFiles } from "~/services/privacy-request/answer-retention.server";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import { useTestConfig } from "../../../tests/setup/unit-process";
 

@@ -9,6 +9,9 @@ import type { RequestState } from "~/domain/privacy-request";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** How a file shows in the trail: its name and size, never its content. */
+export const fileNote = (name: string, size: number) => `${name} (${size} bytes)`;
+
 /** Appends an audit event to a request's trail (call inside the transaction that changes it). */
 export async function audit(
   db: Db,

@@ -5,7 +5,8 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 
-import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { confirmVerification } from "~/services/privacy-request/email-verification.server";
 import { closeAsDuplicate } from "~/services/privacy-request/duplicates.server";
 import { answerQuestion, askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";

@@ -13,11 +13,8 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.VERIFICATION_LINK_TTL_HOURS = "24";
 
-import {
-  confirmVerification,
-  inspectVerification,
-  submitPrivacyRequest,
-} from "~/services/privacy-request/record.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
 import { oneMonthAfter } from "~/domain/privacy-request";
 import { hashToken } from "~/services/privacy-request/link-tokens.server";
 import { suppressionIdentifier } from "~/services/privacy-request/view.server";

@@ -14,7 +14,8 @@ process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 
 import { hashToken } from "~/services/privacy-request/link-tokens.server";
-import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { confirmVerification } from "~/services/privacy-request/email-verification.server";
 import { answerQuestion, askPerson, deleteExpiredReplyLinks, openQuestion } from "~/services/privacy-request/questions.server";
 import { askForStatusLink, inspectStatus, replyLinkFromStatus } from "~/services/privacy-request/status.server";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";

@@ -16,7 +16,7 @@ import { statusLinkMail } from "../mail/delivery-templates.server";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { privacyTeamAddress } from "./record.server";
-import { deliveryFiles, type DeliveredFile } from "./answer.server";
+import { deliveryFiles, type DeliveredFile } from "./answer-delivery.server";
 import { issueReplyLink, latestQuestion } from "./questions.server";
 import { admitSubmission } from "../submission/limits.server";
 import { taskProgress } from "../systems/request-tasks.server";

@@ -5,7 +5,8 @@ process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 
-import { confirmVerification, inspectVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
 import { retentionPolicy, runRetention } from "~/services/retention.server";
 import { newLinkOffer, resendVerification, sendVerificationReminders } from "~/services/privacy-request/verification-links.server";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";

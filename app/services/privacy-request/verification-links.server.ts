@@ -14,7 +14,7 @@ import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";
-import { findByToken } from "./record.server";
+import { findByToken } from "./email-verification.server";
 import { newLinkToken, personLink } from "./link-tokens.server";
 import { actWithin, moveTo } from "./state-change.server";
 import { audit } from "./audit.server";

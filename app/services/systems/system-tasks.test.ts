@@ -21,10 +21,12 @@ process.env.TARGET_LIMIT_PER_HOUR = "1000";
 // The receivers listen on 127.0.0.1.
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "1";
 
-import { completeRequest, runDailyDigest, startHandling } from "~/services/privacy-request/back-office.server";
+import { completeRequest, startHandling } from "~/services/privacy-request/back-office.server";
+import { runDailyDigest } from "~/services/privacy-request/daily-digest.server";
 import { overdueTasks } from "~/services/systems/request-tasks.server";
 import { answerByContact, openEmailTask, reassignContact } from "~/services/systems/email-tasks.server";
-import { confirmVerification, submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { confirmVerification } from "~/services/privacy-request/email-verification.server";
 import { saveSystems } from "~/services/systems/register.server";
 import { answerBySystem } from "~/services/systems/task-answers.server";
 import { claimDueWebhooks } from "~/services/systems/webhook-outbox.server";
