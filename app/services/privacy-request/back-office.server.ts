@@ -12,7 +12,6 @@ import { COUNTRIES, type Country } from "~/domain/country";
 import { FANS_OUT_AT_START } from "~/domain/data-system";
 import { ACTIVE_STATES, extendedDueDate, type RequestState, type RightType } from "~/domain/privacy-request";
 import { digestMail, extensionMail, rejectionMail } from "../mail/back-office-templates.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { backOfficeRequestsUrl } from "~/utils/staff-links.server";
 import { privacyTeamAddress } from "./record.server";
@@ -21,7 +20,6 @@ import { act, moveTo, type Staff } from "./state-change.server";
 import { listPage } from "../list-page.server";
 import { fanOut } from "../systems/fan-out.server";
 import { closeOpenTasks, openTaskCount, overdueTasks } from "../systems/request-tasks.server";
-import { wakeWebhooks } from "../systems/webhooks.server";
 
 const REQUEST_PAGE_SIZE = 25;
 
@@ -85,7 +83,6 @@ export async function startHandling(db: Db, reference: string, staff: Staff, not
     if (FANS_OUT_AT_START.includes(request.right_type)) await fanOut(trx, request, now);
     return true;
   });
-  if (outcome.status === "done") wakeWebhooks();
   return outcome;
 }
 
@@ -206,7 +203,6 @@ async function sendDailyDigest(
     );
     sent += 1;
   }
-  if (sent) wakeMailWorker();
   return sent;
 }
 

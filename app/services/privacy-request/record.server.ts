@@ -22,9 +22,7 @@ import { writeSuppressions } from "./suppressions.server";
 import { audit } from "./audit.server";
 import { markPossibleDuplicate } from "./duplicates.server";
 import { actWithin, moveTo } from "./state-change.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { fanOut } from "../systems/fan-out.server";
-import { wakeWebhooks } from "../systems/webhooks.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "../mail/privacy-templates.server";
 import { storeSubmission, type Refused } from "../submission/intake.server";
@@ -166,10 +164,6 @@ export async function submitPrivacyRequest(
       }
     },
   });
-  if (outcome.status === "accepted") {
-    wakeMailWorker();
-    wakeWebhooks();
-  }
   return outcome;
 }
 
@@ -261,9 +255,5 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     );
     return { status: "verified" };
   });
-  if (outcome.status === "verified") {
-    wakeMailWorker();
-    wakeWebhooks();
-  }
   return outcome;
 }

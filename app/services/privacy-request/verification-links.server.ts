@@ -10,7 +10,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database, PrivacyRequestTable } from "~/db/schema";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";
 import { findByToken } from "./record.server";
@@ -57,7 +56,6 @@ export async function resendVerification(db: Kysely<Database>, oldToken: string,
   try {
     const stored = await storeOnce(db, submission, { status: "sent" } as ResendOutcome, (trx) => replaceLink(trx, oldToken, now), now);
     if (stored.kind === "reused") return { status: "unknown" };
-    if (stored.kind === "stored") wakeMailWorker();
     return stored.answer;
   } catch (error) {
     if (error instanceof NotSent) return error.outcome;
@@ -134,6 +132,5 @@ export async function sendVerificationReminders(db: Kysely<Database>, now = new 
       return 1;
     });
   }
-  if (sent) wakeMailWorker();
   return sent;
 }
