@@ -6,10 +6,12 @@
  * claim is conditional on the row still being pending, so a row that another
  * worker finished meanwhile is never moved back.
  *
- * Attempts: `attempts` counts the tries whose result was recorded against
- * the row, taken or refused (done, retried, dead). A try that says nothing
- * of the row (the receiver away, a probe, a worker stopping, a paused
- * system) gives it back uncounted, so an outage never uses up a schedule.
+ * Attempts: `attempts` counts failed tries that were the row's own (a
+ * retry, the last one given up, a refusal for good); the schedule is read
+ * from it. A success adds nothing, so a row taken at the first try shows 0.
+ * A try that says nothing of the row (the receiver away, a probe, a worker
+ * stopping, a paused system) gives it back uncounted, so an outage never
+ * uses up a schedule.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -99,11 +101,11 @@ export async function release(queue: QueueTarget, db: Kysely<Database>, ids: str
     .execute();
 }
 
-/** The receiver took it. */
-export async function markDone(queue: QueueTarget, db: Kysely<Database>, row: Pick<QueueRow, "id" | "attempts">, now = new Date()): Promise<void> {
+/** The receiver took it (no attempt counted: attempts are failures). */
+export async function markDone(queue: QueueTarget, db: Kysely<Database>, row: Pick<QueueRow, "id">, now = new Date()): Promise<void> {
   await queueDb(db)
     .updateTable(queue.table)
-    .set({ status: queue.done.status, attempts: row.attempts + 1, locked_until: null, last_error: null })
+    .set({ status: queue.done.status, locked_until: null, last_error: null })
     .set(queue.done.at, now.toISOString())
     .where("id", "=", row.id)
     .where("status", "=", "pending")
