@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { MAIL_RETRY_DELAYS_MS, MAX_ATTEMPTS, claimDueMail, enqueueMail } from "~/services/mail/outbox.server";
+import { MAIL_RETRY_DELAYS_MS, MAX_ATTEMPTS, enqueueMail } from "~/services/mail/outbox.server";
 import { contactNotification } from "~/services/mail/templates.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce } from "~/services/mail/worker.server";
@@ -111,19 +111,6 @@ describeEachDatabase("mail outbox on $name", (database) => {
     const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(MAX_ATTEMPTS);
-  });
-
-  it("two workers claiming at the same time never take the same message", async () => {
-    for (let i = 0; i < 10; i++) await enqueueMail(database.db, message(`Bericht ${i}`));
-    const [a, b] = await Promise.all([
-      claimDueMail(database.db, database.kind, 6),
-      claimDueMail(database.db, database.kind, 6),
-    ]);
-    const ids = [...a, ...b].map((row) => row.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBe(10);
-    // Leased messages are not handed out again.
-    expect(await claimDueMail(database.db, database.kind, 10)).toEqual([]);
   });
 });
 
