@@ -53,7 +53,7 @@ export type OutboxRow = Selectable<OutboxTable>;
  * still in its hands, so a slow send keeps it; after a crash nobody renews
  * it and the message is due again within a minute.
  */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 
 /** Give up after this many failed deliveries (about 1.5 days of backoff). */
 export const MAX_ATTEMPTS = 12;
@@ -61,7 +61,7 @@ export const MAX_ATTEMPTS = 12;
 export const MAIL_RETRY_DELAYS_MS = doublingSchedule(10_000, 4 * 60 * 60_000, MAX_ATTEMPTS);
 
 /** Orders claimed messages as the claim does: priority, then age. */
-export function sendingOrder(a: OutboxRow, b: OutboxRow): number {
+function sendingOrder(a: OutboxRow, b: OutboxRow): number {
   return a.priority - b.priority || a.created_at.localeCompare(b.created_at);
 }
 

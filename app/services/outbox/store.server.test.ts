@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MAIL_QUEUE } from "~/services/mail/outbox.server";
+import { queueTestRow as row } from "../../../tests/setup/queue-rows";
 import { describeEachDatabase, secondConnection } from "../../../tests/setup/unit-database";
 import { doublingSchedule, retryDelay } from "./retry-schedule";
 import { ERROR_TEXT_MAX, claimDue, enqueue, markFailed, release } from "./store.server";
 
 /** The queue under test: the mail table, with a short schedule of its own. */
 const QUEUE = { ...MAIL_QUEUE, retryDelaysMs: [1_000, 60_000] };
-
-const row = (subject: string) => ({
-  kind: "contact-notification" as const,
-  priority: 2,
-  recipient: "klantenservice@veldhavenmedia.nl",
-  reply_to: null,
-  subject,
-  text_body: "tekst",
-  html_body: "<p>tekst</p>",
-  sent_at: null,
-});
 
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 

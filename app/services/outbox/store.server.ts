@@ -25,7 +25,7 @@ import { wakeQueue } from "./wake.server";
 /** The longest error text kept on a row: enough for an SMTP server's answer, short enough for a list. */
 export const ERROR_TEXT_MAX = 1000;
 
-export const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, ERROR_TEXT_MAX);
+const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, ERROR_TEXT_MAX);
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 

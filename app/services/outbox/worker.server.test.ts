@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterEach, expect, it, vi } from "vitest";
 import { MAIL_QUEUE, type OutboxRow } from "~/services/mail/outbox.server";
+import { queueTestRow as row } from "../../../tests/setup/queue-rows";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import type { SendOutcome } from "./outcome.server";
 import type { OutageProbe, ProbeContext } from "./probe";
@@ -9,17 +10,6 @@ import { onWake } from "./wake.server";
 import { startQueueWorker, type QueueWorker } from "./worker.server";
 
 const logger = pino({ level: "silent" });
-
-const row = (subject: string) => ({
-  kind: "contact-notification" as const,
-  priority: 2,
-  recipient: "klantenservice@veldhavenmedia.nl",
-  reply_to: null,
-  subject,
-  text_body: "tekst",
-  html_body: "<p>tekst</p>",
-  sent_at: null,
-});
 
 /** Polls only every ten minutes: whatever it sends sooner, it was woken for. */
 const RARELY = 600_000;

@@ -17,7 +17,7 @@ import { claimDue, enqueue, wakeOnCommit } from "../outbox/store.server";
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
 /** A claim holds a delivery this long; the worker renews it while the request is out. */
-export const WEBHOOK_LEASE_MS = 60_000;
+const WEBHOOK_LEASE_MS = 60_000;
 
 export const WEBHOOK_QUEUE: QueueDefinition<DeliveryRow> = {
   name: "webhooks",
