@@ -44,15 +44,16 @@ class HookedConnection implements DatabaseConnection {
   readonly waiting = new Set<Hook>();
   constructor(readonly inner: DatabaseConnection) {}
 
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(compiled);
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const hook = hookOfQuery.get(compiled.queryId);
-    if (hook) {
-      hookOfQuery.delete(compiled.queryId);
+    // Most queries carry no hook: they pass straight through.
+    if (!hook) return this.inner.executeQuery<R>(compiled);
+    hookOfQuery.delete(compiled.queryId);
+    return this.inner.executeQuery<R>(compiled).then((result) => {
       if (this.inTransaction) this.waiting.add(hook);
       else runAll([hook]);
-    }
-    return result;
+      return result;
+    });
   }
 
   streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -68,11 +69,12 @@ class CommitHookDriver implements Driver {
   init() {
     return this.inner.init();
   }
-  async acquireConnection() {
-    const connection = await this.inner.acquireConnection();
-    let wrapper = this.wrappers.get(connection);
-    if (!wrapper) this.wrappers.set(connection, (wrapper = new HookedConnection(connection)));
-    return wrapper;
+  acquireConnection() {
+    return this.inner.acquireConnection().then((connection) => {
+      let wrapper = this.wrappers.get(connection);
+      if (!wrapper) this.wrappers.set(connection, (wrapper = new HookedConnection(connection)));
+      return wrapper;
+    });
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const hooked = connection as HookedConnection;
