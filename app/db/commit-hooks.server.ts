@@ -2,30 +2,21 @@
  * Work that must wait until what a query wrote is committed: the queue's
  * worker is woken when a message is queued, but a worker woken inside the
  * transaction that queues it would look before the row is visible (and a
- * transaction rolled back must wake nobody). A query run with
- * `afterCommit(hook)` as a plugin schedules `hook`: outside a transaction it
- * runs as soon as the query is done; inside one, once the transaction has
- * committed, and never when it rolls back. Every database opened by
- * openDatabase() carries the driver that keeps these promises, so the
- * services keep using `db.transaction()` as they are.
+ * transaction rolled back must wake nobody). `afterCommit(db, hook)` gives
+ * `db` back with `hook` attached to the queries run through it: outside a
+ * transaction the hook runs as soon as such a query is done; inside one,
+ * once the transaction has committed, and never when it rolls back. Every
+ * database opened by openDatabase() carries the driver that keeps these
+ * promises, so the services keep using `db.transaction()` as they are.
  */
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, KyselyPlugin, QueryId, QueryResult, TransactionSettings } from "kysely";
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, KyselyPlugin, QueryId, QueryResult, TransactionSettings } from "kysely";
 
 type Hook = () => void;
 
-/** The hook of each query run with the plugin, until its connection has run it. */
+/** The hook of each query run inside a transaction, until its connection has taken it. */
 const hookOfQuery = new WeakMap<QueryId, Hook>();
-
-/** A plugin that runs `hook` once what the query wrote is committed. */
-export function afterCommit(hook: Hook): KyselyPlugin {
-  return {
-    transformQuery: ({ node, queryId }) => {
-      hookOfQuery.set(queryId, hook);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-}
+/** What waits for the commit of each connection's open transaction. */
+const waitingOn = new WeakMap<DatabaseConnection, Set<Hook>>();
 
 const runAll = (hooks: Iterable<Hook>) => {
   for (const hook of hooks) {
@@ -38,70 +29,77 @@ const runAll = (hooks: Iterable<Hook>) => {
   }
 };
 
-/** A connection that knows whether it is inside a transaction and what waits for its commit. */
-class HookedConnection implements DatabaseConnection {
-  inTransaction = false;
-  readonly waiting = new Set<Hook>();
-  constructor(readonly inner: DatabaseConnection) {}
+/** `db` with `hook` run once what its queries wrote is committed. */
+export function afterCommit<DB>(db: Kysely<DB>, hook: Hook): Kysely<DB> {
+  const plugin: KyselyPlugin = db.isTransaction
+    ? {
+        transformQuery: ({ node, queryId }) => {
+          hookOfQuery.set(queryId, hook);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      }
+    : {
+        transformQuery: ({ node }) => node,
+        transformResult: async ({ result }) => (runAll([hook]), result),
+      };
+  return db.withPlugin(plugin);
+}
 
-  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+/** Connections that note hooks: each is set up once, at its first transaction, and kept so. */
+const noting = new WeakSet<DatabaseConnection>();
+
+/**
+ * Lets the connection note the hooks of the queries it runs while a
+ * transaction is open on it. A query without a hook passes straight through.
+ */
+function noteHooksOn(connection: DatabaseConnection): void {
+  if (noting.has(connection)) return;
+  noting.add(connection);
+  const execute = connection.executeQuery.bind(connection);
+  connection.executeQuery = <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
     const hook = hookOfQuery.get(compiled.queryId);
-    // Most queries carry no hook: they pass straight through.
-    if (!hook) return this.inner.executeQuery<R>(compiled);
+    if (!hook) return execute<R>(compiled);
     hookOfQuery.delete(compiled.queryId);
-    return this.inner.executeQuery<R>(compiled).then((result) => {
-      if (this.inTransaction) this.waiting.add(hook);
+    return execute<R>(compiled).then((result) => {
+      const waiting = waitingOn.get(connection);
+      if (waiting) waiting.add(hook);
       else runAll([hook]);
       return result;
     });
-  }
-
-  streamQuery<R>(compiled: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(compiled, chunkSize);
-  }
+  };
 }
 
 class CommitHookDriver implements Driver {
-  /** One wrapper per pooled connection, made the first time it is handed out. */
-  private readonly wrappers = new WeakMap<DatabaseConnection, HookedConnection>();
   constructor(private readonly inner: Driver) {}
 
   init() {
     return this.inner.init();
   }
   acquireConnection() {
-    return this.inner.acquireConnection().then((connection) => {
-      let wrapper = this.wrappers.get(connection);
-      if (!wrapper) this.wrappers.set(connection, (wrapper = new HookedConnection(connection)));
-      return wrapper;
-    });
+    return this.inner.acquireConnection();
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    const hooked = connection as HookedConnection;
-    await this.inner.beginTransaction(hooked.inner, settings);
-    hooked.inTransaction = true;
-    hooked.waiting.clear();
+    await this.inner.beginTransaction(connection, settings);
+    noteHooksOn(connection);
+    waitingOn.set(connection, new Set());
   }
   async commitTransaction(connection: DatabaseConnection) {
-    const hooked = connection as HookedConnection;
-    await this.inner.commitTransaction(hooked.inner);
-    hooked.inTransaction = false;
-    const hooks = [...hooked.waiting];
-    hooked.waiting.clear();
+    const hooks = waitingOn.get(connection) ?? [];
+    waitingOn.delete(connection);
+    await this.inner.commitTransaction(connection);
     runAll(hooks);
   }
   async rollbackTransaction(connection: DatabaseConnection) {
-    const hooked = connection as HookedConnection;
-    hooked.inTransaction = false;
-    hooked.waiting.clear();
-    await this.inner.rollbackTransaction(hooked.inner);
+    waitingOn.delete(connection);
+    await this.inner.rollbackTransaction(connection);
   }
   // A savepoint rolled back keeps its hooks: at worst a worker wakes and finds nothing new.
-  savepoint: Driver["savepoint"] = (connection, ...rest) => this.inner.savepoint!((connection as HookedConnection).inner, ...rest);
-  rollbackToSavepoint: Driver["rollbackToSavepoint"] = (connection, ...rest) => this.inner.rollbackToSavepoint!((connection as HookedConnection).inner, ...rest);
-  releaseSavepoint: Driver["releaseSavepoint"] = (connection, ...rest) => this.inner.releaseSavepoint!((connection as HookedConnection).inner, ...rest);
+  savepoint: Driver["savepoint"] = (...args) => this.inner.savepoint!(...args);
+  rollbackToSavepoint: Driver["rollbackToSavepoint"] = (...args) => this.inner.rollbackToSavepoint!(...args);
+  releaseSavepoint: Driver["releaseSavepoint"] = (...args) => this.inner.releaseSavepoint!(...args);
   releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection((connection as HookedConnection).inner);
+    return this.inner.releaseConnection(connection);
   }
   destroy() {
     return this.inner.destroy();

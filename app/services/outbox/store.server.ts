@@ -29,8 +29,8 @@ const errorText = (error: unknown) => String(error instanceof Error ? error.mess
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
-/** A plugin for a statement that makes rows due: the queue's workers are woken once it is committed. */
-export const wakeOnCommit = (queue: QueueName) => afterCommit(() => wakeQueue(queue));
+/** `db` for a statement that makes rows due: the queue's workers are woken once it is committed. */
+export const wakingOnCommit = (db: Kysely<Database>, queue: QueueName) => afterCommit(db, () => wakeQueue(queue));
 
 /**
  * Queues a row. Call it with the transaction that writes the record the row
@@ -45,8 +45,7 @@ export async function enqueue<Row extends QueueRow>(
   id: string = randomUUID(),
 ): Promise<string> {
   const row = { ...fields, id, status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null, last_error: null, created_at: now.toISOString() };
-  await queueDb(trx)
-    .withPlugin(wakeOnCommit(queue.name))
+  await queueDb(wakingOnCommit(trx, queue.name))
     .insertInto(queue.table)
     .values(row as QueueInsert)
     .execute();

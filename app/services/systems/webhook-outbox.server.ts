@@ -12,7 +12,7 @@ import type { Database } from "~/db/schema";
 import type { WebhookDeliveryTable } from "~/db/schema-systems";
 import { WEBHOOK_RETRY_DELAYS_MS } from "~/domain/data-system";
 import type { QueueDefinition } from "../outbox/queue.server";
-import { claimDue, enqueue, wakeOnCommit } from "../outbox/store.server";
+import { claimDue, enqueue, wakingOnCommit } from "../outbox/store.server";
 
 export type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
@@ -72,8 +72,7 @@ export async function claimProbeDelivery(db: Kysely<Database>, systemId: string,
 /** A system answers again (or got a new address): its waiting deliveries are due now, and the workers are told. */
 export async function makeSystemDue(db: Kysely<Database>, systemId: string, now: Date): Promise<number> {
   const nowIso = now.toISOString();
-  const result = await db
-    .withPlugin(wakeOnCommit(WEBHOOK_QUEUE.name))
+  const result = await wakingOnCommit(db, WEBHOOK_QUEUE.name)
     .updateTable("webhook_delivery")
     .set({ next_attempt_at: nowIso })
     .where("system_id", "=", systemId)
@@ -85,8 +84,7 @@ export async function makeSystemDue(db: Kysely<Database>, systemId: string, now:
 
 /** An officer's "send again": the delivery is due now (the workers are told). Its attempts are kept; one that had given up gets one more. */
 export async function resendWebhook(db: Kysely<Database>, taskId: string, now = new Date()): Promise<boolean> {
-  const result = await db
-    .withPlugin(wakeOnCommit(WEBHOOK_QUEUE.name))
+  const result = await wakingOnCommit(db, WEBHOOK_QUEUE.name)
     .updateTable("webhook_delivery")
     .set({ status: "pending", next_attempt_at: now.toISOString(), locked_until: null })
     .where("task_id", "=", taskId)
