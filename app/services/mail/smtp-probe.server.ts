@@ -50,7 +50,7 @@ export function smtpOutageProbe(transport: Pick<MailTransport, "probe">): Outage
   }
 
   return {
-    observe: async (_row, outcome) => {
+    observe: (_row, outcome) => {
       if (outcome.receiver === "away") health.failed("outage");
       else if (outcome.result === "done") health.succeeded();
     },

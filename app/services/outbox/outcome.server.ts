@@ -56,6 +56,18 @@ export async function recordOutcome(queue: QueueTarget, db: Kysely<Database>, ro
   return recorded;
 }
 
+type Counters = ReturnType<typeof metrics>;
+/** Each queue's outcome counter, looked up once rather than at every try. */
+const children = new WeakMap<Counters["outboxOutcomes"], Map<string, ReturnType<Counters["outboxOutcomes"]["labels"]>>>();
+function outcomeCounter(counter: Counters["outboxOutcomes"], queue: QueueName, outcome: Recorded) {
+  let byKey = children.get(counter);
+  if (!byKey) children.set(counter, (byKey = new Map()));
+  const key = `${queue} ${outcome}`;
+  let child = byKey.get(key);
+  if (!child) byKey.set(key, (child = counter.labels(queue, outcome)));
+  return child;
+}
+
 /**
  * One counter for every queue (`outbox_outcomes_total{queue, outcome}`),
  * and the counters the dashboards knew before the queues were one, kept
@@ -64,7 +76,7 @@ export async function recordOutcome(queue: QueueTarget, db: Kysely<Database>, ro
 function countOutcome(queue: QueueName, recorded: Recorded): void {
   if (recorded === "given-back") return;
   const counters = metrics();
-  counters.outboxOutcomes.inc({ queue, outcome: recorded });
+  outcomeCounter(counters.outboxOutcomes, queue, recorded).inc();
   if (queue === "webhooks") {
     counters.webhookDeliveries.inc({ outcome: recorded === "done" ? "delivered" : recorded === "dead" ? "gave-up" : recorded });
   } else if (recorded === "dead") {

@@ -24,7 +24,7 @@ export type ProbeContext<Row> = {
 
 export type OutageProbe<Row> = {
   /** Learns from every recorded try (its `receiver` says away or answered). */
-  observe: (row: Row, outcome: SendOutcome) => Promise<void>;
+  observe: (row: Row, outcome: SendOutcome) => Promise<void> | void;
   /** True while no send may start (the one receiver every row goes to is away). */
   holding: () => boolean;
   start: (context: ProbeContext<Row>) => { stop: () => Promise<void> };

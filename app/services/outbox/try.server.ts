@@ -71,7 +71,9 @@ export async function sendAndRecord<Row extends QueueRow>(context: TryContext<Ro
   // A failure after the stop gave the row back is not the row's fault: nothing to record.
   if (outcome.result !== "done" && context.givenBack(row.id)) return "given-back";
   try {
-    await context.probe?.observe(row, outcome);
+    // Mail's probe learns in memory; only a probe that writes (a system's health) is awaited.
+    const observed = context.probe?.observe(row, outcome);
+    if (observed) await observed;
     if (outcome.result === "done") return await recordDone(context, row, outcome, context.now());
     return await recordOutcome(queue, context.db, row, outcome, { now: context.now(), schedule: context.schedule, probe: context.probeTry });
   } catch (error) {

@@ -22,7 +22,7 @@ const STOP_GRACE_MS = 6_000;
 export function webhookOutageProbe(db: Kysely<Database>, options: { intervalMs: number; leaseMs: number }): OutageProbe<DeliveryRow> {
   let context: ProbeContext<DeliveryRow> | undefined;
 
-  const observe = async (row: DeliveryRow, outcome: { receiver?: "answered" | "away" }) => {
+  const note = async (row: DeliveryRow, outcome: { receiver?: "answered" | "away" }) => {
     const now = context?.now() ?? new Date();
     if (outcome.receiver === "away") await markUnreachable(db, row.system_id, now);
     if (outcome.receiver === "answered" && (await markReachable(db, row.system_id, now))) {
@@ -74,5 +74,7 @@ export function webhookOutageProbe(db: Kysely<Database>, options: { intervalMs: 
     };
   };
 
+  // Most tries say nothing new of their system: nothing to write, nothing to wait for.
+  const observe = (row: DeliveryRow, outcome: { receiver?: "answered" | "away" }) => (outcome.receiver ? note(row, outcome) : undefined);
   return { observe, holding: () => false, start };
 }
