@@ -2,6 +2,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "~/config.server";
+import { withCommitHooks } from "./commit-hooks.server";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 import { sqliteDialect } from "./sqlite-dialect.server";
@@ -37,13 +38,13 @@ export function openDatabase(database: Config["database"]): DatabaseHandle {
     // An idle connection dropped by the server (restart, failover) must not
     // crash the process; the pool opens a new one on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    return { kind: "postgres", pool, db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+    return { kind: "postgres", pool, db: new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) }) };
   }
   const sqlite = new SQLite(database.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return { kind: "sqlite", sqlite, db: new Kysely<Database>({ dialect: sqliteDialect(sqlite) }) };
+  return { kind: "sqlite", sqlite, db: new Kysely<Database>({ dialect: withCommitHooks(sqliteDialect(sqlite)) }) };
 }
 
 export function createDb(database: Config["database"]): Db {

@@ -9,7 +9,6 @@ import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
-import { wakeMailWorker } from "./mail/mailer.server";
 
 type GuardedStep<State extends string, Row extends { state: State }> = {
   load: (trx: Kysely<Database>) => Promise<Row | undefined>;
@@ -20,7 +19,7 @@ type GuardedStep<State extends string, Row extends { state: State }> = {
 
 /**
  * The step inside a transaction the caller holds (one that stores more with
- * it, as a submission key with its answer); the caller wakes the mail worker.
+ * it, as a submission key with its answer). Mail it queues goes out once the transaction commits.
  */
 export async function guardedStep<State extends string, Row extends { state: State }>(trx: Kysely<Database>, step: GuardedStep<State, Row>): Promise<TransitionOutcome> {
   const row = await step.load(trx);
@@ -32,8 +31,5 @@ export async function guardedStep<State extends string, Row extends { state: Sta
 }
 
 export async function guardedTransition<State extends string, Row extends { state: State }>(db: Db, step: GuardedStep<State, Row>): Promise<TransitionOutcome> {
-  const outcome = await db.transaction().execute((trx) => guardedStep(trx, step));
-  // A step may have queued mail: the worker need not wait for its next round.
-  if (outcome.status === "done") wakeMailWorker();
-  return outcome;
+  return db.transaction().execute((trx) => guardedStep(trx, step));
 }

@@ -29,6 +29,12 @@ function createMetrics() {
       labelNames: ["route"] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     }),
+    outboxOutcomes: new client.Counter({
+      ...metric,
+      name: "outbox_outcomes_total",
+      help: "Recorded tries of the durable queue's rows, by queue (mail, webhooks) and outcome: done, retry, gave-up, dead.",
+      labelNames: ["queue", "outcome"] as const,
+    }),
     mailFailures: new client.Counter({ ...metric, name: "mail_send_failures_total", help: "Mail sends that failed (each is retried until its attempts run out).", labelNames: ["final"] as const }),
     mailBounces: new client.Counter({ ...metric, name: "mail_bounces_total", help: "Mails the SMTP server refused for good (5xx to the recipient or the content): not retried." }),
     webhookDeliveries: new client.Counter({

@@ -9,7 +9,6 @@ import { ACTIVE_STATES, OWNER_REMINDER_DAYS_BEFORE_DUE } from "~/domain/privacy-
 import { backOfficeCaseUrl } from "~/utils/staff-links.server";
 import { ownerReminderMail } from "../mail/case-work-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { claimOwnerReminder } from "../privacy-request/case-work-columns.server";
 
 export async function remindOwners(db: Db, now = new Date()): Promise<number> {
@@ -32,6 +31,5 @@ export async function remindOwners(db: Db, now = new Date()): Promise<number> {
     });
     if (mailed) sent += 1;
   }
-  if (sent) wakeMailWorker();
   return sent;
 }

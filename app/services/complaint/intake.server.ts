@@ -14,7 +14,6 @@ import type { ComplaintInput } from "~/validation/complaint";
 import { mayReceiveMail } from "../submission/email-domain.server";
 import { findCampaign } from "../campaign/register.server";
 import { complaintAcknowledgement, complaintNotification } from "../mail/complaint-templates.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { newReference } from "../privacy-request/record.server";
 import { storeSubmission, type Refused, type Sender } from "../submission/intake.server";
@@ -88,6 +87,5 @@ export async function submitComplaint(
       );
     },
   });
-  if (outcome.status === "received") wakeMailWorker();
   return outcome;
 }

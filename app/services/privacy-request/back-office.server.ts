@@ -18,7 +18,6 @@ import { act, moveTo, type Staff } from "./state-change.server";
 import { listPage } from "../list-page.server";
 import { fanOut } from "../systems/fan-out.server";
 import { closeOpenTasks, openTaskCount } from "../systems/request-tasks.server";
-import { wakeWebhooks } from "../systems/webhooks.server";
 
 const REQUEST_PAGE_SIZE = 25;
 
@@ -82,7 +81,6 @@ export async function startHandling(db: Db, reference: string, staff: Staff, not
     if (FANS_OUT_AT_START.includes(request.right_type)) await fanOut(trx, request, now);
     return true;
   });
-  if (outcome.status === "done") wakeWebhooks();
   return outcome;
 }
 

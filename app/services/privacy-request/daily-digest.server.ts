@@ -9,7 +9,6 @@ import { COUNTRIES, type Country } from "~/domain/country";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { backOfficeRequestsUrl } from "~/utils/staff-links.server";
 import { digestMail } from "../mail/back-office-templates.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { overdueTasks } from "../systems/request-tasks.server";
 import { privacyTeamAddress } from "./record.server";
@@ -80,7 +79,6 @@ async function sendDailyDigest(
     );
     sent += 1;
   }
-  if (sent) wakeMailWorker();
   return sent;
 }
 

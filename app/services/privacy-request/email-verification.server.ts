@@ -9,11 +9,9 @@ import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { getDb } from "~/db/instance.server";
 import { oneMonthAfter, REQUEST_TRANSITIONS, type RightType } from "~/domain/privacy-request";
 import { objectionChannels } from "~/validation/privacy-request";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { confirmationMail, privacyTeamNotification } from "../mail/privacy-templates.server";
 import { fanOut } from "../systems/fan-out.server";
-import { wakeWebhooks } from "../systems/webhooks.server";
 import { audit } from "./audit.server";
 import { markPossibleDuplicate } from "./duplicates.server";
 import { hashToken } from "./link-tokens.server";
@@ -77,7 +75,7 @@ export type ConfirmOutcome = { status: "verified" | "already-verified" | "unknow
 export async function confirmVerification(token: string, options: { now?: Date; db?: Kysely<Database> } = {}): Promise<ConfirmOutcome> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
-  const outcome = await db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
+  return db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
     const request = await findByToken(trx, token);
     if (!request) return { status: "unknown" };
     if (request.verified_at) return { status: "already-verified" };
@@ -112,9 +110,4 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     );
     return { status: "verified" };
   });
-  if (outcome.status === "verified") {
-    wakeMailWorker();
-    wakeWebhooks();
-  }
-  return outcome;
 }

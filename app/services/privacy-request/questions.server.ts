@@ -12,7 +12,6 @@ import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { allows, canCloseForNoAnswer, closableAfter, dueDateAfterWaiting } from "~/domain/privacy-request";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { noAnswerMail, questionMail } from "../mail/question-templates.server";
 import { act, moveTo, type Staff } from "./state-change.server";
@@ -126,7 +125,6 @@ export async function answerQuestion(db: Kysely<Database>, token: string, answer
     await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "ANSWERED", from: "WAITING_FOR_PERSON", to: "IN_PROGRESS", note: `${fileCount} files; clock stood still ${days} days; due ${dueAt ?? "—"}` });
     return { status: "answered" };
   });
-  if (outcome.status === "answered") wakeMailWorker();
   return outcome;
 }
 

@@ -21,9 +21,7 @@ import { normaliseEmail } from "~/domain/email";
 import { mayReceiveMail } from "../submission/email-domain.server";
 import { writeSuppressions } from "./suppressions.server";
 import { audit } from "./audit.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { fanOut } from "../systems/fan-out.server";
-import { wakeWebhooks } from "../systems/webhooks.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { privacyTeamNotification, verificationMail } from "../mail/privacy-templates.server";
 import { storeSubmission, type Refused } from "../submission/intake.server";
@@ -163,9 +161,5 @@ export async function submitPrivacyRequest(
       }
     },
   });
-  if (outcome.status === "accepted") {
-    wakeMailWorker();
-    wakeWebhooks();
-  }
   return outcome;
 }

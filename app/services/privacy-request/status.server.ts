@@ -13,7 +13,6 @@ import { normaliseEmail } from "~/domain/email";
 import type { RequestState, RightType } from "~/domain/privacy-request";
 import type { Country } from "~/domain/country";
 import { statusLinkMail } from "../mail/delivery-templates.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { privacyTeamAddress } from "./record.server";
 import { deliveryFiles, type DeliveredFile } from "./answer-delivery.server";
@@ -63,7 +62,6 @@ export async function askForStatusLink(
     const link = personLink(request, "/privacy-rights/status/view", token);
     await enqueueMail(trx, statusLinkMail({ to: request.email!, locale: request.locale, country: request.country, reference: request.reference, link, expiresAt }), now);
   });
-  wakeMailWorker();
   await waitUntil(answerAt);
   return { status: "asked" };
 }

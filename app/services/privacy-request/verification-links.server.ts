@@ -11,7 +11,6 @@ import type { Kysely, Transaction } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";
 import { findByToken } from "./email-verification.server";
@@ -58,7 +57,6 @@ export async function resendVerification(db: Kysely<Database>, oldToken: string,
   try {
     const stored = await storeOnce(db, submission, { status: "sent" } as ResendOutcome, (trx) => replaceLink(trx, oldToken, now), now);
     if (stored.kind === "reused") return { status: "unknown" };
-    if (stored.kind === "stored") wakeMailWorker();
     return stored.answer;
   } catch (error) {
     if (error instanceof NotSent) return error.outcome;
@@ -135,6 +133,5 @@ export async function sendVerificationReminders(db: Kysely<Database>, now = new 
       return 1;
     });
   }
-  if (sent) wakeMailWorker();
   return sent;
 }

@@ -4,7 +4,6 @@ import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
 import type { ContactInput } from "~/validation/contact";
 import { mayReceiveMail } from "../submission/email-domain.server";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { contactNotification } from "../mail/templates.server";
 import { storeSubmission, type Refused, type Sender } from "../submission/intake.server";
@@ -49,6 +48,5 @@ export async function submitContactMessage(
       await enqueueMail(trx, contactNotification({ to: customerServiceAddress(site.country), ...site, ...input }), now);
     },
   });
-  if (outcome.status === "sent") wakeMailWorker();
   return outcome;
 }

@@ -14,7 +14,6 @@ import { TASK_ANSWERS } from "~/domain/data-system";
 import type { RightType } from "~/domain/privacy-request";
 import type { TransitionOutcome } from "~/domain/transition";
 import type { Locale } from "~/i18n/locale";
-import { wakeMailWorker } from "../mail/mailer.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { systemTaskMail } from "../mail/system-task-templates.server";
 import { audit } from "../privacy-request/audit.server";
@@ -130,6 +129,5 @@ export async function reassignContact(db: Db, reference: string, taskId: string,
     await audit(trx, { requestId: task.request_id, at: now, actor: "STAFF", actorId: staff.email, action: "TASK_REASSIGNED", note: `${task.name}: ${task.contact_email ?? "—"} → ${input.email}` });
     return { status: "done" };
   });
-  if (outcome.status === "done") wakeMailWorker();
   return outcome;
 }

@@ -17,7 +17,6 @@ import { audit } from "../privacy-request/audit.server";
 import type { Staff } from "../privacy-request/state-change.server";
 import { recordAnswer } from "../privacy-request/system-tasks.server";
 import { resendWebhook } from "./webhook-outbox.server";
-import { wakeWebhooks } from "./webhooks.server";
 
 export async function tasksOfRequest(db: Kysely<Database>, requestId: string): Promise<RequestTask[]> {
   const rows = await db
@@ -88,7 +87,6 @@ export async function resendTask(db: Db, reference: string, taskId: string, staf
     await audit(trx, { requestId: task.request_id, at: now, actor: "STAFF", actorId: staff.email, action: "TASK_RESENT", note: task.system_id });
     return { status: "done" };
   });
-  if (outcome.status === "done") wakeWebhooks();
   return outcome;
 }
 

@@ -29,7 +29,6 @@ import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { confirmVerification } from "~/services/privacy-request/email-verification.server";
 import { saveSystems } from "~/services/systems/register.server";
 import { answerBySystem } from "~/services/systems/task-answers.server";
-import { claimDueWebhooks } from "~/services/systems/webhook-outbox.server";
 import { startWebhookWorker } from "~/services/systems/webhook-worker.server";
 import { dataSystemSchema, type DataSystemInput } from "~/validation/data-system";
 import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
@@ -192,20 +191,6 @@ describeEachDatabase("system tasks on $name", (database) => {
     const digest = await database.db.selectFrom("outbox").select("text_body").where("kind", "=", "privacy-digest").executeTakeFirstOrThrow();
     expect(digest.text_body).toContain(`${late.reference}: Balie Noord`);
     expect(digest.text_body).not.toContain(`${early.reference}: Balie Noord`);
-  });
-
-  it("never lets two instances claim the same delivery", async () => {
-    const hook = await receiver();
-    await saveSystems(database.db, [system({ id: "crm", name: "CRM", rights: ["RIGHT_TO_BE_FORGOTTEN"], countries: ["nl"], channel: "webhook", webhookUrl: hook.url, secret: SECRET, callbackToken: TOKEN })]);
-    for (let index = 0; index < 6; index++) {
-      const request = await openErasure(database, `persoon${index}@veldhaven-test.nl`);
-      await startHandling(database.db, request.reference, OFFICER, "", new Date());
-    }
-    const [first, second] = await Promise.all([claimDueWebhooks(database.db, database.kind, 4), claimDueWebhooks(database.db, database.kind, 4)]);
-    const ids = [...first, ...second].map((row) => row.id);
-    expect(ids).toHaveLength(6);
-    expect(new Set(ids).size).toBe(6);
-    await hook.close();
   });
 });
 

@@ -1,25 +1,27 @@
 /**
- * One try of a delivery and what it leaves behind, for the worker's sends
- * and for its probes alike: signed at the moment it is sent (a fresh
- * `webhook-timestamp`, the same `webhook-id`), and recorded as delivered,
- * failed (a category, app/domain/webhook-failure.ts) or given back, with the
- * system's health (system-health.server.ts) following from it.
+ * One try of a delivery, for the worker's sends and for its probes alike:
+ * signed at the moment it is sent (a fresh `webhook-timestamp`, the same
+ * `webhook-id`); a failure is a category (app/domain/webhook-failure.ts),
+ * never the error's own text.
  */
 import type { Kysely } from "kysely";
+import type { Logger } from "pino";
 import type { Database } from "~/db/schema";
 import { meansUnreachable, type WebhookFailure } from "~/domain/webhook-failure";
-import { markReachable, markUnreachable, pauseSystem } from "./system-health.server";
+import type { SendOutcome } from "../outbox/outcome.server";
+import type { Sender } from "../outbox/try.server";
+import { pauseSystem } from "./system-health.server";
 import { openSecret } from "./system-secrets.server";
 import type { WebhookNetwork } from "./webhook-address.server";
-import { giveBackWebhook, markAttemptFailed, markDelivered, releaseWebhooks, type DeliveryRow } from "./webhook-outbox.server";
+import type { DeliveryRow } from "./webhook-outbox.server";
 import { postWebhook } from "./webhook-post.server";
 import { signWebhook } from "./webhook-signature.server";
 
-export type Tried = { kind: "sent" } | { kind: "failed"; failure: WebhookFailure } | { kind: "held" };
+type Tried = { kind: "sent" } | { kind: "failed"; failure: WebhookFailure } | { kind: "held" };
 type Try = Tried & { systemUnreachableSince: string | null };
 
 /** Sends the delivery once (not when its system was paused since it was claimed). */
-export async function tryDelivery(db: Kysely<Database>, row: DeliveryRow, now: Date, options: { timeoutMs: number; network: WebhookNetwork }): Promise<Try> {
+async function tryDelivery(db: Kysely<Database>, row: DeliveryRow, now: Date, options: { timeoutMs: number; network: WebhookNetwork }): Promise<Try> {
   const system = await db
     .selectFrom("data_system")
     .select(["id", "channel", "webhook_url", "secret_sealed", "paused_reason", "unreachable_since"])
@@ -32,45 +34,29 @@ export async function tryDelivery(db: Kysely<Database>, row: DeliveryRow, now: D
   return { ...(failure === null ? { kind: "sent" } : { kind: "failed", failure }), systemUnreachableSince: system.unreachable_since };
 }
 
-export type Recorded = {
-  outcome: "delivered" | "retry" | "gave-up" | "given-back";
-  /** The system had been unreachable and answered: its waiting deliveries are due now. */
-  recovered: boolean;
-  /** The system was paused by this try (its address resolved into a private network). */
-  paused: boolean;
-};
-
 /**
- * Records a try. A failed send counts an attempt (and schedules the next)
- * when `counts`; a probe's does not, or probing every few seconds would use
- * up a delivery's schedule within minutes. A refused address never counts:
- * the system is paused and the delivery waits for its new address.
+ * Webhooks' part in sending a queued delivery: one try, and whose fault a
+ * failure was. A 2xx is delivered; anything else, a timeout or a refused
+ * connection is retried on the schedule, and a receiver that did not answer
+ * is noted as away (its system is probed, webhook-probe.server.ts). A
+ * refused address never counts: the system is paused and the delivery
+ * waits, uncounted, for its new address; so does one whose system was
+ * paused since it was claimed.
  */
-export async function recordTry(
-  db: Kysely<Database>,
-  row: DeliveryRow,
-  tried: Try,
-  now: Date,
-  options: { counts: boolean; retryDelaysMs?: readonly number[] },
-): Promise<Recorded> {
-  if (tried.kind === "held") {
-    await releaseWebhooks(db, [row.id]);
-    return { outcome: "given-back", recovered: false, paused: false };
-  }
-  const answered = tried.kind === "sent" || (tried.failure.startsWith("http:") && !meansUnreachable(tried.failure));
-  const recovered = answered && tried.systemUnreachableSince !== null && (await markReachable(db, row.system_id, now));
-  if (tried.kind === "sent") {
-    await markDelivered(db, row, now);
-    return { outcome: "delivered", recovered, paused: false };
-  }
-  if (tried.failure === "blocked") {
-    await giveBackWebhook(db, row, tried.failure);
-    return { outcome: "given-back", recovered, paused: await pauseSystem(db, row.system_id, "private-network", now) };
-  }
-  if (meansUnreachable(tried.failure) && tried.systemUnreachableSince === null) await markUnreachable(db, row.system_id, now);
-  if (!options.counts) {
-    await giveBackWebhook(db, row, tried.failure);
-    return { outcome: "given-back", recovered, paused: false };
-  }
-  return { outcome: await markAttemptFailed(db, row, tried.failure, now, options.retryDelaysMs), recovered, paused: false };
+export function webhookSender(db: Kysely<Database>, options: { timeoutMs: number; network: WebhookNetwork; logger: Logger; now: () => Date }): Sender<DeliveryRow> {
+  return async (row): Promise<SendOutcome> => {
+    const tried = await tryDelivery(db, row, options.now(), options);
+    if (tried.kind === "held") return { result: "give back" };
+    const wasAway = tried.systemUnreachableSince !== null;
+    if (tried.kind === "sent") return { result: "done", receiver: wasAway ? "answered" : undefined };
+    const { failure } = tried;
+    if (failure === "blocked") {
+      if (await pauseSystem(db, row.system_id, "private-network", options.now())) options.logger.warn({ system: row.system_id }, "webhook system paused: its address leads into a private network");
+      return { result: "give back", error: failure };
+    }
+    const away = meansUnreachable(failure);
+    const answered = failure.startsWith("http:") && !away;
+    options.logger.warn({ delivery: row.id, system: row.system_id, attempts: row.attempts + 1, failure }, "webhook delivery failed");
+    return { result: "retry", error: failure, receiver: away && !wasAway ? "away" : answered && wasAway ? "answered" : undefined };
+  };
 }

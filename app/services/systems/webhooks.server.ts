@@ -1,13 +1,11 @@
 import { getConfig } from "~/config.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { getLogger } from "~/utils/logger.server";
-import { singleton } from "~/utils/singleton.server";
+import { startWorkerOnce, stopWorker } from "../outbox/runner.server";
 import { checkRegisteredAddresses } from "./system-health.server";
 import { registerSystemGauges } from "./system-gauges.server";
 import { configuredNetwork } from "./webhook-address.server";
-import { startWebhookWorker, type WebhookWorker } from "./webhook-worker.server";
-
-const worker = singleton<WebhookWorker>("webhook-worker");
+import { startWebhookWorker } from "./webhook-worker.server";
 
 /**
  * Starts this process's webhook worker (once). Every registered address is
@@ -15,8 +13,7 @@ const worker = singleton<WebhookWorker>("webhook-worker");
  * private network is paused before a delivery could reach it, and the
  * check at each connection stops any that goes out meanwhile.
  */
-export async function startWebhooks(): Promise<void> {
-  if (worker.peek()) return;
+async function startConfiguredWorker() {
   const config = getConfig();
   const logger = getLogger();
   const handle = await getDatabaseHandle();
@@ -32,25 +29,20 @@ export async function startWebhooks(): Promise<void> {
     (error) => logger.error({ err: error }, "checking the registered webhook addresses failed"),
   );
   registerSystemGauges(handle.db);
-  worker.set(
-    startWebhookWorker(handle, {
-      logger,
-      intervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
-      retryDelaysMs: config.WEBHOOK_RETRY_SECONDS,
-      leaseMs: config.WEBHOOK_LEASE_SECONDS * 1000,
-      probeIntervalMs: config.WEBHOOK_PROBE_INTERVAL_MS,
-      network,
-    }),
-  );
+  return startWebhookWorker(handle, {
+    logger,
+    intervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+    retryDelaysMs: config.WEBHOOK_RETRY_SECONDS,
+    leaseMs: config.WEBHOOK_LEASE_SECONDS * 1000,
+    probeIntervalMs: config.WEBHOOK_PROBE_INTERVAL_MS,
+    network,
+  });
 }
 
-/** A task was just created: deliver at once rather than at the next poll. */
-export function wakeWebhooks(): void {
-  worker.peek()?.wake();
+export async function startWebhooks(): Promise<void> {
+  await startWorkerOnce("webhooks", startConfiguredWorker);
 }
 
-export async function stopWebhooks(): Promise<void> {
-  const running = worker.peek();
-  worker.set(undefined);
-  await running?.stop();
+export function stopWebhooks(): Promise<void> {
+  return stopWorker("webhooks");
 }

@@ -1,23 +1,23 @@
 import type { Logger } from "pino";
 
 export type LeaseKeeper = {
-  /** Messages this worker has claimed and not yet finished. */
+  /** Rows this worker has claimed and not yet finished. */
   hold: (ids: string[]) => void;
-  /** A message sent, failed or given back: its lease is no longer ours to renew. */
+  /** A row done, failed or given back: its lease is no longer ours to renew. */
   letGo: (id: string) => void;
   held: () => string[];
   stop: () => void;
 };
 
 /**
- * Renews, three times per lease, the leases of the messages (mail, or
- * webhook deliveries) this worker holds: a send that takes longer than a lease (a slow SMTP server, a long
- * pool queue) never lets another worker take the message, while a crashed
- * worker, which renews nothing, loses its messages after one lease.
+ * Renews, three times per lease, the leases of the rows this worker holds:
+ * a send that takes longer than a lease (a slow SMTP server or receiver, a
+ * long pool queue) never lets another worker take the row, while a crashed
+ * worker, which renews nothing, loses its rows after one lease.
  */
 export function keepLeases(
   renewLeases: (ids: string[], now: Date, leaseMs: number) => Promise<void>,
-  options: { leaseMs: number; now: () => Date; logger?: Logger; what?: string },
+  options: { leaseMs: number; now: () => Date; logger?: Logger; queue: string },
 ): LeaseKeeper {
   const ids = new Set<string>();
   let renewing = false;
@@ -28,7 +28,7 @@ export function keepLeases(
     try {
       await renewLeases([...ids], options.now(), options.leaseMs);
     } catch (error) {
-      options.logger?.warn({ err: error }, `${options.what ?? "mail"} lease renewal failed; will try again`);
+      options.logger?.warn({ err: error }, `${options.queue} lease renewal failed; will try again`);
     } finally {
       renewing = false;
     }
