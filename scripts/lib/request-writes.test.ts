@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { requestTables, requestWritesIn, requestWritesOutside } from "./request-writes";
+import { queueTables, requestTables, requestWritesIn, requestWritesOutside } from "./request-writes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tables = requestTables(readFileSync(path.join(root, "app/db/schema/index.ts"), "utf8"));
@@ -35,6 +35,13 @@ describe("a request's rows are written only from services/privacy-request", () =
       { file: "app/x.ts", line: 2, table: "(a table not named literally)", how: "updateTable" },
       { file: "app/x.ts", line: 1, table: "request_file", how: "delete from" },
     ]);
+  });
+
+  it("reads the tables the durable queue may write from its types: the outbox's and the webhook deliveries', no request's", () => {
+    const queue = readFileSync(path.join(root, "app/services/outbox/queue.server.ts"), "utf8");
+    expect(queueTables(queue).sort()).toEqual(["outbox", "webhook_delivery"]);
+    expect(queueTables('type QueueTables = Record<"outbox" | "privacy_request", Row>;')).toEqual(["outbox", "privacy_request"]);
+    expect(() => queueTables("type Other = 1;")).toThrow(/QueueTables/);
   });
 
   it("finds no write on a request's tables in app/ or server/ outside services/privacy-request and the migrations", () => {

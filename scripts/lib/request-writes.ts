@@ -12,6 +12,21 @@ import path from "node:path";
 const REQUEST_SCHEMA_MODULES = ["./privacy-requests", "./request-files", "./request-tasks"];
 /** Where a request's rows may be written: its own folder, and the migrations that make the tables. */
 const ALLOWED = [/^app\/services\/privacy-request\//, /^app\/db\/migrations\//];
+/**
+ * The durable queue writes the table its user names (`queue.table`), which
+ * its types confine to the tables of `QueueTables` in this module: its
+ * writes count as those tables' (none of them may be a request's).
+ */
+const QUEUE_MODULE = "app/services/outbox/queue.server.ts";
+const QUEUE_FOLDER = /^app\/services\/outbox\//;
+
+/** The tables the queue's types let it write, as `QueueTables` names them. */
+export function queueTables(queueModule: string): string[] {
+  const union = /type QueueTables = Record<([^,]+),/.exec(queueModule)?.[1];
+  if (union === undefined) throw new Error(`No QueueTables type in ${QUEUE_MODULE}: the check cannot tell what the queue writes`);
+  return [...union.matchAll(/"(\w+)"/g)].map((match) => match[1]);
+}
+
 /** Tests set up the rows they read; they stand outside the rule, as outside the layers. */
 const TEST = /\.test\.tsx?$/;
 
@@ -54,5 +69,13 @@ export function requestWritesOutside(root: string): RequestWrite[] {
   const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "server.ts"], { cwd: root, encoding: "utf8" })
     .split("\n")
     .filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !TEST.test(file) && !ALLOWED.some((allowed) => allowed.test(file)));
-  return files.flatMap((file) => requestWritesIn(file, readFileSync(path.join(root, file), "utf8"), tables));
+  const queueWritesRequestRows = queueTables(readFileSync(path.join(root, QUEUE_MODULE), "utf8")).filter((table) => tables.has(table));
+  return files.flatMap((file) => {
+    const writes = requestWritesIn(file, readFileSync(path.join(root, file), "utf8"), tables);
+    if (!QUEUE_FOLDER.test(file)) return writes;
+    // The queue's own writes name no table: they are the queue tables', a request's only if one of those is.
+    return writes.flatMap((write) =>
+      write.table.startsWith("(") ? queueWritesRequestRows.map((table) => ({ ...write, table })) : [write],
+    );
+  });
 }
