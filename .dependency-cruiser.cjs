@@ -22,7 +22,9 @@ const TEST = "\\.test\\.tsx?$";
 /** The layer rules bind the modules, not their tests. */
 function forModulesOnly(rule) {
   const pathNot = [rule.from.pathNot ?? []].flat();
-  return rule.name === "code-never-imports-tests" ? rule : { ...rule, from: { ...rule.from, pathNot: [...pathNot, TEST] } };
+  return rule.name === "code-never-imports-tests"
+    ? rule
+    : { ...rule, from: { ...rule.from, pathNot: [...pathNot, TEST] } };
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -31,7 +33,8 @@ module.exports = {
     {
       name: "code-never-imports-tests",
       severity: "error",
-      comment: "A unit test sits beside its module and may reach anything; the module itself never depends on a test or its setup.",
+      comment:
+        "A unit test sits beside its module and may reach anything; the module itself never depends on a test or its setup.",
       from: { path: "^(app|server)/", pathNot: TEST },
       to: { path: [TEST, "^tests/"] },
     },
@@ -45,7 +48,8 @@ module.exports = {
     {
       name: "route-module-imports-route-module",
       severity: "error",
-      comment: "A route module is one page or call; what two share lives in a helper (*.server.ts) beside them or a lower layer.",
+      comment:
+        "A route module is one page or call; what two share lives in a helper (*.server.ts) beside them or a lower layer.",
       from: { path: "^app/routes/", pathNot: SERVER_MODULE },
       to: { path: "^app/routes/", pathNot: SERVER_MODULE },
     },
@@ -66,7 +70,8 @@ module.exports = {
     {
       name: "http-is-below-routes-only",
       severity: "error",
-      comment: "app/http reads requests and writes responses for routes; services and below know nothing of HTTP forms.",
+      comment:
+        "app/http reads requests and writes responses for routes; services and below know nothing of HTTP forms.",
       from: { path: APP, pathNot: [ROUTES, HTTP] },
       to: { path: HTTP },
     },
@@ -87,7 +92,8 @@ module.exports = {
     {
       name: "services-speak-no-http",
       severity: "error",
-      comment: "Cookies, redirects and thrown Responses are HTTP: they live in app/http. A service may name React Router's types, never call it.",
+      comment:
+        "Cookies, redirects and thrown Responses are HTTP: they live in app/http. A service may name React Router's types, never call it.",
       from: { path: SERVICES },
       to: { path: "node_modules/(react-router|@react-router)/", dependencyTypesNot: ["type-only"] },
     },
@@ -125,7 +131,11 @@ module.exports = {
     exclude: { path: "^(build|\\.react-router)/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"], extensions: [".ts", ".tsx", ".js", ".mjs"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

@@ -15,7 +15,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
@@ -34,7 +37,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/components/banner.tsx", "app/components/error-summary.tsx", "app/components/staff/not-signed-in-notice.tsx"],
+    files: [
+      "app/components/banner.tsx",
+      "app/components/error-summary.tsx",
+      "app/components/staff/not-signed-in-notice.tsx",
+    ],
     rules: {
       // GOV.UK pattern: after a failed post the error summary (or the result
       // banner, or the staff form's not-signed-in notice) takes the focus.

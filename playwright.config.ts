@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { defineConfig, devices } from "@playwright/test";
 
 /** A port nobody listens on; fixed once so that every worker sees the same. */

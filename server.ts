@@ -4,18 +4,20 @@
  * assets from build/client. See docs/how-it-works.md.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import fs from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+
 import { ConfigError, getConfig } from "./app/config.server";
 import { cspDirectives } from "./app/utils/csp.server";
-import { getLogger } from "./app/utils/logger.server";
 import { loggableUrl } from "./app/utils/log-redaction";
+import { getLogger } from "./app/utils/logger.server";
 import { acceptedRequestId } from "./app/utils/request-id";
 import type * as serverApp from "./server/app";
 import { installGracefulShutdown } from "./server/graceful-shutdown";
@@ -43,7 +45,8 @@ const isShed = (res: { locals?: Record<string, unknown> } | object) =>
 
 /** A 4xx that a library attached to its error (e.g. a malformed URL), else 500. */
 function httpStatusOf(error: unknown): number {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
     (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === "number" && status >= 400 && status < 500 ? status : 500;
 }
@@ -89,7 +92,14 @@ async function main() {
         enableBrotli: true,
         orderPreference: ["br", "gzip"],
         index: false,
-        serveStatic: { immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false, acceptRanges: false },
+        serveStatic: {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+          etag: false,
+          lastModified: false,
+          acceptRanges: false,
+        },
       }),
     );
   }
@@ -192,7 +202,10 @@ async function main() {
     const status = httpStatusOf(error);
     if (status < 500) {
       res.locals.logReason = error instanceof Error ? error.message : "client error";
-      res.status(status).type("text/plain").send(status === 413 ? "Payload Too Large" : "Bad Request");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 413 ? "Payload Too Large" : "Bad Request");
       return;
     }
     req.log.error({ err: error }, "unhandled error");
@@ -215,14 +228,15 @@ async function main() {
   await appModule.start();
 
   server.listen(config.PORT, () => {
-    logger.info(
-      { port: config.PORT, database: config.database.kind, mode: config.NODE_ENV },
-      "server started",
-    );
+    logger.info({ port: config.PORT, database: config.database.kind, mode: config.NODE_ENV }, "server started");
     // The addresses visitors use: the public origins when set (behind a proxy), else the local hosts.
-    const sites = [config.PUBLIC_ORIGIN_NL ?? `http://nl.localhost:${config.PORT}`, config.PUBLIC_ORIGIN_BE ?? `http://be.localhost:${config.PORT}`];
+    const sites = [
+      config.PUBLIC_ORIGIN_NL ?? `http://nl.localhost:${config.PORT}`,
+      config.PUBLIC_ORIGIN_BE ?? `http://be.localhost:${config.PORT}`,
+    ];
     console.log(
-      `\n  Veldhaven Media privacy site (${config.NODE_ENV}, ${config.database.kind}), port ${config.PORT}\n` + sites.map((site) => `  ${site}/\n`).join(""),
+      `\n  Veldhaven Media privacy site (${config.NODE_ENV}, ${config.database.kind}), port ${config.PORT}\n` +
+        sites.map((site) => `  ${site}/\n`).join(""),
     );
   });
 
@@ -231,7 +245,11 @@ async function main() {
   const probeServer = config.PROBE_PORT ? createServer(express().use(appModule.probes)) : undefined;
   probeServer?.listen(config.PROBE_PORT, () => logger.info({ port: config.PROBE_PORT }, "probes listening"));
 
-  installGracefulShutdown(probeServer ? [server, probeServer] : [server], { stopBackgroundWork: appModule.stopBackgroundWork, closeDatabase: appModule.closeDatabase }, logger);
+  installGracefulShutdown(
+    probeServer ? [server, probeServer] : [server],
+    { stopBackgroundWork: appModule.stopBackgroundWork, closeDatabase: appModule.closeDatabase },
+    logger,
+  );
 }
 
 main().catch((error) => {

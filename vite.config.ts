@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 
@@ -41,7 +42,8 @@ const SHELL = /[\\/]app[\\/](i18n|utils|components[\\/](layout|banner|page-title
  * shared part (the client entry and the shell both need it) and Vite's
  * preload helper (2026-11-27: 10 → 8 files, 108.8 → 107.4 KB on the home page).
  */
-const SHELL_DEPENDENCIES = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$|^\0?vite[\\/]preload-helper/;
+const SHELL_DEPENDENCIES =
+  /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$|^\0?vite[\\/]preload-helper/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {

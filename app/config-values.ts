@@ -1,17 +1,13 @@
 import { z } from "zod";
 
 /** The kinds of value the configuration reads (app/config.server.ts), each with the message a wrong one gets. */
-export const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
-    message: "must be a postgres:// or postgresql:// URL",
-  });
+export const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
+  message: "must be a postgres:// or postgresql:// URL",
+});
 
-export const smtpUrl = z
-  .string()
-  .refine((value) => /^smtps?:\/\/.+/.test(value), {
-    message: "must be an smtp:// or smtps:// URL",
-  });
+export const smtpUrl = z.string().refine((value) => /^smtps?:\/\/.+/.test(value), {
+  message: "must be an smtp:// or smtps:// URL",
+});
 
 export const emptyAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -21,7 +17,10 @@ export const hostList = z.preprocess(
   emptyAsUndefined,
   z
     .string()
-    .regex(/^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i, "must be a comma-separated list of host names, e.g. privacy.veldhavenmedia.nl")
+    .regex(
+      /^\s*[a-z0-9.-]+(\s*,\s*[a-z0-9.-]+)*\s*$/i,
+      "must be a comma-separated list of host names, e.g. privacy.veldhavenmedia.nl",
+    )
     .optional()
     .transform((value) => (value ? value.split(",").map((host) => host.trim().toLowerCase()) : [])),
 );

@@ -3,32 +3,29 @@
  * default. The rules between variables, and reading them, are in config.server.ts.
  */
 import { z } from "zod";
+
 import { emptyAsUndefined, hostList, postgresUrl, publicOriginUrl, retrySeconds, smtpUrl } from "./config-values";
 
 export const configVariables = z.object({
-  NODE_ENV: z
-    .enum(["development", "production", "test"])
-    .default("development"),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // A port of its own for /healthz and /readyz: a probe's new
   // connection then never queues behind visitors' connections.
   PROBE_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
-  SESSION_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   // The key that seals files of privacy requests (AES-256-GCM), 64 hex characters.
   FILE_ENCRYPTION_KEY: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes), e.g. openssl rand -hex 32").optional(),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (32 bytes), e.g. openssl rand -hex 32")
+      .optional(),
   ),
   // How long the link to a delivered answer, and its files, stay.
   DELIVERY_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(14),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-    .default("info"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Express "trust proxy": false, a number of proxy hops, or a list of
   // proxy addresses/subnets. Never "true": the client could then pick its
   // own IP (X-Forwarded-For) and dodge the rate limit.
@@ -63,7 +60,13 @@ export const configVariables = z.object({
   // How often a system whose receiver stopped answering is probed: its deliveries go out as soon as it answers again.
   WEBHOOK_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   // Webhooks to loopback, private, link-local… addresses: only for local development and tests (the start warns).
-  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(emptyAsUndefined, z.enum(["0", "1"], { message: "must be 1 (allow, for local development and tests) or 0" }).default("0").transform((value) => value === "1")),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["0", "1"], { message: "must be 1 (allow, for local development and tests) or 0" })
+      .default("0")
+      .transform((value) => value === "1"),
+  ),
   SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
   DNS_SERVERS: z.preprocess(
     emptyAsUndefined,
@@ -80,7 +83,13 @@ export const configVariables = z.object({
       .transform((value) => value === "true"),
   ),
   EMAIL_DOMAIN_CHECK_CANARY: z
-    .preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional())
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name")
+        .optional(),
+    )
     .default("example.com"),
   // Submissions per hour from one client address (IPv6: its /64) and form:
   // high enough for an office or a carrier behind one address.
@@ -108,19 +117,20 @@ export const configVariables = z.object({
   // hold a connection for Node's default 300 s.
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
-  PRIVACY_TEAM_EMAIL_NL: z
-    .preprocess(emptyAsUndefined, z.email().optional())
-    .default("privacy@veldhavenmedia.nl"),
-  PRIVACY_TEAM_EMAIL_BE: z
-    .preprocess(emptyAsUndefined, z.email().optional())
-    .default("privacy@veldhavenmedia.be"),
+  PRIVACY_TEAM_EMAIL_NL: z.preprocess(emptyAsUndefined, z.email().optional()).default("privacy@veldhavenmedia.nl"),
+  PRIVACY_TEAM_EMAIL_BE: z.preprocess(emptyAsUndefined, z.email().optional()).default("privacy@veldhavenmedia.be"),
   // The origin of the links in our mail. Their hosts are served,
   // with ALLOWED_HOSTS (and nl.localhost, be.localhost without DATABASE_URL):
   // app/i18n/allowed-hosts.server.ts. Required in production (below).
   PUBLIC_ORIGIN_NL: publicOriginUrl,
   PUBLIC_ORIGIN_BE: publicOriginUrl,
   ALLOWED_HOSTS: hostList,
-  VERIFICATION_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  VERIFICATION_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
   UNVERIFIED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   SENT_MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -128,13 +138,19 @@ export const configVariables = z.object({
   // The hour (Brussels) from which the privacy team's daily digest goes out.
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   // /metrics answers only with this bearer token; without it there is no /metrics.
-  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  ),
   // TTPA Art. 9(1): notices kept 7 years after the ad's last publication.
   NOTICE_RETENTION_YEARS: z.coerce.number().int().min(7).max(30).default(7),
-  RETENTION_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-  CORPORATE_SITE_URL: z
-    .preprocess(emptyAsUndefined, z.url().optional())
-    .default("https://www.veldhavenmedia.com"),
+  RETENTION_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  CORPORATE_SITE_URL: z.preprocess(emptyAsUndefined, z.url().optional()).default("https://www.veldhavenmedia.com"),
   // Political ads on TV and radio are published on the broadcasters' register (spec 2).
   BROADCAST_ADS_URL: z
     .preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional())
@@ -159,17 +175,28 @@ export const configVariables = z.object({
   // Feature toggles per host (spec 6): the group's production
   // hosts get the analytics script; the test toggle is on nowhere unless listed.
   PRODUCTION_HOSTS: hostList,
-  ANALYTICS_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https$/, message: "must be an https:// URL" }).optional()),
+  ANALYTICS_SCRIPT_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https$/, message: "must be an https:// URL" }).optional(),
+  ),
   TEST_TOGGLE_HOSTS: hostList,
   // Staff sign-in.
-  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(12 * 60).default(30),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(12 * 60)
+    .default(30),
   OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   OIDC_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   // Who may sign in through SSO: an e-mail domain, a group, or both (unset: anyone the provider accepts).
   OIDC_ALLOWED_EMAIL_DOMAIN: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. veldhavenmedia.nl").optional(),
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name, e.g. veldhavenmedia.nl")
+      .optional(),
   ),
   OIDC_ALLOWED_GROUP: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   // Members of this group sign in as officer (back office); everyone else as agent.
@@ -181,7 +208,17 @@ export const configVariables = z.object({
     z
       .string()
       .optional()
-      .transform((value) => (value ? value.split(",").map((token) => token.trim()).filter(Boolean) : []))
-      .refine((tokens) => tokens.every((token) => token.length >= 32), "each token must be at least 32 characters (e.g. openssl rand -hex 32)"),
+      .transform((value) =>
+        value
+          ? value
+              .split(",")
+              .map((token) => token.trim())
+              .filter(Boolean)
+          : [],
+      )
+      .refine(
+        (tokens) => tokens.every((token) => token.length >= 32),
+        "each token must be at least 32 characters (e.g. openssl rand -hex 32)",
+      ),
   ),
 });

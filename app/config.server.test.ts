@@ -1,11 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, parseConfig, resolveConfig } from "~/config.server";
 import { featuresFor } from "~/services/site/features.server";
 
-const PUBLIC_ORIGINS = { PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl", PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be" };
+const PUBLIC_ORIGINS = {
+  PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
+  PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be",
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -41,25 +46,53 @@ describe("configuration", () => {
       "PUBLIC_ORIGIN_NL: is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.nl",
       "PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.be",
     ]);
-    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), FILE_ENCRYPTION_KEY: "ab".repeat(32), PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl" })).toEqual([
-      expect.stringMatching(/^PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set/),
-    ]);
-    expect(problemsOf({ DATABASE_URL: "postgres://app@db/app", SESSION_SECRET: "x".repeat(32), FILE_ENCRYPTION_KEY: "ab".repeat(32), ...PUBLIC_ORIGINS })).toEqual([]);
-    expect(problemsOf({ FILE_ENCRYPTION_KEY: "not-hex" })[0]).toMatch(/^FILE_ENCRYPTION_KEY: must be 64 hexadecimal characters/);
+    expect(
+      problemsOf({
+        DATABASE_URL: "postgres://app@db/app",
+        SESSION_SECRET: "x".repeat(32),
+        FILE_ENCRYPTION_KEY: "ab".repeat(32),
+        PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
+      }),
+    ).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN_BE: is required when DATABASE_URL is set/)]);
+    expect(
+      problemsOf({
+        DATABASE_URL: "postgres://app@db/app",
+        SESSION_SECRET: "x".repeat(32),
+        FILE_ENCRYPTION_KEY: "ab".repeat(32),
+        ...PUBLIC_ORIGINS,
+      }),
+    ).toEqual([]);
+    expect(problemsOf({ FILE_ENCRYPTION_KEY: "not-hex" })[0]).toMatch(
+      /^FILE_ENCRYPTION_KEY: must be 64 hexadecimal characters/,
+    );
     expect(problemsOf({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET: .*32/);
     // The embedded default needs neither: npm start on a fresh machine.
     expect(problemsOf({})).toEqual([]);
   });
 
   it("wants public origins as bare http(s) origins and ALLOWED_HOSTS as host names", () => {
-    for (const value of ["privacy.veldhavenmedia.nl", "ftp://privacy.veldhavenmedia.nl", "https://privacy.veldhavenmedia.nl/nl", "https://privacy.veldhavenmedia.nl?x=1"]) {
-      expect(problemsOf({ PUBLIC_ORIGIN_NL: value }), value).toEqual([expect.stringMatching(/^PUBLIC_ORIGIN_NL: must be an (http\(s\) )?origin/)]);
+    for (const value of [
+      "privacy.veldhavenmedia.nl",
+      "ftp://privacy.veldhavenmedia.nl",
+      "https://privacy.veldhavenmedia.nl/nl",
+      "https://privacy.veldhavenmedia.nl?x=1",
+    ]) {
+      expect(problemsOf({ PUBLIC_ORIGIN_NL: value }), value).toEqual([
+        expect.stringMatching(/^PUBLIC_ORIGIN_NL: must be an (http\(s\) )?origin/),
+      ]);
     }
-    expect(parseConfig({ PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be/" }).PUBLIC_ORIGIN_BE).toBe("https://privacy.veldhavenmedia.be/");
-    expect(parseConfig({ ALLOWED_HOSTS: " Staging.VeldhavenMedia.nl , nl.localhost" }).ALLOWED_HOSTS).toEqual(["staging.veldhavenmedia.nl", "nl.localhost"]);
+    expect(parseConfig({ PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be/" }).PUBLIC_ORIGIN_BE).toBe(
+      "https://privacy.veldhavenmedia.be/",
+    );
+    expect(parseConfig({ ALLOWED_HOSTS: " Staging.VeldhavenMedia.nl , nl.localhost" }).ALLOWED_HOSTS).toEqual([
+      "staging.veldhavenmedia.nl",
+      "nl.localhost",
+    ]);
     expect(parseConfig({}).ALLOWED_HOSTS).toEqual([]);
     for (const value of ["https://staging.veldhavenmedia.nl", "*.veldhavenmedia.nl", "staging.veldhavenmedia.nl:443"]) {
-      expect(problemsOf({ ALLOWED_HOSTS: value })[0], value).toMatch(/^ALLOWED_HOSTS: must be a comma-separated list of host names/);
+      expect(problemsOf({ ALLOWED_HOSTS: value })[0], value).toMatch(
+        /^ALLOWED_HOSTS: must be a comma-separated list of host names/,
+      );
     }
   });
 
@@ -103,13 +136,25 @@ describe("proxy and cookie settings", () => {
     const secret = "s".repeat(32);
     // Not tied to the database: an embedded deployment behind HTTPS needs Secure too.
     expect(resolveConfig(parseConfig({ DATA_DIR: dir })).cookieSecure).toBe("auto");
-    expect(resolveConfig(parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://a@b/c", SESSION_SECRET: secret, FILE_ENCRYPTION_KEY: "ab".repeat(32), ...PUBLIC_ORIGINS })).cookieSecure).toBe("auto");
+    expect(
+      resolveConfig(
+        parseConfig({
+          DATA_DIR: dir,
+          DATABASE_URL: "postgres://a@b/c",
+          SESSION_SECRET: secret,
+          FILE_ENCRYPTION_KEY: "ab".repeat(32),
+          ...PUBLIC_ORIGINS,
+        }),
+      ).cookieSecure,
+    ).toBe("auto");
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "true" })).cookieSecure).toBe(true);
     expect(resolveConfig(parseConfig({ DATA_DIR: dir, COOKIE_SECURE: "false" })).cookieSecure).toBe(false);
   });
 
   it("refuses a headers timeout longer than the request timeout", () => {
-    expect(problemsOf({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })[0]).toMatch(/^HEADERS_TIMEOUT_MS: /);
+    expect(problemsOf({ HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })[0]).toMatch(
+      /^HEADERS_TIMEOUT_MS: /,
+    );
     expect(parseConfig({}).FORM_BODY_LIMIT_BYTES).toBe(65_536);
   });
 
@@ -125,7 +170,9 @@ describe("proxy and cookie settings", () => {
       expect.stringMatching(/^OIDC_CLIENT_ID: is required with OIDC_ISSUER/),
       expect.stringMatching(/^OIDC_CLIENT_SECRET: is required with OIDC_ISSUER/),
     ]);
-    expect(problemsOf({ OIDC_ISSUER: "https://login.veldhavenmedia.nl", OIDC_CLIENT_ID: "site", OIDC_CLIENT_SECRET: "s" })).toEqual([]);
+    expect(
+      problemsOf({ OIDC_ISSUER: "https://login.veldhavenmedia.nl", OIDC_CLIENT_ID: "site", OIDC_CLIENT_SECRET: "s" }),
+    ).toEqual([]);
     expect(problemsOf({ OIDC_ALLOWED_EMAIL_DOMAIN: "@veldhaven" })[0]).toMatch(/^OIDC_ALLOWED_EMAIL_DOMAIN: /);
     expect(parseConfig({}).STAFF_SESSION_IDLE_MINUTES).toBe(30);
   });
@@ -139,10 +186,16 @@ describe("feature toggles per host (spec 6)", () => {
   });
 
   it("load the analytics script only on a listed production host, and only when its address is set", () => {
-    const production = config({ PRODUCTION_HOSTS: "privacy.veldhavenmedia.nl, Privacy.VeldhavenMedia.be", ANALYTICS_SCRIPT_URL: "https://stats.example/a.js" });
+    const production = config({
+      PRODUCTION_HOSTS: "privacy.veldhavenmedia.nl, Privacy.VeldhavenMedia.be",
+      ANALYTICS_SCRIPT_URL: "https://stats.example/a.js",
+    });
     expect(featuresFor("privacy.veldhavenmedia.be:443", production).analyticsScript).toBe("https://stats.example/a.js");
     expect(featuresFor("staging.veldhavenmedia.nl", production).analyticsScript).toBeNull();
-    expect(featuresFor("privacy.veldhavenmedia.nl", config({ PRODUCTION_HOSTS: "privacy.veldhavenmedia.nl" })).analyticsScript).toBeNull();
+    expect(
+      featuresFor("privacy.veldhavenmedia.nl", config({ PRODUCTION_HOSTS: "privacy.veldhavenmedia.nl" }))
+        .analyticsScript,
+    ).toBeNull();
   });
 
   it("switch the test toggle on for the listed hosts only", () => {
@@ -152,7 +205,11 @@ describe("feature toggles per host (spec 6)", () => {
   });
 
   it("refuse a script over plain http and a malformed host list", () => {
-    expect(problemsOf({ ANALYTICS_SCRIPT_URL: "http://stats.example/a.js" })).toEqual(["ANALYTICS_SCRIPT_URL: must be an https:// URL"]);
-    expect(problemsOf({ PRODUCTION_HOSTS: "https://privacy.veldhavenmedia.nl/" })[0]).toMatch(/^PRODUCTION_HOSTS: must be a comma-separated list of host names/);
+    expect(problemsOf({ ANALYTICS_SCRIPT_URL: "http://stats.example/a.js" })).toEqual([
+      "ANALYTICS_SCRIPT_URL: must be an https:// URL",
+    ]);
+    expect(problemsOf({ PRODUCTION_HOSTS: "https://privacy.veldhavenmedia.nl/" })[0]).toMatch(
+      /^PRODUCTION_HOSTS: must be a comma-separated list of host names/,
+    );
   });
 });

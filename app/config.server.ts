@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import type { z } from "zod";
+
 import { singleton } from "~/utils/singleton.server";
+
 import { configVariables } from "./config-variables.server";
 
 /**
@@ -11,45 +14,60 @@ import { configVariables } from "./config-variables.server";
  * variable (see docs/configuration.md). Each variable's own rule is in
  * config-variables.server.ts; the rules between them are here.
  */
-const configSchema = configVariables
-  .superRefine((config, ctx) => {
-    const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
-    const given = oidc.filter((name) => config[name]);
-    if (given.length > 0 && given.length < oidc.length) {
-      for (const name of oidc.filter((candidate) => !config[candidate])) {
-        ctx.addIssue({ code: "custom", path: [name], message: `is required with ${given.join(" and ")} (single sign-on needs all three)` });
-      }
-    }
-    if (config.PROBE_PORT === config.PORT) {
-      ctx.addIssue({ code: "custom", path: ["PROBE_PORT"], message: "must differ from PORT" });
-    }
-    if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+const configSchema = configVariables.superRefine((config, ctx) => {
+  const oidc = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+  const given = oidc.filter((name) => config[name]);
+  if (given.length > 0 && given.length < oidc.length) {
+    for (const name of oidc.filter((candidate) => !config[candidate])) {
       ctx.addIssue({
         code: "custom",
-        path: ["HEADERS_TIMEOUT_MS"],
-        message: "must not be longer than REQUEST_TIMEOUT_MS",
+        path: [name],
+        message: `is required with ${given.join(" and ")} (single sign-on needs all three)`,
       });
     }
-    // A generated secret lives on one machine's disk; instances that share a
-    // PostgreSQL database must share the secret, so it has to be given.
-    if (config.DATABASE_URL && !config.SESSION_SECRET) {
+  }
+  if (config.PROBE_PORT === config.PORT) {
+    ctx.addIssue({ code: "custom", path: ["PROBE_PORT"], message: "must differ from PORT" });
+  }
+  if (config.HEADERS_TIMEOUT_MS > config.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["HEADERS_TIMEOUT_MS"],
+      message: "must not be longer than REQUEST_TIMEOUT_MS",
+    });
+  }
+  // A generated secret lives on one machine's disk; instances that share a
+  // PostgreSQL database must share the secret, so it has to be given.
+  if (config.DATABASE_URL && !config.SESSION_SECRET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SESSION_SECRET"],
+      message: "is required when DATABASE_URL is set (production)",
+    });
+  }
+  // Files sealed with a key on one machine's disk could not be read by another instance.
+  if (config.DATABASE_URL && !config.FILE_ENCRYPTION_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["FILE_ENCRYPTION_KEY"],
+      message:
+        "is required when DATABASE_URL is set (production): 64 hexadecimal characters, e.g. openssl rand -hex 32",
+    });
+  }
+  // Without them a mail link would take the request's host.
+  for (const [name, example] of [
+    ["PUBLIC_ORIGIN_NL", "nl"],
+    ["PUBLIC_ORIGIN_BE", "be"],
+  ] as const) {
+    if (config.DATABASE_URL && !config[name]) {
       ctx.addIssue({
         code: "custom",
-        path: ["SESSION_SECRET"],
-        message: "is required when DATABASE_URL is set (production)",
+        path: [name],
+        message: `is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.${example}`,
       });
     }
-    // Files sealed with a key on one machine's disk could not be read by another instance.
-    if (config.DATABASE_URL && !config.FILE_ENCRYPTION_KEY) {
-      ctx.addIssue({ code: "custom", path: ["FILE_ENCRYPTION_KEY"], message: "is required when DATABASE_URL is set (production): 64 hexadecimal characters, e.g. openssl rand -hex 32" });
-    }
-    // Without them a mail link would take the request's host.
-    for (const [name, example] of [["PUBLIC_ORIGIN_NL", "nl"], ["PUBLIC_ORIGIN_BE", "be"]] as const) {
-      if (config.DATABASE_URL && !config[name]) {
-        ctx.addIssue({ code: "custom", path: [name], message: `is required when DATABASE_URL is set (production): the origin of the links in our mail, e.g. https://privacy.veldhavenmedia.${example}` });
-      }
-    }
-  });
+  }
+});
 
 export type RawConfig = z.infer<typeof configSchema>;
 
@@ -76,9 +94,7 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): RawConfig {
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map(
-    (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
-  );
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
   throw new ConfigError(problems);
 }
 
@@ -98,7 +114,10 @@ export function resolveConfig(raw: RawConfig): Config {
     ...raw,
     dataDir,
     sessionSecret: raw.SESSION_SECRET ?? readOrCreateSecret(dataDir, "session-secret"),
-    fileEncryptionKey: Buffer.from(raw.FILE_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, "file-encryption-key"), "hex"),
+    fileEncryptionKey: Buffer.from(
+      raw.FILE_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, "file-encryption-key"),
+      "hex",
+    ),
     isProduction: raw.NODE_ENV === "production",
     cookieSecure: raw.COOKIE_SECURE === "auto" ? "auto" : raw.COOKIE_SECURE === "true",
     database: raw.DATABASE_URL

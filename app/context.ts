@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+
 import type { Country, Language, Locale } from "./i18n/locale";
 
 /** What the host and the first path segment say about the request (spec 1). */

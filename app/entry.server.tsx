@@ -1,20 +1,22 @@
 import { Writable } from "node:stream";
+
 import { renderToPipeableStream } from "react-dom/server";
 import {
-  ServerRouter,
   isRouteErrorResponse,
+  ServerRouter,
   type EntryContext,
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+
 import { getConfig } from "./config.server";
 import { serverContext } from "./context";
 import { documentCsp, newScriptMark, takeMarkedInline } from "./utils/csp.server";
 import { hydrateAfterFirstPaint } from "./utils/hydrate-after-paint.server";
-import { isPublicPath } from "./utils/public-path";
 import { loggableUrl } from "./utils/log-redaction";
 import { getLogger } from "./utils/logger.server";
 import { mayRunThirdParties } from "./utils/personal-data";
+import { isPublicPath } from "./utils/public-path";
 
 export const streamTimeout = 5_000;
 
@@ -38,12 +40,16 @@ export default function handleRequest(
   // A refused submission's Retry-After (app/http/submission-refusals.server.ts)
   // also on the form page shown again without JavaScript: React Router passes
   // an action's headers on only to a route that exports `headers`.
-  const retryAfter = Object.values(routerContext.staticHandlerContext.actionHeaders).find((headers) => headers.has("Retry-After"));
+  const retryAfter = Object.values(routerContext.staticHandlerContext.actionHeaders).find((headers) =>
+    headers.has("Retry-After"),
+  );
   if (retryAfter) responseHeaders.set("Retry-After", retryAfter.get("Retry-After")!);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const handles = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (match) => routerContext.routeModules[match.route.id]?.handle,
+  );
   const thirdPartyOrigins = mayRunThirdParties(handles) ? loadContext.get(serverContext).thirdPartyOrigins : [];
   const renderMark = newScriptMark();
 
@@ -63,7 +69,8 @@ export default function handleRequest(
         // Vite's development client injects inline styles and scripts of its own.
         const isProduction = getConfig().isProduction;
         // Staff pages start at once: their session warnings run while the page is left open.
-        if (isProduction) html = hydrateAfterFirstPaint(html, { waitForIntent: isPublicPath(new URL(request.url).pathname) });
+        if (isProduction)
+          html = hydrateAfterFirstPaint(html, { waitForIntent: isPublicPath(new URL(request.url).pathname) });
         const marked = takeMarkedInline(html, renderMark);
         html = marked.html;
         if (isProduction) {
@@ -73,24 +80,27 @@ export default function handleRequest(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={renderMark} />, {
-      // The page is sent whole (onAllReady), so nothing is gained by sending a
-      // large Suspense boundary apart, after the page, to be put in place by a
-      // script: it would be missing without JavaScript.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // React's own inline scripts and styles carry the mark too: the render wrote them.
-      nonce: { script: renderMark, style: renderMark },
-      onAllReady() {
-        pipe(sink);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={renderMark} />,
+      {
+        // The page is sent whole (onAllReady), so nothing is gained by sending a
+        // large Suspense boundary apart, after the page, to be put in place by a
+        // script: it would be missing without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // React's own inline scripts and styles carry the mark too: the render wrote them.
+        nonce: { script: renderMark, style: renderMark },
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          getLogger().error({ err: error }, "render error");
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        getLogger().error({ err: error }, "render error");
-      },
-    });
+    );
   });
 }
 
@@ -100,9 +110,14 @@ export default function handleRequest(
  */
 function isRefusedCrossOriginAction(error: unknown, request: Request): boolean {
   if (!(error instanceof Error)) return false;
-  if (/^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)) return true;
+  if (
+    /^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)
+  )
+    return true;
   // A client navigation's post (`…/about.data`): React Router swaps that error for a bare "Bad Request".
-  return error.message === "Bad Request" && request.method === "POST" && new URL(request.url).pathname.endsWith(".data");
+  return (
+    error.message === "Bad Request" && request.method === "POST" && new URL(request.url).pathname.endsWith(".data")
+  );
 }
 
 /**

@@ -1,41 +1,49 @@
+import { useEffect } from "react";
 import {
+  data,
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  data,
-  isRouteErrorResponse,
   useLoaderData,
   useLocation,
   useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { useEffect } from "react";
+
 import type { Route } from "./+types/root";
 import { isPublicPath } from "./components/layout/navigation";
 import { PageLayout } from "./components/layout/page-layout";
-import { siteContext } from "./context";
-import { I18nProvider } from "./i18n/i18n-provider";
-import { ownTextKeys, textsUrl } from "./i18n/translations.server";
-import { loadTexts, textsAt } from "./i18n/texts-store";
-import { firstSegment, htmlLang, partialTextLanguage, switchableLanguages, textLanguageTag, type Country } from "./i18n/locale";
-import { isCountryError } from "./i18n/country-error";
-import { siteMiddleware } from "./i18n/site.server";
-import { featuresFor } from "./services/site/features.server";
-import { takeBanner } from "./http/flash.server";
-import siteCss from "./styles/site.css?url";
-import { cacheControlMiddleware } from "./http/cache-control.server";
-import { enhanceScriptUrl } from "./utils/enhance-script.server";
-import type { PageHandle } from "./utils/page-handle";
-import { THIRD_PARTY_MARK, mayRunThirdParties } from "./utils/personal-data";
-import { publicOrigin } from "./utils/public-origin.server";
-import { isForbiddenPage } from "./utils/forbidden-page";
-import type { Features, RootData } from "./utils/root-data";
-import { redirectLimit, useRedirectCountReset } from "./utils/redirect-limit";
-import { useReloadOnNewVersion } from "./utils/version";
 import { ReactTakesOver } from "./components/layout/react-takes-over";
+import { siteContext } from "./context";
+import { cacheControlMiddleware } from "./http/cache-control.server";
+import { takeBanner } from "./http/flash.server";
+import { isCountryError } from "./i18n/country-error";
+import { I18nProvider } from "./i18n/i18n-provider";
+import {
+  firstSegment,
+  htmlLang,
+  partialTextLanguage,
+  switchableLanguages,
+  textLanguageTag,
+  type Country,
+} from "./i18n/locale";
+import { siteMiddleware } from "./i18n/site.server";
+import { loadTexts, textsAt } from "./i18n/texts-store";
+import { ownTextKeys, textsUrl } from "./i18n/translations.server";
+import { featuresFor } from "./services/site/features.server";
+import siteCss from "./styles/site.css?url";
+import { enhanceScriptUrl } from "./utils/enhance-script.server";
+import { isForbiddenPage } from "./utils/forbidden-page";
+import type { PageHandle } from "./utils/page-handle";
+import { mayRunThirdParties, THIRD_PARTY_MARK } from "./utils/personal-data";
+import { publicOrigin } from "./utils/public-origin.server";
+import { redirectLimit, useRedirectCountReset } from "./utils/redirect-limit";
+import type { Features, RootData } from "./utils/root-data";
+import { useReloadOnNewVersion } from "./utils/version";
 
 export const middleware: Route.MiddlewareFunction[] = [cacheControlMiddleware, siteMiddleware];
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [redirectLimit];
@@ -50,9 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // `<html lang>` names the language of the text shown (en_be shows Dutch);
     // the few texts of a partial locale are marked with their own language.
     pageLanguageTag: textLanguageTag(site.locale),
-    ownTexts: partialLanguage
-      ? { language: partialLanguage, keys: ownTextKeys(site.locale) }
-      : null,
+    ownTexts: partialLanguage ? { language: partialLanguage, keys: ownTextKeys(site.locale) } : null,
     texts: textsUrl(site.locale, !isPublicPath(new URL(request.url).pathname)),
     origin: publicOrigin(site.country, new URL(request.url).origin),
     features: featuresFor(new URL(request.url).host),
@@ -87,7 +93,10 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   // A staff page needs the staff texts, which public pages leave out.
-  if (firstSegment(currentUrl.pathname) !== firstSegment(nextUrl.pathname) || isPublicPath(currentUrl.pathname) !== isPublicPath(nextUrl.pathname)) {
+  if (
+    firstSegment(currentUrl.pathname) !== firstSegment(nextUrl.pathname) ||
+    isPublicPath(currentUrl.pathname) !== isPublicPath(nextUrl.pathname)
+  ) {
     return defaultShouldRevalidate;
   }
   return false;
@@ -116,13 +125,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // document, like its CSP (entry.server.tsx): React does not add it on a
   // later navigation, where that document's policy might refuse it.
   const analyticsScript =
-    typeof document === "undefined" && mayRunThirdParties(matches.map((match) => match.handle)) ? rootData?.features.analyticsScript : null;
+    typeof document === "undefined" && mayRunThirdParties(matches.map((match) => match.handle))
+      ? rootData?.features.analyticsScript
+      : null;
   // Says that React runs the page now, an error page too (it starts after
   // the first paint: app/utils/hydrate-after-paint.server.ts); the
   // end-to-end tests wait for it.
   useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
-    <html lang={rootData?.pageLanguageTag ?? "nl-NL"} data-features={featureNames(rootData?.features)} data-texts={hydrate ? rootData?.texts : undefined}>
+    <html
+      lang={rootData?.pageLanguageTag ?? "nl-NL"}
+      data-features={featureNames(rootData?.features)}
+      data-texts={hydrate ? rootData?.texts : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -169,7 +184,9 @@ function AlternateLinks({ origin, country }: { origin: string; country: Country 
       {languages.map((language) => (
         <link key={language} rel="alternate" hrefLang={`${language}-BE`} href={`${origin}/${language}${rest}`} />
       ))}
-      {languages.length ? <link rel="alternate" hrefLang="x-default" href={`${origin}/${languages[0]}${rest}`} /> : null}
+      {languages.length ? (
+        <link rel="alternate" hrefLang="x-default" href={`${origin}/${languages[0]}${rest}`} />
+      ) : null}
     </>
   );
 }
@@ -223,7 +240,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   // Spec 7: the message of the answer when it has one ('Redirect loop'), else the status's.
   const message =
-    countryError?.message ?? (typeof body === "string" && body ? body : status === 404 ? "Not Found" : "Internal Error");
+    countryError?.message ??
+    (typeof body === "string" && body ? body : status === 404 ? "Not Found" : "Internal Error");
   return (
     <main className="app-error-page" id="main">
       <title>{`${status} - ${message}`}</title>

@@ -1,11 +1,4 @@
-import {
-  type RouteConfig,
-  type RouteConfigEntry,
-  index,
-  layout,
-  prefix,
-  route,
-} from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
 /**
  * The staff area answers its exact spelling only: React Router
@@ -52,7 +45,9 @@ export default [
     // The public calls as OpenAPI 3.1.
     route("openapi.json", "routes/api/openapi.ts", { id: "api-openapi" }),
     ...exactCase([
-      route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", { id: "api-staff-privacy-request" }),
+      route("internal-privacy-rights/request", "routes/api/internal-privacy-rights.request.ts", {
+        id: "api-staff-privacy-request",
+      }),
     ]),
     route("internal/suppressions", "routes/api/internal.suppressions.ts", { id: "api-suppressions" }),
     // A system answers the task a webhook gave it.
@@ -66,14 +61,20 @@ export default [
     route("search", "routes/site/search.tsx", { id: "search" }),
 
     route("email-verification", "routes/privacy-rights/email-verification.tsx", { id: "email-verification" }),
-    route("email-verification-expired", "routes/privacy-rights/email-verification-expired.tsx", { id: "email-verification-expired" }),
-    route("email-verification-failed", "routes/privacy-rights/email-verification-failed.tsx", { id: "email-verification-failed" }),
+    route("email-verification-expired", "routes/privacy-rights/email-verification-expired.tsx", {
+      id: "email-verification-expired",
+    }),
+    route("email-verification-failed", "routes/privacy-rights/email-verification-failed.tsx", {
+      id: "email-verification-failed",
+    }),
     route("email-verified", "routes/privacy-rights/email-verified.tsx", { id: "email-verified" }),
     ...prefix("privacy-rights", [
       index("routes/privacy-rights/overview.tsx", { id: "privacy-rights" }),
       route("access", "routes/privacy-rights/access.tsx", { id: "privacy-access" }),
       route("direct-marketing/brands", "routes/privacy-rights/objection-brands.tsx", { id: "objection-brands" }),
-      route("direct-marketing/communication-types", "routes/privacy-rights/objection-channels.tsx", { id: "objection-channels" }),
+      route("direct-marketing/communication-types", "routes/privacy-rights/objection-channels.tsx", {
+        id: "objection-channels",
+      }),
       route("forgotten-overview", "routes/privacy-rights/forgotten-overview.tsx", { id: "forgotten-overview" }),
       route("forgotten", "routes/privacy-rights/forgotten.tsx", { id: "privacy-forgotten" }),
       route("processed", "routes/privacy-rights/processed.tsx", { id: "privacy-processed" }),
@@ -106,52 +107,65 @@ export default [
     ]),
 
     // Staff (spec 2 "internal pages"): who is signed in is read once, by the layout's middleware.
-    ...exactCase(prefix("internal-privacy-rights", [
-      layout("routes/staff/layout.tsx", { id: "staff-layout" }, [
-        route("login", "routes/staff/login.tsx", { id: "staff-login" }),
-        route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
-        // "stay signed in", from the warning before the idle limit (posts only).
-        route("keep-alive", "routes/staff/keep-alive.ts", { id: "staff-keep-alive" }),
-        route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
-        // The second factor of local accounts, after the password (the pending cookie) or signed in (enrolling).
-        route("two-factor", "routes/staff/two-factor.tsx", { id: "staff-two-factor" }),
-        route("two-factor/setup", "routes/staff/two-factor-setup.tsx", { id: "staff-two-factor-setup" }),
-        // Shown signed out too: the notice offers the login (spec 2); its post answers 401.
-        route("direct-marketing", "routes/staff/direct-marketing.tsx", { id: "staff-direct-marketing" }),
-        layout("routes/staff/signed-in.tsx", { id: "staff-signed-in" }, [
-          route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
-          route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
+    ...exactCase(
+      prefix("internal-privacy-rights", [
+        layout("routes/staff/layout.tsx", { id: "staff-layout" }, [
+          route("login", "routes/staff/login.tsx", { id: "staff-login" }),
+          route("logout", "routes/staff/logout.ts", { id: "staff-logout" }),
+          // "stay signed in", from the warning before the idle limit (posts only).
+          route("keep-alive", "routes/staff/keep-alive.ts", { id: "staff-keep-alive" }),
+          route("sso", "routes/staff/sso.ts", { id: "staff-sso" }),
+          // The second factor of local accounts, after the password (the pending cookie) or signed in (enrolling).
+          route("two-factor", "routes/staff/two-factor.tsx", { id: "staff-two-factor" }),
+          route("two-factor/setup", "routes/staff/two-factor-setup.tsx", { id: "staff-two-factor-setup" }),
+          // Shown signed out too: the notice offers the login (spec 2); its post answers 401.
+          route("direct-marketing", "routes/staff/direct-marketing.tsx", { id: "staff-direct-marketing" }),
+          layout("routes/staff/signed-in.tsx", { id: "staff-signed-in" }, [
+            route("confirm-login", "routes/staff/confirm-login.tsx", { id: "staff-confirm-login" }),
+            route("processed", "routes/staff/processed.tsx", { id: "staff-processed" }),
+          ]),
+          // Requests are every staff member's who owns one (an agent sees theirs only), and so is the search.
+          layout("routes/staff/back-office/case-layout.tsx", { id: "case-work" }, [
+            route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
+            route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
+            route("search", "routes/staff/back-office/search.tsx", { id: "back-office-search" }),
+          ]),
+          // The back office: officers only.
+          layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
+            // The answer's files, uploaded and checked (posts only; no page of their own).
+            route("requests/:reference/files", "routes/staff/back-office/request-files.ts", {
+              id: "back-office-request-files",
+            }),
+            route("requests/:reference/files/:fileId", "routes/staff/back-office/request-file.ts", {
+              id: "back-office-request-file",
+            }),
+            // Ad reports moved here from /reports, which is now the team's figures.
+            route("ad-reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
+            route("ad-reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
+            // The print labels of a campaign period, as one ZIP.
+            route("ad-labels", "routes/staff/back-office/ad-labels.tsx", { id: "back-office-ad-labels" }),
+            // The systems that carry requests out.
+            route("systems", "routes/staff/back-office/systems.tsx", { id: "back-office-systems" }),
+            // The team's figures for a period.
+            route("reports", "routes/staff/back-office/reports.tsx", { id: "back-office-reports" }),
+          ]),
+          // Downloads answer 401/403 as JSON instead of a page (their own guard).
+          route("requests/export", "routes/staff/back-office/requests.export.ts", {
+            id: "back-office-requests-export",
+          }),
+          route("ad-reports/export", "routes/staff/back-office/complaints.export.ts", {
+            id: "back-office-complaints-export",
+          }),
+          route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", {
+            id: "back-office-suppressions-export",
+          }),
+          route("ad-labels/download", "routes/staff/back-office/ad-labels.download.ts", {
+            id: "back-office-ad-labels-download",
+          }),
+          route("reports/export", "routes/staff/back-office/reports.export.ts", { id: "back-office-reports-export" }),
         ]),
-        // Requests are every staff member's who owns one (an agent sees theirs only), and so is the search.
-        layout("routes/staff/back-office/case-layout.tsx", { id: "case-work" }, [
-          route("requests", "routes/staff/back-office/requests.tsx", { id: "back-office-requests" }),
-          route("requests/:reference", "routes/staff/back-office/request.tsx", { id: "back-office-request" }),
-          route("search", "routes/staff/back-office/search.tsx", { id: "back-office-search" }),
-        ]),
-        // The back office: officers only.
-        layout("routes/staff/back-office/layout.tsx", { id: "back-office" }, [
-
-          // The answer's files, uploaded and checked (posts only; no page of their own).
-          route("requests/:reference/files", "routes/staff/back-office/request-files.ts", { id: "back-office-request-files" }),
-          route("requests/:reference/files/:fileId", "routes/staff/back-office/request-file.ts", { id: "back-office-request-file" }),
-          // Ad reports moved here from /reports, which is now the team's figures.
-          route("ad-reports", "routes/staff/back-office/complaints.tsx", { id: "back-office-complaints" }),
-          route("ad-reports/:reference", "routes/staff/back-office/complaint.tsx", { id: "back-office-complaint" }),
-          // The print labels of a campaign period, as one ZIP.
-          route("ad-labels", "routes/staff/back-office/ad-labels.tsx", { id: "back-office-ad-labels" }),
-          // The systems that carry requests out.
-          route("systems", "routes/staff/back-office/systems.tsx", { id: "back-office-systems" }),
-          // The team's figures for a period.
-          route("reports", "routes/staff/back-office/reports.tsx", { id: "back-office-reports" }),
-        ]),
-        // Downloads answer 401/403 as JSON instead of a page (their own guard).
-        route("requests/export", "routes/staff/back-office/requests.export.ts", { id: "back-office-requests-export" }),
-        route("ad-reports/export", "routes/staff/back-office/complaints.export.ts", { id: "back-office-complaints-export" }),
-        route("suppressions/export", "routes/staff/back-office/suppressions.export.ts", { id: "back-office-suppressions-export" }),
-        route("ad-labels/download", "routes/staff/back-office/ad-labels.download.ts", { id: "back-office-ad-labels-download" }),
-        route("reports/export", "routes/staff/back-office/reports.export.ts", { id: "back-office-reports-export" }),
       ]),
-    ])),
+    ),
 
     // Anything else under a language (including /{lang}/not-found) is the 404 page.
     route("*", "routes/site/not-found.tsx", { id: "not-found" }),

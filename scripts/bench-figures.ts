@@ -16,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+
 import { migrateToLatest, openDatabase } from "../app/db/db.server";
 import { seedRequests } from "./lib/seed-requests";
 
@@ -39,7 +40,8 @@ function get(pathname: string, host = `nl.localhost:${port}`): Promise<Answer> {
   });
 }
 
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.9 * values.length))];
+const p90 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.9 * values.length))];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Fires `ask` PER_SECOND times a second for `ms` (an open loop: a slow answer does not slow the next request), and the answers. */
@@ -59,13 +61,22 @@ const thisYear = new Date().getUTCFullYear();
 function figureCall(n: number): string {
   const country = n % 2 === 0 ? "NL" : "BE";
   const kind = n % 4;
-  const year = kind === 0 ? String(thisYear - ((n >> 2) % 3)) : kind === 1 ? String(1000 + (n % 1000)) : kind === 2 ? String(thisYear + 1 + (n % 7000)) : `y${n}`;
+  const year =
+    kind === 0
+      ? String(thisYear - ((n >> 2) % 3))
+      : kind === 1
+        ? String(1000 + (n % 1000))
+        : kind === 2
+          ? String(thisYear + 1 + (n % 7000))
+          : `y${n}`;
   return `/api/privacy-rights/figures?country=${country}&year=${year}`;
 }
 
 function summary(label: string, answers: Answer[]) {
   const ok = answers.filter((answer) => answer.status === 200);
-  console.log(`  ${label}: p90 ${p90(ok.map((answer) => answer.ms)).toFixed(1)} ms over ${ok.length} answers (max ${Math.max(...ok.map((answer) => answer.ms)).toFixed(0)} ms; ${answers.length - ok.length} not 200)`);
+  console.log(
+    `  ${label}: p90 ${p90(ok.map((answer) => answer.ms)).toFixed(1)} ms over ${ok.length} answers (max ${Math.max(...ok.map((answer) => answer.ms)).toFixed(0)} ms; ${answers.length - ok.length} not 200)`,
+  );
   return p90(ok.map((answer) => answer.ms));
 }
 
@@ -100,11 +111,16 @@ async function main() {
     })();
     await sleep(WARM_UP_MS);
     figures.length = 0;
-    const loaded = summary(`with ${PER_SECOND} figure calls a second, each another year (after ${WARM_UP_MS / 1000} s of them)`, await atRate(SECONDS * 1000, () => get("/nl")));
+    const loaded = summary(
+      `with ${PER_SECOND} figure calls a second, each another year (after ${WARM_UP_MS / 1000} s of them)`,
+      await atRate(SECONDS * 1000, () => get("/nl")),
+    );
     calling = false;
     await load;
     const count = (status: number) => figures.filter((answer) => answer.status === status).length;
-    console.log(`  the figure calls: ${figures.length} (${count(200)} × 200, ${count(400)} × 400, ${count(503)} × 503), p90 ${p90(figures.map((answer) => answer.ms)).toFixed(1)} ms`);
+    console.log(
+      `  the figure calls: ${figures.length} (${count(200)} × 200, ${count(400)} × 400, ${count(503)} × 503), p90 ${p90(figures.map((answer) => answer.ms)).toFixed(1)} ms`,
+    );
     console.log(`  loaded p90 / quiet p90: ${(loaded / quiet).toFixed(2)} (goal ≤ 1.20)`);
   } finally {
     if (server) {

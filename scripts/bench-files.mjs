@@ -11,8 +11,19 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+
 import Database from "better-sqlite3";
-import { addOfficer, benchEnv, cookieOf, exchange as exchangeOn, formHeaders, openRequest as openRequestOn, signIn, startServer } from "./lib/bench-server.mjs";
+
+import {
+  addOfficer,
+  benchEnv,
+  cookieOf,
+  exchange as exchangeOn,
+  formHeaders,
+  openRequest as openRequestOn,
+  signIn,
+  startServer,
+} from "./lib/bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3996);
 const FILE_MB = Number(process.env.FILE_MB ?? 25);
@@ -36,7 +47,9 @@ async function measured(pid, work) {
 }
 
 const line = (label, { seconds, before, peak }) =>
-  console.log(`${label.padEnd(11)} ${seconds.toFixed(2)} s (${(FILE_MB / seconds).toFixed(0)} MB/s); server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB for a ${FILE_MB} MB file)`);
+  console.log(
+    `${label.padEnd(11)} ${seconds.toFixed(2)} s (${(FILE_MB / seconds).toFixed(0)} MB/s); server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB for a ${FILE_MB} MB file)`,
+  );
 
 addOfficer(env, OFFICER);
 const server = await startServer(PORT, HOST, env);
@@ -53,29 +66,41 @@ try {
   const file = path.join(dataDir, "upload.pdf");
   const out = fs.openSync(file, "w");
   fs.writeSync(out, "%PDF-1.7\n");
-  for (let written = 9; written < FILE_MB * 1024 * 1024; written += 1024 * 1024) fs.writeSync(out, randomBytes(Math.min(1024 * 1024, FILE_MB * 1024 * 1024 - written)));
+  for (let written = 9; written < FILE_MB * 1024 * 1024; written += 1024 * 1024)
+    fs.writeSync(out, randomBytes(Math.min(1024 * 1024, FILE_MB * 1024 * 1024 - written)));
   fs.closeSync(out);
   const sent = createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 
   /** One multipart post with `count` copies of the file, streamed from disk. */
   const uploadPost = (ref, count) => {
     const boundary = `bench${randomBytes(8).toString("hex")}`;
-    const head = (index) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="upload${index || ""}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const head = (index) =>
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="upload${index || ""}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      );
     const tail = Buffer.from(`--${boundary}--\r\n`);
     const parts = Array.from({ length: count }, (_, index) => head(index));
     const length = parts.reduce((sum, part) => sum + part.length + fs.statSync(file).size + 2, 0) + tail.length;
-    const body = Readable.from((async function* () {
-      for (const part of parts) {
-        yield part;
-        yield* fs.createReadStream(file, { highWaterMark: 64 * 1024 });
-        yield Buffer.from("\r\n");
-      }
-      yield tail;
-    })());
+    const body = Readable.from(
+      (async function* () {
+        for (const part of parts) {
+          yield part;
+          yield* fs.createReadStream(file, { highWaterMark: 64 * 1024 });
+          yield Buffer.from("\r\n");
+        }
+        yield tail;
+      })(),
+    );
     return exchange({
       method: "POST",
       pathname: `/nl/internal-privacy-rights/requests/${ref}/files`,
-      headers: { cookie: staffCookie, accept: "application/json", origin: `http://${HOST}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(length) },
+      headers: {
+        cookie: staffCookie,
+        accept: "application/json",
+        origin: `http://${HOST}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "content-length": String(length),
+      },
       body,
     });
   };
@@ -98,7 +123,14 @@ try {
   let token = "";
   for (let i = 0; i < 100 && !token; i++) {
     const mailDir = path.join(dataDir, "mail");
-    const mails = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).map((name) => fs.readFileSync(path.join(mailDir, name), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)))) : [];
+    const mails = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).map((name) =>
+          fs
+            .readFileSync(path.join(mailDir, name), "utf8")
+            .replace(/=\r?\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+        )
+      : [];
     token = mails.map((mail) => /answer\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1]).find(Boolean) ?? "";
     if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -122,18 +154,25 @@ try {
     }),
   );
 
-  if (download.result.status !== 200) throw new Error(`download answered ${download.result.status} ${JSON.stringify(download.result.headers)}`);
+  if (download.result.status !== 200)
+    throw new Error(`download answered ${download.result.status} ${JSON.stringify(download.result.headers)}`);
   // A request's whole 100 MB in one post (four 25 MB files): memory must not follow the size.
   const full = await measured(server.pid, () => uploadPost(fullRequest, Math.floor(100 / FILE_MB)));
   const fullStored = JSON.parse(full.result.body).stored.length;
   db.close();
 
-  console.log(`A ${FILE_MB} MB file through the back office's upload and the person's download (one client, loopback, SQLite):\n`);
+  console.log(
+    `A ${FILE_MB} MB file through the back office's upload and the person's download (one client, loopback, SQLite):\n`,
+  );
   line("1st upload", cold);
   line("upload", upload);
   line("download", download);
-  console.log(`${"100 MB".padEnd(11)} ${full.seconds.toFixed(2)} s for ${fullStored} files of ${FILE_MB} MB in one post; server RSS ${full.before.toFixed(0)} MB before, peak ${full.peak.toFixed(0)} MB (+${(full.peak - full.before).toFixed(0)} MB)`);
-  console.log(`\nbytes back: ${received} of ${fs.statSync(file).size}, ${hash.digest("hex") === sent ? "identical" : "DIFFERENT"} (SHA-256)`);
+  console.log(
+    `${"100 MB".padEnd(11)} ${full.seconds.toFixed(2)} s for ${fullStored} files of ${FILE_MB} MB in one post; server RSS ${full.before.toFixed(0)} MB before, peak ${full.peak.toFixed(0)} MB (+${(full.peak - full.before).toFixed(0)} MB)`,
+  );
+  console.log(
+    `\nbytes back: ${received} of ${fs.statSync(file).size}, ${hash.digest("hex") === sent ? "identical" : "DIFFERENT"} (SHA-256)`,
+  );
 } finally {
   server.kill("SIGTERM");
 }

@@ -44,11 +44,28 @@ const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, millis));
 function get(pathname, { agent = false, localAddress, headers = {}, keepBody = false } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port: PORT, path: pathname, agent, localAddress, timeout: 30_000, headers: { host: HOST, ...headers } }, (res) => {
-      const parts = [];
-      res.on("data", (chunk) => keepBody && parts.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(parts).toString("utf8") }));
-    });
+    const req = http.get(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path: pathname,
+        agent,
+        localAddress,
+        timeout: 30_000,
+        headers: { host: HOST, ...headers },
+      },
+      (res) => {
+        const parts = [];
+        res.on("data", (chunk) => keepBody && parts.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - started,
+            body: Buffer.concat(parts).toString("utf8"),
+          }),
+        );
+      },
+    );
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", () => resolve({ status: 0, ms: performance.now() - started, body: "" }));
   });
@@ -58,7 +75,14 @@ async function startServer(dataDir, pinned) {
   const command = pinned ? ["taskset", "-c", "0", process.execPath] : [process.execPath];
   const server = spawn(command[0], [...command.slice(1), "build/server.js"], {
     cwd: APP_DIR,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "error", METRICS_TOKEN },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      METRICS_TOKEN,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -88,7 +112,8 @@ async function attack(labelPath, until) {
   let sequence = 0;
   await Promise.all(
     Array.from({ length: ATTACK_CONNECTIONS }, async () => {
-      while (performance.now() < until) seen.push(await get(`${labelPath}${joiner(labelPath)}r=${++sequence}`, { agent }));
+      while (performance.now() < until)
+        seen.push(await get(`${labelPath}${joiner(labelPath)}r=${++sequence}`, { agent }));
     }),
   );
   agent.destroy();
@@ -99,7 +124,9 @@ async function attack(labelPath, until) {
 async function labelsRendered() {
   const { body } = await get("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, keepBody: true });
   if (!body.includes("# TYPE political_ad_label_renders_total ")) return null;
-  const lines = body.split("\n").filter((line) => line.startsWith("political_ad_label_renders_total{") && line.includes('result="rendered"'));
+  const lines = body
+    .split("\n")
+    .filter((line) => line.startsWith("political_ad_label_renders_total{") && line.includes('result="rendered"'));
   return lines.reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
 }
 
@@ -108,7 +135,18 @@ function statuses(answers) {
   for (const { status } of answers) counts.set(status, (counts.get(status) ?? 0) + 1);
   return [...counts].map(([status, count]) => `${status === 0 ? "no answer" : status}: ${count}`).join(", ");
 }
-const latency = (answers) => `median ${ms(percentile(answers.map((answer) => answer.ms), 50))}, p95 ${ms(percentile(answers.map((answer) => answer.ms), 95))}`;
+const latency = (answers) =>
+  `median ${ms(
+    percentile(
+      answers.map((answer) => answer.ms),
+      50,
+    ),
+  )}, p95 ${ms(
+    percentile(
+      answers.map((answer) => answer.ms),
+      95,
+    ),
+  )}`;
 
 if (!fs.existsSync(path.join(APP_DIR, "build/server.js"))) {
   console.error(`No build in ${APP_DIR}: run \`npm run build\` there first.`);
@@ -126,17 +164,25 @@ try {
   // Warm: the pages in the page cache, the label asked once, as a visitor and a print desk would have.
   for (const page of [...VISITOR_PAGES, labelPath]) await get(page, { localAddress: VISITOR_ADDRESS });
 
-  console.log(`bench:labels — ${APP_DIR}, ${SECONDS} s per phase, ${ATTACK_CONNECTIONS} connections on ${labelPath}${joiner(labelPath)}r=N${pinned ? ", server on core 0" : ""}`);
+  console.log(
+    `bench:labels — ${APP_DIR}, ${SECONDS} s per phase, ${ATTACK_CONNECTIONS} connections on ${labelPath}${joiner(labelPath)}r=N${pinned ? ", server on core 0" : ""}`,
+  );
   const quiet = await visit(performance.now() + SECONDS * 1000);
-  console.log(`visitor (${VISITOR_PAGES.join(", ")}), no attack:   ${latency(quiet)} (${quiet.length} pages; ${statuses(quiet)})`);
+  console.log(
+    `visitor (${VISITOR_PAGES.join(", ")}), no attack:   ${latency(quiet)} (${quiet.length} pages; ${statuses(quiet)})`,
+  );
 
   const renderedBefore = await labelsRendered();
   const until = performance.now() + SECONDS * 1000;
   const [attacked, labels] = await Promise.all([visit(until), attack(labelPath, until)]);
   const renderedAfter = await labelsRendered();
-  console.log(`visitor, under the label attack: ${latency(attacked)} (${attacked.length} pages; ${statuses(attacked)})`);
+  console.log(
+    `visitor, under the label attack: ${latency(attacked)} (${attacked.length} pages; ${statuses(attacked)})`,
+  );
   console.log(`label requests: ${Math.round(labels.length / SECONDS)}/s, ${latency(labels)} (${statuses(labels)})`);
-  console.log(`labels rendered during the attack: ${renderedBefore === null ? "not counted by this build" : renderedAfter - renderedBefore}`);
+  console.log(
+    `labels rendered during the attack: ${renderedBefore === null ? "not counted by this build" : renderedAfter - renderedBefore}`,
+  );
 } finally {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

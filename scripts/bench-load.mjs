@@ -21,6 +21,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+
 import { SMTPServer } from "smtp-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
@@ -56,7 +57,12 @@ async function startSmtp() {
     },
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { port: server.server.address().port, arrivals, delivered, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    port: server.server.address().port,
+    arrivals,
+    delivered,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** A client gives up after this long (a browser's patience, roughly): status 0, counted as a timeout. */
@@ -73,7 +79,11 @@ function post(pathname, body, { keepAlive = true } = {}) {
         path: pathname,
         agent: keepAlive ? agent : false,
         timeout: CLIENT_TIMEOUT_MS,
-        headers: { host: `nl.localhost:${PORT}`, "content-type": "application/json", ...(keepAlive ? {} : { connection: "close" }) },
+        headers: {
+          host: `nl.localhost:${PORT}`,
+          "content-type": "application/json",
+          ...(keepAlive ? {} : { connection: "close" }),
+        },
       },
       (res) => {
         res.resume();
@@ -81,7 +91,9 @@ function post(pathname, body, { keepAlive = true } = {}) {
       },
     );
     req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", (error) => resolve({ status: 0, ms: performance.now() - started, timedOut: error.message === "timeout" }));
+    req.on("error", (error) =>
+      resolve({ status: 0, ms: performance.now() - started, timedOut: error.message === "timeout" }),
+    );
     req.end(JSON.stringify(body));
   });
 }
@@ -90,17 +102,24 @@ function get(pathname) {
   const started = performance.now();
   return new Promise((resolve) => {
     http
-      .get({ host: "127.0.0.1", port: PORT, path: pathname, agent: false, headers: { host: `nl.localhost:${PORT}` } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
-      })
+      .get(
+        { host: "127.0.0.1", port: PORT, path: pathname, agent: false, headers: { host: `nl.localhost:${PORT}` } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started }));
+        },
+      )
       .on("error", () => resolve({ status: 0, ms: performance.now() - started }));
   });
 }
 
 let sequence = 0;
 const contact = (options) =>
-  post("/api/contact?locale=nl_nl", { name: "Lezer", email: `lezer${++sequence}@veldhaven-test.nl`, question: "Wanneer komt mijn krant?" }, options);
+  post(
+    "/api/contact?locale=nl_nl",
+    { name: "Lezer", email: `lezer${++sequence}@veldhaven-test.nl`, question: "Wanneer komt mijn krant?" },
+    options,
+  );
 
 /**
  * Every 200 ms, /healthz, asked by curl in a process of its own, so the
@@ -109,9 +128,22 @@ const contact = (options) =>
 function watchHealth(port) {
   const seen = [];
   const probe = () =>
-    execFile("curl", ["-s", "-o", "/dev/null", "-w", "%{time_total}", "-H", `Host: nl.localhost:${PORT}`, `http://127.0.0.1:${port}/healthz`], (error, out) => {
-      if (!error) seen.push(Number(out) * 1000);
-    });
+    execFile(
+      "curl",
+      [
+        "-s",
+        "-o",
+        "/dev/null",
+        "-w",
+        "%{time_total}",
+        "-H",
+        `Host: nl.localhost:${PORT}`,
+        `http://127.0.0.1:${port}/healthz`,
+      ],
+      (error, out) => {
+        if (!error) seen.push(Number(out) * 1000);
+      },
+    );
   const timer = setInterval(probe, 200);
   return () => {
     clearInterval(timer);
@@ -154,7 +186,8 @@ async function closedLoop(connections, seconds, options) {
 
 /** The next phase starts on a server that has caught up: /healthz quick again. */
 async function caughtUp() {
-  for (let i = 0; i < 100 && (await get("/healthz")).ms > 50; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 100 && (await get("/healthz")).ms > 50; i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** Posts arriving at `rate` per second whatever the server does (an open loop). */
@@ -199,7 +232,8 @@ const server = spawn(serverCommand[0], [...serverCommand.slice(1), "build/server
 });
 
 try {
-  for (let i = 0; i < 100 && (await get("/healthz")).status !== 200; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 100 && (await get("/healthz")).status !== 200; i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   await get("/nl");
   const rss = { before: rssOf(server.pid), peak: 0 };
   const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssOf(server.pid))), 250);
@@ -215,7 +249,9 @@ try {
     const email = `verificatie${asked.size + 1}@veldhaven-test.nl`;
     const at = performance.now();
     // Only a request the server took has a mail to wait for.
-    post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email }).then((answer) => answer.status === 201 && asked.set(email, at));
+    post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email }).then(
+      (answer) => answer.status === 201 && asked.set(email, at),
+    );
   }, 250);
   const probes = watchProbes();
   const answers = await closedLoop(100, SECONDS);
@@ -225,19 +261,37 @@ try {
   const sustainable = accepted.length / SECONDS;
   const queuedAfterLoad = accepted.length + asked.size - smtp.delivered.count;
   // Every verification mail in, then the latencies.
-  for (let i = 0; i < 600 && [...asked.keys()].some((email) => !smtp.arrivals.has(email)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let i = 0; i < 600 && [...asked.keys()].some((email) => !smtp.arrivals.has(email)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const latencies = [...asked].map(([email, at]) => (smtp.arrivals.get(email) ?? NaN) - at);
   console.log("100 connections posting the contact call:");
-  console.log(`  accepted             ${sustainable.toFixed(0)}/s (p50 ${ms(percentile(accepted.map((a) => a.ms), 50))}, p99 ${ms(percentile(accepted.map((a) => a.ms), 99))}), ${answers.length - accepted.length} not accepted`);
-  console.log(`  verification mails   ${latencies.length} sent during the load: request → SMTP p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
+  console.log(
+    `  accepted             ${sustainable.toFixed(0)}/s (p50 ${ms(
+      percentile(
+        accepted.map((a) => a.ms),
+        50,
+      ),
+    )}, p99 ${ms(
+      percentile(
+        accepted.map((a) => a.ms),
+        99,
+      ),
+    )}), ${answers.length - accepted.length} not accepted`,
+  );
+  console.log(
+    `  verification mails   ${latencies.length} sent during the load: request → SMTP p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`,
+  );
   console.log(`  ${probesUnderLoad}`);
 
   // 2. The queue the burst left, drained.
   const drainStart = performance.now();
   const expected = accepted.length + asked.size;
-  for (let i = 0; i < 6000 && smtp.delivered.count < expected; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 6000 && smtp.delivered.count < expected; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const drainSeconds = (performance.now() - drainStart) / 1000;
-  console.log(`  mail                 ${queuedAfterLoad} still queued when the load stopped; ${smtp.delivered.count} of ${expected} delivered ${drainSeconds.toFixed(1)} s later (${(queuedAfterLoad / drainSeconds).toFixed(0)} mails/s)`);
+  console.log(
+    `  mail                 ${queuedAfterLoad} still queued when the load stopped; ${smtp.delivered.count} of ${expected} delivered ${drainSeconds.toFixed(1)} s later (${(queuedAfterLoad / drainSeconds).toFixed(0)} mails/s)`,
+  );
 
   // 3. 20 clients without keep-alive, each waiting for its answer before it asks again: below
   // capacity in number (20 requests at most in the server at once), nothing to shed.
@@ -246,9 +300,21 @@ try {
   const fewShed = few.filter((answer) => answer.status === 503).length;
   console.log(`\n${CLIENTS_WITHOUT_KEEP_ALIVE} clients, a new connection per post, each waiting for its answer:`);
   console.log(
-    `  accepted (201)       ${fewOk.length} (${(fewOk.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(fewOk.map((a) => a.ms), 50))}, p99 ${ms(percentile(fewOk.map((a) => a.ms), 99))}, max ${ms(Math.max(...fewOk.map((a) => a.ms)))}`,
+    `  accepted (201)       ${fewOk.length} (${(fewOk.length / SECONDS).toFixed(0)}/s): p50 ${ms(
+      percentile(
+        fewOk.map((a) => a.ms),
+        50,
+      ),
+    )}, p99 ${ms(
+      percentile(
+        fewOk.map((a) => a.ms),
+        99,
+      ),
+    )}, max ${ms(Math.max(...fewOk.map((a) => a.ms)))}`,
   );
-  console.log(`  shed (503)           ${fewShed} (${((100 * fewShed) / Math.max(1, few.length)).toFixed(1)} %); ${few.filter((answer) => answer.timedOut).length} client timeouts`);
+  console.log(
+    `  shed (503)           ${fewShed} (${((100 * fewShed) / Math.max(1, few.length)).toFixed(1)} %); ${few.filter((answer) => answer.timedOut).length} client timeouts`,
+  );
   await caughtUp();
 
   // 4. Once, twice and four times the sustainable rate, as an open loop (a crowd arrives whatever
@@ -267,20 +333,41 @@ try {
       const other = overload.length - ok.length - shed.length - timedOut;
       acceptedInOverload += ok.length;
       const okMs = ok.map((a) => a.ms);
-      console.log(`\n${rate} posts/s arriving (${factor} × the sustainable rate), ${keepAlive ? "kept-alive connections" : "a new connection per post"}:`);
-      console.log(`  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(okMs, 50))}, p99 ${ms(percentile(okMs, 99))}, max ${ms(Math.max(...okMs))}`);
-      console.log(`  shed (503)           ${shed.length}: p50 ${ms(percentile(shed.map((a) => a.ms), 50))}, p99 ${ms(percentile(shed.map((a) => a.ms), 99))}`);
-      console.log(`  client timeouts      ${timedOut} (gave up after ${CLIENT_TIMEOUT_MS / 1000} s)${other ? `; ${other} other answers or errors` : ""}`);
+      console.log(
+        `\n${rate} posts/s arriving (${factor} × the sustainable rate), ${keepAlive ? "kept-alive connections" : "a new connection per post"}:`,
+      );
+      console.log(
+        `  accepted (201)       ${ok.length} (${(ok.length / SECONDS).toFixed(0)}/s): p50 ${ms(percentile(okMs, 50))}, p99 ${ms(percentile(okMs, 99))}, max ${ms(Math.max(...okMs))}`,
+      );
+      console.log(
+        `  shed (503)           ${shed.length}: p50 ${ms(
+          percentile(
+            shed.map((a) => a.ms),
+            50,
+          ),
+        )}, p99 ${ms(
+          percentile(
+            shed.map((a) => a.ms),
+            99,
+          ),
+        )}`,
+      );
+      console.log(
+        `  client timeouts      ${timedOut} (gave up after ${CLIENT_TIMEOUT_MS / 1000} s)${other ? `; ${other} other answers or errors` : ""}`,
+      );
       console.log(`  ${probesOverloaded}`);
       await caughtUp();
     }
   }
 
   // 5. Memory once the work is done.
-  for (let i = 0; i < 1200 && smtp.delivered.count < expected + acceptedInOverload; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 1200 && smtp.delivered.count < expected + acceptedInOverload; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 10_000));
   clearInterval(sampler);
-  console.log(`\nserver RSS            before ${rss.before.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, after ${rssOf(server.pid).toFixed(0)} MB (10 s idle)`);
+  console.log(
+    `\nserver RSS            before ${rss.before.toFixed(0)} MB, peak ${rss.peak.toFixed(0)} MB, after ${rssOf(server.pid).toFixed(0)} MB (10 s idle)`,
+  );
 } finally {
   server.kill("SIGTERM");
   await smtp.stop();

@@ -15,7 +15,9 @@
 //     once the server accepts them, how soon they arrived (after their own
 //     backoff).
 import net from "node:net";
+
 import { SMTPServer } from "smtp-server";
+
 import { benchEnv, exchange, startServer } from "./lib/bench-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3994);
@@ -44,13 +46,16 @@ async function smtpOn(port, mode) {
     logger: false,
     closeTimeout: 200,
     onMailFrom(_address, _session, callback) {
-      if (mode.value === "451" || mode.value === "554") return callback(Object.assign(new Error("not now"), { responseCode: Number(mode.value) }));
+      if (mode.value === "451" || mode.value === "554")
+        return callback(Object.assign(new Error("not now"), { responseCode: Number(mode.value) }));
       callback();
     },
     onRcptTo(address, _session, callback) {
       rcptTries.set(address.address, (rcptTries.get(address.address) ?? 0) + 1);
-      if (address.address.startsWith("onbekend")) return callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
-      if (greylist.on && greylist.addresses.has(address.address)) return callback(Object.assign(new Error("4.7.1 Greylisted, please try again later"), { responseCode: 451 }));
+      if (address.address.startsWith("onbekend"))
+        return callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
+      if (greylist.on && greylist.addresses.has(address.address))
+        return callback(Object.assign(new Error("4.7.1 Greylisted, please try again later"), { responseCode: 451 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -60,7 +65,11 @@ async function smtpOn(port, mode) {
         arrivals += 1;
         // Takes the message and never answers: it has not accepted it.
         if (mode.value === "hang-third" && arrivals % 3 === 0) return;
-        received.push({ at: performance.now(), to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(","), id: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "" });
+        received.push({
+          at: performance.now(),
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(","),
+          id: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "",
+        });
         callback();
       });
     },
@@ -73,7 +82,12 @@ let sequence = 0;
 async function post(host, count, to = () => `lezer${++sequence}@veldhaven-test.nl`) {
   const answers = await Promise.all(
     Array.from({ length: count }, () =>
-      exchange(PORT, host, { method: "POST", pathname: "/api/contact?locale=nl_nl", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Lezer", email: to(), question: "Wanneer komt mijn krant?" }) }),
+      exchange(PORT, host, {
+        method: "POST",
+        pathname: "/api/contact?locale=nl_nl",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Lezer", email: to(), question: "Wanneer komt mijn krant?" }),
+      }),
     ),
   );
   return answers.filter((answer) => answer.status === 201).length;
@@ -87,20 +101,29 @@ async function arrival(smtp, expected, since) {
   const ids = smtp.received.map((mail) => mail.id);
   const distinct = new Set(ids).size;
   const last = Math.max(...smtp.received.map((mail) => mail.at));
-  const when = distinct >= expected ? `all ${expected} within ${((last - since) / 1000).toFixed(1)} s of SMTP's return` : `${distinct} of ${expected} after ${GIVE_UP_MS / 1000} s`;
+  const when =
+    distinct >= expected
+      ? `all ${expected} within ${((last - since) / 1000).toFixed(1)} s of SMTP's return`
+      : `${distinct} of ${expected} after ${GIVE_UP_MS / 1000} s`;
   return `${when}; duplicates ${ids.length - distinct}`;
 }
 
 const smtpPort = await freePort();
 const { host, env } = benchEnv(PORT, "bench-mail-faults-");
 const mode = { value: "ok" };
-const server = await startServer(PORT, host, { ...env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_PER_HOUR: "100000" });
+const server = await startServer(PORT, host, {
+  ...env,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  RATE_LIMIT_PER_HOUR: "100000",
+});
 try {
   // 1. Not up at start.
   const atStart = await post(host, 20);
   await sleep(3000);
   let smtp = await smtpOn(smtpPort, mode);
-  console.log(`1. SMTP not up at start (3 s), ${atStart} acknowledged: ${await arrival(smtp, atStart, performance.now())}`);
+  console.log(
+    `1. SMTP not up at start (3 s), ${atStart} acknowledged: ${await arrival(smtp, atStart, performance.now())}`,
+  );
 
   // 2–3. Down for a while mid-flow.
   for (const downMs of [1000, 5000]) {
@@ -108,7 +131,9 @@ try {
     const during = await post(host, 20);
     await sleep(downMs);
     smtp = await smtpOn(smtpPort, mode);
-    console.log(`${downMs === 1000 ? 2 : 3}. SMTP down for ${downMs / 1000} s, ${during} acknowledged meanwhile: ${await arrival(smtp, during, performance.now())}`);
+    console.log(
+      `${downMs === 1000 ? 2 : 3}. SMTP down for ${downMs / 1000} s, ${during} acknowledged meanwhile: ${await arrival(smtp, during, performance.now())}`,
+    );
   }
 
   // 4–5. Refusing every sender for 5 s.
@@ -119,7 +144,9 @@ try {
     const refused = await post(host, 20);
     await sleep(5000);
     mode.value = "ok";
-    console.log(`${code === "451" ? 4 : 5}. SMTP answering ${code} to every sender for 5 s, ${refused} acknowledged: ${await arrival(smtp, refused, performance.now())}`);
+    console.log(
+      `${code === "451" ? 4 : 5}. SMTP answering ${code} to every sender for 5 s, ${refused} acknowledged: ${await arrival(smtp, refused, performance.now())}`,
+    );
   }
 
   // 6. A third hang after DATA.
@@ -136,12 +163,21 @@ try {
   await smtp.stop();
   smtp = await smtpOn(smtpPort, mode);
   smtp.received.unshift(...earlier);
-  console.log(`6. a third of ${many} messages hang after DATA: ${answered} answered in 15 s (${rate.toFixed(1)} mails/s); after the SMTP server's restart: ${await arrival(smtp, many, performance.now())}`);
+  console.log(
+    `6. a third of ${many} messages hang after DATA: ${answered} answered in 15 s (${rate.toFixed(1)} mails/s); after the SMTP server's restart: ${await arrival(smtp, many, performance.now())}`,
+  );
 
   // 7. One recipient refused for good: the contact form's notification goes to the team, so a privacy request's verification mail.
-  const bounced = await exchange(PORT, host, { method: "POST", pathname: "/api/privacy-rights/request", headers: { "content-type": "application/json" }, body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: "onbekend@veldhaven-test.nl" }) });
+  const bounced = await exchange(PORT, host, {
+    method: "POST",
+    pathname: "/api/privacy-rights/request",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: "onbekend@veldhaven-test.nl" }),
+  });
   await sleep(30_000);
-  console.log(`7. a recipient refused with 550 (request ${bounced.status}): tried ${smtp.rcptTries.get("onbekend@veldhaven-test.nl") ?? 0} time(s) in 30 s`);
+  console.log(
+    `7. a recipient refused with 550 (request ${bounced.status}): tried ${smtp.rcptTries.get("onbekend@veldhaven-test.nl") ?? 0} time(s) in 30 s`,
+  );
 
   // 8. Greylisting: the oldest mails' recipients answer 451; the mail behind them must not wait.
   await smtp.stop();
@@ -149,11 +185,21 @@ try {
   const greyAddresses = Array.from({ length: 10 }, (_, n) => `grijs${n}@veldhaven-test.nl`);
   greyAddresses.forEach((address) => greylist.addresses.add(address));
   greylist.on = true;
-  const request = (email) => exchange(PORT, host, { method: "POST", pathname: "/api/privacy-rights/request", headers: { "content-type": "application/json" }, body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email }) });
+  const request = (email) =>
+    exchange(PORT, host, {
+      method: "POST",
+      pathname: "/api/privacy-rights/request",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email }),
+    });
   const greyQueued = (await Promise.all(greyAddresses.map(request))).filter((answer) => answer.status === 201).length;
   const greyTries = () => greyAddresses.reduce((sum, address) => sum + (smtp.rcptTries.get(address) ?? 0), 0);
   // The twenty come once every greylisted mail has been refused once: queued behind refusals, as in real life.
-  for (const until = performance.now() + 10_000; greyAddresses.some((address) => !smtp.rcptTries.get(address)) && performance.now() < until; ) await sleep(20);
+  for (
+    const until = performance.now() + 10_000;
+    greyAddresses.some((address) => !smtp.rcptTries.get(address)) && performance.now() < until;
+  )
+    await sleep(20);
   const goodAddresses = Array.from({ length: 20 }, (_, n) => `welkom${n}@veldhaven-test.nl`);
   const goodSince = performance.now();
   const goodQueued = (await Promise.all(goodAddresses.map(request))).filter((answer) => answer.status === 201).length;
@@ -161,8 +207,13 @@ try {
   const deadline = performance.now() + GIVE_UP_MS;
   while (arrivedFor(goodAddresses).length < goodQueued && performance.now() < deadline) await sleep(50);
   const good = arrivedFor(goodAddresses);
-  const goodWhen = good.length >= goodQueued ? `all ${goodQueued} within ${((Math.max(...good.map((mail) => mail.at)) - goodSince) / 1000).toFixed(1)} s of their requests` : `${good.length} of ${goodQueued} after ${GIVE_UP_MS / 1000} s`;
-  console.log(`8. ten greylisted recipients (451 at RCPT TO, ${greyQueued} queued) ahead of ${goodQueued} verification mails: ${goodWhen}; the greylisted tried ${greyTries()} time(s) meanwhile`);
+  const goodWhen =
+    good.length >= goodQueued
+      ? `all ${goodQueued} within ${((Math.max(...good.map((mail) => mail.at)) - goodSince) / 1000).toFixed(1)} s of their requests`
+      : `${good.length} of ${goodQueued} after ${GIVE_UP_MS / 1000} s`;
+  console.log(
+    `8. ten greylisted recipients (451 at RCPT TO, ${greyQueued} queued) ahead of ${goodQueued} verification mails: ${goodWhen}; the greylisted tried ${greyTries()} time(s) meanwhile`,
+  );
   greylist.on = false;
   const acceptedSince = performance.now();
   const greyDeadline = performance.now() + GIVE_UP_MS;
@@ -170,8 +221,13 @@ try {
   await sleep(1500);
   const grey = arrivedFor(greyAddresses);
   const greyDistinct = new Set(grey.map((mail) => mail.id)).size;
-  const greyWhen = greyDistinct >= greyQueued ? `all ${greyQueued} within ${((Math.max(...grey.map((mail) => mail.at)) - acceptedSince) / 1000).toFixed(1)} s of being accepted (their own backoff)` : `${greyDistinct} of ${greyQueued} after ${GIVE_UP_MS / 1000} s`;
-  console.log(`   once the server accepts them: ${greyWhen}; tried ${greyTries()} time(s) in all; duplicates ${grey.length - greyDistinct + good.length - new Set(good.map((mail) => mail.id)).size}`);
+  const greyWhen =
+    greyDistinct >= greyQueued
+      ? `all ${greyQueued} within ${((Math.max(...grey.map((mail) => mail.at)) - acceptedSince) / 1000).toFixed(1)} s of being accepted (their own backoff)`
+      : `${greyDistinct} of ${greyQueued} after ${GIVE_UP_MS / 1000} s`;
+  console.log(
+    `   once the server accepts them: ${greyWhen}; tried ${greyTries()} time(s) in all; duplicates ${grey.length - greyDistinct + good.length - new Set(good.map((mail) => mail.id)).size}`,
+  );
   await smtp.stop();
 } finally {
   server.kill("SIGTERM");

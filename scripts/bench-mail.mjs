@@ -7,12 +7,13 @@
 // leave them. Prints mails drained, seconds, mails/s, duplicates (by
 // Message-ID) and how long the server took to stop afterwards. Asserts nothing.
 // Another script can reuse benchMailDrain().
-import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import Database from "better-sqlite3";
 import { SMTPServer } from "smtp-server";
 
@@ -77,7 +78,12 @@ async function startServer(port, smtpPort, env) {
   const exited = new Promise((resolve) => child.on("exit", (code) => resolve(code)));
   for (let i = 0; i < 150; i++) {
     // Until the server listens (migrations done), the connection is refused: try again.
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false)) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    ) {
       return { dataDir, child, exited };
     }
     await sleep(100);
@@ -93,14 +99,24 @@ function queueMails(dataDir, mails) {
   const insert = db.prepare(`insert into outbox
     (id, kind, priority, recipient, reply_to, subject, text_body, html_body, status, attempts, next_attempt_at, locked_until, last_error, created_at, sent_at)
     values (?, 'contact-notification', 2, ?, ?, ?, ?, ?, 'pending', 0, ?, null, null, ?, null)`);
-  const text = "Via het contactformulier is een nieuw bericht binnengekomen. Beantwoord het binnen 5 werkdagen.\n\n".repeat(6);
+  const text =
+    "Via het contactformulier is een nieuw bericht binnengekomen. Beantwoord het binnen 5 werkdagen.\n\n".repeat(6);
   const html = `<!doctype html><html lang="nl"><body>${"<p>Via het contactformulier is een nieuw bericht binnengekomen.</p>".repeat(12)}</body></html>`;
   const ids = [];
   db.transaction(() => {
     for (let n = 0; n < mails; n++) {
       const id = randomUUID();
       const now = new Date().toISOString();
-      insert.run(id, "klantenservice@veldhavenmedia.nl", `lezer${n}@veldhaven-test.nl`, `Nieuw contactbericht van Lezer ${n}`, text, html, now, now);
+      insert.run(
+        id,
+        "klantenservice@veldhavenmedia.nl",
+        `lezer${n}@veldhaven-test.nl`,
+        `Nieuw contactbericht van Lezer ${n}`,
+        text,
+        html,
+        now,
+        now,
+      );
       ids.push(id);
     }
   })();
@@ -154,7 +170,10 @@ export async function benchMailDrain({ mails = 2000, port = 3997, env = {}, time
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const figures = await benchMailDrain({ mails: Number(process.env.BENCH_MAILS ?? 2000), port: Number(process.env.BENCH_PORT ?? 3997) });
+  const figures = await benchMailDrain({
+    mails: Number(process.env.BENCH_MAILS ?? 2000),
+    port: Number(process.env.BENCH_PORT ?? 3997),
+  });
   console.log(`Mail outbox drain, production build, SQLite, local SMTP server, ${os.cpus().length} cores:`);
   console.log(`  drained        ${figures.delivered} of ${figures.mails} mails (${figures.markedSent} marked sent)`);
   console.log(`  time           ${figures.seconds.toFixed(2)} s from queued to the last one at the SMTP server`);

@@ -16,7 +16,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+
 import pg from "pg";
+
 import { migrateToLatest, openDatabase, type Db } from "../app/db/db.server";
 import { computePublicFigures, defaultYear, figureYears } from "../app/services/reports/public-figures.server";
 import { teamFigures } from "../app/services/reports/team-figures.server";
@@ -37,7 +39,9 @@ async function timed(label: string, run: () => Promise<unknown>) {
     await run();
     times.push(performance.now() - began);
   }
-  console.log(`  ${label}: median ${median(times).toFixed(0)} ms of ${RUNS} runs (max ${Math.max(...times).toFixed(0)} ms; goal < 1000 ms)`);
+  console.log(
+    `  ${label}: median ${median(times).toFixed(0)} ms of ${RUNS} runs (max ${Math.max(...times).toFixed(0)} ms; goal < 1000 ms)`,
+  );
 }
 
 function lastTwelveMonths() {
@@ -48,10 +52,16 @@ function lastTwelveMonths() {
 
 async function timeServices(db: Db) {
   const period = lastTwelveMonths();
-  await timed(`service, reports ${period.from} – ${period.to}, both countries`, () => teamFigures(db, { ...period, country: null }));
-  await timed(`service, reports ${period.from} – ${period.to}, Belgium`, () => teamFigures(db, { ...period, country: "be" }));
+  await timed(`service, reports ${period.from} – ${period.to}, both countries`, () =>
+    teamFigures(db, { ...period, country: null }),
+  );
+  await timed(`service, reports ${period.from} – ${period.to}, Belgium`, () =>
+    teamFigures(db, { ...period, country: "be" }),
+  );
   const years = await figureYears(db, "nl");
-  await timed(`service, public figures ${defaultYear(years)}, the Netherlands`, () => computePublicFigures(db, "nl", defaultYear(years), years));
+  await timed(`service, public figures ${defaultYear(years)}, the Netherlands`, () =>
+    computePublicFigures(db, "nl", defaultYear(years), years),
+  );
   const figures = await teamFigures(db, { ...period, country: null });
   const { total } = figures.requests;
   console.log(
@@ -59,14 +69,32 @@ async function timeServices(db: Db) {
   );
 }
 
-function exchange(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+function exchange(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+) {
   return new Promise<{ status: number; cookies: string[]; body: string }>((resolve, reject) => {
-    const outgoing = http.request({ host: "127.0.0.1", port, method: options.method ?? "GET", path: options.path, headers: { Host: `nl.localhost:${port}`, ...options.headers } }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, cookies: (response.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]), body }));
-    });
+    const outgoing = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: { Host: `nl.localhost:${port}`, ...options.headers },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            cookies: (response.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]),
+            body,
+          }),
+        );
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(options.body);
   });
@@ -77,9 +105,24 @@ async function timePage(env: Record<string, string>) {
   const port = 4600 + Math.floor(Math.random() * 400);
   // The overload guard off, as in the e2e server: better-sqlite3 answers synchronously, so the figures' own
   // queries hold the event loop for their whole time, and the guard would shed the next run as load.
-  const serverEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "error", OVERLOAD_EVENT_LOOP_DELAY_MS: "0", OVERLOAD_MAX_QUEUE_MS: "0", ...env };
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", "bench-officer@veldhavenmedia.nl", "--role", "officer"], { input: `${PASSWORD}\n`, env: serverEnv, stdio: ["pipe", "ignore", "inherit"] });
-  const server = spawn(process.execPath, ["build/server.js"], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const serverEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    LOG_LEVEL: "error",
+    OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
+    OVERLOAD_MAX_QUEUE_MS: "0",
+    ...env,
+  };
+  execFileSync(
+    path.join("node_modules", ".bin", "tsx"),
+    ["scripts/staff.ts", "add", "bench-officer@veldhavenmedia.nl", "--role", "officer"],
+    { input: `${PASSWORD}\n`, env: serverEnv, stdio: ["pipe", "ignore", "inherit"] },
+  );
+  const server = spawn(process.execPath, ["build/server.js"], {
+    env: serverEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   try {
     for (let attempt = 0; ; attempt++) {
       if ((await exchange(port, { path: "/healthz" }).catch(() => ({ status: 0 }))).status === 200) break;
@@ -90,8 +133,16 @@ async function timePage(env: Record<string, string>) {
     const signedIn = await exchange(port, {
       method: "POST",
       path: "/nl/internal-privacy-rights/login",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://nl.localhost:${port}`, Cookie: login.cookies.join("; ") },
-      body: new URLSearchParams({ form: "staff-login", email: "bench-officer@veldhavenmedia.nl", password: PASSWORD }).toString(),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: `http://nl.localhost:${port}`,
+        Cookie: login.cookies.join("; "),
+      },
+      body: new URLSearchParams({
+        form: "staff-login",
+        email: "bench-officer@veldhavenmedia.nl",
+        password: PASSWORD,
+      }).toString(),
     });
     const cookie = signedIn.cookies.join("; ");
     const { from, to } = lastTwelveMonths();
@@ -103,7 +154,10 @@ async function timePage(env: Record<string, string>) {
       if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
     });
     await timed("HTTP GET the same figures as CSV", async () => {
-      const answer = await exchange(port, { path: page.replace("/reports?", "/reports/export?"), headers: { Cookie: cookie } });
+      const answer = await exchange(port, {
+        path: page.replace("/reports?", "/reports/export?"),
+        headers: { Cookie: cookie },
+      });
       if (answer.status !== 200) throw new Error(`the CSV answered ${answer.status}`);
     });
   } finally {

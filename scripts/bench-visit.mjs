@@ -7,6 +7,7 @@
 // this visitor (no X-Cache), and the share served from the cache. Asserts
 // nothing.
 import { chromium } from "@playwright/test";
+
 import { startProductionServer } from "./lib/production-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3997);
@@ -26,7 +27,11 @@ async function visit(page) {
   await page.getByTestId("banner").waitFor();
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   const footer = page.getByRole("contentinfo");
-  for (const [where, name, path] of [[menu, "Over ons", "/nl/about"], [footer, "Gebruiksvoorwaarden", "/nl/document/terms-of-use"], [menu, "Home", "/nl"]]) {
+  for (const [where, name, path] of [
+    [menu, "Over ons", "/nl/about"],
+    [footer, "Gebruiksvoorwaarden", "/nl/document/terms-of-use"],
+    [menu, "Home", "/nl"],
+  ]) {
     await where.getByRole("link", { name, exact: true }).click();
     await page.waitForURL(site(path));
     await page.waitForLoadState("networkidle");
@@ -35,7 +40,10 @@ async function visit(page) {
 
 try {
   await server.waitUntilUp();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   console.log("A visit: home, two documents, home with the contact form sent, about, the terms of use, home.");
   for (const javaScriptEnabled of [false, true]) {
     // A first visitor fills the cache, as the site's other visitors would have.
@@ -46,7 +54,11 @@ try {
       page.on("response", (response) => {
         const { pathname } = new URL(response.url());
         const method = response.request().method();
-        if (method === "GET" && (response.request().resourceType() === "document" || pathname.endsWith(".data")) && response.status() === 200) {
+        if (
+          method === "GET" &&
+          (response.request().resourceType() === "document" || pathname.endsWith(".data")) &&
+          response.status() === 200
+        ) {
           answers.push({ path: pathname, cache: response.headers()["x-cache"] ?? "rendered" });
         }
       });
@@ -55,7 +67,9 @@ try {
       await context.close();
       if (round === "warm-up") continue;
       const fromCache = answers.filter((answer) => answer.cache !== "rendered").length;
-      console.log(`\n${javaScriptEnabled ? "with JavaScript" : "without JavaScript"}: ${fromCache} of ${answers.length} page answers from the cache (${((100 * fromCache) / answers.length).toFixed(0)} %)`);
+      console.log(
+        `\n${javaScriptEnabled ? "with JavaScript" : "without JavaScript"}: ${fromCache} of ${answers.length} page answers from the cache (${((100 * fromCache) / answers.length).toFixed(0)} %)`,
+      );
       for (const answer of answers) console.log(`  ${answer.cache.padEnd(8)} ${answer.path}`);
     }
   }

@@ -20,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+
 import pg from "pg";
 import pino from "pino";
 import { Webhook } from "standardwebhooks";
@@ -51,7 +52,12 @@ async function receiver(delayMs = 0, port = 0) {
       }
       const at = performance.timeOrigin + performance.now();
       setTimeout(() => {
-        receipts.push({ id: String(request.headers["webhook-id"]), at, createdAt: Date.parse(JSON.parse(body).timestamp), verified });
+        receipts.push({
+          id: String(request.headers["webhook-id"]),
+          at,
+          createdAt: Date.parse(JSON.parse(body).timestamp),
+          verified,
+        });
         response.statusCode = 204;
         response.end();
       }, delayMs);
@@ -59,7 +65,11 @@ async function receiver(delayMs = 0, port = 0) {
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, receipts, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    receipts,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -76,7 +86,17 @@ const waitFor = async (done: () => boolean | Promise<boolean>, timeoutMs: number
 
 /** The app's own code, configured for one database: the same service calls an officer's page makes. */
 async function appFor(env: Record<string, string>) {
-  Object.assign(process.env, { LOG_LEVEL: "silent", EMAIL_DOMAIN_CHECK: "false", PRIVACY_RATE_LIMIT_PER_HOUR: "100000", RATE_LIMIT_PER_HOUR: "100000", TARGET_LIMIT_PER_HOUR: "1000", TARGET_LIMIT_PER_DAY: "10000", FILE_ENCRYPTION_KEY: FILE_KEY, WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1", ...env });
+  Object.assign(process.env, {
+    LOG_LEVEL: "silent",
+    EMAIL_DOMAIN_CHECK: "false",
+    PRIVACY_RATE_LIMIT_PER_HOUR: "100000",
+    RATE_LIMIT_PER_HOUR: "100000",
+    TARGET_LIMIT_PER_HOUR: "1000",
+    TARGET_LIMIT_PER_DAY: "10000",
+    FILE_ENCRYPTION_KEY: FILE_KEY,
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+    ...env,
+  });
   const { getConfig } = await import("../app/config.server");
   const { openDatabase, migrateToLatest } = await import("../app/db/db.server");
   const handle = openDatabase(getConfig().database);
@@ -90,25 +110,73 @@ async function appFor(env: Record<string, string>) {
   return {
     handle,
     register: (url: string) =>
-      saveSystems(handle.db, [dataSystemSchema.parse({ id: "bench", name: "Bench", rights: ["RIGHT_TO_BE_FORGOTTEN"], countries: ["nl"], channel: "webhook", webhookUrl: url, secret: SECRET, callbackToken: "vhs_".padEnd(40, "b") })]),
+      saveSystems(handle.db, [
+        dataSystemSchema.parse({
+          id: "bench",
+          name: "Bench",
+          rights: ["RIGHT_TO_BE_FORGOTTEN"],
+          countries: ["nl"],
+          channel: "webhook",
+          webhookUrl: url,
+          secret: SECRET,
+          callbackToken: "vhs_".padEnd(40, "b"),
+        }),
+      ]),
     /** One request, verified, then started by an officer: its task and delivery are written in that transaction. */
     async startOne(): Promise<void> {
       count += 1;
-      const outcome = await submitPrivacyRequest({ flowType: "RIGHT_TO_BE_FORGOTTEN", email: `bench${count}-${Date.now()}@veldhaven-test.nl` }, { country: "nl", locale: "nl_nl", language: "nl" }, { requestOrigin: "http://nl.localhost", clientIp: `10.${count >> 16}.${(count >> 8) & 255}.${count & 255}`, db: handle.db });
+      const outcome = await submitPrivacyRequest(
+        { flowType: "RIGHT_TO_BE_FORGOTTEN", email: `bench${count}-${Date.now()}@veldhaven-test.nl` },
+        { country: "nl", locale: "nl_nl", language: "nl" },
+        {
+          requestOrigin: "http://nl.localhost",
+          clientIp: `10.${count >> 16}.${(count >> 8) & 255}.${count & 255}`,
+          db: handle.db,
+        },
+      );
       if (outcome.status !== "accepted") throw new Error(`not accepted: ${outcome.status}`);
-      await handle.db.updateTable("privacy_request").set({ state: "OPEN", verified_at: new Date().toISOString(), due_at: new Date(Date.now() + 30 * 86_400_000).toISOString() }).where("id", "=", outcome.id).execute();
+      await handle.db
+        .updateTable("privacy_request")
+        .set({
+          state: "OPEN",
+          verified_at: new Date().toISOString(),
+          due_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        })
+        .where("id", "=", outcome.id)
+        .execute();
       const started = await startHandling(handle.db, outcome.reference, { email: "bench@veldhavenmedia.nl" }, "");
       if (started.status !== "done") throw new Error("not started");
     },
-    worker: (options: { intervalMs: number; concurrency?: number; probeIntervalMs?: number }) => startWebhookWorker(handle, { logger: pino({ level: "silent" }), ...options }),
-    pending: async () => Number((await handle.db.selectFrom("webhook_delivery").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "!=", "delivered").executeTakeFirstOrThrow()).n),
-    deliveryIds: async () => (await handle.db.selectFrom("webhook_delivery").select("id").execute()).map((row) => row.id),
+    worker: (options: { intervalMs: number; concurrency?: number; probeIntervalMs?: number }) =>
+      startWebhookWorker(handle, { logger: pino({ level: "silent" }), ...options }),
+    pending: async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom("webhook_delivery")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("status", "!=", "delivered")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    deliveryIds: async () =>
+      (await handle.db.selectFrom("webhook_delivery").select("id").execute()).map((row) => row.id),
   };
 }
 
 function spawnServer(env: Record<string, string>, port: number): { child: ChildProcess; up: Promise<void> } {
-  const child = spawn(process.execPath, ["build/server.js"], { env: { ...process.env, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
-  const up = waitFor(() => fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false), 30_000);
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const up = waitFor(
+    () =>
+      fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    30_000,
+  );
   return { child, up };
 }
 
@@ -120,7 +188,12 @@ async function killMidway(label: string, env: Record<string, string>, instances:
   const slow = await receiver(150);
   await app.register(slow.url);
   for (let index = 0; index < KILL_N; index++) await app.startOne();
-  const serverEnv = { ...env, WEBHOOK_POLL_INTERVAL_MS: "100", WEBHOOK_LEASE_SECONDS: "3", FILE_ENCRYPTION_KEY: FILE_KEY };
+  const serverEnv = {
+    ...env,
+    WEBHOOK_POLL_INTERVAL_MS: "100",
+    WEBHOOK_LEASE_SECONDS: "3",
+    FILE_ENCRYPTION_KEY: FILE_KEY,
+  };
   const ports = Array.from({ length: instances }, () => nextPort++);
   const servers = ports.map((port) => spawnServer(serverEnv, port));
   await Promise.all(servers.map((server) => server.up));
@@ -162,8 +235,12 @@ async function throughputAndDelay() {
   await waitFor(async () => fast.receipts.length >= THROUGHPUT_N && (await app.pending()) === 0, 300_000);
   const sending = (performance.now() - began) / 1000;
   console.log(`SQLite, one worker (16 at once), local receiver verifying every signature:`);
-  console.log(`  ${THROUGHPUT_N} requests started by an officer (task and delivery written with each): ${(THROUGHPUT_N / seeding).toFixed(0)} per second`);
-  console.log(`  ${THROUGHPUT_N} deliveries sent and recorded in ${sending.toFixed(1)} s: ${(THROUGHPUT_N / sending).toFixed(0)} deliveries per second (goal ≥ 200); signatures valid: ${fast.receipts.every((receipt) => receipt.verified)}`);
+  console.log(
+    `  ${THROUGHPUT_N} requests started by an officer (task and delivery written with each): ${(THROUGHPUT_N / seeding).toFixed(0)} per second`,
+  );
+  console.log(
+    `  ${THROUGHPUT_N} deliveries sent and recorded in ${sending.toFixed(1)} s: ${(THROUGHPUT_N / sending).toFixed(0)} deliveries per second (goal ≥ 200); signatures valid: ${fast.receipts.every((receipt) => receipt.verified)}`,
+  );
 
   // 2. Delay from the start of processing to the receiver, with the worker woken as the server's action wakes it.
   const before = fast.receipts.length;
@@ -174,7 +251,9 @@ async function throughputAndDelay() {
   }
   await waitFor(() => fast.receipts.length >= before + LATENCY_N, 60_000);
   const delays = fast.receipts.slice(before).map((receipt) => receipt.at - receipt.createdAt);
-  console.log(`  start of processing → receiver, ${LATENCY_N} requests one after the other: p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms`);
+  console.log(
+    `  start of processing → receiver, ${LATENCY_N} requests one after the other: p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms`,
+  );
   await worker.stop();
   await fast.close();
   await app.handle.db.destroy();
@@ -199,7 +278,10 @@ async function outage() {
   const worker = app.worker({ intervalMs: 2000, probeIntervalMs: 5000 });
   const downAt = performance.now();
   await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-  const attempts = await app.handle.db.selectFrom("webhook_delivery").select((eb) => [eb.fn.min("attempts").as("min"), eb.fn.max("attempts").as("max")]).executeTakeFirstOrThrow();
+  const attempts = await app.handle.db
+    .selectFrom("webhook_delivery")
+    .select((eb) => [eb.fn.min("attempts").as("min"), eb.fn.max("attempts").as("max")])
+    .executeTakeFirstOrThrow();
   const back = await receiver(0, port);
   const backAt = performance.timeOrigin + performance.now();
   await waitFor(async () => (await app.pending()) === 0, 600_000);
@@ -228,7 +310,10 @@ const PG_ENV = {
 };
 
 function runPart(part: string, env: Record<string, string> = {}) {
-  const result = spawnSync(path.join("node_modules", ".bin", "tsx"), ["scripts/bench-webhooks.ts", part], { stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(path.join("node_modules", ".bin", "tsx"), ["scripts/bench-webhooks.ts", part], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) throw new Error(`${part} failed`);
 }
 
@@ -259,8 +344,17 @@ async function main() {
 const part = process.argv[2];
 if (part === "throughput") await throughputAndDelay();
 else if (part === "outage") await outage();
-else if (part === "kill-sqlite") await killMidway("SQLite", { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-kill-")) }, 1);
+else if (part === "kill-sqlite")
+  await killMidway("SQLite", { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-kill-")) }, 1);
 else if (part === "kill-postgres") {
-  await killMidway("PostgreSQL", { ...PG_ENV, DATABASE_URL: process.env.BENCH_DATABASE_URL!, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-pg-")) }, 2);
+  await killMidway(
+    "PostgreSQL",
+    {
+      ...PG_ENV,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL!,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-pg-")),
+    },
+    2,
+  );
 } else await main();
 process.exit(0);

@@ -11,8 +11,10 @@
 // here, not in tests). BENCH_SECONDS sets each run's length.
 import os from "node:os";
 import { gzipSync } from "node:zlib";
+
 import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
+
 import { startProductionServer } from "./lib/production-server.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
@@ -53,7 +55,10 @@ async function javascriptInBrowser(browser, host, urlPath) {
   await cdp.send("Network.enable");
   const scripts = new Map();
   cdp.on("Network.responseReceived", ({ requestId, type }) => type === "Script" && scripts.set(requestId, 0));
-  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => scripts.has(requestId) && scripts.set(requestId, encodedDataLength));
+  cdp.on(
+    "Network.loadingFinished",
+    ({ requestId, encodedDataLength }) => scripts.has(requestId) && scripts.set(requestId, encodedDataLength),
+  );
   await page.goto(`http://${host}:${PORT}${urlPath}`, { waitUntil: "networkidle" });
   await context.close();
   return { files: scripts.size, kb: [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024 };
@@ -71,7 +76,8 @@ async function javascriptOf(host, html) {
   for (const [, href] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(href);
   for (const [, href] of html.matchAll(/<link\b[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) urls.add(href);
   // What the inline module imports, and preloads once the page is painted (app/utils/hydrate-after-paint.server.ts).
-  for (const [, list] of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g)) for (const src of JSON.parse(list)) urls.add(src);
+  for (const [, list] of html.matchAll(/for \(const href of (\[[^\]]*\])\)/g))
+    for (const src of JSON.parse(list)) urls.add(src);
   for (const [, src] of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(src);
   const later = new Set();
   let gzipBytes = 0;
@@ -104,7 +110,14 @@ try {
   await uncachedServer.waitUntilUp();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const newest = {};
   for (const country of ["NL", "BE"]) {
@@ -116,9 +129,15 @@ try {
   const home = await get("nl.localhost", "/nl");
   // React Router's client entry: the asset every hydrated page loads.
   const asset = /import\("(\/assets\/entry\.client-[^"]+\.js)"\)/.exec(home.body)?.[1];
-  const rows = [[STATIC_LABEL, "nl.localhost", asset, false], ...PAGES.map((row) => [...row, true]), ...CALLS.map((row) => [...row, false])];
+  const rows = [
+    [STATIC_LABEL, "nl.localhost", asset, false],
+    ...PAGES.map((row) => [...row, true]),
+    ...CALLS.map((row) => [...row, false]),
+  ];
 
-  console.log(`${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine; "uncached": a second server with PAGE_CACHE_SECONDS=0.`);
+  console.log(
+    `${DURATION} s per run, ${os.cpus().length} cores, server and load generator on one machine; "uncached": a second server with PAGE_CACHE_SECONDS=0.`,
+  );
   console.log(
     `${"what".padEnd(22)} ${pad("req/s@10", 9)} ${pad("× static", 8)} ${pad("uncached", 8)} ${pad("× static", 8)} ${pad("p50@50", 7)} ${pad("p99@50", 7)} ${pad("JS files", 8)} ${pad("JS gz KB", 8)} ${pad("+ later", 7)} ${pad("browser JS", 14)}  path`,
   );

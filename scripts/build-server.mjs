@@ -2,6 +2,7 @@
 // Then the script of the pages without React.
 import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
+
 import { build } from "esbuild";
 
 await build({

@@ -3,10 +3,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
-import { allCampaigns, campaignsToCsv, importCampaigns, parseCampaignFile } from "../app/services/campaign/register.server";
 import { parseCountry } from "../app/domain/country";
+import {
+  allCampaigns,
+  campaignsToCsv,
+  importCampaigns,
+  parseCampaignFile,
+} from "../app/services/campaign/register.server";
 import { CORRECTION_USAGE, runCorrection } from "./lib/campaign-corrections";
 import { runRepositoryExport } from "./lib/eu-repository-export";
 
@@ -53,10 +59,15 @@ async function main(): Promise<number> {
       const outcome = await importCampaigns(db, parsed.rows, parsed.lines);
       if (!outcome.ok) {
         console.error(`${file}: nothing imported, ${outcome.problems.length} problem(s):`);
-        for (const problem of outcome.problems) console.error(`  ${format === "csv" ? "line" : "item"} ${problem.line}, ${problem.field}: ${problem.message}`);
+        for (const problem of outcome.problems)
+          console.error(
+            `  ${format === "csv" ? "line" : "item"} ${problem.line}, ${problem.field}: ${problem.message}`,
+          );
         return 1;
       }
-      console.log(`${file}: ${outcome.inserted} added, ${outcome.updated} updated (a new version each), ${outcome.unchanged} unchanged.`);
+      console.log(
+        `${file}: ${outcome.inserted} added, ${outcome.updated} updated (a new version each), ${outcome.unchanged} unchanged.`,
+      );
       return 0;
     }
     const country = parseCountry(values.country);
@@ -64,7 +75,8 @@ async function main(): Promise<number> {
       console.error(`--country must be NL or BE.\n${USAGE}`);
       return 2;
     }
-    if (values.format === "eu-repository") return await runRepositoryExport(db, { since: values.since, country }, USAGE);
+    if (values.format === "eu-repository")
+      return await runRepositoryExport(db, { since: values.since, country }, USAGE);
     if (values.format !== "csv" && values.format !== "json") {
       console.error(`--format must be csv, json or eu-repository.\n${USAGE}`);
       return 2;

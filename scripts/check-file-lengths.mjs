@@ -8,7 +8,9 @@ import { readFileSync } from "node:fs";
 
 const MODULE_LIMIT = 300;
 const TEST_LIMIT = 400;
-const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server"], { encoding: "utf8" })
+const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server"], {
+  encoding: "utf8",
+})
   .split("\n")
   .filter((file) => file && !file.includes("/__snapshots__/"));
 const limitOf = (file) => (/\.test\.tsx?$/.test(file) ? TEST_LIMIT : MODULE_LIMIT);
@@ -17,4 +19,6 @@ const tooLong = files
   .filter(({ file, lines }) => lines > limitOf(file));
 for (const { file, lines } of tooLong) console.error(`${file}: ${lines} lines (at most ${limitOf(file)})`);
 if (tooLong.length > 0) process.exit(1);
-console.log(`${files.length} files in app/ and server/, no module over ${MODULE_LIMIT} lines and no test over ${TEST_LIMIT}`);
+console.log(
+  `${files.length} files in app/ and server/, no module over ${MODULE_LIMIT} lines and no test over ${TEST_LIMIT}`,
+);

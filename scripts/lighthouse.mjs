@@ -4,6 +4,7 @@
 // every audit that kept a page below 100; writes no reports.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+
 import { startProductionServer } from "./lib/production-server.mjs";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3998);
@@ -36,7 +37,8 @@ try {
   // A first page from a server that just started can miss Lighthouse's first load (a run scored 0): warm it.
   await server.get("nl.localhost", "/nl");
   // The newest Belgian ad.
-  const newestAd = JSON.parse((await server.get("be.localhost", "/api/campaign-items?countryCode=BE")).body).campaignItems[0].id;
+  const newestAd = JSON.parse((await server.get("be.localhost", "/api/campaign-items?countryCode=BE")).body)
+    .campaignItems[0].id;
   const pages = [
     ["home", `${base("nl")}/nl`],
     ["document", `${base("nl")}/nl/document/privacy-policy`],
@@ -50,20 +52,33 @@ try {
     ["report an ad", `${base("be")}/nl/political-ads/${newestAd}/report`],
   ];
   const categories = ["performance", "accessibility", "best-practices", "seo"];
-  console.log(`${"page".padEnd(14)} ${categories.map((name) => name.slice(0, 12).padStart(13)).join("")}  FCP / LCP / TBT / CLS`);
+  console.log(
+    `${"page".padEnd(14)} ${categories.map((name) => name.slice(0, 12).padStart(13)).join("")}  FCP / LCP / TBT / CLS`,
+  );
   // LIGHTHOUSE_ONLY=ad,home runs those pages only.
   const only = process.env.LIGHTHOUSE_ONLY ? process.env.LIGHTHOUSE_ONLY.split(",") : null;
   for (const [label, url] of pages.filter(([label]) => !only || only.includes(label))) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+    });
     const lhr = result.lhr;
-    const scores = categories.map((name) => String(Math.round((lhr.categories[name].score ?? 0) * 100)).padStart(13)).join("");
+    const scores = categories
+      .map((name) => String(Math.round((lhr.categories[name].score ?? 0) * 100)).padStart(13))
+      .join("");
     const metric = (id) => lhr.audits[id]?.displayValue ?? "?";
-    console.log(`${label.padEnd(14)} ${scores}  ${metric("first-contentful-paint")} / ${metric("largest-contentful-paint")} / ${metric("total-blocking-time")} / ${metric("cumulative-layout-shift")}`);
+    console.log(
+      `${label.padEnd(14)} ${scores}  ${metric("first-contentful-paint")} / ${metric("largest-contentful-paint")} / ${metric("total-blocking-time")} / ${metric("cumulative-layout-shift")}`,
+    );
     for (const name of categories) {
       for (const ref of lhr.categories[name].auditRefs) {
         const audit = lhr.audits[ref.id];
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
-          console.log(`${"".padEnd(16)}${name}: ${ref.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ""}`);
+          console.log(
+            `${"".padEnd(16)}${name}: ${ref.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ""}`,
+          );
           if (ref.id === "largest-contentful-paint") console.log(`${"".padEnd(18)}element: ${lcpElement(lhr)}`);
         }
       }

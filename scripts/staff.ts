@@ -2,6 +2,7 @@
 // `npm run staff -- remove EMAIL`, `npm run staff -- reset-2fa EMAIL`, `npm run staff -- list`: local staff accounts.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
 import { STAFF_ROLES, type StaffRole } from "../app/domain/staff";
@@ -48,7 +49,11 @@ async function main(): Promise<number> {
       const accounts = await listAccounts(db);
       if (accounts.length === 0) console.log("No local staff accounts.");
       for (const account of accounts) {
-        const secondFactor = account.totp_secret ? "TOTP" : account.totp_required ? "TOTP required, not enrolled" : "no second factor";
+        const secondFactor = account.totp_secret
+          ? "TOTP"
+          : account.totp_required
+            ? "TOTP required, not enrolled"
+            : "no second factor";
         console.log(`${account.email}\t${account.role}\t${secondFactor}\tsince ${account.created_at.slice(0, 10)}`);
       }
       return 0;
@@ -60,17 +65,28 @@ async function main(): Promise<number> {
     }
     if (command === "reset-2fa") {
       const reset = await resetSecondFactor(db, email!);
-      console.log(reset ? `${email}: second factor removed, signed out everywhere; a new one is enrolled at the next sign-in.` : `${email}: no such account.`);
+      console.log(
+        reset
+          ? `${email}: second factor removed, signed out everywhere; a new one is enrolled at the next sign-in.`
+          : `${email}: no such account.`,
+      );
       return reset ? 0 : 1;
     }
     const password = await readPassword();
-    const outcome = await upsertAccount(db, { email: email!, password, role: values.role as StaffRole, requireTotp: values["require-totp"] });
+    const outcome = await upsertAccount(db, {
+      email: email!,
+      password,
+      role: values.role as StaffRole,
+      requireTotp: values["require-totp"],
+    });
     if (outcome.status === "refused") {
       console.error(`${email}: refused: ${outcome.problem}.`);
       return 1;
     }
     const totp = values["require-totp"] ? ", second factor required" : "";
-    console.log(`${outcome.email}: ${outcome.status === "created" ? "created" : "new password set"} (${outcome.role}${totp}).`);
+    console.log(
+      `${outcome.email}: ${outcome.status === "created" ? "created" : "new password set"} (${outcome.role}${totp}).`,
+    );
     return 0;
   } finally {
     await db.destroy();

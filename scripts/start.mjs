@@ -4,7 +4,17 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "locales", "content", "public", "server", "server.ts", "package.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "locales",
+  "content",
+  "public",
+  "server",
+  "server.ts",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 const STAMP = "build/server.js";
 
 function newestMtime(entry) {

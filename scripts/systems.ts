@@ -2,6 +2,7 @@
 // the register of the systems that hold personal data and carry requests out.
 import fs from "node:fs";
 import path from "node:path";
+
 import { ConfigError, getConfig } from "../app/config.server";
 import { createDb, migrateToLatest } from "../app/db/db.server";
 import { importSystems, parseSystemsFile } from "../app/services/systems/register-file.server";
@@ -19,22 +20,42 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = getConfig();
-  if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS) console.warn("WEBHOOK_ALLOW_PRIVATE_NETWORKS is set: webhook addresses in private networks are accepted (local development and tests only).");
+  if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS)
+    console.warn(
+      "WEBHOOK_ALLOW_PRIVATE_NETWORKS is set: webhook addresses in private networks are accepted (local development and tests only).",
+    );
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);
     if (command === "list") {
       const rows = await db
         .selectFrom("data_system")
-        .select(["id", "name", "channel", "rights", "countries", "webhook_url", "contact_email", "active", "paused_reason", "paused_at", "unreachable_since"])
+        .select([
+          "id",
+          "name",
+          "channel",
+          "rights",
+          "countries",
+          "webhook_url",
+          "contact_email",
+          "active",
+          "paused_reason",
+          "paused_at",
+          "unreachable_since",
+        ])
         .orderBy("id")
         .execute();
       for (const row of rows) {
-        const reach = row.channel === "webhook" ? row.webhook_url : row.channel === "email" ? row.contact_email : "by staff";
+        const reach =
+          row.channel === "webhook" ? row.webhook_url : row.channel === "email" ? row.contact_email : "by staff";
         const notes = [
           row.active ? "" : "(inactive)",
-          row.paused_reason ? `(paused since ${row.paused_at}: its webhook address leads into a private network; deliveries wait for a public address)` : "",
-          row.unreachable_since ? `(unreachable since ${row.unreachable_since}: probed; deliveries go out when it answers)` : "",
+          row.paused_reason
+            ? `(paused since ${row.paused_at}: its webhook address leads into a private network; deliveries wait for a public address)`
+            : "",
+          row.unreachable_since
+            ? `(unreachable since ${row.unreachable_since}: probed; deliveries go out when it answers)`
+            : "",
         ].filter(Boolean);
         console.log([row.id, row.name, `${row.channel} (${reach})`, row.rights, row.countries, ...notes].join("\t"));
       }
@@ -51,7 +72,8 @@ async function main(): Promise<number> {
     const outcome = await importSystems(db, parsed.rows, parsed.lines);
     if (!outcome.ok) {
       console.error(`${file}: nothing imported, ${outcome.problems.length} problem(s):`);
-      for (const problem of outcome.problems) console.error(`  ${format === "csv" ? "line" : "item"} ${problem.line}, ${problem.field}: ${problem.message}`);
+      for (const problem of outcome.problems)
+        console.error(`  ${format === "csv" ? "line" : "item"} ${problem.line}, ${problem.field}: ${problem.message}`);
       return 1;
     }
     console.log(`${file}: ${outcome.saved} system(s) saved.`);

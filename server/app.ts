@@ -7,30 +7,32 @@
  */
 import express from "express";
 import type { ServerBuild } from "react-router";
+
 import { closeDb, getDatabaseHandle } from "~/db/instance.server";
 import { seedRegisterOnFirstStart } from "~/services/campaign/register.server";
+import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
+import { registerOperationsGauges } from "~/services/operations-gauges.server";
+import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { validateContent } from "~/services/site/content.server";
 import { allDocuments } from "~/services/site/documents.server";
-import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
-import { startWebhooks, stopWebhooks } from "~/services/systems/webhooks.server";
-import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
-import { registerOperationsGauges } from "~/services/operations-gauges.server";
 import { warmSearchIndexes } from "~/services/site/search.server";
+import { startWebhooks, stopWebhooks } from "~/services/systems/webhooks.server";
 import { getLogger } from "~/utils/logger.server";
+
 import { limitBodySize } from "./body-limits";
 import { health } from "./health";
 import { rejectMalformedHost } from "./host-guard";
 import { startReturningMemoryWhenIdle, stopReturningMemoryWhenIdle } from "./memory-after-load";
 import { metricsEndpoint } from "./metrics-endpoint";
 import { shedWhenOverloaded } from "./overload";
-export { refuseWhenOverloaded, watchArrivals } from "./overload";
 import { pageHandlerFor } from "./page-handler";
 import { recordRequestMetrics } from "./request-metrics";
 import { readRequestTarget } from "./request-target";
 import { routeMatchers } from "./route-matchers";
 
-const loadBuild = () =>
-  import("virtual:react-router/server-build") as Promise<ServerBuild>;
+export { refuseWhenOverloaded, watchArrivals } from "./overload";
+
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /**
  * Runs before the server listens: the app's modules are loaded, content

@@ -6,7 +6,9 @@
  */
 import http from "node:http";
 import net from "node:net";
+
 import { afterEach, describe, expect, it } from "vitest";
+
 import { arrivalClock, type ArrivalClock } from "./arrivals";
 
 type Seen = { arrivedAt: number; answeredAt: number };

@@ -4,6 +4,7 @@
  * memory and time before the route could say no.
  */
 import type express from "express";
+
 import { getConfig } from "~/config.server";
 import { FILE_LIMITS } from "~/domain/request-file";
 import { jsonErrorBody } from "~/utils/json-error";
@@ -21,7 +22,8 @@ function refuse(req: express.Request, res: express.Response, status: number, err
  * up to a request's 100 MB and the form around it. The routes check who
  * posts before reading it, read it as a stream and enforce each file's limit.
  */
-const UPLOAD_PATH = /^(?:\/(?:nl|fr|en)\/(?:internal-privacy-rights\/requests\/[^/]+\/files|privacy-rights\/reply)|\/api\/systems\/[^/]+\/tasks\/[^/]+)$/;
+const UPLOAD_PATH =
+  /^(?:\/(?:nl|fr|en)\/(?:internal-privacy-rights\/requests\/[^/]+\/files|privacy-rights\/reply)|\/api\/systems\/[^/]+\/tasks\/[^/]+)$/;
 const UPLOAD_LIMIT_BYTES = FILE_LIMITS.requestBytes + 1024 * 1024;
 
 /**

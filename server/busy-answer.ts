@@ -5,14 +5,15 @@
  * to try again, with a link to try again and one home. No script, no style,
  * no database: it must cost next to nothing.
  */
-import { messageText } from "~/i18n/server-texts.server";
 import { countryFromHost, htmlLang, languageFromPath, resolveLocale, type Locale } from "~/i18n/locale";
+import { messageText } from "~/i18n/server-texts.server";
 import { escapeHtml } from "~/utils/escape-html";
 import { jsonErrorBody } from "~/utils/json-error";
 
 export type BusyAnswer = { contentType: string; body: string };
 
-const apiMessage = (retryAfterSeconds: number) => `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
+const apiMessage = (retryAfterSeconds: number) =>
+  `The server is busy. Please try again in ${retryAfterSeconds} seconds.`;
 
 /** The page's texts, made once per locale and wait. */
 const pageParts = new Map<string, { head: string; tail: string }>();
@@ -21,7 +22,8 @@ function partsFor(locale: Locale, retryAfterSeconds: number, home: string) {
   const key = `${locale}|${retryAfterSeconds}|${home}`;
   let parts = pageParts.get(key);
   if (!parts) {
-    const text = (name: string) => escapeHtml(messageText(locale, `overload.${name}`, { seconds: String(retryAfterSeconds) }));
+    const text = (name: string) =>
+      escapeHtml(messageText(locale, `overload.${name}`, { seconds: String(retryAfterSeconds) }));
     parts = {
       head:
         `<!doctype html><html lang="${htmlLang(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -36,7 +38,10 @@ function partsFor(locale: Locale, retryAfterSeconds: number, home: string) {
 /** `url`: the request's path and query as sent; `host`: its Host header. */
 export function busyAnswer(url: string, host: string | undefined, retryAfterSeconds: number): BusyAnswer {
   if (url.startsWith("/api/")) {
-    return { contentType: "application/json; charset=utf-8", body: JSON.stringify(jsonErrorBody("UNAVAILABLE", { message: apiMessage(retryAfterSeconds) })) };
+    return {
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify(jsonErrorBody("UNAVAILABLE", { message: apiMessage(retryAfterSeconds) })),
+    };
   }
   const pathname = url.split("?")[0];
   const language = languageFromPath(pathname) ?? "nl";

@@ -5,6 +5,7 @@
  */
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { cacheUrlFor, normalisedUrl } from "./cache-key";
 import { routeMatchers } from "./route-matchers";
 
@@ -14,11 +15,36 @@ const build = {
     root: { id: "root", path: "", module: { default: () => null } },
     lang: { id: "lang", parentId: "root", path: ":lang", module: { default: () => null } },
     home: { id: "home", parentId: "lang", index: true, module: { default: () => null } },
-    about: { id: "about", parentId: "lang", path: "about", module: { default: () => null, handle: { hydrate: false } } },
-    search: { id: "search", parentId: "lang", path: "search", module: { default: () => null, handle: { hydrate: false, queryParameters: ["q"] } } },
-    ads: { id: "ads", parentId: "lang", path: "political-ads", module: { default: () => null, handle: { queryParameters: ["period", "channel", "text", "page"] } } },
-    "ads-layout": { id: "ads-layout", parentId: "lang", path: "archive", module: { default: () => null, handle: { queryParameters: ["year"] } } },
-    "ads-archive": { id: "ads-archive", parentId: "ads-layout", path: ":id", module: { default: () => null, handle: { queryParameters: ["tab"] } } },
+    about: {
+      id: "about",
+      parentId: "lang",
+      path: "about",
+      module: { default: () => null, handle: { hydrate: false } },
+    },
+    search: {
+      id: "search",
+      parentId: "lang",
+      path: "search",
+      module: { default: () => null, handle: { hydrate: false, queryParameters: ["q"] } },
+    },
+    ads: {
+      id: "ads",
+      parentId: "lang",
+      path: "political-ads",
+      module: { default: () => null, handle: { queryParameters: ["period", "channel", "text", "page"] } },
+    },
+    "ads-layout": {
+      id: "ads-layout",
+      parentId: "lang",
+      path: "archive",
+      module: { default: () => null, handle: { queryParameters: ["year"] } },
+    },
+    "ads-archive": {
+      id: "ads-archive",
+      parentId: "ads-layout",
+      path: ":id",
+      module: { default: () => null, handle: { queryParameters: ["tab"] } },
+    },
     "not-found": { id: "not-found", parentId: "lang", path: "*", module: { default: () => null } },
   },
 } as unknown as ServerBuild;
@@ -35,16 +61,22 @@ describe("normalisedUrl", () => {
   const url = (query: string) => new URL(`http://nl.localhost/nl/search${query}`);
 
   it("keeps only the given parameters, sorted by name", () => {
-    expect(normalisedUrl(url("?z=1&q=privacy&a=2"), new Set(["q", "a"])).href).toBe("http://nl.localhost/nl/search?a=2&q=privacy");
+    expect(normalisedUrl(url("?z=1&q=privacy&a=2"), new Set(["q", "a"])).href).toBe(
+      "http://nl.localhost/nl/search?a=2&q=privacy",
+    );
   });
 
   it("keeps every value of a repeated parameter, in the order sent", () => {
     expect(normalisedUrl(url("?q=b&x=1&q=a"), new Set(["q"])).search).toBe("?q=b&q=a");
-    expect(normalisedUrl(url("?q=a&q=b"), new Set(["q"])).search).not.toBe(normalisedUrl(url("?q=b&q=a"), new Set(["q"])).search);
+    expect(normalisedUrl(url("?q=a&q=b"), new Set(["q"])).search).not.toBe(
+      normalisedUrl(url("?q=b&q=a"), new Set(["q"])).search,
+    );
   });
 
   it("spells a value one way whichever escape it came in, and drops an empty query and the fragment", () => {
-    expect(normalisedUrl(url("?q=a%20b"), new Set(["q"])).search).toBe(normalisedUrl(url("?q=a+b"), new Set(["q"])).search);
+    expect(normalisedUrl(url("?q=a%20b"), new Set(["q"])).search).toBe(
+      normalisedUrl(url("?q=a+b"), new Set(["q"])).search,
+    );
     expect(normalisedUrl(url("?"), new Set(["q"])).href).toBe("http://nl.localhost/nl/search");
     expect(normalisedUrl(url("?q=x#top"), new Set(["q"])).href).toBe("http://nl.localhost/nl/search?q=x");
   });
@@ -62,7 +94,9 @@ describe("the page cache's URL of a request", () => {
     expect(keyOf("/nl/political-ads?text=tax&period=LAST_7_DAYS&page=2&fbclid=1")).toBe(
       keyOf("/nl/political-ads?page=2&period=LAST_7_DAYS&text=tax"),
     );
-    expect(keyOf("/nl/political-ads?text=tax&period=LAST_7_DAYS")).toBe("/nl/political-ads?period=LAST_7_DAYS&text=tax");
+    expect(keyOf("/nl/political-ads?text=tax&period=LAST_7_DAYS")).toBe(
+      "/nl/political-ads?period=LAST_7_DAYS&text=tax",
+    );
     expect(keyOf("/nl/search?q=a")).not.toBe(keyOf("/nl/search?q=b"));
   });
 
@@ -71,7 +105,9 @@ describe("the page cache's URL of a request", () => {
   });
 
   it("keeps React Router's _routes on a client navigation's .data request, with the page's own", () => {
-    expect(keyOf("/nl/search.data?q=privacy&_routes=root,lang,search&utm_source=x")).toBe("/nl/search.data?_routes=root%2Clang%2Csearch&q=privacy");
+    expect(keyOf("/nl/search.data?q=privacy&_routes=root,lang,search&utm_source=x")).toBe(
+      "/nl/search.data?_routes=root%2Clang%2Csearch&q=privacy",
+    );
     expect(keyOf("/nl/search.data?q=privacy")).not.toBe(keyOf("/nl/search.data?q=privacy&_routes=search"));
     expect(keyOf("/_root.data?_routes=root&x=1")).toBe("/_root.data?_routes=root");
     // On a document, `_routes` means nothing.
@@ -84,7 +120,9 @@ describe("the page cache's URL of a request", () => {
   });
 
   it("keeps the host and path as asked", () => {
-    expect(cacheUrl(new URL("http://be.localhost:3000/fr/search?q=x&y=1")).href).toBe("http://be.localhost:3000/fr/search?q=x");
+    expect(cacheUrl(new URL("http://be.localhost:3000/fr/search?q=x&y=1")).href).toBe(
+      "http://be.localhost:3000/fr/search?q=x",
+    );
   });
 
   it("spells the host one way: no port of the client's choosing, lower case, no trailing dot", () => {

@@ -13,8 +13,10 @@
  * Its host is spelled one way too (one page asked through 2,000 ports made 2,000 entries).
  */
 import type { ServerBuild } from "react-router";
+
 import { withCanonicalHost } from "~/utils/canonical-host";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
+
 import type { RouteMatchers } from "./route-matchers";
 
 /** React Router's own, on a client navigation's `.data` request: which routes' loaders to run. */
@@ -29,7 +31,11 @@ export function normalisedUrl(url: URL, parameters: ReadonlySet<string>): URL {
 }
 
 /** For a build: the cache URL of a request's URL, from the parameters its matched routes declare. */
-export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">, listenerPort: number): (url: URL) => URL {
+export function cacheUrlFor(
+  build: ServerBuild,
+  { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">,
+  listenerPort: number,
+): (url: URL) => URL {
   const declared = new Map<string, string[]>();
   for (const route of Object.values(build.routes)) {
     if (route) declared.set(route.id, declaredQueryParameters(route.module.handle));
@@ -47,7 +53,13 @@ export function cacheUrlFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatche
  * register (`readsRegister`, app/utils/register-pages.ts), those that show the
  * objection's kept choice (`showsKeptChoice`, app/utils/kept-choice-pages.ts).
  */
-export function pagesMarkedFor(build: ServerBuild, { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">, marked: (handle: unknown) => boolean): (pathname: string) => boolean {
-  const ids = new Set(Object.values(build.routes).flatMap((route) => (route && marked(route.module.handle) ? [route.id] : [])));
+export function pagesMarkedFor(
+  build: ServerBuild,
+  { routeIdsOf }: Pick<RouteMatchers, "routeIdsOf">,
+  marked: (handle: unknown) => boolean,
+): (pathname: string) => boolean {
+  const ids = new Set(
+    Object.values(build.routes).flatMap((route) => (route && marked(route.module.handle) ? [route.id] : [])),
+  );
   return (pathname) => routeIdsOf(pathname).some((id) => ids.has(id));
 }

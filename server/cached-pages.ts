@@ -7,15 +7,24 @@
  */
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
+
 import { getConfig } from "~/config.server";
 import { cookiesChangePage } from "~/http/session.server";
 import { matchesEtag } from "~/utils/etag.server";
 import { isPublicPath } from "~/utils/public-path";
+
 import { chooseEncoding, compressPage, createPageCache, type CachedPage, type PageCache } from "./page-cache";
 import { requestUrl, sendWebResponse, webRequest } from "./web-adapter";
 
 /** Headers a stored page keeps (not the ones about one transfer or one visitor). */
-const TRANSFER_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "date", "connection"]);
+const TRANSFER_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "connection",
+]);
 
 /**
  * A page the same for everyone: a 200 or 404 the app declared public (app/http/cache-control.server.ts)
@@ -55,9 +64,10 @@ let pageCache: PageCache | null | undefined;
 export function getPageCache(): PageCache | null {
   if (pageCache === undefined) {
     const config = getConfig();
-    pageCache = config.PAGE_CACHE_SECONDS > 0
-      ? createPageCache({ maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024, ttlMs: config.PAGE_CACHE_SECONDS * 1000 })
-      : null;
+    pageCache =
+      config.PAGE_CACHE_SECONDS > 0
+        ? createPageCache({ maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024, ttlMs: config.PAGE_CACHE_SECONDS * 1000 })
+        : null;
   }
   return pageCache;
 }

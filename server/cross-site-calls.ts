@@ -21,7 +21,9 @@
  * file complaints or privacy requests in a visitor's name from their browser.
  */
 import type express from "express";
-import { NO_STORE, jsonErrorBody } from "~/utils/json-error";
+
+import { jsonErrorBody, NO_STORE } from "~/utils/json-error";
+
 import type { RouteMatchers } from "./route-matchers";
 import { requestOrigin } from "./web-adapter";
 
@@ -46,7 +48,11 @@ function crossSiteReason(req: express.Request): string | null {
 }
 
 /** Answers 403 to a state-changing call another site's page sent, and says whether it did. */
-export function refusedCrossSiteCall(req: express.Request, res: express.Response, { submitsToCall }: RouteMatchers): boolean {
+export function refusedCrossSiteCall(
+  req: express.Request,
+  res: express.Response,
+  { submitsToCall }: RouteMatchers,
+): boolean {
   if (!STATE_CHANGING.has(req.method) || !submitsToCall(new URL(req.originalUrl, "http://host"))) return false;
   const reason = crossSiteReason(req);
   if (!reason) return false;

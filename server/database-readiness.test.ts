@@ -7,18 +7,21 @@
  */
 import http from "node:http";
 import type net from "node:net";
+
 import SQLite from "better-sqlite3";
 import express from "express";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { openDatabase, type DatabaseHandle } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { sqliteDialect } from "~/db/sqlite-dialect.server";
-import { databaseWriteReadiness } from "./database-readiness";
-import { healthRoutes } from "./health";
+
 import { request } from "../tests/setup/spawn-server";
 import { describeEachDatabase, type DatabaseFixture } from "../tests/setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../tests/setup/unit-process";
+import { databaseWriteReadiness } from "./database-readiness";
+import { healthRoutes } from "./health";
 
 /** The same database opened again by a process that may read it but not write it. */
 async function openReadOnly(writable: DatabaseHandle): Promise<DatabaseHandle> {
@@ -75,7 +78,11 @@ describeEachDatabase("/readyz on $name", (writable) => {
     it("is ready, and the probe's write is one row of app_meta", async () => {
       expect(await readyz()).toEqual({ status: 200, body: "ready" });
       expect(await readyz()).toEqual({ status: 200, body: "ready" });
-      const probeRows = await writable.db.selectFrom("app_meta").select("key").where("key", "=", "write_probe_at").execute();
+      const probeRows = await writable.db
+        .selectFrom("app_meta")
+        .select("key")
+        .where("key", "=", "write_probe_at")
+        .execute();
       expect(probeRows).toHaveLength(1);
     });
   });
@@ -95,7 +102,10 @@ describeEachDatabase("/readyz on $name", (writable) => {
 describe("the write probe's pace", () => {
   let clock = 0;
   const logged: string[] = [];
-  const logger = () => ({ warn: (_details: object, message: string) => logged.push(message), info: (message: string) => logged.push(message) });
+  const logger = () => ({
+    warn: (_details: object, message: string) => logged.push(message),
+    info: (message: string) => logged.push(message),
+  });
   beforeEach(() => {
     clock = 0;
     logged.length = 0;
@@ -116,7 +126,11 @@ describe("the write probe's pace", () => {
 
   it("says not ready after the wait when the write hangs, and starts no second write meanwhile", async () => {
     let writes = 0;
-    const ready = databaseWriteReadiness(() => (writes++, new Promise<void>(() => {})), { now: () => clock, waitMs: 20, logger });
+    const ready = databaseWriteReadiness(() => (writes++, new Promise<void>(() => {})), {
+      now: () => clock,
+      waitMs: 20,
+      logger,
+    });
     expect(await ready()).toBe(false);
     clock = 5000;
     expect(await ready()).toBe(false);
@@ -140,6 +154,9 @@ describe("the write probe's pace", () => {
     expect(await ready()).toBe(true);
     clock = 4000;
     expect(await ready()).toBe(true);
-    expect(logged).toEqual(["the database refuses writes: /readyz answers 503", "the database takes writes again: /readyz answers 200"]);
+    expect(logged).toEqual([
+      "the database refuses writes: /readyz answers 503",
+      "the database takes writes again: /readyz answers 200",
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * timers, and a queue that admits requests a few per turn.
  */
 import { monitorEventLoopDelay, performance, type EventLoopUtilization } from "node:perf_hooks";
+
 import type express from "express";
 
 /** The delay histogram's own timer period (ms); what it measures beyond this is lag. */
@@ -83,7 +84,8 @@ export function admitInTurns(targetMs = TURN_TARGET_MS, takeAccepted: () => numb
     turnsForConnections = 0;
     const now = performance.now();
     if (previousTurnAt !== undefined) {
-      perTurn = now - previousTurnAt <= targetMs ? Math.min(perTurn + 1, MAX_ADMITTED_PER_TURN) : Math.max(1, perTurn >> 1);
+      perTurn =
+        now - previousTurnAt <= targetMs ? Math.min(perTurn + 1, MAX_ADMITTED_PER_TURN) : Math.max(1, perTurn >> 1);
     }
     let admitted = 0;
     while (admitted < perTurn && waiting.length > 0) {
@@ -107,4 +109,3 @@ export function admitInTurns(targetMs = TURN_TARGET_MS, takeAccepted: () => numb
     schedule();
   };
 }
-

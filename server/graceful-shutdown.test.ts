@@ -9,8 +9,10 @@
  */
 import http from "node:http";
 import type net from "node:net";
+
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+
 import { installGracefulShutdown } from "./graceful-shutdown";
 
 const CLIENTS = 20;
@@ -49,9 +51,15 @@ afterEach(() => {
 /** Installs the shutdown and returns the SIGTERM handler it registered. */
 function install(server: http.Server, times: { graceMs: number; forceMs: number }): () => void {
   const before = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
-  installGracefulShutdown([server], { stopBackgroundWork: async () => {}, closeDatabase: async () => {} }, pino({ level: "silent" }), times);
+  installGracefulShutdown(
+    [server],
+    { stopBackgroundWork: async () => {}, closeDatabase: async () => {} },
+    pino({ level: "silent" }),
+    times,
+  );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) added.push([signal, listener as (...args: unknown[]) => void]);
+    for (const listener of process.listeners(signal))
+      if (!before[signal].includes(listener)) added.push([signal, listener as (...args: unknown[]) => void]);
   }
   const [, onSigterm] = added.find(([signal]) => signal === "SIGTERM")!;
   return () => onSigterm("SIGTERM");
@@ -83,7 +91,10 @@ it("answers the requests on open keep-alive connections with Connection: close, 
   };
   const clients = Array.from({ length: CLIENTS }, client);
   // Every connection open and in use (polled: on a busy machine the clients take a while to connect).
-  const open = () => new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const open = () =>
+    new Promise<number>((resolve, reject) =>
+      server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
   await expect.poll(open, { timeout: 10_000 }).toBe(CLIENTS);
   signalled = true;
   signal();

@@ -11,7 +11,9 @@
  * sequence itself hangs does the last-resort timer exit 1.
  */
 import type { Server } from "node:http";
+
 import type { Logger } from "pino";
+
 import { drainableConnections } from "./connection-drain";
 
 export type ShutdownTimes = {

@@ -5,8 +5,10 @@
  * fill the log, and the process's liveness is never mistaken for overload.
  */
 import express from "express";
+
 import { getDb } from "~/db/instance.server";
 import { writeProbe } from "~/db/write-probe.server";
+
 import { databaseWriteReadiness, type ReadinessCheck } from "./database-readiness";
 import { overloadGuard } from "./overload";
 
@@ -33,7 +35,10 @@ export function healthRoutes(
       return;
     }
     const ready = await databaseTakesWrites();
-    res.status(ready ? 200 : 503).type("text/plain").send(ready ? "ready" : "database unavailable");
+    res
+      .status(ready ? 200 : 503)
+      .type("text/plain")
+      .send(ready ? "ready" : "database unavailable");
   });
 
   return health;

@@ -4,6 +4,7 @@
  * anything reads it.
  */
 import type express from "express";
+
 import { COUNTRY_ERROR } from "~/i18n/country-error";
 import { isWellFormedHost } from "~/i18n/locale";
 
@@ -15,7 +16,10 @@ import { isWellFormedHost } from "~/i18n/locale";
  * root middleware, with the page around it.
  */
 export const rejectMalformedHost: express.RequestHandler = (req, res, next) => {
-  if (isWellFormedHost(req.get("host")) && (!req.app.enabled("trust proxy") || isWellFormedHost(req.get("x-forwarded-host"), true))) {
+  if (
+    isWellFormedHost(req.get("host")) &&
+    (!req.app.enabled("trust proxy") || isWellFormedHost(req.get("x-forwarded-host"), true))
+  ) {
     return next();
   }
   res.status(400).type("text/plain").send(COUNTRY_ERROR);

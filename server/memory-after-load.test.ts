@@ -5,6 +5,7 @@
  * the heap holds what it holds. The heap and the loop are the test's.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { startReturningMemoryWhenIdle, stopReturningMemoryWhenIdle } from "./memory-after-load";
 
 const MB = 1024 * 1024;

@@ -12,6 +12,7 @@
  */
 import v8 from "node:v8";
 import vm from "node:vm";
+
 import { eventLoopUtilizationSampler } from "./event-loop";
 
 /** How often the heap and the event loop are looked at. */
@@ -36,7 +37,6 @@ export type MemoryWatch = {
   busyShare?: () => number;
   intervalMs?: number;
 };
-
 
 /** V8's full collection; `--expose-gc` is set for this process's new contexts only. */
 function fullCollection(): Collect {

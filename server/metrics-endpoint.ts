@@ -6,7 +6,9 @@
  * that knows the server by its address is answered, also under load.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+
 import type express from "express";
+
 import { getConfig } from "~/config.server";
 import { metrics } from "~/utils/metrics.server";
 
@@ -18,7 +20,11 @@ export const metricsEndpoint: express.RequestHandler = (req, res, next) => {
   res.set("Cache-Control", "no-store");
   const given = /^Bearer\s+(\S+)$/i.exec(req.get("Authorization") ?? "")?.[1] ?? "";
   if (!timingSafeEqual(digest(given), digest(token))) {
-    res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("The metrics need the operators' bearer token.\n");
+    res
+      .status(401)
+      .set("WWW-Authenticate", 'Bearer realm="metrics"')
+      .type("text/plain")
+      .send("The metrics need the operators' bearer token.\n");
     return;
   }
   const { registry } = metrics();

@@ -5,7 +5,9 @@
  * socket (tests/setup/overload-harness.ts).
  */
 import http from "node:http";
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { get, startHarness, type Harness } from "../tests/setup/overload-harness";
 
 describe("load shedding by the time a request waited", () => {

@@ -6,11 +6,12 @@
  * own. Shedding by the time a request waited: overload-queue-time.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { eventLoopDelaySampler } from "./event-loop";
-import { useTestDatabase } from "../tests/setup/unit-database";
-import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../tests/setup/unit-process";
+
 import { get, holdOne, startHarness, type Harness } from "../tests/setup/overload-harness";
 import { request } from "../tests/setup/spawn-server";
+import { useTestDatabase } from "../tests/setup/unit-database";
+import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../tests/setup/unit-process";
+import { eventLoopDelaySampler } from "./event-loop";
 
 describe("load shedding", () => {
   let harness: Harness | undefined;
@@ -55,7 +56,10 @@ describe("load shedding", () => {
     const call = await get(harness, "/api/campaign-items");
     expect(call.status).toBe(503);
     expect(call.headers["retry-after"]).toBe("5");
-    expect(JSON.parse(call.body)).toEqual({ error: "UNAVAILABLE", message: "The server is busy. Please try again in 5 seconds." });
+    expect(JSON.parse(call.body)).toEqual({
+      error: "UNAVAILABLE",
+      message: "The server is busy. Please try again in 5 seconds.",
+    });
 
     harness.setDelay(20);
     harness.sample();
@@ -132,7 +136,10 @@ describe("load shedding", () => {
     expect(harness.guard.isShedding()).toBe(true);
     harness.sample();
     expect(harness.guard.isShedding()).toBe(false);
-    expect(harness.warnings).toEqual(["overloaded: shedding new requests", "no longer overloaded: accepting requests again"]);
+    expect(harness.warnings).toEqual([
+      "overloaded: shedding new requests",
+      "no longer overloaded: accepting requests again",
+    ]);
   });
 });
 

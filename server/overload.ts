@@ -11,17 +11,20 @@
  * load balancer sends traffic elsewhere. Thresholds: docs/overload.md.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
 import type express from "express";
-import { busyAnswer } from "./busy-answer";
-import { arrivalClock, type ArrivalClock } from "./arrivals";
-import { admitInTurns, eventLoopDelaySampler } from "./event-loop";
-import { queueTimeShedder } from "./queue-time";
+
 import { getConfig } from "~/config.server";
 import { POSTGRES_POOL } from "~/db/db.server";
 import { databaseWaiting } from "~/db/instance.server";
-import { getLogger } from "~/utils/logger.server";
 import { NO_STORE } from "~/utils/json-error";
+import { getLogger } from "~/utils/logger.server";
 import { metrics } from "~/utils/metrics.server";
+
+import { arrivalClock, type ArrivalClock } from "./arrivals";
+import { busyAnswer } from "./busy-answer";
+import { admitInTurns, eventLoopDelaySampler } from "./event-loop";
+import { queueTimeShedder } from "./queue-time";
 
 /** How often the event-loop delay is read: often enough to react within a burst, rarely enough to average over many loop turns. */
 const SAMPLE_INTERVAL_MS = 500;
@@ -86,7 +89,10 @@ type Reason = "event-loop-delay" | "queue-time" | "in-flight" | "database-queue"
 function refuse(req: express.Request, res: express.Response, retryAfterSeconds: number): void {
   const answer = busyAnswer(req.originalUrl, req.get("Host"), retryAfterSeconds);
   res.locals.logReason = "overloaded";
-  res.status(503).set({ "Retry-After": String(retryAfterSeconds), ...NO_STORE, "Content-Type": answer.contentType }).send(answer.body);
+  res
+    .status(503)
+    .set({ "Retry-After": String(retryAfterSeconds), ...NO_STORE, "Content-Type": answer.contentType })
+    .send(answer.body);
 }
 
 /** What is never shed: the probes and scrapes (an orchestrator must see the state), and fingerprinted assets (served before the app). */
@@ -104,7 +110,10 @@ function refuseRaw(req: IncomingMessage, res: ServerResponse, retryAfterSeconds:
     "X-Content-Type-Options": "nosniff",
   });
   res.end(answer.body);
-  metrics().httpDuration.observe({ route: "none", method: "OTHER", status_class: "5xx" }, (performance.now() - started) / 1000);
+  metrics().httpDuration.observe(
+    { route: "none", method: "OTHER", status_class: "5xx" },
+    (performance.now() - started) / 1000,
+  );
 }
 
 export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
@@ -119,7 +128,11 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
   let inFlight = 0;
   const maxDatabaseWaiting = settings.maxDatabaseWaiting ?? 0;
   const waitingForDatabase = settings.databaseWaiting ?? (() => 0);
-  const queue = queueTimeShedder({ budgetMs: settings.maxQueueMs ?? 0, windowMs: settings.queueWindowMs, random: settings.random });
+  const queue = queueTimeShedder({
+    budgetMs: settings.maxQueueMs ?? 0,
+    windowMs: settings.queueWindowMs,
+    random: settings.random,
+  });
   const arrivedAt = settings.arrivedAt ?? arrivalClock().arrivedAt;
   const accepted = settings.takeAccepted ?? (() => 0);
   const takeAccepted = () => {
@@ -138,7 +151,8 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
     return null;
   };
   /** For one request: every one while a threshold is crossed; by its wait so far, or by the share refused while the queue stands. */
-  const refusalReason = (req: IncomingMessage): Reason | null => overloadReason() ?? (queue.refuseOnArrival(waited(req)) ? "queue-time" : null);
+  const refusalReason = (req: IncomingMessage): Reason | null =>
+    overloadReason() ?? (queue.refuseOnArrival(waited(req)) ? "queue-time" : null);
   const startEpisode = (reason: Reason) => {
     logger.warn({ reason, eventLoopDelayMs: Math.round(delayMs), inFlight }, "overloaded: shedding new requests");
     return { startedAt: Date.now(), shed: 0, quietSamples: 0 };
@@ -152,14 +166,20 @@ export function createOverloadGuard(settings: OverloadSettings): OverloadGuard {
     const reason = overloadReason() ?? (queue.share() > 0 ? "queue-time" : null);
     if (episode) episode.quietSamples = reason ? 0 : episode.quietSamples + 1;
     if (episode && episode.quietSamples >= QUIET_SAMPLES_TO_END) {
-      logger.warn({ shed: episode.shed, durationMs: Date.now() - episode.startedAt }, "no longer overloaded: accepting requests again");
+      logger.warn(
+        { shed: episode.shed, durationMs: Date.now() - episode.startedAt },
+        "no longer overloaded: accepting requests again",
+      );
       episode = null;
     } else if (!episode && reason) {
       episode = startEpisode(reason);
     }
   };
   const admit = admitInTurns(settings.turnTargetMs, takeAccepted);
-  const timer = watchesDelay || settings.maxQueueMs || maxInFlight > 0 ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS) : null;
+  const timer =
+    watchesDelay || settings.maxQueueMs || maxInFlight > 0
+      ? setInterval(sample, settings.sampleIntervalMs ?? SAMPLE_INTERVAL_MS)
+      : null;
   timer?.unref();
 
   /** Requests `refuseEarly` let through: decided once. */
@@ -256,4 +276,5 @@ export function overloadGuard(): OverloadGuard {
 export const shedWhenOverloaded: express.RequestHandler = (req, res, next) => overloadGuard().shed(req, res, next);
 
 /** The process's guard before Express (server.ts, through server/app.ts). */
-export const refuseWhenOverloaded = (req: IncomingMessage, res: ServerResponse): boolean => overloadGuard().refuseEarly(req, res);
+export const refuseWhenOverloaded = (req: IncomingMessage, res: ServerResponse): boolean =>
+  overloadGuard().refuseEarly(req, res);

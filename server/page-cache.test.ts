@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import type net from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { gunzipSync, brotliDecompressSync } from "node:zlib";
+
+import { documentCsp, takeMarkedInline } from "~/utils/csp.server";
+
+import { request } from "../tests/setup/spawn-server";
 import { cacheUrlFor } from "./cache-key";
 import { cachedPageServer } from "./cached-pages";
 import { chooseEncoding, compressPage, createPageCache, matchesEtag } from "./page-cache";
 import { routeMatchers } from "./route-matchers";
-import { request } from "../tests/setup/spawn-server";
-import { documentCsp, takeMarkedInline } from "~/utils/csp.server";
 
 const html = (text: string) => Buffer.from(`<!DOCTYPE html><html><body><p>${text}</p></body></html>`);
 
@@ -89,7 +92,9 @@ describe("the page cache behind a Host header", () => {
     const serve = cachedPageServer({
       renderPage: async (page) => {
         renderedFrom.push(page.url);
-        return new Response(`<p>${page.url}</p>`, { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60" } });
+        return new Response(`<p>${page.url}</p>`, {
+          headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=60" },
+        });
       },
       loadContext: () => new RouterContextProvider(),
       passOn: async (_req, res) => void res.status(500).end(),
@@ -101,7 +106,8 @@ describe("the page cache behind a Host header", () => {
     try {
       const port = (server.address() as net.AddressInfo).port;
       const answers = [];
-      for (const host of ["nl.localhost:1", "nl.localhost:2", "NL.localhost.:3"]) answers.push(await request(port, { path: "/nl/about", host }));
+      for (const host of ["nl.localhost:1", "nl.localhost:2", "NL.localhost.:3"])
+        answers.push(await request(port, { path: "/nl/about", host }));
       expect(answers.map((answer) => answer.headers["x-cache"])).toEqual(["MISS", "HIT", "HIT"]);
       expect(cache.size).toBe(1);
       expect(renderedFrom).toEqual(["http://nl.localhost/nl/about"]);
@@ -129,9 +135,13 @@ describe("content security policy with script hashes", () => {
     const styled = `<html><head><style nonce="m">body{color:red}</style></head><body><main><style>main{display:none}</style></main></body></html>`;
     const marked = takeMarkedInline(styled, "m");
     expect(marked.styleHashes).toEqual([`'sha256-${createHash("sha256").update("body{color:red}").digest("base64")}'`]);
-    const styleSrc = documentCsp(marked).split(";").find((directive) => directive.startsWith("style-src "));
+    const styleSrc = documentCsp(marked)
+      .split(";")
+      .find((directive) => directive.startsWith("style-src "));
     expect(styleSrc).toBe(`style-src 'self' ${marked.styleHashes[0]}`);
-    expect(documentCsp(takeMarkedInline(`<html><body><style>main{display:none}</style></body></html>`, "m"))).toMatch(/style-src 'self'(;|$)/);
+    expect(documentCsp(takeMarkedInline(`<html><body><style>main{display:none}</style></body></html>`, "m"))).toMatch(
+      /style-src 'self'(;|$)/,
+    );
   });
 
   it("keeps the policy strict: no unsafe-inline, no nonce, objects and framing limited", () => {

@@ -1,7 +1,9 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
+
 import { etagFor } from "~/utils/etag.server";
 
 // The one If-None-Match parser lives with the other ETag rules (app/utils/etag.server.ts);
@@ -29,11 +31,17 @@ function etagOf(body: Buffer): string {
   return `W/${etagFor(body)}`;
 }
 
-export async function compressPage(status: number, headers: Array<[string, string]>, body: Buffer): Promise<CachedPage> {
+export async function compressPage(
+  status: number,
+  headers: Array<[string, string]>,
+  body: Buffer,
+): Promise<CachedPage> {
   const [gzipped, brotlied] = await Promise.all([
     gzip(body, { level: 6 }),
     // Quality 5: nearly the size of 11 at a fraction of the time; done once per page and period.
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotli(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   ]);
   return { status, headers, etag: etagOf(body), bodies: { identity: body, gzip: gzipped, br: brotlied } };
 }
@@ -59,7 +67,11 @@ const MIN_PURGE_INTERVAL_MS = 1000;
  * time; lru-cache's `ttlAutopurge` would do it with one timer per page, set
  * on every store, which its authors advise against for many entries.
  */
-export function createPageCache(options: { maxBytes: number; ttlMs: number; purgeIntervalMs?: number }): LRUCache<string, CachedPage> {
+export function createPageCache(options: {
+  maxBytes: number;
+  ttlMs: number;
+  purgeIntervalMs?: number;
+}): LRUCache<string, CachedPage> {
   const cache = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
     maxEntrySize: options.maxBytes,
@@ -79,5 +91,8 @@ const PREFERRED_ENCODINGS: readonly Encoding[] = ["br", "gzip"];
 
 /** The best encoding the request accepts (negotiator: q-values honoured, `*` and q=0 included). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  return new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(ENCODINGS, PREFERRED_ENCODINGS) ?? "identity";
+  return (
+    new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encoding(ENCODINGS, PREFERRED_ENCODINGS) ??
+    "identity"
+  );
 }

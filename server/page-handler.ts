@@ -9,17 +9,19 @@
 import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "react-router";
+
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import { registerVersion } from "~/services/campaign/versions.server";
+import { showsKeptChoice } from "~/utils/kept-choice-pages";
+import { readsRegister } from "~/utils/register-pages";
+
 import { cacheUrlFor, pagesMarkedFor } from "./cache-key";
 import { cachedPageServer, getPageCache, mayUseCache } from "./cached-pages";
 import { refusedCrossSiteCall } from "./cross-site-calls";
 import { answeredOpenRead } from "./register-cors";
 import { answeredByMethod, routeMatchers } from "./route-matchers";
 import { loadContextFor } from "./web-adapter";
-import { readsRegister } from "~/utils/register-pages";
-import { showsKeptChoice } from "~/utils/kept-choice-pages";
 
 const handlers = new WeakMap<ServerBuild, express.RequestHandler>();
 
@@ -37,20 +39,30 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
       return reactRouterHandler(req, res, next);
     };
     const showsRegister = pagesMarkedFor(build, matchers, readsRegister);
-    const cacheRule = { isStaffArea: matchers.isStaffArea, showsKeptChoice: pagesMarkedFor(build, matchers, showsKeptChoice) };
+    const cacheRule = {
+      isStaffArea: matchers.isStaffArea,
+      showsKeptChoice: pagesMarkedFor(build, matchers, showsKeptChoice),
+    };
     const serveFromCache = cachedPageServer({
       renderPage: createWebRequestHandler(build, process.env.NODE_ENV),
       loadContext,
       passOn,
       cacheUrl: cacheUrlFor(build, matchers, getConfig().PORT),
-      dataVersion: async (url) => (showsRegister(url.pathname) ? `register ${await registerVersion(await getDb())}` : ""),
+      dataVersion: async (url) =>
+        showsRegister(url.pathname) ? `register ${await registerVersion(await getDb())}` : "",
     });
 
     found = async (req, res, next) => {
-      if (answeredOpenRead(req, res, matchers) || answeredByMethod(req, res, matchers) || refusedCrossSiteCall(req, res, matchers)) return;
+      if (
+        answeredOpenRead(req, res, matchers) ||
+        answeredByMethod(req, res, matchers) ||
+        refusedCrossSiteCall(req, res, matchers)
+      )
+        return;
       const cache = getPageCache();
       // A resource sets its own caching (a label's ETag): the page cache would only render it twice.
-      if (cache && !matchers.isResource(req.path) && (await mayUseCache(req, cacheRule))) return serveFromCache(req, res, next, cache);
+      if (cache && !matchers.isResource(req.path) && (await mayUseCache(req, cacheRule)))
+        return serveFromCache(req, res, next, cache);
       return passOn(req, res, next);
     };
     handlers.set(build, found);

@@ -5,6 +5,7 @@
  * there never emptied.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { queueTimeShedder, type QueueTimeShedder } from "./queue-time";
 
 describe("the share refused at once", () => {

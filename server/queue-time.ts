@@ -81,7 +81,8 @@ export function queueTimeShedder(settings: QueueTimeSettings): QueueTimeShedder 
   timer?.unref();
 
   return {
-    refuseOnArrival: (waitedMs) => budgetMs > 0 && (waitedMs > budgetMs || (steps > 0 && random() < steps / SHARE_STEPS)),
+    refuseOnArrival: (waitedMs) =>
+      budgetMs > 0 && (waitedMs > budgetMs || (steps > 0 && random() < steps / SHARE_STEPS)),
     turn: (tookConnection) => {
       turns += 1;
       if (!tookConnection) listenQueueEmptied = true;

@@ -23,10 +23,17 @@
  * decides, not the path's spelling (server/route-matchers.ts).
  */
 import type express from "express";
+
 import type { RouteMatchers } from "./route-matchers";
 
 /** The register's read calls, this document and the public privacy figures (ids of app/routes.ts). */
-const OPEN_READ_ROUTE_IDS = new Set(["api-campaign-items", "api-campaign-items-export", "api-campaign-item", "api-openapi", "api-privacy-figures"]);
+const OPEN_READ_ROUTE_IDS = new Set([
+  "api-campaign-items",
+  "api-campaign-items-export",
+  "api-campaign-item",
+  "api-openapi",
+  "api-privacy-figures",
+]);
 
 const ANY_ORIGIN_READ = {
   "Access-Control-Allow-Origin": "*",

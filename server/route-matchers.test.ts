@@ -1,7 +1,9 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routeMatchers } from "./route-matchers";
+
 import { isPublicPath } from "~/utils/public-path";
+
+import { routeMatchers } from "./route-matchers";
 
 const action = async () => null;
 

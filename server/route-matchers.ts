@@ -151,13 +151,20 @@ const SUBMISSION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * and the like, which a probe sends), OPTIONS with 200 and the methods the path takes
  * (RFC 9110, 9.3.7).
  */
-export function answeredByMethod(req: express.Request, res: express.Response, { acceptsSubmission }: RouteMatchers): boolean {
+export function answeredByMethod(
+  req: express.Request,
+  res: express.Response,
+  { acceptsSubmission }: RouteMatchers,
+): boolean {
   if (READ_METHODS.has(req.method)) return false;
   const submits = acceptsSubmission(new URL(req.originalUrl, "http://host"));
   if (SUBMISSION_METHODS.has(req.method) && submits) return false;
   const allow = submits ? "GET, HEAD, POST" : "GET, HEAD";
   if (req.method === "OPTIONS") {
-    res.status(200).set({ Allow: `${allow}, OPTIONS`, "Content-Length": "0" }).end();
+    res
+      .status(200)
+      .set({ Allow: `${allow}, OPTIONS`, "Content-Length": "0" })
+      .end();
     return true;
   }
   res.status(405).set("Allow", allow).type("text/plain").send("Method Not Allowed");

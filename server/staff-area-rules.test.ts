@@ -6,10 +6,12 @@
  */
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routeMatchers } from "./route-matchers";
+
 import { cacheHeaders } from "~/http/cache-control.server";
 import { readComplaintFilter, readRequestFilter } from "~/routes/staff/back-office/filters.server";
 import { isPublicPath } from "~/utils/public-path";
+
+import { routeMatchers } from "./route-matchers";
 
 const action = async () => null;
 const Page = () => null;
@@ -37,7 +39,13 @@ const build = {
       caseSensitive: true,
       module: { default: Page, action },
     },
-    "staff-logout": { id: "staff-logout", parentId: "staff-layout", path: "internal-privacy-rights/logout", caseSensitive: true, module: { action } },
+    "staff-logout": {
+      id: "staff-logout",
+      parentId: "staff-layout",
+      path: "internal-privacy-rights/logout",
+      caseSensitive: true,
+      module: { action },
+    },
     "not-found": { id: "not-found", parentId: "lang", path: "*", module: { default: Page } },
   },
 } as unknown as ServerBuild;
@@ -108,16 +116,21 @@ describe("cache headers follow the server's verdict", () => {
       ["X-Robots-Tag", "noindex, nofollow"],
     ]);
     expect(cacheHeaders(request, new Response(null, { status: 404 }), false)[0][1]).toMatch(/^public/);
-    expect(cacheHeaders(new Request("http://nl.localhost/nl/Internal-Privacy-Rights/login"), new Response(null, { status: 404 }), false)[0]).toEqual([
-      "Cache-Control",
-      "private, no-store",
-    ]);
+    expect(
+      cacheHeaders(
+        new Request("http://nl.localhost/nl/Internal-Privacy-Rights/login"),
+        new Response(null, { status: 404 }),
+        false,
+      )[0],
+    ).toEqual(["Cache-Control", "private, no-store"]);
   });
 });
 
 describe("the back office's page number", () => {
   it("is clamped to what a list can have, never a number the database refuses", () => {
-    const page = (value: string) => readRequestFilter(new URLSearchParams({ page: value }), { email: "officer@veldhaven-test.nl", role: "officer" }).page;
+    const page = (value: string) =>
+      readRequestFilter(new URLSearchParams({ page: value }), { email: "officer@veldhaven-test.nl", role: "officer" })
+        .page;
     expect(page("3")).toBe(3);
     expect(page("0")).toBe(1);
     expect(page("-5")).toBe(1);
@@ -125,14 +138,20 @@ describe("the back office's page number", () => {
     expect(page("100000000000000000000")).toBe(1_000_000);
     expect(page("9007199254740993")).toBe(1_000_000);
     expect(Number.isSafeInteger(page("1".repeat(400)))).toBe(true);
-    expect(readComplaintFilter(new URLSearchParams({ page: "100000000000000000000" }), { email: "officer@veldhaven-test.nl", role: "officer" }).page).toBe(1_000_000);
+    expect(
+      readComplaintFilter(new URLSearchParams({ page: "100000000000000000000" }), {
+        email: "officer@veldhaven-test.nl",
+        role: "officer",
+      }).page,
+    ).toBe(1_000_000);
   });
 });
 
 describe("whose requests a list shows", () => {
   const officer = { email: "officer@veldhaven-test.nl", role: "officer" } as const;
   const agent = { email: "agent@veldhaven-test.nl", role: "agent" } as const;
-  const owner = (query: Record<string, string>, viewer: typeof officer | typeof agent) => readRequestFilter(new URLSearchParams(query), viewer).owner;
+  const owner = (query: Record<string, string>, viewer: typeof officer | typeof agent) =>
+    readRequestFilter(new URLSearchParams(query), viewer).owner;
   it("an officer chooses: theirs, nobody's, someone's or all", () => {
     expect(owner({ owner: "mine" }, officer)).toBe(officer.email);
     expect(owner({ owner: "none" }, officer)).toBe("none");

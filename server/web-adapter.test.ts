@@ -5,10 +5,12 @@
  */
 import http from "node:http";
 import type net from "node:net";
+
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { sendWebResponse, webRequest } from "./web-adapter";
+
 import { request } from "../tests/setup/spawn-server";
+import { sendWebResponse, webRequest } from "./web-adapter";
 
 let server: http.Server | undefined;
 
@@ -34,7 +36,12 @@ describe("the web Request of a page", () => {
       res.end();
     });
     const port = await listen(app);
-    await request(port, { method: "HEAD", path: "/nl/about?utm_source=x", host: "NL.localhost:8080", headers: { Cookie: "a=1", "Accept-Language": "nl" } });
+    await request(port, {
+      method: "HEAD",
+      path: "/nl/about?utm_source=x",
+      host: "NL.localhost:8080",
+      headers: { Cookie: "a=1", "Accept-Language": "nl" },
+    });
     const [own, other] = seen;
     expect(own.url).toBe("http://nl.localhost:8080/nl/about?utm_source=x");
     expect(other.url).toBe("http://nl.localhost/nl/about");
@@ -61,7 +68,13 @@ describe("the web Request of a page", () => {
       res.end("done");
     });
     const port = await listen(app);
-    const leaving = http.get({ host: "127.0.0.1", port, path: "/slow", headers: { Host: "nl.localhost" }, agent: false });
+    const leaving = http.get({
+      host: "127.0.0.1",
+      port,
+      path: "/slow",
+      headers: { Host: "nl.localhost" },
+      agent: false,
+    });
     leaving.on("error", () => {});
     await arrival;
     const aborted = signals.map((signal) => new Promise((resolve) => signal.addEventListener("abort", resolve)));

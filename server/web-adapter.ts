@@ -11,9 +11,11 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequest } from "@remix-run/node-fetch-server";
 import type express from "express";
 import { RouterContextProvider } from "react-router";
+
 import { serverContext } from "~/context";
 import { staffAreaContext } from "~/http/cache-control.server";
 import { thirdPartyOrigins } from "~/services/site/features.server";
+
 import type { RouteMatchers } from "./route-matchers";
 
 /**
@@ -21,7 +23,11 @@ import type { RouteMatchers } from "./route-matchers";
  * and whether the request is in the staff area, decided by the route it
  * matches (`staffAreaContext`, for the caching headers).
  */
-export function loadContextFor(req: express.Request, res: express.Response, { isKnownPage, isStaffArea }: RouteMatchers) {
+export function loadContextFor(
+  req: express.Request,
+  res: express.Response,
+  { isKnownPage, isStaffArea }: RouteMatchers,
+) {
   const context = new RouterContextProvider();
   context.set(staffAreaContext, isStaffArea(req.path));
   context.set(serverContext, {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
 
+import { useTranslation } from "~/i18n/use-translation";
 import type { BannerMessage } from "~/utils/root-data";
 
 /** Spec 9: success banners hide by themselves after 4000 ms. */

@@ -10,7 +10,13 @@ export function BrandsHero(props: { subtitle?: string; title: string; lead: stri
         <h1 className="app-heading-1">{props.title}</h1>
         <p className="app-hero__lead">{props.lead}</p>
       </div>
-      <img className="app-hero__image" src="/images/brands.svg" alt={t("home.brandsImageAlt")} width="480" height="300" />
+      <img
+        className="app-hero__image"
+        src="/images/brands.svg"
+        alt={t("home.brandsImageAlt")}
+        width="480"
+        height="300"
+      />
     </header>
   );
 }

@@ -1,7 +1,9 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { CONTACT_LIMITS, contactSchema } from "~/validation/contact";
 import { CONTACT_FORM_ID } from "~/validation/contact-form-id";
+
 import { Field, TextareaField } from "./forms";
 import { PublicForm, usePublicForm } from "./use-public-form";
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { ContactForm } from "./contact-form";
 import { useRootData } from "~/utils/root-data";
+
+import { ContactForm } from "./contact-form";
 
 /** Home and about: the contact form, with the reply promise and opening hours. */
 export function ContactSection() {

@@ -1,6 +1,8 @@
 /** Spec 5's date and phone inputs: a Field that filters and formats what is typed. */
 import type { FormEvent, InputHTMLAttributes } from "react";
+
 import { filterPhoneTyping, formatDateTyping } from "~/validation/input-format";
+
 import { Field, type FieldMeta, type ValidationTiming } from "./forms";
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { key?: string };
@@ -38,7 +40,13 @@ export function DateInput(props: { meta: FieldMeta; label: string; hint?: string
  * characters. With JavaScript other characters never appear; without, the
  * server drops spaces and dashes and checks the pattern.
  */
-export function PhoneInput(props: { meta: FieldMeta; label: string; hint?: string; timing?: ValidationTiming; inputProps: InputProps }) {
+export function PhoneInput(props: {
+  meta: FieldMeta;
+  label: string;
+  hint?: string;
+  timing?: ValidationTiming;
+  inputProps: InputProps;
+}) {
   return (
     <Field
       meta={props.meta}

@@ -1,6 +1,8 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useEffect, useRef, type RefObject } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import { useErrorText } from "./forms";
 
 /**
@@ -69,7 +71,15 @@ export type ErrorSummaryItem = { name: string; targetId: string | null; text: st
  * Frontend has it, an alert inside: focus alone makes a screen reader read
  * the box's name (its heading), the alert has the list read too.
  */
-export function ErrorSummaryBox({ id, items, boxRef }: { id: string; items: ErrorSummaryItem[]; boxRef?: RefObject<HTMLDivElement | null> }) {
+export function ErrorSummaryBox({
+  id,
+  items,
+  boxRef,
+}: {
+  id: string;
+  items: ErrorSummaryItem[];
+  boxRef?: RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useTranslation();
   return (
     <div ref={boxRef} className="app-error-summary" tabIndex={-1} autoFocus aria-labelledby={id}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
 
 /**

@@ -7,9 +7,11 @@
  * to it.
  */
 import { useRef, type ReactNode, type SelectHTMLAttributes } from "react";
+
 import { EMPTY_OPTION, PLACEHOLDER_OPTION } from "~/validation/rules";
 import { SELECT_ALL_BEFORE_FIELD, SELECT_ALL_FIELD } from "~/validation/select-all";
-import { ErrorList, FieldShell, describedBy, useTimingHandlers, type FieldMeta, type ValidationTiming } from "./forms";
+
+import { describedBy, ErrorList, FieldShell, useTimingHandlers, type FieldMeta, type ValidationTiming } from "./forms";
 
 type Option = { value: string; label: string };
 
@@ -84,8 +86,9 @@ export function CheckboxGroup(props: {
   const allChosen = props.options.length > 0 && props.options.every((option) => chosen.has(option.value));
   const groupRef = useRef<HTMLDivElement>(null);
   const invalid = Boolean(props.meta.errors?.length);
-  const boxes = () =>
-    [...(groupRef.current?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? [])];
+  const boxes = () => [
+    ...(groupRef.current?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? []),
+  ];
   const selectAllBox = () => groupRef.current?.querySelector<HTMLInputElement>(`input[name="${SELECT_ALL_FIELD}"]`);
   const offset = props.selectAll ? 1 : 0;
   // A tap on "select all" that came before this code (the first
@@ -96,7 +99,10 @@ export function CheckboxGroup(props: {
     if (!all || tookOver.current) return;
     tookOver.current = true;
     if (all.checked === allChosen) return;
-    for (const box of all.closest(".app-checkboxes")?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? []) box.checked = all.checked;
+    for (const box of all
+      .closest(".app-checkboxes")
+      ?.querySelectorAll<HTMLInputElement>(`input[name="${props.meta.name}"]`) ?? [])
+      box.checked = all.checked;
   };
 
   return (
@@ -121,28 +127,28 @@ export function CheckboxGroup(props: {
           </div>
         ) : null}
         <div className={`app-checkboxes__options${props.columns ? " app-checkboxes__options--columns" : ""}`}>
-        {props.options.map((option, index) => {
-          const checkbox = (
-            <div className="app-checkbox" key={option.value}>
-              <input
-                type="checkbox"
-                id={controlId(props.meta, index + offset)}
-                name={props.meta.name}
-                value={option.value}
-                className="app-field__checkbox"
-                defaultChecked={chosen.has(option.value)}
-                aria-invalid={invalid || undefined}
-                onChange={(event) => {
-                  const all = selectAllBox();
-                  if (all) all.checked = boxes().every((box) => box.checked);
-                  props.onChange?.(option.value, event.currentTarget.checked);
-                }}
-              />
-              <label htmlFor={controlId(props.meta, index + offset)}>{option.label}</label>
-            </div>
-          );
-          return props.children ? <div key={option.value}>{props.children(option, checkbox)}</div> : checkbox;
-        })}
+          {props.options.map((option, index) => {
+            const checkbox = (
+              <div className="app-checkbox" key={option.value}>
+                <input
+                  type="checkbox"
+                  id={controlId(props.meta, index + offset)}
+                  name={props.meta.name}
+                  value={option.value}
+                  className="app-field__checkbox"
+                  defaultChecked={chosen.has(option.value)}
+                  aria-invalid={invalid || undefined}
+                  onChange={(event) => {
+                    const all = selectAllBox();
+                    if (all) all.checked = boxes().every((box) => box.checked);
+                    props.onChange?.(option.value, event.currentTarget.checked);
+                  }}
+                />
+                <label htmlFor={controlId(props.meta, index + offset)}>{option.label}</label>
+              </div>
+            );
+            return props.children ? <div key={option.value}>{props.children(option, checkbox)}</div> : checkbox;
+          })}
         </div>
       </div>
     </Fieldset>
@@ -204,9 +210,7 @@ export function Select(props: {
         aria-invalid={props.meta.errors?.length ? true : undefined}
         aria-describedby={describedBy(props.meta, props.hint)}
       >
-        <option value={PLACEHOLDER_OPTION}>
-          {props.placeholder}
-        </option>
+        <option value={PLACEHOLDER_OPTION}>{props.placeholder}</option>
         {props.emptyOption ? <option value={EMPTY_OPTION}>{props.emptyOption}</option> : null}
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>

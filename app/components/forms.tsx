@@ -8,9 +8,10 @@ import {
   type SyntheticEvent,
   type TextareaHTMLAttributes,
 } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
-import { parseMessage } from "~/validation/messages";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
+import { parseMessage } from "~/validation/messages";
 
 /** Conform submits with a `__intent__` button to validate a field; that is not a visitor's submit. */
 export function isIntentSubmit(event: Event): boolean {
@@ -205,7 +206,14 @@ export function HoneypotField() {
   return (
     <div className="app-honeypot" aria-hidden="true">
       <label htmlFor={`hp-${HONEYPOT_FIELD}`}>Website</label>
-      <input id={`hp-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`hp-${HONEYPOT_FIELD}`}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath } from "~/utils/site";
 
 /** Spec 2: '404 - Pagina niet gevonden', 'Oeps... de weg kwijt?' and a link home. */
@@ -8,7 +9,9 @@ export function NotFoundPage() {
   const to = useLocalizedPath();
   return (
     <section className="app-not-found">
-      <p className="app-not-found__code" aria-hidden="true">404</p>
+      <p className="app-not-found__code" aria-hidden="true">
+        404
+      </p>
       <h1 className="app-heading-1">{t("notFound.heading")}</h1>
       <p>{t("notFound.text")}</p>
       <Link to={to("/")} className="app-button">

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useActionData } from "react-router";
-import { SITE_NAME } from "~/utils/meta";
+
 import { withoutSoftHyphens } from "~/i18n/translations";
+import { useTranslation } from "~/i18n/use-translation";
+import { SITE_NAME } from "~/utils/meta";
 import type { FormActionData } from "~/validation/form-definition";
 
 /**

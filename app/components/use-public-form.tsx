@@ -1,16 +1,25 @@
 import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, useActionData, useNavigation, type FetcherWithComponents } from "react-router";
 import type { z } from "zod";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useRootData } from "~/utils/root-data";
 import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormActionData } from "~/validation/form-definition";
+
 import { Banner } from "./banner";
-import { markFormStopped } from "./page-title";
 import { ErrorSummary } from "./error-summary";
+import {
+  FieldValidationContext,
+  HoneypotField,
+  isIntentSubmit,
+  Spinner,
+  SubmitButton,
+  type FieldValidation,
+} from "./forms";
+import { markFormStopped } from "./page-title";
 import { useKeptValues } from "./staff/kept-form";
-import { FieldValidationContext, HoneypotField, Spinner, SubmitButton, isIntentSubmit, type FieldValidation } from "./forms";
 
 /**
  * The wiring every public form shares: its own action result only
@@ -113,12 +122,22 @@ export function usePublicForm<Schema extends z.ZodType>(definition: {
  * the page. A page post that answered nothing of this form gives Conform a
  * result that resets it (`initialValue: null`), a new one for each post.
  */
-function useClearedByOtherPosts(state: "idle" | "submitting" | "loading" | null, mine: FormActionData | undefined): SubmissionResult<string[]> | undefined {
+function useClearedByOtherPosts(
+  state: "idle" | "submitting" | "loading" | null,
+  mine: FormActionData | undefined,
+): SubmissionResult<string[]> | undefined {
   // Worked out while rendering (React's "state from the previous render"): the answer and the idle state come in one update.
-  const [seen, setSeen] = useState<{ state: typeof state; posted: boolean; cleared?: SubmissionResult<string[]> }>({ state, posted: false });
+  const [seen, setSeen] = useState<{ state: typeof state; posted: boolean; cleared?: SubmissionResult<string[]> }>({
+    state,
+    posted: false,
+  });
   if (state !== seen.state) {
     const answered = state === "idle" && seen.posted;
-    setSeen({ state, posted: state === "submitting" || (seen.posted && state !== "idle"), cleared: answered && !mine ? { initialValue: null } : seen.cleared });
+    setSeen({
+      state,
+      posted: state === "submitting" || (seen.posted && state !== "idle"),
+      cleared: answered && !mine ? { initialValue: null } : seen.cleared,
+    });
   }
   return seen.cleared;
 }
@@ -132,7 +151,11 @@ function typedBeforeScripts(formId: string): string[] {
   const form = document.getElementById(formId);
   if (!(form instanceof HTMLFormElement)) return [];
   return Array.from(form.elements)
-    .filter((field) => (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && field.value !== field.defaultValue)
+    .filter(
+      (field) =>
+        (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+        field.value !== field.defaultValue,
+    )
     .map((field) => (field as HTMLInputElement).name);
 }
 
@@ -195,7 +218,9 @@ export function PublicForm(props: {
   return (
     <div ref={wrapper} className={`app-public-form${props.className ? ` ${props.className}` : ""}`}>
       <div role="alert">
-        {state.banner ? <Banner type="error" text={t(state.banner, state.bannerValues)} onClose={state.closeBanner} /> : null}
+        {state.banner ? (
+          <Banner type="error" text={t(state.banner, state.bannerValues)} onClose={state.closeBanner} />
+        ) : null}
       </div>
       {state.submitting ? <Spinner label={props.sendingLabel} /> : null}
       <FormElement
@@ -214,7 +239,12 @@ export function PublicForm(props: {
       >
         <input type="hidden" name={FORM_ID_FIELD} value={state.id} />
         <input type="hidden" name={SUBMISSION_FIELD} value={state.submissionId} />
-        <ErrorSummary form={state.form} labels={props.labels} submitCount={state.submitCount} banner={state.bannerKey} />
+        <ErrorSummary
+          form={state.form}
+          labels={props.labels}
+          submitCount={state.submitCount}
+          banner={state.bannerKey}
+        />
         <FieldValidationContext.Provider value={state.validation}>{props.children}</FieldValidationContext.Provider>
         <HoneypotField />
         <SubmitButton submitting={state.submitting}>{props.submitLabel}</SubmitButton>

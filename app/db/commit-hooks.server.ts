@@ -9,7 +9,17 @@
  * database opened by openDatabase() carries the driver that keeps these
  * promises, so the services keep using `db.transaction()` as they are.
  */
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, KyselyPlugin, QueryId, QueryResult, TransactionSettings } from "kysely";
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Dialect,
+  Driver,
+  Kysely,
+  KyselyPlugin,
+  QueryId,
+  QueryResult,
+  TransactionSettings,
+} from "kysely";
 
 type Hook = () => void;
 

@@ -2,16 +2,42 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
 import SQLite from "better-sqlite3";
 import { expect, it } from "vitest";
+
 import { createDb, isDatabaseReady, migrateToLatest, recordStart } from "~/db/db.server";
+
 import { describeEachDatabase } from "../../tests/setup/unit-database";
 
 describeEachDatabase(
   "database on $name",
   (database) => {
     it("runs the migrations once and is ready", async () => {
-      expect(await migrateToLatest(database.db)).toEqual(["001-app-meta", "002-contact-and-outbox", "003-privacy-requests", "004-political-ads", "005-staff", "006-complaint-events", "007-country-in-one-case", "008-staff-two-factor", "009-outbox-priority", "010-submission-keys", "011-request-files", "012-status-links", "013-duplicates-and-questions", "014-verification-resend", "015-campaign-versions", "016-reply-links", "017-staff-kept-forms", "018-data-systems", "019-system-events", "020-case-work", "021-figure-indexes", "022-webhook-network"]);
+      expect(await migrateToLatest(database.db)).toEqual([
+        "001-app-meta",
+        "002-contact-and-outbox",
+        "003-privacy-requests",
+        "004-political-ads",
+        "005-staff",
+        "006-complaint-events",
+        "007-country-in-one-case",
+        "008-staff-two-factor",
+        "009-outbox-priority",
+        "010-submission-keys",
+        "011-request-files",
+        "012-status-links",
+        "013-duplicates-and-questions",
+        "014-verification-resend",
+        "015-campaign-versions",
+        "016-reply-links",
+        "017-staff-kept-forms",
+        "018-data-systems",
+        "019-system-events",
+        "020-case-work",
+        "021-figure-indexes",
+        "022-webhook-network",
+      ]);
       expect(await migrateToLatest(database.db)).toEqual([]);
       expect(await isDatabaseReady(database.db)).toBe(true);
     });
@@ -44,14 +70,17 @@ it("on SQLite a read-then-write transaction holds the write lock from its start,
   // Another process (the CLI, a second server) on the same file, not waiting.
   const other = new SQLite(file);
   other.pragma("busy_timeout = 0");
-  const otherWrite = () => other.prepare("insert into app_meta (key, value, updated_at) values (?, 'x', 'x')").run(randomUUID());
+  const otherWrite = () =>
+    other.prepare("insert into app_meta (key, value, updated_at) values (?, 'x', 'x')").run(randomUUID());
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom("app_meta").selectAll().execute();
     expect(otherWrite).toThrow(/locked|busy/i);
     await recordStart(trx, new Date("2026-03-01T00:00:00Z"));
   });
   otherWrite();
-  expect(await db.selectFrom("app_meta").select("value").where("key", "=", "last_started_at").executeTakeFirstOrThrow()).toEqual({ value: "2026-03-01T00:00:00.000Z" });
+  expect(
+    await db.selectFrom("app_meta").select("value").where("key", "=", "last_started_at").executeTakeFirstOrThrow(),
+  ).toEqual({ value: "2026-03-01T00:00:00.000Z" });
   other.close();
   await db.destroy();
   rmSync(dir, { recursive: true, force: true });

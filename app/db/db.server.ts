@@ -1,7 +1,9 @@
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+
 import type { Config } from "~/config.server";
+
 import { withCommitHooks } from "./commit-hooks.server";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
@@ -12,8 +14,7 @@ export type DatabaseKind = Config["database"]["kind"];
 
 /** The Kysely instance and the driver client under it (some libraries need the latter). */
 export type DatabaseHandle =
-  | { kind: "sqlite"; db: Db; sqlite: SQLite.Database }
-  | { kind: "postgres"; db: Db; pool: pg.Pool };
+  { kind: "sqlite"; db: Db; sqlite: SQLite.Database } | { kind: "postgres"; db: Db; pool: pg.Pool };
 
 /**
  * Bounded waits on PostgreSQL: under overload, requests queued for
@@ -38,7 +39,11 @@ export function openDatabase(database: Config["database"]): DatabaseHandle {
     // An idle connection dropped by the server (restart, failover) must not
     // crash the process; the pool opens a new one on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-    return { kind: "postgres", pool, db: new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) }) };
+    return {
+      kind: "postgres",
+      pool,
+      db: new Kysely<Database>({ dialect: withCommitHooks(new PostgresDialect({ pool })) }),
+    };
   }
   const sqlite = new SQLite(database.file);
   sqlite.pragma("journal_mode = WAL");
@@ -57,10 +62,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
-    throw new Error(
-      `Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`,
-      { cause: error },
-    );
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
 }

@@ -1,5 +1,6 @@
 import { getConfig } from "~/config.server";
 import { singleton } from "~/utils/singleton.server";
+
 import { migrateToLatest, openDatabase, recordStart, type DatabaseHandle, type Db } from "./db.server";
 
 // One per process (app/utils/singleton.server.ts): Vite's module reloads in

@@ -9,15 +9,20 @@
 import { sql } from "kysely";
 import type pg from "pg";
 import { expect, it } from "vitest";
+
 import { POSTGRES_POOL } from "~/db/db.server";
+
 import { describeEachDatabase } from "../../tests/setup/unit-database";
 
 describeEachDatabase("the database pool on $name", (database) => {
   it("on PostgreSQL: a statement and an idle transaction are bounded by the server", async ({ skip }) => {
-    if (database.handle.kind !== "postgres") return skip("PostgreSQL only: SQLite runs each query at once, in the process");
+    if (database.handle.kind !== "postgres")
+      return skip("PostgreSQL only: SQLite runs each query at once, in the process");
     const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(database.db);
     expect(shown.rows[0].statement_timeout).toBe("10s");
-    const idle = await sql<{ idle_in_transaction_session_timeout: string }>`show idle_in_transaction_session_timeout`.execute(database.db);
+    const idle = await sql<{
+      idle_in_transaction_session_timeout: string;
+    }>`show idle_in_transaction_session_timeout`.execute(database.db);
     expect(idle.rows[0].idle_in_transaction_session_timeout).toBe("10s");
   });
 

@@ -26,7 +26,17 @@ export const TEXT_FILTER_MAX = 100;
 
 /** Spec 3 "Context types", per country. */
 export const CONTEXT_TYPES: Record<Country, readonly string[]> = {
-  nl: ["EERSTE_KAMER", "TWEEDE_KAMER", "PROVENCIALE_STATEN", "GEMEENTERAAD", "WATERSCHAP", "EUROPESE", "REFERENDUM", "WETGEVINGSPROCES", "OVERIGE"],
+  nl: [
+    "EERSTE_KAMER",
+    "TWEEDE_KAMER",
+    "PROVENCIALE_STATEN",
+    "GEMEENTERAAD",
+    "WATERSCHAP",
+    "EUROPESE",
+    "REFERENDUM",
+    "WETGEVINGSPROCES",
+    "OVERIGE",
+  ],
   be: [
     "VLAANDEREN_LOKALE",
     "BRUSSEL_LOKALE",
@@ -85,7 +95,9 @@ const NOTE_ORDER = {
 } as const satisfies Record<AdLanguage, readonly string[]>;
 
 /** The context note in the ad's own language, or in the other when only that one was given. */
-export function contextNote(item: Pick<CampaignItem, "language" | "campaignContextNoteNl" | "campaignContextNoteFr">): string {
+export function contextNote(
+  item: Pick<CampaignItem, "language" | "campaignContextNoteNl" | "campaignContextNoteFr">,
+): string {
   const [own, other] = NOTE_ORDER[item.language];
   return item[own] || item[other];
 }
@@ -152,7 +164,6 @@ export type CampaignItem = {
   /** When this version was recorded (ISO timestamp). */
   versionDate: string;
 };
-
 
 /** The filtered register at a glance: the list call's `summary` and the list page's charts. */
 export type RegisterSummary = {

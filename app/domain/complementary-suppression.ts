@@ -34,9 +34,14 @@ const valueOf = (values: ReadonlyMap<string, number>, id: string) => values.get(
  * what its unknown parts add up to. A count worked out as 0 tells nothing
  * of anyone. null: nothing leaks.
  */
-function leakingGroup(values: ReadonlyMap<string, number>, groups: readonly CellGroup[], hidden: ReadonlySet<string>, minimum: number): CellGroup | null {
+function leakingGroup(
+  values: ReadonlyMap<string, number>,
+  groups: readonly CellGroup[],
+  hidden: ReadonlySet<string>,
+  minimum: number,
+): CellGroup | null {
   const known = new Set([...values.keys()].filter((id) => !hidden.has(id)));
-  for (let learned = true; learned; ) {
+  for (let learned = true; learned;) {
     learned = false;
     for (const group of groups) {
       const unknown = [group.total, ...group.parts].filter((id) => !known.has(id));
@@ -59,17 +64,32 @@ function leakingGroup(values: ReadonlyMap<string, number>, groups: readonly Cell
 }
 
 /** The smallest published count of the group (the first of equals), else its total, else the smallest published count anywhere. */
-function nextToHide(values: ReadonlyMap<string, number>, group: CellGroup, hidden: ReadonlySet<string>): string | undefined {
+function nextToHide(
+  values: ReadonlyMap<string, number>,
+  group: CellGroup,
+  hidden: ReadonlySet<string>,
+): string | undefined {
   const smallest = (ids: Iterable<string>) =>
-    [...ids].filter((id) => !hidden.has(id)).reduce<string | undefined>((best, id) => (best === undefined || valueOf(values, id) < valueOf(values, best) ? id : best), undefined);
+    [...ids]
+      .filter((id) => !hidden.has(id))
+      .reduce<string | undefined>(
+        (best, id) => (best === undefined || valueOf(values, id) < valueOf(values, best) ? id : best),
+        undefined,
+      );
   return smallest(group.parts) ?? smallest([group.total]) ?? smallest(values.keys());
 }
 
 /** The cells to leave out: the given ones, those that follow from them, and as few more as the groups need. */
-export function suppressedCells({ values, groups, hidden: primary, follows = [], minimum }: SuppressionInput): Set<string> {
+export function suppressedCells({
+  values,
+  groups,
+  hidden: primary,
+  follows = [],
+  minimum,
+}: SuppressionInput): Set<string> {
   const hidden = new Set(primary);
   for (;;) {
-    for (let added = true; added; ) {
+    for (let added = true; added;) {
       added = false;
       for (const [from, to] of follows) {
         if (hidden.has(from) && !hidden.has(to)) {

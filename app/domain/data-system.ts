@@ -19,7 +19,10 @@ export const TASK_STATES = ["OPEN", "DONE", "NO_DATA", "FAILED", "CLOSED_BY_STAF
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** What a system says when it answers (the callback's `status`, the task page's buttons). */
-export const TASK_ANSWERS = { done: "DONE", "no-data": "NO_DATA", failed: "FAILED" } as const satisfies Record<string, TaskState>;
+export const TASK_ANSWERS = { done: "DONE", "no-data": "NO_DATA", failed: "FAILED" } as const satisfies Record<
+  string,
+  TaskState
+>;
 export type TaskAnswer = keyof typeof TASK_ANSWERS;
 
 /** A task that no longer waits for anyone. */
@@ -32,7 +35,12 @@ export function isAnswered(state: TaskState): boolean {
  * An objection to direct marketing fans out when it is verified,
  * since it is carried out then (spec 4).
  */
-export const FANS_OUT_AT_START: readonly RightType[] = ["RIGHT_OF_ACCESS", "RECTIFICATION", "RIGHT_TO_BE_FORGOTTEN", "REMOVAL_FROM_PUBLICATION"];
+export const FANS_OUT_AT_START: readonly RightType[] = [
+  "RIGHT_OF_ACCESS",
+  "RECTIFICATION",
+  "RIGHT_TO_BE_FORGOTTEN",
+  "REMOVAL_FROM_PUBLICATION",
+];
 
 /** A system's id: what the callback's path and the import file name it by. */
 export const SYSTEM_ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
@@ -46,7 +54,9 @@ export const TASK_EVENT_TYPE = "privacy_request.task.created";
  * keeps a delivery going for about 88 hours, more than a long weekend's 72,
  * so a receiver down that long still gets it.
  */
-export const WEBHOOK_RETRY_DELAYS_MS = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000].map((seconds) => seconds * 1000);
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000, 36_000,
+].map((seconds) => seconds * 1000);
 
 /** A task is overdue from five days before its request's due date. */
 export const TASK_OVERDUE_DAYS_BEFORE_DUE = 5;

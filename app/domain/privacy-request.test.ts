@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+
 import {
-  REQUEST_STATES,
   addMonths,
   allows,
   canCloseForNoAnswer,
   dueDateAfterWaiting,
   extendedDueDate,
   isOverdue,
+  REQUEST_STATES,
   type RequestAction,
 } from "~/domain/privacy-request";
 
@@ -21,7 +22,11 @@ describe("a privacy request's lifecycle", () => {
     expect(offered("closeNoAnswer")).toEqual(["WAITING_FOR_PERSON"]);
     expect(offered("renewLink")).toEqual(["AWAITING_VERIFICATION", "EXPIRED"]);
     for (const done of ["COMPLETED", "REJECTED", "CLOSED"] as const) {
-      expect((["start", "extend", "complete", "reject", "ask", "sendAnswer", "closeDuplicate"] as const).some((action) => allows(done, action))).toBe(false);
+      expect(
+        (["start", "extend", "complete", "reject", "ask", "sendAnswer", "closeDuplicate"] as const).some((action) =>
+          allows(done, action),
+        ),
+      ).toBe(false);
     }
   });
 
@@ -35,10 +40,18 @@ describe("a privacy request's lifecycle", () => {
 
   it("lets a request waiting for the person be closed after 30 days, and moves its due date by the wait", () => {
     const pausedAt = "2026-04-01T10:00:00.000Z";
-    expect(canCloseForNoAnswer({ state: "WAITING_FOR_PERSON", paused_at: pausedAt }, new Date("2026-05-01T09:59:59Z"))).toBe(false);
-    expect(canCloseForNoAnswer({ state: "WAITING_FOR_PERSON", paused_at: pausedAt }, new Date("2026-05-01T10:00:00Z"))).toBe(true);
-    expect(canCloseForNoAnswer({ state: "IN_PROGRESS", paused_at: pausedAt }, new Date("2026-06-01T10:00:00Z"))).toBe(false);
-    expect(dueDateAfterWaiting("2026-04-20T10:00:00.000Z", pausedAt, new Date("2026-04-11T10:00:00Z"))).toBe("2026-04-30T10:00:00.000Z");
+    expect(
+      canCloseForNoAnswer({ state: "WAITING_FOR_PERSON", paused_at: pausedAt }, new Date("2026-05-01T09:59:59Z")),
+    ).toBe(false);
+    expect(
+      canCloseForNoAnswer({ state: "WAITING_FOR_PERSON", paused_at: pausedAt }, new Date("2026-05-01T10:00:00Z")),
+    ).toBe(true);
+    expect(canCloseForNoAnswer({ state: "IN_PROGRESS", paused_at: pausedAt }, new Date("2026-06-01T10:00:00Z"))).toBe(
+      false,
+    );
+    expect(dueDateAfterWaiting("2026-04-20T10:00:00.000Z", pausedAt, new Date("2026-04-11T10:00:00Z"))).toBe(
+      "2026-04-30T10:00:00.000Z",
+    );
   });
 
   it("calls a request overdue only while it is worked on", () => {

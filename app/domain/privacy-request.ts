@@ -5,7 +5,13 @@
  */
 
 /** Spec 3 "Right type". */
-export const RIGHT_TYPES = ["RIGHT_OF_ACCESS", "RIGHT_TO_BE_FORGOTTEN", "OBJECTION", "RECTIFICATION", "REMOVAL_FROM_PUBLICATION"] as const;
+export const RIGHT_TYPES = [
+  "RIGHT_OF_ACCESS",
+  "RIGHT_TO_BE_FORGOTTEN",
+  "OBJECTION",
+  "RECTIFICATION",
+  "REMOVAL_FROM_PUBLICATION",
+] as const;
 export type RightType = (typeof RIGHT_TYPES)[number];
 
 /**
@@ -17,7 +23,16 @@ export type RightType = (typeof RIGHT_TYPES)[number];
  * officer's question is unanswered (the clock stands still); CLOSED when
  * closed without being carried out (a duplicate, or no answer in 30 days).
  */
-export const REQUEST_STATES = ["AWAITING_VERIFICATION", "OPEN", "IN_PROGRESS", "WAITING_FOR_PERSON", "COMPLETED", "REJECTED", "CLOSED", "EXPIRED"] as const;
+export const REQUEST_STATES = [
+  "AWAITING_VERIFICATION",
+  "OPEN",
+  "IN_PROGRESS",
+  "WAITING_FOR_PERSON",
+  "COMPLETED",
+  "REJECTED",
+  "CLOSED",
+  "EXPIRED",
+] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 
 /** States in which the back office works on a request (and its due date counts). */
@@ -83,7 +98,16 @@ const DAY_MS = 86_400_000;
  * Temporal is not in Node 20; this is the only place months are added.
  */
 export function addMonths(date: Date, months: number): Date {
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()));
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return target;
@@ -106,7 +130,9 @@ export function extendedDueDate(dueAt: string, months: number): string | null {
 
 /** While the person's answer is awaited the clock stands still: the due date moves by the time waited. */
 export function dueDateAfterWaiting(dueAt: string | null, pausedAt: string, now: Date): string | null {
-  return dueAt ? new Date(new Date(dueAt).getTime() + (now.getTime() - new Date(pausedAt).getTime())).toISOString() : null;
+  return dueAt
+    ? new Date(new Date(dueAt).getTime() + (now.getTime() - new Date(pausedAt).getTime())).toISOString()
+    : null;
 }
 
 /** EDPB Guidelines 01/2022: with no answer to a question in 30 days the request may be closed. */
@@ -118,7 +144,11 @@ export function closableAfter(pausedAt: Date): Date {
 }
 
 export function canCloseForNoAnswer(request: { state: RequestState; paused_at: string | null }, now: Date): boolean {
-  return allows(request.state, "closeNoAnswer") && request.paused_at !== null && closableAfter(new Date(request.paused_at)) <= now;
+  return (
+    allows(request.state, "closeNoAnswer") &&
+    request.paused_at !== null &&
+    closableAfter(new Date(request.paused_at)) <= now
+  );
 }
 
 /** Worked on and past its due date. */

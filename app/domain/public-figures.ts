@@ -5,9 +5,9 @@
  * (docs/decisions/008-request-figures.md). The page and the
  * JSON call show the same shape.
  */
+import { suppressedCells } from "./complementary-suppression";
 import type { Country } from "./country";
 import type { RightType } from "./privacy-request";
-import { suppressedCells } from "./complementary-suppression";
 import { shareWithinDeadline, type RequestFigureRow, type RequestFigures } from "./request-figures";
 
 /** Below this a count is not published, nor any that would let it be worked out, and no share or median is drawn from it. */
@@ -66,14 +66,27 @@ const TOTAL = "total";
  * share and the median drawn from it (a share's denominator can be guessed,
  * and a median shows there were at least 10).
  */
-export function publishedFigures(figures: Pick<RequestFigures, "byRight" | "total">, offered: (right: RightType) => boolean): Pick<PublicFigures, "rights" | "total"> {
-  const rows = new Map<string, RequestFigureRow>([...figures.byRight.map(({ right, ...row }) => [right, row] as const), [TOTAL, figures.total]]);
+export function publishedFigures(
+  figures: Pick<RequestFigures, "byRight" | "total">,
+  offered: (right: RightType) => boolean,
+): Pick<PublicFigures, "rights" | "total"> {
+  const rows = new Map<string, RequestFigureRow>([
+    ...figures.byRight.map(({ right, ...row }) => [right, row] as const),
+    [TOTAL, figures.total],
+  ]);
   const cell = (column: string, row: string) => `${column}:${row}`;
-  const values = new Map([...rows].flatMap(([key, row]) => COUNTS.map((column) => [cell(column, key), row[column]] as const)));
-  const neverShown = figures.byRight.filter(({ right }) => !offered(right)).flatMap(({ right }) => COUNTS.map((column) => cell(column, right)));
+  const values = new Map(
+    [...rows].flatMap(([key, row]) => COUNTS.map((column) => [cell(column, key), row[column]] as const)),
+  );
+  const neverShown = figures.byRight
+    .filter(({ right }) => !offered(right))
+    .flatMap(({ right }) => COUNTS.map((column) => cell(column, right)));
   const hidden = suppressedCells({
     values,
-    groups: COUNTS.map((column) => ({ total: cell(column, TOTAL), parts: figures.byRight.map(({ right }) => cell(column, right)) })),
+    groups: COUNTS.map((column) => ({
+      total: cell(column, TOTAL),
+      parts: figures.byRight.map(({ right }) => cell(column, right)),
+    })),
     hidden: [...[...values].filter(([, count]) => count < MINIMUM_SHOWN).map(([id]) => id), ...neverShown],
     follows: [...rows.keys()].map((key) => [cell("received", key), cell("extended", key)] as const),
     minimum: MINIMUM_SHOWN,
@@ -90,7 +103,9 @@ export function publishedFigures(figures: Pick<RequestFigures, "byRight" | "tota
     };
   };
   return {
-    rights: figures.byRight.filter(({ right }) => offered(right)).map(({ right, ...row }) => ({ right, ...publish(right, row) })),
+    rights: figures.byRight
+      .filter(({ right }) => offered(right))
+      .map(({ right, ...row }) => ({ right, ...publish(right, row) })),
     total: publish(TOTAL, figures.total),
   };
 }

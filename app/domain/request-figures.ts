@@ -84,7 +84,10 @@ export function daysBetween(fromIso: string, toIso: string): number {
 export function percentile(ascending: readonly number[], p: number): number | null {
   const n = ascending.length;
   if (n === 0) return null;
-  const value = p === 0.5 && n % 2 === 0 ? (ascending[n / 2 - 1] + ascending[n / 2]) / 2 : ascending[Math.max(0, Math.ceil(p * n) - 1)];
+  const value =
+    p === 0.5 && n % 2 === 0
+      ? (ascending[n / 2 - 1] + ascending[n / 2]) / 2
+      : ascending[Math.max(0, Math.ceil(p * n) - 1)];
   return Math.round(value * 10) / 10;
 }
 

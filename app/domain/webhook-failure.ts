@@ -34,7 +34,9 @@ export type WebhookFailure = WebhookFailureCategory | `http:${number}`;
 export function failureLabel(stored: string): { key: WebhookFailureCategory | "http"; status?: string } {
   const http = /^http:(\d{3})$/.exec(stored);
   if (http) return { key: "http", status: http[1] };
-  return { key: (WEBHOOK_FAILURES as readonly string[]).includes(stored) ? (stored as WebhookFailureCategory) : "network" };
+  return {
+    key: (WEBHOOK_FAILURES as readonly string[]).includes(stored) ? (stored as WebhookFailureCategory) : "network",
+  };
 }
 
 /**

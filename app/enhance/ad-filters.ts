@@ -39,7 +39,12 @@ export function enhanceAdFilters(form: HTMLFormElement): void {
     alert.textContent = results.dataset.errorText ?? "";
     const wrapper = document.createElement("div");
     wrapper.append(alert);
-    return { count: "", results: wrapper, pagination: document.createElement("div"), summary: document.createElement("div") };
+    return {
+      count: "",
+      results: wrapper,
+      pagination: document.createElement("div"),
+      summary: document.createElement("div"),
+    };
   };
 
   const follow = async () => {
@@ -83,5 +88,7 @@ function read(page: Document): Results | null {
   const results = page.querySelector(".app-ad-results");
   const pagination = page.querySelector(".app-ad-pagination");
   const summary = page.querySelector(".app-ad-summary-slot");
-  return count && results && pagination && summary ? { count: count.textContent ?? "", results, pagination, summary } : null;
+  return count && results && pagination && summary
+    ? { count: count.textContent ?? "", results, pagination, summary }
+    : null;
 }

@@ -6,7 +6,10 @@
  * fits again). Used by the React header and by pages without React
  * (page.ts). Returns what undoes it.
  */
-export function enhanceDismissableDetails(details: HTMLDetailsElement, options: { closeWhenHidden?: boolean } = {}): () => void {
+export function enhanceDismissableDetails(
+  details: HTMLDetailsElement,
+  options: { closeWhenHidden?: boolean } = {},
+): () => void {
   const close = (focusSummary: boolean) => {
     if (!details.open) return;
     details.open = false;

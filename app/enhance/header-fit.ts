@@ -21,7 +21,10 @@ export function fitHeader(inner: HTMLElement): () => void {
     inner.classList.remove(COMPACT);
     const navShown = (inner.querySelector(".app-nav")?.getClientRects().length ?? 0) > 0;
     if (navShown && !fitsOnOneRow()) inner.classList.add(COMPACT);
-    document.documentElement.style.setProperty("--app-header-block-size", `${Math.ceil(header.getBoundingClientRect().height)}px`);
+    document.documentElement.style.setProperty(
+      "--app-header-block-size",
+      `${Math.ceil(header.getBoundingClientRect().height)}px`,
+    );
   };
   update();
   const observer = new ResizeObserver(update);

@@ -11,7 +11,8 @@ export function prefetchOnHover(root: Document = document): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const start = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-    if (!link || link.origin !== location.origin || link.hasAttribute("download") || link.pathname.startsWith("/api/")) return;
+    if (!link || link.origin !== location.origin || link.hasAttribute("download") || link.pathname.startsWith("/api/"))
+      return;
     const url = link.pathname + link.search;
     if (fetched.has(url) || url === location.pathname + location.search) return;
     clearTimeout(timer);

@@ -4,15 +4,16 @@
  * here also works without it; this adds the conveniences. On a page React
  * runs it is the page's script until the visitor's first intent.
  */
+import { reloadOnNewVersion } from "~/utils/version-check";
+
 import { enhanceAdFilters } from "./ad-filters";
 import { enhanceDismissableDetails } from "./dismissable-details";
 import { fitHeader } from "./header-fit";
 import { prefetchOnHover } from "./hover-prefetch";
 import { enhancePhoneFilter } from "./phone-filter";
+import { REACT_TAKES_OVER } from "./react-takes-over";
 import { enhanceScrollToTop } from "./scroll-to-top";
 import { enhanceSiteSearch } from "./site-search";
-import { reloadOnNewVersion } from "~/utils/version-check";
-import { REACT_TAKES_OVER } from "./react-takes-over";
 
 /** What React does itself on a page it runs: given back when it takes the page over. */
 const conveniences: Array<() => void> = [];
@@ -28,7 +29,9 @@ if (toTop) conveniences.push(enhanceScrollToTop(toTop));
 conveniences.push(prefetchOnHover());
 // A page React runs starts it at the visitor's first intent (app/utils/hydrate-after-paint.server.ts);
 // until then this script serves it as it serves a page without React.
-document.addEventListener(REACT_TAKES_OVER, () => conveniences.splice(0).forEach((giveBack) => giveBack()), { once: true });
+document.addEventListener(REACT_TAKES_OVER, () => conveniences.splice(0).forEach((giveBack) => giveBack()), {
+  once: true,
+});
 const phoneDirectory = document.querySelector<HTMLTemplateElement>("template#phone-directory");
 if (phoneDirectory) enhancePhoneFilter(phoneDirectory);
 const adFilters = document.getElementById("ad-filters") as HTMLFormElement | null;

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
+
 import { getConfig } from "~/config.server";
 import { hasSessionCookie } from "~/http/flash.server";
 import { isPublicPath } from "~/utils/public-path";
@@ -36,18 +37,33 @@ function anonymousPageCacheControl(status: number): string {
  * spelling of the staff segment counts as well (a 404 for
  * `/nl/Internal-Privacy-Rights/login` is not kept either).
  */
-export function cacheHeaders(request: Request, response: Response, staffArea: boolean | null = null): Array<[string, string]> {
+export function cacheHeaders(
+  request: Request,
+  response: Response,
+  staffArea: boolean | null = null,
+): Array<[string, string]> {
   // Staff pages are never stored and never indexed, whoever asks.
   if (staffArea === true || !isPublicPath(new URL(request.url).pathname)) {
-    return [["Cache-Control", PERSONAL], ["Vary", "Cookie"], ["X-Robots-Tag", "noindex, nofollow"]];
+    return [
+      ["Cache-Control", PERSONAL],
+      ["Vary", "Cookie"],
+      ["X-Robots-Tag", "noindex, nofollow"],
+    ];
   }
   // A file named by its content (a locale's texts) is the same for everyone, cookie or not.
   if (/\bimmutable\b/.test(response.headers.get("Cache-Control") ?? "")) return [];
   const personal =
     !["GET", "HEAD"].includes(request.method) || response.headers.has("Set-Cookie") || hasSessionCookie(request);
-  if (personal) return [["Cache-Control", PERSONAL], ["Vary", "Cookie"]];
+  if (personal)
+    return [
+      ["Cache-Control", PERSONAL],
+      ["Vary", "Cookie"],
+    ];
   if (response.headers.has("Cache-Control")) return [];
-  return [["Cache-Control", anonymousPageCacheControl(response.status)], ["Vary", "Cookie"]];
+  return [
+    ["Cache-Control", anonymousPageCacheControl(response.status)],
+    ["Vary", "Cookie"],
+  ];
 }
 
 export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -55,7 +71,12 @@ export const cacheControlMiddleware: MiddlewareFunction<Response> = async ({ req
   for (const [name, value] of cacheHeaders(request, response, context.get(staffAreaContext))) {
     if (name === "Vary") {
       const vary = response.headers.get("Vary");
-      if (!vary?.toLowerCase().split(/\s*,\s*/).includes("cookie")) {
+      if (
+        !vary
+          ?.toLowerCase()
+          .split(/\s*,\s*/)
+          .includes("cookie")
+      ) {
         response.headers.set("Vary", vary ? `${vary}, ${value}` : value);
       }
     } else {

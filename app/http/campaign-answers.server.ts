@@ -1,5 +1,6 @@
 import { clientHas, etagFor } from "~/utils/etag.server";
 import { getLogger } from "~/utils/logger.server";
+
 import { unavailableForAMinute } from "./json-call.server";
 
 /** The register is public and changes by import only: a minute in any cache, then revalidated by ETag. */
@@ -12,7 +13,12 @@ export function jsonAnswer(request: Request, body: unknown, headers: Record<stri
 }
 
 /** `etag`: the body's, when it is kept with it (a label: app/services/campaign/labels/label-store.server.ts). */
-export function bodyAnswer(request: Request, text: string | Buffer, headers: Record<string, string>, etag = etagFor(text)): Response {
+export function bodyAnswer(
+  request: Request,
+  text: string | Buffer,
+  headers: Record<string, string>,
+  etag = etagFor(text),
+): Response {
   const all = { "Cache-Control": PUBLIC_CACHE, ETag: etag, ...headers };
   if (clientHas(request, etag)) return new Response(null, { status: 304, headers: all });
   return new Response(typeof text === "string" ? text : new Uint8Array(text), { status: 200, headers: all });

@@ -1,4 +1,5 @@
 import { create as contentDisposition } from "content-disposition";
+
 import { PERSONAL } from "./cache-control.server";
 
 /**
@@ -6,7 +7,12 @@ import { PERSONAL } from "./cache-control.server";
  * origin), its type as its content told it, never guessed again by the
  * browser, and never kept by a cache.
  */
-export function fileDownload(file: { name: string; mediaType: string; size: number; body: ReadableStream<Uint8Array> }): Response {
+export function fileDownload(file: {
+  name: string;
+  mediaType: string;
+  size: number;
+  body: ReadableStream<Uint8Array>;
+}): Response {
   return new Response(file.body, {
     headers: {
       "Content-Type": file.mediaType,

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { redirectWithBanner, redirectWithUploadOutcome, takeBanner, takeUploadOutcome } from "~/http/flash.server";
 
 // Read once, at the first cookie: a known secret and a data folder of this file's own.
@@ -39,8 +41,12 @@ describe("a banner after a post (post-redirect-get)", () => {
   });
 
   it("two equal messages in a row are told apart by their id", async () => {
-    const first = await takeBanner(get(cookieOf((await redirectWithBanner(post(), "/nl/contact", SENT)).headers.get("Set-Cookie"))));
-    const second = await takeBanner(get(cookieOf((await redirectWithBanner(post(), "/nl/contact", SENT)).headers.get("Set-Cookie"))));
+    const first = await takeBanner(
+      get(cookieOf((await redirectWithBanner(post(), "/nl/contact", SENT)).headers.get("Set-Cookie"))),
+    );
+    const second = await takeBanner(
+      get(cookieOf((await redirectWithBanner(post(), "/nl/contact", SENT)).headers.get("Set-Cookie"))),
+    );
     expect(first.banner?.textKey).toBe(SENT.textKey);
     expect(second.banner?.textKey).toBe(SENT.textKey);
     expect(first.banner?.id).not.toBe(second.banner?.id);
@@ -72,8 +78,14 @@ describe("an upload's refusals after a post without JavaScript", () => {
 
   it("fit in a cookie even for eleven refusals of the longest names, each still told by its start", async () => {
     const name = `${"数据".repeat(74)}.pdf`;
-    const refused = [...Array.from({ length: 10 }, () => ({ name, problem: "tooLarge" as const })), { name: "", problem: "tooMany" as const }];
-    const response = await redirectWithUploadOutcome(post(), "/nl/internal-privacy-rights/requests/ABC", { added: 0, refused });
+    const refused = [
+      ...Array.from({ length: 10 }, () => ({ name, problem: "tooLarge" as const })),
+      { name: "", problem: "tooMany" as const },
+    ];
+    const response = await redirectWithUploadOutcome(post(), "/nl/internal-privacy-rights/requests/ABC", {
+      added: 0,
+      refused,
+    });
     const cookie = cookieOf(response.headers.get("Set-Cookie"));
     expect(cookie.length).toBeLessThan(4000);
     const shown = (await takeUploadOutcome(get(cookie))).outcome?.refused ?? [];

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+
 import type { UploadOutcome } from "~/domain/request-file";
 import type { BannerMessage } from "~/utils/root-data";
+
 import { redirectWithSession, takeFlash } from "./session.server";
 
 export { hasSessionCookie } from "./session.server";
@@ -8,7 +10,8 @@ export { hasSessionCookie } from "./session.server";
 const FLASH_KEY = "banner";
 const UPLOAD_KEY = "answerUpload";
 
-const isBanner = (value: unknown): value is BannerMessage => typeof value === "object" && value !== null && "textKey" in value;
+const isBanner = (value: unknown): value is BannerMessage =>
+  typeof value === "object" && value !== null && "textKey" in value;
 const isUploadOutcome = (value: unknown): value is UploadOutcome =>
   typeof value === "object" && value !== null && "refused" in value && Array.isArray(value.refused);
 
@@ -18,7 +21,9 @@ export async function redirectWithBanner(
   to: string,
   banner: Omit<BannerMessage, "id">,
 ): Promise<Response> {
-  return redirectWithSession(request, "flash", to, (session) => session.flash(FLASH_KEY, { ...banner, id: randomUUID() } satisfies BannerMessage));
+  return redirectWithSession(request, "flash", to, (session) =>
+    session.flash(FLASH_KEY, { ...banner, id: randomUUID() } satisfies BannerMessage),
+  );
 }
 
 /** Reads (and consumes) the banner; `headers` is set only when there was one. */
@@ -32,21 +37,31 @@ export async function takeBanner(request: Request): Promise<{ banner: BannerMess
  * file field, not in the page's banner, so they travel apart from
  * it and the request page's loader takes them.
  */
-export async function redirectWithUploadOutcome(request: Request, to: string, outcome: UploadOutcome): Promise<Response> {
+export async function redirectWithUploadOutcome(
+  request: Request,
+  to: string,
+  outcome: UploadOutcome,
+): Promise<Response> {
   // A cookie holds about 4 kB and a post up to eleven refusals of 150-character names: the start of each name tells the files apart.
   const refused = outcome.refused.map((refusal) => ({ ...refusal, name: shortName(refusal.name) }));
-  return redirectWithSession(request, "flash", to, (session) => session.flash(UPLOAD_KEY, { ...outcome, refused } satisfies UploadOutcome));
+  return redirectWithSession(request, "flash", to, (session) =>
+    session.flash(UPLOAD_KEY, { ...outcome, refused } satisfies UploadOutcome),
+  );
 }
 
 const SHORT_NAME_CHARACTERS = 60;
 
 function shortName(name: string): string {
   const characters = Array.from(name);
-  return characters.length > SHORT_NAME_CHARACTERS ? `${characters.slice(0, SHORT_NAME_CHARACTERS - 1).join("")}…` : name;
+  return characters.length > SHORT_NAME_CHARACTERS
+    ? `${characters.slice(0, SHORT_NAME_CHARACTERS - 1).join("")}…`
+    : name;
 }
 
 /** Reads (and consumes) an upload's refusals; `headers` is set only when there were some. */
-export async function takeUploadOutcome(request: Request): Promise<{ outcome: UploadOutcome | null; headers?: HeadersInit }> {
+export async function takeUploadOutcome(
+  request: Request,
+): Promise<{ outcome: UploadOutcome | null; headers?: HeadersInit }> {
   const { value, headers } = await takeFlash(request, "flash", UPLOAD_KEY, isUploadOutcome);
   return { outcome: value, headers };
 }

@@ -6,11 +6,12 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import type { TransitionOutcome } from "~/domain/transition";
 import { redirectWithBanner } from "~/http/flash.server";
 import { FORM_ID_FIELD, type FormDefinition } from "~/validation/form-definition";
-import { formReply, receivePublicForm } from "./public-form.server";
 
+import { formReply, receivePublicForm } from "./public-form.server";
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -34,8 +35,10 @@ export function pageFormAction<Schema extends z.ZodType>(
       const outcome = await run(received.value);
       if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
       // Another officer acted first (each change is guarded by the state it expects).
-      if (outcome.status === "not-allowed") return formReply(form, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
-      if (outcome.status === "invalid") return formReply(form, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
+      if (outcome.status === "not-allowed")
+        return formReply(form, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
+      if (outcome.status === "invalid")
+        return formReply(form, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
       return redirectWithBanner(args.request, back, { type: "success", textKey: successBanner });
     },
   };

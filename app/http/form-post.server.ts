@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import type { FormDefinition } from "~/validation/form-definition";
 import { formShapeProblem, postedFields, type FormShapeProblem } from "~/validation/form-shape.server";
 

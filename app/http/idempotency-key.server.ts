@@ -17,7 +17,8 @@ const KEY_VALUE = /^(?:"([\x20\x21\x23-\x5b\x5d-\x7e]{1,255})"|([\x21\x23-\x7e]{
 /** Every member at every depth, in a stable order: the same JSON gives the same fingerprint however it is spelled. */
 function flatten(value: unknown, path: string, into: Array<[string, string]>): Array<[string, string]> {
   if (Array.isArray(value)) value.forEach((item, index) => flatten(item, `${path}[${index}]`, into));
-  else if (value !== null && typeof value === "object") for (const [name, member] of Object.entries(value)) flatten(member, `${path}.${name}`, into);
+  else if (value !== null && typeof value === "object")
+    for (const [name, member] of Object.entries(value)) flatten(member, `${path}.${name}`, into);
   else into.push([path, JSON.stringify(value) ?? "undefined"]);
   return into;
 }
@@ -37,7 +38,9 @@ export function idempotencyKeyOf(
   if (!match) {
     return {
       ok: false,
-      response: jsonError(400, "VALIDATION", { message: "The Idempotency-Key header must be a string of 1 to 255 visible characters, e.g. a UUID." }),
+      response: jsonError(400, "VALIDATION", {
+        message: "The Idempotency-Key header must be a string of 1 to 255 visible characters, e.g. a UUID.",
+      }),
     };
   }
   const url = new URL(request.url);

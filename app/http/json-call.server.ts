@@ -1,12 +1,14 @@
 import { type RouterContextProvider } from "react-router";
+
 import { serverContext, siteContext } from "~/context";
 import type { Locale } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import { honeypotRefuses } from "~/services/submission/counted-limit.server";
 import type { Sender } from "~/services/submission/intake.server";
 import type { SubmissionKey } from "~/services/submission/keys.server";
-import { type JsonErrorCodeKey, NO_STORE, jsonError } from "~/utils/json-error";
+import { jsonError, NO_STORE, type JsonErrorCodeKey } from "~/utils/json-error";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
+
 import { idempotencyKeyOf } from "./idempotency-key.server";
 import { jsonHoneypot } from "./json-body.server";
 
@@ -21,7 +23,9 @@ export const methodNotAllowed = () => jsonError(405, "METHOD_NOT_ALLOWED", { hea
 /** 400 VALIDATION with each field's messages (translation keys) in the caller's language. */
 export function validationFailure(locale: Locale, fields: Record<string, string[]>, codeKey?: JsonErrorCodeKey) {
   return jsonError(400, "VALIDATION", {
-    fields: Object.fromEntries(Object.entries(fields).map(([name, keys]) => [name, keys.map((key) => messageText(locale, key))])),
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([name, keys]) => [name, keys.map((key) => messageText(locale, key))]),
+    ),
     codeKey,
   });
 }
@@ -33,16 +37,22 @@ export function validationFailure(locale: Locale, fields: Record<string, string[
  */
 export function invalidEmail(
   locale: Locale,
-  { code = "INVALID_EMAIL", messageKey = "contact.emailInvalid", codeKey }: { code?: "INVALID_EMAIL" | "EMAIL_INVALID"; messageKey?: string; codeKey?: JsonErrorCodeKey } = {},
+  {
+    code = "INVALID_EMAIL",
+    messageKey = "contact.emailInvalid",
+    codeKey,
+  }: { code?: "INVALID_EMAIL" | "EMAIL_INVALID"; messageKey?: string; codeKey?: JsonErrorCodeKey } = {},
 ) {
   return jsonError(400, code, { fields: { email: [messageText(locale, messageKey)] }, codeKey });
 }
 
 /** 400 VALIDATION naming the query parameter at fault; never stored (the calls that have one are cacheable). */
-export const invalidParameter = (parameter: string, message: string) => jsonError(400, "VALIDATION", { message, parameter, headers: NO_STORE });
+export const invalidParameter = (parameter: string, message: string) =>
+  jsonError(400, "VALIDATION", { message, parameter, headers: NO_STORE });
 
 /** 503 when storage or the register fails (never a 500): try again later. */
-export const unavailable = (message: string, headers?: Record<string, string>) => jsonError(503, "UNAVAILABLE", { message, headers });
+export const unavailable = (message: string, headers?: Record<string, string>) =>
+  jsonError(503, "UNAVAILABLE", { message, headers });
 
 /** The 503 of a read-only call whose data lives in the database: never stored, retry after a minute. */
 export const unavailableForAMinute = (message: string) => unavailable(message, { ...NO_STORE, "Retry-After": "60" });
@@ -59,7 +69,8 @@ export function receiveJsonSubmission(
   form: string,
   body: Record<string, unknown>,
 ): { ok: false; response: Response } | { ok: true; sender: Sender; submission: SubmissionKey | undefined } {
-  if (honeypotRefuses(form, jsonHoneypot(body, HONEYPOT_FIELD))) return { ok: false, response: jsonError(400, "VALIDATION") };
+  if (honeypotRefuses(form, jsonHoneypot(body, HONEYPOT_FIELD)))
+    return { ok: false, response: jsonError(400, "VALIDATION") };
   const key = idempotencyKeyOf(request, body, context.get(siteContext).country);
   if (!key.ok) return key;
   return { ok: true, sender: { clientIp: context.get(serverContext).clientIp }, submission: key.key };

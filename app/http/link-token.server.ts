@@ -1,5 +1,7 @@
 import { createCookie, redirect } from "react-router";
+
 import { cookieIsSecure } from "~/http/session.server";
+
 import { PERSONAL } from "./cache-control.server";
 
 /**
@@ -30,6 +32,12 @@ type LinkTokenCookie = ReturnType<typeof linkTokenCookie>;
 export async function linkToken(request: Request, cookie: LinkTokenCookie): Promise<string> {
   const url = new URL(request.url);
   const fromLink = url.searchParams.get("token");
-  if (fromLink !== null) throw redirect(url.pathname, { headers: [["Set-Cookie", await cookie.keep(fromLink)], ["Cache-Control", PERSONAL]] });
+  if (fromLink !== null)
+    throw redirect(url.pathname, {
+      headers: [
+        ["Set-Cookie", await cookie.keep(fromLink)],
+        ["Cache-Control", PERSONAL],
+      ],
+    });
   return cookie.read();
 }

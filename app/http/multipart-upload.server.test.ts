@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+
 import { describe, expect, it } from "vitest";
+
 import { readMultipart } from "~/http/multipart-upload.server";
 
 const BOUNDARY = "veldhaven-test-boundary";
@@ -10,7 +12,9 @@ const BLOCK = 64 * 1024;
 function post(size: number, progress: { produced: number }, breakAfter = Infinity) {
   async function* body() {
     yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhallo\r\n`);
-    yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    yield Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     for (let sent = 0; sent < size; sent += BLOCK) {
       if (sent >= breakAfter) throw new Error("connection reset");
       progress.produced += BLOCK;
@@ -63,9 +67,23 @@ describe("reading a multipart upload as it arrives", () => {
   });
 
   it("refuses a body that is not multipart, and malformed multipart", async () => {
-    const plain = new Request("http://nl.localhost/upload", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
-    expect(await readMultipart(plain, { maxParts: 3, onFile: async () => null })).toEqual({ ok: false, problem: "not-multipart" });
-    const broken = new Request("http://nl.localhost/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body: "no boundary here at all" });
-    expect(await readMultipart(broken, { maxParts: 3, onFile: async () => null })).toEqual({ ok: false, problem: "malformed" });
+    const plain = new Request("http://nl.localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(await readMultipart(plain, { maxParts: 3, onFile: async () => null })).toEqual({
+      ok: false,
+      problem: "not-multipart",
+    });
+    const broken = new Request("http://nl.localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: "no boundary here at all",
+    });
+    expect(await readMultipart(broken, { maxParts: 3, onFile: async () => null })).toEqual({
+      ok: false,
+      problem: "malformed",
+    });
   });
 });

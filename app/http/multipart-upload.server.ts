@@ -9,7 +9,12 @@
  * fewer than WINDOW bytes are waiting for `onFile`, so a slow database slows
  * the upload (TCP backpressure) instead of filling memory.
  */
-import { MultipartParseError, getMultipartBoundary, parseMultipart, type MultipartPart } from "@mjackson/multipart-parser";
+import {
+  getMultipartBoundary,
+  MultipartParseError,
+  parseMultipart,
+  type MultipartPart,
+} from "@mjackson/multipart-parser";
 
 const WINDOW = 2 * 1024 * 1024;
 /** A text field longer than this is cut (the forms' own rules then refuse it). */

@@ -1,13 +1,15 @@
 import { href, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import { serverContext, siteContext } from "~/context";
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { countryCode, type Country } from "~/domain/country";
 import { redirectToProcessed, redirectToStaffProcessed } from "~/http/privacy-session.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { getLogger } from "~/utils/logger.server";
 import type { FormDefinition } from "~/validation/form-definition";
-import { countryCode, type Country } from "~/domain/country";
 import { type PrivacyRequestInput, type UserInfo } from "~/validation/privacy-request";
+
 import { formReply, receivePublicForm } from "./public-form.server";
 import { formRefusal, formStorageFailure } from "./submission-refusals.server";
 
@@ -72,15 +74,26 @@ export async function privacyRequestAction<Schema extends z.ZodType>(
       return formReply(definition, received.submission, { fieldErrors: { email: ["contact.emailInvalid"] } });
     }
     if (outcome.status !== "accepted") {
-      return formRefusal(definition, received.submission, outcome, { locale: site.locale, failureBanner: "privacyRights.sendFailure" });
+      return formRefusal(definition, received.submission, outcome, {
+        locale: site.locale,
+        failureBanner: "privacyRights.sendFailure",
+      });
     }
     context.get(serverContext).noteForLog(`${who} ${outcome.id}`);
     reference = outcome.reference;
   } catch (error) {
     getLogger().error({ err: error }, `${who} could not be stored`);
-    return formStorageFailure(definition, received.submission, { locale: site.locale, textKey: "privacyRights.storageFailure" });
+    return formStorageFailure(definition, received.submission, {
+      locale: site.locale,
+      textKey: "privacyRights.storageFailure",
+    });
   }
-  if (staff) return redirectToStaffProcessed(request, href("/:lang/internal-privacy-rights/processed", { lang: site.language }), reference);
+  if (staff)
+    return redirectToStaffProcessed(
+      request,
+      href("/:lang/internal-privacy-rights/processed", { lang: site.language }),
+      reference,
+    );
   return redirectToProcessed(request, `/${site.language}/privacy-rights/processed`, {
     flowType: input.flowType,
     withEmail: Boolean(input.email),

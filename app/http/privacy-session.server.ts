@@ -5,6 +5,7 @@
  * address or name ever goes into a cookie.
  */
 import type { FlowType } from "~/validation/privacy-request";
+
 import { hasPurposeCookie, readSession, redirectWithSession, takeFlash } from "./session.server";
 
 const BRANDS_KEY = "objectionBrands";
@@ -32,10 +33,13 @@ export function redirectToProcessed(request: Request, to: string, summary: Proce
   });
 }
 
-const isSummary = (value: unknown): value is ProcessedSummary => typeof value === "object" && value !== null && "reference" in value;
+const isSummary = (value: unknown): value is ProcessedSummary =>
+  typeof value === "object" && value !== null && "reference" in value;
 
 /** Reads (and consumes) the processed page's summary. */
-export async function takeProcessedSummary(request: Request): Promise<{ summary: ProcessedSummary | null; headers?: HeadersInit }> {
+export async function takeProcessedSummary(
+  request: Request,
+): Promise<{ summary: ProcessedSummary | null; headers?: HeadersInit }> {
   const { value, headers } = await takeFlash(request, "privacy", PROCESSED_KEY, isSummary);
   return { summary: value, headers };
 }
@@ -50,7 +54,9 @@ export function redirectToStaffProcessed(request: Request, to: string, reference
 const isReference = (value: unknown): value is string => typeof value === "string";
 
 /** Reads (and consumes) the staff processed page's reference. */
-export async function takeStaffProcessed(request: Request): Promise<{ reference: string | null; headers?: HeadersInit }> {
+export async function takeStaffProcessed(
+  request: Request,
+): Promise<{ reference: string | null; headers?: HeadersInit }> {
   const { value, headers } = await takeFlash(request, "privacy", STAFF_PROCESSED_KEY, isReference);
   return { reference: value, headers };
 }

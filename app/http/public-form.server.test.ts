@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { serverContext, siteContext } from "~/context";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { defineForm } from "~/validation/form-definition";
@@ -21,7 +23,10 @@ const questionForm = defineForm({
 
 const signInForm = defineForm({
   id: "sign-in",
-  schema: z.object({ email: requiredEmail(), password: z.string({ error: "validation.required" }).min(12, "too-short") }),
+  schema: z.object({
+    email: requiredEmail(),
+    password: z.string({ error: "validation.required" }).min(12, "too-short"),
+  }),
 });
 
 let clientCounter = 0;
@@ -43,7 +48,11 @@ function argsFor(request: Request, clientIp: string) {
   return { request, context };
 }
 
-const VALID: [string, string][] = [["name", "Lotte"], ["email", "lotte@veldhaven-test.nl"], ["website", ""]];
+const VALID: [string, string][] = [
+  ["name", "Lotte"],
+  ["email", "lotte@veldhaven-test.nl"],
+  ["website", ""],
+];
 
 describe("a public form's post", () => {
   let clientIp: string;
@@ -51,8 +60,11 @@ describe("a public form's post", () => {
     clientIp = `198.51.100.${++clientCounter}`;
   });
 
-  const receive = (request: Request, options: Parameters<typeof receivePublicForm>[2] = { failureBanner: "question.failure" }, ip = clientIp) =>
-    receivePublicForm(argsFor(request, ip), questionForm, options);
+  const receive = (
+    request: Request,
+    options: Parameters<typeof receivePublicForm>[2] = { failureBanner: "question.failure" },
+    ip = clientIp,
+  ) => receivePublicForm(argsFor(request, ip), questionForm, options);
 
   it("hands valid input to the action, with the form data and the client's address", async () => {
     const received = await receive(post("question", [...VALID, ["topics", "a"], ["topics", "b"]]));
@@ -69,7 +81,10 @@ describe("a public form's post", () => {
     if (received.ok) return;
     expect(received.response.init?.status).toBe(400);
     expect(received.response.data).toMatchObject({ formId: "question", banner: "form.unexpectedFields" });
-    expect(received.response.data.result.initialValue).toMatchObject({ name: "Lotte", email: "lotte@veldhaven-test.nl" });
+    expect(received.response.data.result.initialValue).toMatchObject({
+      name: "Lotte",
+      email: "lotte@veldhaven-test.nl",
+    });
     expect(received.response.data.result.initialValue).not.toHaveProperty("admin");
   });
 
@@ -86,25 +101,42 @@ describe("a public form's post", () => {
   });
 
   it("answers a body that is not a form with 415", async () => {
-    const thrown = await receive(post("question", VALID, { contentType: "application/json" })).catch((error: unknown) => error);
+    const thrown = await receive(post("question", VALID, { contentType: "application/json" })).catch(
+      (error: unknown) => error,
+    );
     expect(thrown).toMatchObject({ init: { status: 415 } });
   });
 
   it("answers a schema failure with 400, the form's id and every field's error, as often as it is sent", async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const received = await receive(post("question", [["name", ""], ["email", "geen-adres"], ["website", ""]]));
+      const received = await receive(
+        post("question", [
+          ["name", ""],
+          ["email", "geen-adres"],
+          ["website", ""],
+        ]),
+      );
       expect(received.ok).toBe(false);
       if (received.ok) return;
       expect(received.response.init?.status).toBe(400);
       expect(received.response.data.formId).toBe("question");
       expect(received.response.data).not.toHaveProperty("banner");
-      expect(received.response.data.result.error).toEqual({ name: ["validation.required"], email: ["validation.email"] });
+      expect(received.response.data.result.error).toEqual({
+        name: ["validation.required"],
+        email: ["validation.email"],
+      });
     }
     expect((await receive(post("question", VALID))).ok).toBe(true);
   });
 
   it("refuses a post whose honeypot is filled with the form's failure banner", async () => {
-    const received = await receive(post("question", [["name", "Bot"], ["email", "bot@veldhaven-test.nl"], ["website", "https://spam.example"]]));
+    const received = await receive(
+      post("question", [
+        ["name", "Bot"],
+        ["email", "bot@veldhaven-test.nl"],
+        ["website", "https://spam.example"],
+      ]),
+    );
     expect(received.ok).toBe(false);
     if (received.ok) return;
     expect(received.response.init?.status).toBe(400);
@@ -121,7 +153,14 @@ describe("a public form's post", () => {
     const first = await keyOf(VALID);
     expect(first).toMatchObject({ scope: "form:question:nl" });
     expect(await keyOf(VALID)).toEqual(first);
-    expect(await keyOf([["name", "Lotte"], ["email", "lotte@veldhaven-test.nl"], ["website", ""], ["topics", "a"]])).not.toEqual(first);
+    expect(
+      await keyOf([
+        ["name", "Lotte"],
+        ["email", "lotte@veldhaven-test.nl"],
+        ["website", ""],
+        ["topics", "a"],
+      ]),
+    ).not.toEqual(first);
     // No id, or not one a page makes: no key (the post is taken as a new one).
     const withoutId = await receive(post("question", VALID));
     expect(withoutId.ok && withoutId.submissionKey).toBeUndefined();
@@ -131,7 +170,14 @@ describe("a public form's post", () => {
 
   it("staff forms (guard: false) have no honeypot", async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const received = await receive(post("question", [["name", "Lotte"], ["email", "lotte@veldhaven-test.nl"], ["website", "filled"]]), { guard: false });
+      const received = await receive(
+        post("question", [
+          ["name", "Lotte"],
+          ["email", "lotte@veldhaven-test.nl"],
+          ["website", "filled"],
+        ]),
+        { guard: false },
+      );
       expect(received.ok).toBe(true);
     }
   });
@@ -142,14 +188,24 @@ describe("a public form's post", () => {
       prepare: (formData) => formData.append("topics", "added"),
       schema: questionForm.schema.transform((value) => ({ ...value, name: value.name.toUpperCase() })),
     });
-    expect(received.ok && received.value).toEqual({ name: "LOTTE", email: "lotte@veldhaven-test.nl", topics: ["added"] });
+    expect(received.ok && received.value).toEqual({
+      name: "LOTTE",
+      email: "lotte@veldhaven-test.nl",
+      topics: ["added"],
+    });
   });
 });
 
 describe("a form shown again", () => {
   it("never sends a hidden field back", async () => {
-    const request = post("sign-in", [["email", "anna@veldhaven.nl"], ["password", "kort"]]);
-    const received = await receivePublicForm(argsFor(request, "192.0.2.1"), signInForm, { guard: false, hideFields: ["password"] });
+    const request = post("sign-in", [
+      ["email", "anna@veldhaven.nl"],
+      ["password", "kort"],
+    ]);
+    const received = await receivePublicForm(argsFor(request, "192.0.2.1"), signInForm, {
+      guard: false,
+      hideFields: ["password"],
+    });
     expect(received.ok).toBe(false);
     if (received.ok) return;
     expect(received.response.data.result.error).toEqual({ password: ["too-short"] });
@@ -163,7 +219,10 @@ describe("a form shown again", () => {
     data.set("email", "anna@veldhaven.nl");
     data.set("password", "Zonnebloem-Kade-42");
     const submission = parseWithZod(data, { schema: signInForm.schema });
-    const reply = formReply(signInForm, submission, { fieldErrors: { email: ["staff.login.invalid"] }, banner: "staff.login.failed" });
+    const reply = formReply(signInForm, submission, {
+      fieldErrors: { email: ["staff.login.invalid"] },
+      banner: "staff.login.failed",
+    });
     expect(reply.init?.status).toBe(400);
     expect(reply.data).toMatchObject({ formId: "sign-in", banner: "staff.login.failed" });
     expect(reply.data.result.error).toEqual({ email: ["staff.login.invalid"], "": ["staff.login.failed"] });

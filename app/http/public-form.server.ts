@@ -1,12 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission as ConformSubmission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
+
 import { serverContext, siteContext } from "~/context";
 import { honeypotRefuses } from "~/services/submission/counted-limit.server";
 import { fingerprintOf, type SubmissionKey } from "~/services/submission/keys.server";
-import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormActionData, type FormDefinition } from "~/validation/form-definition";
+import {
+  FORM_ID_FIELD,
+  SUBMISSION_FIELD,
+  type FormActionData,
+  type FormDefinition,
+} from "~/validation/form-definition";
 import { HONEYPOT_FIELD } from "~/validation/honeypot";
+
 import { readFormPost } from "./form-post.server";
 
 type Submission = ConformSubmission<unknown, string[], unknown>;
@@ -61,11 +68,16 @@ const SUBMISSION_ID = /^[0-9a-f-]{16,64}$/i;
  * is a new submission, and a page kept by the page cache (the same id for
  * everyone who opened it in that minute) never mixes up two people's posts.
  */
-function formSubmissionKey(definition: Pick<FormDefinition, "id">, formData: FormData, country: string): SubmissionKey | undefined {
+function formSubmissionKey(
+  definition: Pick<FormDefinition, "id">,
+  formData: FormData,
+  country: string,
+): SubmissionKey | undefined {
   const id = formData.get(SUBMISSION_FIELD);
   if (typeof id !== "string" || !SUBMISSION_ID.test(id)) return undefined;
   const fields = [...formData.entries()].filter(
-    (entry): entry is [string, string] => typeof entry[1] === "string" && ![SUBMISSION_FIELD, HONEYPOT_FIELD, FORM_ID_FIELD].includes(entry[0]),
+    (entry): entry is [string, string] =>
+      typeof entry[1] === "string" && ![SUBMISSION_FIELD, HONEYPOT_FIELD, FORM_ID_FIELD].includes(entry[0]),
   );
   const fingerprint = fingerprintOf(fields);
   return { scope: `form:${definition.id}:${country}`, key: `${id}:${fingerprint}`, fingerprint };
@@ -107,14 +119,32 @@ export async function receivePublicForm<Schema extends z.ZodType>(
   if (post.ok) options.prepare?.(post.formData);
   if (!post.ok) {
     const shown = parseWithZod(post.formData, { schema });
-    return { ok: false, response: formReply(definition, shown, { banner: "form.unexpectedFields", status: post.status, hideFields: options.hideFields }) };
+    return {
+      ok: false,
+      response: formReply(definition, shown, {
+        banner: "form.unexpectedFields",
+        status: post.status,
+        hideFields: options.hideFields,
+      }),
+    };
   }
   const submission = parseWithZod(post.formData, { schema });
-  if (submission.status !== "success") return { ok: false, response: formReply(definition, submission, { hideFields: options.hideFields }) };
+  if (submission.status !== "success")
+    return { ok: false, response: formReply(definition, submission, { hideFields: options.hideFields }) };
 
   const clientIp = args.context.get(serverContext).clientIp;
   const submissionKey = formSubmissionKey(definition, post.formData, args.context.get(siteContext).country);
-  const received = { ok: true as const, value: submission.value as z.output<Schema>, submission, formData: post.formData, clientIp, submissionKey };
+  const received = {
+    ok: true as const,
+    value: submission.value as z.output<Schema>,
+    submission,
+    formData: post.formData,
+    clientIp,
+    submissionKey,
+  };
   if (options.guard === false || !honeypotRefuses(definition.id, post.formData.getAll(HONEYPOT_FIELD))) return received;
-  return { ok: false, response: formReply(definition, submission, { banner: options.failureBanner, hideFields: options.hideFields }) };
+  return {
+    ok: false,
+    response: formReply(definition, submission, { banner: options.failureBanner, hideFields: options.hideFields }),
+  };
 }

@@ -2,17 +2,19 @@ import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { createCookieSessionStorage } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import {
-  COOKIE_NAMES,
-  STAFF_COOKIE_NAME,
   commitSession,
+  COOKIE_NAMES,
   cookiesChangePage,
   hasPersonalCookie,
   hasPurposeCookie,
   hasSessionCookie,
   readSession,
+  STAFF_COOKIE_NAME,
   takeFlash,
 } from "~/http/session.server";
 
@@ -80,10 +82,15 @@ describe("the product's cookies", () => {
     expect((await readSession(page(undefined, cookie), "privacy")).get("brands")).toEqual(["dagwijzer"]);
 
     // The same data with one brand swapped, and the original signature kept.
-    const [name, value] = [cookie.slice(0, cookie.indexOf("=")), decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1))];
+    const [name, value] = [
+      cookie.slice(0, cookie.indexOf("=")),
+      decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)),
+    ];
     const [payload, signature] = [value.slice(0, value.lastIndexOf(".")), value.slice(value.lastIndexOf(".") + 1)];
     expect(signature.length).toBeGreaterThan(20);
-    const swapped = Buffer.from(Buffer.from(payload, "base64").toString("utf8").replace("dagwijzer", "essenbode")).toString("base64");
+    const swapped = Buffer.from(
+      Buffer.from(payload, "base64").toString("utf8").replace("dagwijzer", "essenbode"),
+    ).toString("base64");
     expect(swapped).not.toBe(payload);
     const forged = `${name}=${encodeURIComponent(`${swapped}.${signature}`)}`;
     expect((await readSession(page(undefined, forged), "privacy")).get("brands")).toBeUndefined();
@@ -91,7 +98,9 @@ describe("the product's cookies", () => {
     const resigned = `${name}=${encodeURIComponent(`${swapped}.${createHmac("sha256", SECRET).update(swapped).digest("base64").replace(/=+$/, "")}`)}`;
     expect((await readSession(page(undefined, resigned), "privacy")).get("brands")).toEqual(["essenbode"]);
 
-    const other = createCookieSessionStorage({ cookie: { name: COOKIE_NAMES.privacy, secrets: ["another-secret-of-at-least-32-chars!"] } });
+    const other = createCookieSessionStorage({
+      cookie: { name: COOKIE_NAMES.privacy, secrets: ["another-secret-of-at-least-32-chars!"] },
+    });
     const session = await other.getSession();
     session.set("brands", ["dagwijzer"]);
     const foreign = cookiePair(await other.commitSession(session));
@@ -133,7 +142,8 @@ describe("whether a visitor's cookies change a public page", () => {
     session.flash("banner", "Jouw bericht is succesvol verzonden.");
     return cookiePair(await commitSession(page(), purpose, session));
   }
-  const changes = (cookie: string | undefined, showsKeptChoice = false) => cookiesChangePage(cookie, { showsKeptChoice });
+  const changes = (cookie: string | undefined, showsKeptChoice = false) =>
+    cookiesChangePage(cookie, { showsKeptChoice });
 
   it("a flash not yet shown changes the page that reads it next; once taken, the emptied cookie is removed and changes nothing", async () => {
     const cookie = await flashCookie("flash");
@@ -160,7 +170,10 @@ describe("whether a visitor's cookies change a public page", () => {
     ["no cookie at all", undefined],
     ["another site's cookie", "theme=dark"],
     ["a staff sign-in (no public page reads it)", `${STAFF_COOKIE_NAME}=abc`],
-    ["a forged flash cookie", `${COOKIE_NAMES.flash}=${encodeURIComponent(`${Buffer.from(JSON.stringify({ __flash_banner__: "x" })).toString("base64")}.forged`)}`],
+    [
+      "a forged flash cookie",
+      `${COOKIE_NAMES.flash}=${encodeURIComponent(`${Buffer.from(JSON.stringify({ __flash_banner__: "x" })).toString("base64")}.forged`)}`,
+    ],
     ["a cookie that is not ours to decode", `${COOKIE_NAMES.flash}=%E0%A4%A; ${COOKIE_NAMES.privacy}=...`],
   ])("%s changes nothing", async (_, cookie) => {
     expect(await changes(cookie)).toBe(false);

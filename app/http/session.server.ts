@@ -6,7 +6,14 @@
  * - `__staff`: a staff member's session id (staff/staff-session.server.ts).
  * - `__staff_pending`: the account whose password was right, until its second factor (5 minutes).
  */
-import { createCookieSessionStorage, redirect, type Session, type SessionData, type SessionStorage } from "react-router";
+import {
+  createCookieSessionStorage,
+  redirect,
+  type Session,
+  type SessionData,
+  type SessionStorage,
+} from "react-router";
+
 import { getConfig } from "~/config.server";
 
 /** The staff sign-in cookie holds a database session id, not a cookie session (staff/staff-session.server.ts). */
@@ -81,7 +88,11 @@ export async function readSession(request: Request, purpose: Purpose): Promise<S
 }
 
 /** The Set-Cookie value that stores the session. */
-export async function commitSession(request: Request, purpose: Purpose, session: Session<SessionData, SessionData>): Promise<string> {
+export async function commitSession(
+  request: Request,
+  purpose: Purpose,
+  session: Session<SessionData, SessionData>,
+): Promise<string> {
   return storage(purpose).commitSession(session, cookieOptions(request));
 }
 
@@ -109,9 +120,10 @@ export async function takeFlash<Value>(
   const value: unknown = session.get(key);
   if (!isValue(value)) return { value: null };
   // A cookie left with nothing in it goes: the visitor's next pages can come from the page cache again.
-  const cookie = Object.keys(session.data).length === 0
-    ? await storage(purpose).destroySession(session, cookieOptions(request))
-    : await commitSession(request, purpose, session);
+  const cookie =
+    Object.keys(session.data).length === 0
+      ? await storage(purpose).destroySession(session, cookieOptions(request))
+      : await commitSession(request, purpose, session);
   return { value, headers: { "Set-Cookie": cookie } };
 }
 
@@ -126,7 +138,10 @@ const FLASH_PREFIX = "__flash_";
  * an emptied session, a staff sign-in (no public page reads it) or another
  * site's cookie leave the page the one every visitor gets.
  */
-export async function cookiesChangePage(cookieHeader: string | null | undefined, { showsKeptChoice }: { showsKeptChoice: boolean }): Promise<boolean> {
+export async function cookiesChangePage(
+  cookieHeader: string | null | undefined,
+  { showsKeptChoice }: { showsKeptChoice: boolean },
+): Promise<boolean> {
   const names = cookieNames(cookieHeader);
   for (const purpose of Object.keys(COOKIE_NAMES) as Purpose[]) {
     if (!names.includes(COOKIE_NAMES[purpose])) continue;

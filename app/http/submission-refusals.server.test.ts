@@ -4,8 +4,9 @@
  * the team; 429 with Retry-After; 422 for a reused Idempotency-Key.
  */
 import { describe, expect, it } from "vitest";
-import { jsonRefusal, retryTimeText } from "~/http/submission-refusals.server";
+
 import { idempotencyKeyOf } from "~/http/idempotency-key.server";
+import { jsonRefusal, retryTimeText } from "~/http/submission-refusals.server";
 
 const NOW = new Date("2026-11-23T13:20:10Z"); // 14:20:10 in Brussels
 
@@ -23,17 +24,26 @@ describe("the time to try again", () => {
 
 describe("a JSON call's refusal", () => {
   it("is a 429 with Retry-After and a message that offers the team's address", async () => {
-    const answer = jsonRefusal({ status: "RATE_LIMITED", scope: "client", retryAfterSeconds: 600, otherWay: "privacy@veldhavenmedia.be" }, "fr_be", NOW);
+    const answer = jsonRefusal(
+      { status: "RATE_LIMITED", scope: "client", retryAfterSeconds: 600, otherWay: "privacy@veldhavenmedia.be" },
+      "fr_be",
+      NOW,
+    );
     expect(answer.status).toBe(429);
     expect(answer.headers.get("Retry-After")).toBe("600");
     expect(await answer.json()).toEqual({
       error: "RATE_LIMITED",
-      message: "Trop de messages ont été envoyés d'affilée depuis votre connexion internet. Réessayez à partir de 14:31 ou écrivez-nous à privacy@veldhavenmedia.be.",
+      message:
+        "Trop de messages ont été envoyés d'affilée depuis votre connexion internet. Réessayez à partir de 14:31 ou écrivez-nous à privacy@veldhavenmedia.be.",
     });
   });
 
   it("tells a flooded address apart", async () => {
-    const answer = jsonRefusal({ status: "RATE_LIMITED", scope: "target", retryAfterSeconds: 600, otherWay: "privacy@veldhavenmedia.nl" }, "nl_nl", NOW);
+    const answer = jsonRefusal(
+      { status: "RATE_LIMITED", scope: "target", retryAfterSeconds: 600, otherWay: "privacy@veldhavenmedia.nl" },
+      "nl_nl",
+      NOW,
+    );
     expect((await answer.json()).message).toBe(
       "Naar dit e-mailadres of telefoonnummer zijn in korte tijd al meerdere berichten gestuurd. Om de eigenaar ervan te beschermen, kun je het pas vanaf 14:31 opnieuw proberen. Liever niet wachten? Mail ons op privacy@veldhavenmedia.nl.",
     );
@@ -62,7 +72,11 @@ describe("the Idempotency-Key header", () => {
   it("gives the same body in another member order the same fingerprint, and another query another one", () => {
     const first = call("k", { name: "Lotte", nested: { b: 2, a: [1, 2] } });
     const reordered = call("k", { nested: { a: [1, 2], b: 2 }, name: "Lotte" });
-    const otherLocale = call("k", { name: "Lotte", nested: { b: 2, a: [1, 2] } }, "http://nl.localhost/api/contact?locale=nl_be");
+    const otherLocale = call(
+      "k",
+      { name: "Lotte", nested: { b: 2, a: [1, 2] } },
+      "http://nl.localhost/api/contact?locale=nl_be",
+    );
     const swapped = call("k", { name: "Lotte", nested: { b: 2, a: [2, 1] } });
     const fingerprint = (result: ReturnType<typeof call>) => (result.ok ? result.key?.fingerprint : null);
     expect(fingerprint(reordered)).toBe(fingerprint(first));

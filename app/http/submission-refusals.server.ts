@@ -8,16 +8,18 @@
  * it.
  */
 import type { Submission as ConformSubmission } from "@conform-to/react";
+
 import { COMPANY } from "~/content/company";
 import type { Locale } from "~/i18n/locale";
 import { countryOfLocale, htmlLang } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import type { Refused } from "~/services/submission/intake.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 import { jsonError } from "~/utils/json-error";
 import type { FormDefinition } from "~/validation/form-definition";
+
 import { unavailable } from "./json-call.server";
 import { formReply } from "./public-form.server";
-import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
  * How long a visitor is asked to wait when the database refuses a
@@ -62,7 +64,11 @@ export function formRefusal(
 ) {
   if (refused.status === "KEY_REUSED") {
     // A form's key holds its fields (formSubmissionKey): only a forged post gets here.
-    return formReply(definition, submission, { banner: options.failureBanner, status: 422, hideFields: options.hideFields });
+    return formReply(definition, submission, {
+      banner: options.failureBanner,
+      status: 422,
+      hideFields: options.hideFields,
+    });
   }
   const text = rateLimitText(refused, options.locale, options.now ?? new Date());
   return formReply(definition, submission, {
@@ -78,11 +84,15 @@ export function formRefusal(
 export function jsonRefusal(refused: Refused, locale: Locale, now = new Date()): Response {
   if (refused.status === "KEY_REUSED") {
     return jsonError(422, "IDEMPOTENCY_KEY_REUSED", {
-      message: "This Idempotency-Key was used in the last 24 hours with another request body. Use a new key for a new request.",
+      message:
+        "This Idempotency-Key was used in the last 24 hours with another request body. Use a new key for a new request.",
     });
   }
   const text = rateLimitText(refused, locale, now);
-  return jsonError(429, "RATE_LIMITED", { message: messageText(locale, text.key, text.values), headers: retryAfter(refused) });
+  return jsonError(429, "RATE_LIMITED", {
+    message: messageText(locale, text.key, text.values),
+    headers: retryAfter(refused),
+  });
 }
 
 /**
@@ -92,7 +102,11 @@ export function jsonRefusal(refused: Refused, locale: Locale, now = new Date()):
  */
 function storageFailureValues(locale: Locale, now: Date) {
   const company = COMPANY[countryOfLocale(locale)];
-  return { time: retryTimeText(locale, STORAGE_RETRY_AFTER_SECONDS, now), email: company.privacyEmail, phone: company.phone };
+  return {
+    time: retryTimeText(locale, STORAGE_RETRY_AFTER_SECONDS, now),
+    email: company.privacyEmail,
+    phone: company.phone,
+  };
 }
 
 const storageRetryAfter = { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) };

@@ -6,6 +6,7 @@
  * (app/utils/public-origin.server.ts).
  */
 import type { RawConfig } from "~/config.server";
+
 import { hostname } from "./locale";
 
 type HostSettings = Pick<RawConfig, "ALLOWED_HOSTS" | "PUBLIC_ORIGIN_NL" | "PUBLIC_ORIGIN_BE" | "DATABASE_URL">;
@@ -19,7 +20,11 @@ type HostSettings = Pick<RawConfig, "ALLOWED_HOSTS" | "PUBLIC_ORIGIN_NL" | "PUBL
 function allowedHostNames(config: HostSettings): ReadonlySet<string> {
   const origins = [config.PUBLIC_ORIGIN_NL, config.PUBLIC_ORIGIN_BE].filter((origin) => origin !== undefined);
   const local = config.DATABASE_URL ? [] : ["nl.localhost", "be.localhost"];
-  return new Set([...origins.map((origin) => hostname(new URL(origin).host)), ...config.ALLOWED_HOSTS.map(hostname), ...local]);
+  return new Set([
+    ...origins.map((origin) => hostname(new URL(origin).host)),
+    ...config.ALLOWED_HOSTS.map(hostname),
+    ...local,
+  ]);
 }
 
 const namesOf = new WeakMap<HostSettings, ReadonlySet<string>>();

@@ -5,10 +5,5 @@ export const COUNTRY_ERROR = "Cannot determine country";
 export type CountryError = { message: typeof COUNTRY_ERROR; localUrls: string[] };
 
 export function isCountryError(value: unknown): value is CountryError {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as CountryError).message === COUNTRY_ERROR
-  );
+  return typeof value === "object" && value !== null && (value as CountryError).message === COUNTRY_ERROR;
 }
-

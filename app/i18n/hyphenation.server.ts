@@ -8,8 +8,8 @@
  * texts' bundles, translations.server.ts).
  */
 import createHyphenator from "hyphen";
-import dutch from "hyphen/patterns/nl";
 import french from "hyphen/patterns/fr";
+import dutch from "hyphen/patterns/nl";
 
 /**
  * Words the patterns leave whole, or break too near their start, that a
@@ -50,8 +50,14 @@ export function hyphenated(text: string, language: string): string {
 }
 
 /** Each text of a fixed set (brand names, the steps of a guide) `hyphenated`; the keys stay. */
-export function hyphenatedTexts<Texts extends Record<string, string | string[]>>(texts: Texts, language: string): Texts {
+export function hyphenatedTexts<Texts extends Record<string, string | string[]>>(
+  texts: Texts,
+  language: string,
+): Texts {
   return Object.fromEntries(
-    Object.entries(texts).map(([key, value]) => [key, Array.isArray(value) ? value.map((text) => hyphenated(text, language)) : hyphenated(value, language)]),
+    Object.entries(texts).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.map((text) => hyphenated(text, language)) : hyphenated(value, language),
+    ]),
   ) as Texts;
 }

@@ -1,6 +1,7 @@
 import { createInstance, type i18n } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
+
 import { DEFAULT_NAMESPACE, type Translations } from "./translations";
 
 /** A synchronous i18next instance over already-resolved texts (fallbacks applied) of one namespace. */
@@ -32,11 +33,7 @@ export function instanceFor(languageTag: string, translations: Translations): i1
 }
 
 /** Same texts on the server render and in the browser, from root loader data. */
-export function I18nProvider(props: {
-  languageTag: string;
-  translations: Translations;
-  children: ReactNode;
-}) {
+export function I18nProvider(props: { languageTag: string; translations: Translations; children: ReactNode }) {
   const { languageTag, translations } = props;
   const i18n = instanceFor(languageTag, translations);
   return <I18nextProvider i18n={i18n}>{props.children}</I18nextProvider>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   countryFromHost,
   fallbackChain,
@@ -6,8 +7,8 @@ import {
   languageFromPath,
   localizedPath,
   resolveLocale,
-  switchLanguagePath,
   switchableLanguages,
+  switchLanguagePath,
 } from "~/i18n/locale";
 
 describe("countryFromHost", () => {

@@ -1,3 +1,5 @@
+import type { Country } from "~/domain/country";
+
 /**
  * Country, language and locale rules of spec sections 1 and 9, in one place.
  * Pure functions: used by the server (loaders, API) and by the browser.
@@ -6,8 +8,6 @@
 const LANGUAGES = ["nl", "fr", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "nl";
-
-import type { Country } from "~/domain/country";
 
 export type { Country };
 
@@ -38,9 +38,7 @@ export function isWellFormedHost(value: string | undefined, optional = false): b
 
 /** Host without port, lower case, without a trailing dot. */
 export function hostname(host: string): string {
-  const withoutPort = host.startsWith("[")
-    ? host.slice(0, host.indexOf("]") + 1)
-    : host.split(":")[0];
+  const withoutPort = host.startsWith("[") ? host.slice(0, host.indexOf("]") + 1) : host.split(":")[0];
   return withoutPort.toLowerCase().replace(/\.$/, "");
 }
 
@@ -51,9 +49,7 @@ export function hostname(host: string): string {
 export function countryFromHost(host: string): Country | null {
   const name = hostname(host);
   // `nl.localhost` stands for a .nl host, `x.be.localhost` for `x.be`.
-  const effective = name.endsWith(".localhost")
-    ? `.${name.slice(0, -".localhost".length)}`
-    : name;
+  const effective = name.endsWith(".localhost") ? `.${name.slice(0, -".localhost".length)}` : name;
   if (effective.endsWith(".nl")) return "nl";
   if (effective.endsWith(".be")) return "be";
   return null;
@@ -130,11 +126,7 @@ export function switchableLanguages(country: Country): Language[] {
 }
 
 /** The same path and query with another first segment (spec 4: switching). */
-export function switchLanguagePath(
-  pathname: string,
-  search: string,
-  language: Language,
-): string {
+export function switchLanguagePath(pathname: string, search: string, language: Language): string {
   const segments = pathname.split("/");
   if (isLanguage(segments[1])) segments[1] = language;
   else segments.splice(1, 0, language);

@@ -7,20 +7,23 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { RIGHT_TYPES } from "~/domain/privacy-request";
 import { FULL_LOCALES, textLanguageTag, type Locale } from "~/i18n/locale";
 import { mailTranslationsByLocale } from "~/i18n/mail-texts.server";
 import { flattenKeys, lookup } from "~/i18n/translations";
-import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
 import * as backOfficeTemplates from "~/services/mail/back-office-templates.server";
+import * as caseWorkTemplates from "~/services/mail/case-work-templates.server";
 import * as complaintTemplates from "~/services/mail/complaint-templates.server";
 import * as deliveryTemplates from "~/services/mail/delivery-templates.server";
 import * as privacyTemplates from "~/services/mail/privacy-templates.server";
 import * as questionTemplates from "~/services/mail/question-templates.server";
-import * as contactTemplates from "~/services/mail/templates.server";
 import * as systemTaskTemplates from "~/services/mail/system-task-templates.server";
-import * as caseWorkTemplates from "~/services/mail/case-work-templates.server";
+import * as contactTemplates from "~/services/mail/templates.server";
+import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
+
 import { MAIL_CATALOGUE, MAIL_ORIGINS } from "../../tests/setup/mail-catalogue";
 import { useTestConfig } from "../../tests/setup/unit-process";
 
@@ -41,7 +44,9 @@ describe("mail text keys", () => {
     const needed = [...nlNl].filter((key) => fullLocalesFor(key).includes(locale));
     expect(needed.filter((key) => !keys.has(key))).toEqual([]);
     // and nothing a mail in it never reads (plural forms its language has and Dutch lacks aside)
-    expect(keysOf(locale).filter((key) => !nlNl.has(key) && !(PLURAL.test(key) && nlNl.has(key.replace(PLURAL, "_other"))))).toEqual([]);
+    expect(
+      keysOf(locale).filter((key) => !nlNl.has(key) && !(PLURAL.test(key) && nlNl.has(key.replace(PLURAL, "_other")))),
+    ).toEqual([]);
   });
 
   it("fr_be has no team notices: they go out in Dutch", () => {
@@ -54,7 +59,10 @@ describe("mail text keys", () => {
 
   it("no locale has an empty text", () => {
     for (const [locale, bundle] of Object.entries(mailTranslationsByLocale)) {
-      expect(flattenKeys(bundle).filter((key) => lookup(bundle, key).trim() === ""), locale).toEqual([]);
+      expect(
+        flattenKeys(bundle).filter((key) => lookup(bundle, key).trim() === ""),
+        locale,
+      ).toEqual([]);
     }
   });
 
@@ -63,8 +71,13 @@ describe("mail text keys", () => {
       const bundle = mailTranslationsByLocale[locale];
       return flattenKeys(bundle).flatMap((key) => {
         const dutchKey = nlNl.has(key) ? key : key.replace(PLURAL, "_other");
-        const [own, dutch] = [variables(lookup(bundle, key)), variables(lookup(mailTranslationsByLocale.nl_nl, dutchKey))];
-        return own.join() === dutch.join() ? [] : [`${locale} ${key}: {${own.join(", ")}} where nl_nl has {${dutch.join(", ")}}`];
+        const [own, dutch] = [
+          variables(lookup(bundle, key)),
+          variables(lookup(mailTranslationsByLocale.nl_nl, dutchKey)),
+        ];
+        return own.join() === dutch.join()
+          ? []
+          : [`${locale} ${key}: {${own.join(", ")}} where nl_nl has {${dutch.join(", ")}}`];
       });
     });
     expect(differing).toEqual([]);
@@ -75,7 +88,11 @@ describe("mail text keys", () => {
       const keys = new Set(keysOf(locale));
       const categories = new Intl.PluralRules(textLanguageTag(locale)).resolvedOptions().pluralCategories;
       const bases = new Set([...keys].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, "")));
-      return [...bases].flatMap((base) => categories.filter((category) => !keys.has(`${base}_${category}`)).map((category) => `${locale} ${base}_${category}`));
+      return [...bases].flatMap((base) =>
+        categories
+          .filter((category) => !keys.has(`${base}_${category}`))
+          .map((category) => `${locale} ${base}_${category}`),
+      );
     });
     expect(missing).toEqual([]);
   });
@@ -84,13 +101,24 @@ describe("mail text keys", () => {
     const used = fs
       .readdirSync(MAIL_DIR)
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-      .flatMap((file) => [...fs.readFileSync(path.join(MAIL_DIR, file), "utf8").matchAll(/\btext\(\s*"([^"]+)"/g)].map((match) => `${match[1]} (${file})`));
+      .flatMap((file) =>
+        [...fs.readFileSync(path.join(MAIL_DIR, file), "utf8").matchAll(/\btext\(\s*"([^"]+)"/g)].map(
+          (match) => `${match[1]} (${file})`,
+        ),
+      );
     expect(used.length).toBeGreaterThan(40);
-    expect(used.filter((entry) => !nlNl.has(entry.split(" ")[0]) && !nlNl.has(`${entry.split(" ")[0]}_other`))).toEqual([]);
+    expect(used.filter((entry) => !nlNl.has(entry.split(" ")[0]) && !nlNl.has(`${entry.split(" ")[0]}_other`))).toEqual(
+      [],
+    );
   });
 
   it("names every right, ad-report reason and country the templates look up", () => {
-    const wanted = [...RIGHT_TYPES.map((right) => `rights.${right}`), ...COMPLAINT_REASONS.map((reason) => `adReasons.${reason}`), "authorities.nl", "authorities.be"];
+    const wanted = [
+      ...RIGHT_TYPES.map((right) => `rights.${right}`),
+      ...COMPLAINT_REASONS.map((reason) => `adReasons.${reason}`),
+      "authorities.nl",
+      "authorities.be",
+    ];
     expect(wanted.filter((key) => !nlNl.has(key))).toEqual([]);
   });
 });
@@ -99,7 +127,16 @@ describe("every mail, rendered", () => {
   useTestConfig(MAIL_ORIGINS);
 
   it("the catalogue holds every template the app has", () => {
-    const templates = [backOfficeTemplates, complaintTemplates, deliveryTemplates, privacyTemplates, questionTemplates, contactTemplates, systemTaskTemplates, caseWorkTemplates].flatMap((module) =>
+    const templates = [
+      backOfficeTemplates,
+      complaintTemplates,
+      deliveryTemplates,
+      privacyTemplates,
+      questionTemplates,
+      contactTemplates,
+      systemTaskTemplates,
+      caseWorkTemplates,
+    ].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => typeof value === "function" && name !== "render")
         .map(([name]) => name),
@@ -109,12 +146,25 @@ describe("every mail, rendered", () => {
 
   // A key i18next did not find comes back as the key itself: a paragraph or line that is one
   // identifier ("signature", "noAnswerMail.newRequest"), or a section's name and a dot within a text ("rights.OBJECTIONS").
-  const sections = [...new Set([...nlNl].flatMap((key) => key.split(".").slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join("."))))];
-  const inlineKey = new RegExp(`(?<![\\w@.-])(?:${sections.map((section) => section.replaceAll(".", "\\.")).join("|")})\\.\\w`);
+  const sections = [
+    ...new Set(
+      [...nlNl].flatMap((key) =>
+        key
+          .split(".")
+          .slice(0, -1)
+          .map((_, index, parts) => parts.slice(0, index + 1).join(".")),
+      ),
+    ),
+  ];
+  const inlineKey = new RegExp(
+    `(?<![\\w@.-])(?:${sections.map((section) => section.replaceAll(".", "\\.")).join("|")})\\.\\w`,
+  );
   const loneKey = /^[a-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
 
   it("finds an unresolved key (sanity check of the markers)", () => {
-    expect(sections).toEqual(expect.arrayContaining(["rights", "team", "team.digestMail", "verificationMail.reminder"]));
+    expect(sections).toEqual(
+      expect.arrayContaining(["rights", "team", "team.digestMail", "verificationMail.reminder"]),
+    );
     expect(inlineKey.test("Je hebt een aanvraag gedaan voor rights.OBJECTIONS (referentie X).")).toBe(true);
     expect(inlineKey.test("Mail privacy@veldhavenmedia.nl of het privacy team. Veldhaven Media")).toBe(false);
     expect(["signature", "noAnswerMail.newRequests"].every((line) => loneKey.test(line))).toBe(true);
@@ -126,9 +176,14 @@ describe("every mail, rendered", () => {
       .flatMap(({ name, message }) =>
         (["subject", "text", "html"] as const).flatMap((part) => {
           const content = message[part];
-          const leftovers = ["{{", "}}", "$t(", "undefined", "null", "NaN", "Invalid Date"].filter((marker) => content.includes(marker));
+          const leftovers = ["{{", "}}", "$t(", "undefined", "null", "NaN", "Invalid Date"].filter((marker) =>
+            content.includes(marker),
+          );
           const inline = inlineKey.exec(content);
-          const rawKeys = [...(inline ? [content.slice(inline.index, inline.index + 40)] : []), ...content.split(/\n|<\/?p>/).filter((line) => loneKey.test(line.trim()))];
+          const rawKeys = [
+            ...(inline ? [content.slice(inline.index, inline.index + 40)] : []),
+            ...content.split(/\n|<\/?p>/).filter((line) => loneKey.test(line.trim())),
+          ];
           return [...leftovers, ...rawKeys].map((problem) => `${name} ${part}: ${problem}`);
         }),
       );

@@ -14,8 +14,16 @@ import fr_be from "../../locales/fr_be/mail.json";
 import nl_be from "../../locales/nl_be/mail.json";
 import nl_nl from "../../locales/nl_nl/mail.json";
 import { createI18n } from "./i18n-provider";
+import {
+  fallbackChain,
+  isLanguage,
+  resolveLocale,
+  textLanguageTag,
+  type Country,
+  type Language,
+  type Locale,
+} from "./locale";
 import { mergeTranslations, type Translations } from "./translations";
-import { fallbackChain, isLanguage, resolveLocale, textLanguageTag, type Country, type Language, type Locale } from "./locale";
 
 const MAIL_NAMESPACE = "mail";
 
@@ -23,7 +31,11 @@ export const mailTranslationsByLocale: Record<Locale, Translations> = { nl_nl, n
 
 /** Every mail text of a locale, its fallbacks applied. */
 function resolvedMailTranslations(locale: Locale): Translations {
-  return mergeTranslations(fallbackChain(locale).reverse().map((item) => mailTranslationsByLocale[item]));
+  return mergeTranslations(
+    fallbackChain(locale)
+      .reverse()
+      .map((item) => mailTranslationsByLocale[item]),
+  );
 }
 
 /** A mail text by its key, its values put in (i18next interpolation; `count` picks a plural form). */
@@ -45,10 +57,15 @@ const TIME_ZONE = "Europe/Brussels";
 function createMailTexts(locale: Locale): MailTexts {
   const languageTag = textLanguageTag(locale);
   const language = languageTag.split("-")[0];
-  if (!isLanguage(language)) throw new Error(`The mail texts of ${locale} are in ${languageTag}, not a language of the site`);
+  if (!isLanguage(language))
+    throw new Error(`The mail texts of ${locale} are in ${languageTag}, not a language of the site`);
   const { t } = createI18n(languageTag, resolvedMailTranslations(locale), MAIL_NAMESPACE);
   const dateFormat = new Intl.DateTimeFormat(languageTag, { dateStyle: "long", timeZone: TIME_ZONE });
-  const dateTimeFormat = new Intl.DateTimeFormat(languageTag, { dateStyle: "long", timeStyle: "short", timeZone: TIME_ZONE });
+  const dateTimeFormat = new Intl.DateTimeFormat(languageTag, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: TIME_ZONE,
+  });
   return {
     text: (key, values) => t(key, values),
     language,

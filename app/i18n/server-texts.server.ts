@@ -1,8 +1,10 @@
 import type { TFunction } from "i18next";
+
 import { parseMessage } from "~/validation/rules";
+
 import { instanceFor } from "./i18n-provider";
-import { resolvedTranslations } from "./translations.server";
 import { htmlLang, type Locale } from "./locale";
+import { resolvedTranslations } from "./translations.server";
 
 /** A `t` for a locale outside a page request (API answers, mail). */
 function textsFor(locale: Locale): TFunction {

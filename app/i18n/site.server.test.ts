@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { missingLanguageRedirect, siteFromUrl } from "~/i18n/site.server";
 
 // The real server asks the route table; here a set of page paths stands in.

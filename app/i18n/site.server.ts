@@ -1,22 +1,22 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
+
 import { getConfig } from "~/config.server";
 import { serverContext, siteContext, type Site } from "~/context";
 import { publicOrigin } from "~/utils/public-origin.server";
+
 import { isAllowedHost } from "./allowed-hosts.server";
 import { COUNTRY_ERROR, type CountryError } from "./country-error";
-import {
-  DEFAULT_LANGUAGE,
-  countryFromHost,
-  languageFromPath,
-  resolveLocale,
-} from "./locale";
+import { countryFromHost, DEFAULT_LANGUAGE, languageFromPath, resolveLocale } from "./locale";
 
 /** The error, with links to the sites: the public origins when configured, else the local names. */
 function countryError(url: URL): CountryError {
   const port = url.port ? `:${url.port}` : "";
   return {
     message: COUNTRY_ERROR,
-    localUrls: [`${publicOrigin("nl", `http://nl.localhost${port}`)}/`, `${publicOrigin("be", `http://be.localhost${port}`)}/`],
+    localUrls: [
+      `${publicOrigin("nl", `http://nl.localhost${port}`)}/`,
+      `${publicOrigin("be", `http://be.localhost${port}`)}/`,
+    ],
   };
 }
 
@@ -32,10 +32,7 @@ export function siteFromUrl(url: URL): Site | null {
  * The same path and query prefixed with /nl, when the path has no language
  * segment and the prefixed path is a page (spec 2); otherwise null.
  */
-export function missingLanguageRedirect(
-  url: URL,
-  isKnownPage: (pathname: string) => boolean,
-): string | null {
+export function missingLanguageRedirect(url: URL, isKnownPage: (pathname: string) => boolean): string | null {
   if (languageFromPath(url.pathname)) return null;
   const candidate = `/${DEFAULT_LANGUAGE}${url.pathname === "/" ? "" : url.pathname}`;
   return isKnownPage(candidate) ? `${candidate}${url.search}` : null;

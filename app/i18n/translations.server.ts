@@ -4,15 +4,16 @@
  * no request builds an instance of its own (remix-i18next's
  * middleware built and initialised one per request that nothing read).
  */
+import { createHash } from "node:crypto";
+
 import en_be from "../../locales/en_be/common.json";
 import fr_be from "../../locales/fr_be/common.json";
 import nl_be from "../../locales/nl_be/common.json";
 import nl_nl from "../../locales/nl_nl/common.json";
-import { createHash } from "node:crypto";
 import { hyphenated } from "./hyphenation.server";
+import { fallbackChain, partialTextLanguage, textLanguageTag, type Locale } from "./locale";
 import { provideTexts } from "./texts-store";
 import { flattenKeys, mapTexts, mergeTranslations, type Translations } from "./translations";
-import { fallbackChain, partialTextLanguage, textLanguageTag, type Locale } from "./locale";
 
 export const translationsByLocale: Record<Locale, Translations> = {
   nl_nl,

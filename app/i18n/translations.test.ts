@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
-import { resolvedTranslations, translationsByLocale } from "~/i18n/translations.server";
+
 import { flattenKeys, lookup } from "~/i18n/translations";
+import { resolvedTranslations, translationsByLocale } from "~/i18n/translations.server";
 
 const APP_DIR = path.resolve(import.meta.dirname, "..");
 
@@ -70,7 +72,11 @@ describe("translation keys", () => {
   it("every key used in code exists in nl_nl", () => {
     const missing = [...keysUsedInCode()]
       // A key may name a leaf (with plural forms) or a group of texts (`t(\`${group}.${name}\`)`).
-      .filter(([key]) => !PLURAL_SUFFIXES.some((suffix) => nlNl.has(`${key}${suffix}`)) && ![...nlNl].some((leaf) => leaf.startsWith(`${key}.`)))
+      .filter(
+        ([key]) =>
+          !PLURAL_SUFFIXES.some((suffix) => nlNl.has(`${key}${suffix}`)) &&
+          ![...nlNl].some((leaf) => leaf.startsWith(`${key}.`)),
+      )
       .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });

@@ -23,9 +23,7 @@ export function mergeTranslations(bundles: Translations[]): Translations {
 /** Every key of a bundle in dotted form ("nav.home"). */
 export function flattenKeys(bundle: Translations, prefix = ""): string[] {
   return Object.entries(bundle).flatMap(([key, value]) =>
-    typeof value === "object"
-      ? flattenKeys(value, `${prefix}${key}.`)
-      : [`${prefix}${key}`],
+    typeof value === "object" ? flattenKeys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
 
@@ -51,5 +49,10 @@ export function withoutSoftHyphens(text: string): string {
 
 /** Every text of a bundle passed through `change` (the keys stay). */
 export function mapTexts(bundle: Translations, change: (text: string) => string): Translations {
-  return Object.fromEntries(Object.entries(bundle).map(([key, value]) => [key, typeof value === "object" ? mapTexts(value, change) : change(value)]));
+  return Object.fromEntries(
+    Object.entries(bundle).map(([key, value]) => [
+      key,
+      typeof value === "object" ? mapTexts(value, change) : change(value),
+    ]),
+  );
 }

@@ -4,9 +4,11 @@
  * Belgian settings does, on ';'.
  */
 import { describe, expect, it } from "vitest";
+
 import { CAMPAIGN_FIELDS, type CampaignItem } from "~/domain/campaign-item";
 import { campaignsToCsv } from "~/services/campaign/register.server";
 import { toCsv } from "~/services/csv.server";
+
 import { excelCells, FORMULA_START } from "../../tests/setup/excel-cells";
 
 /** What an attacker types into a name, an explanation or an ad's sponsor. */
@@ -64,7 +66,13 @@ function campaign(overrides: Partial<CampaignItem>): CampaignItem {
 
 describe("the register's CSV export (campaignsToCsv)", () => {
   const items = HOSTILE.map((text, index) =>
-    campaign({ id: `NL-2026-000${index}`, sponsorName: text, sponsorAddress: text, campaignContextNoteNl: text, payerName: `Betaler ${text}` }),
+    campaign({
+      id: `NL-2026-000${index}`,
+      sponsorName: text,
+      sponsorAddress: text,
+      campaignContextNoteNl: text,
+      payerName: `Betaler ${text}`,
+    }),
   );
 
   it.each([";", ","] as const)("split on '%s' as Excel does, holds no formula cell", (delimiter) => {
@@ -75,30 +83,42 @@ describe("the register's CSV export (campaignsToCsv)", () => {
     const rows = excelCells(campaignsToCsv(items), ",");
     expect(rows[0]).toEqual([...CAMPAIGN_FIELDS]);
     expect(rows).toHaveLength(items.length + 1);
-    const column = (name: (typeof CAMPAIGN_FIELDS)[number]) => rows.slice(1).map((row) => row[CAMPAIGN_FIELDS.indexOf(name)]);
+    const column = (name: (typeof CAMPAIGN_FIELDS)[number]) =>
+      rows.slice(1).map((row) => row[CAMPAIGN_FIELDS.indexOf(name)]);
     expect(column("reachLowerBound")).toEqual(items.map(() => "0"));
     expect(column("reachUpperBound")).toEqual(items.map(() => "1000"));
     expect(column("budgetLowerBound")).toEqual(items.map(() => ""));
     expect(column("previousPublicationSuspended")).toEqual(items.map(() => "false"));
     expect(column("publicationStartDate")).toEqual(items.map(() => "2026-03-01"));
     // Only apostrophes were added.
-    expect(column("sponsorName").map((text) => text.replaceAll("'", ""))).toEqual(HOSTILE.map((text) => text.replaceAll("'", "")));
+    expect(column("sponsorName").map((text) => text.replaceAll("'", ""))).toEqual(
+      HOSTILE.map((text) => text.replaceAll("'", "")),
+    );
   });
 });
 
 describe("toCsv, what every CSV writer uses", () => {
   it.each([";", ","] as const)("split on '%s' as Excel does, holds no formula cell", (delimiter) => {
-    expect(formulaCells(toCsv([["name", "explanation"], ...HOSTILE.map((text) => [text, `Uitleg: ${text}`])]), delimiter)).toEqual([]);
+    expect(
+      formulaCells(toCsv([["name", "explanation"], ...HOSTILE.map((text) => [text, `Uitleg: ${text}`])]), delimiter),
+    ).toEqual([]);
   });
 
   it("quotes what holds a separator, puts an apostrophe before each formula part, leaves numbers and flags alone", () => {
-    expect(toCsv([["a;=cmd|' /C calc'!A0;b", "x,@SUM(1)", "-1+1", "\t=1+1", "\r=1+1", "a; -b", -5, 3, true, null, "gewoon"]])).toBe(
-      `"a;'=cmd|' /C calc'!A0;b","x,'@SUM(1)",'-1+1,"'\t'=1+1","'\r'=1+1","a;' -b",-5,3,true,,gewoon\r\n`,
-    );
+    expect(
+      toCsv([
+        ["a;=cmd|' /C calc'!A0;b", "x,@SUM(1)", "-1+1", "\t=1+1", "\r=1+1", "a; -b", -5, 3, true, null, "gewoon"],
+      ]),
+    ).toBe(`"a;'=cmd|' /C calc'!A0;b","x,'@SUM(1)",'-1+1,"'\t'=1+1","'\r'=1+1","a;' -b",-5,3,true,,gewoon\r\n`);
   });
 
   it("writes CRLF, and the byte order mark only when asked", () => {
-    expect(toCsv([["a", "b"], ["c", "d"]])).toBe("a,b\r\nc,d\r\n");
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c", "d"],
+      ]),
+    ).toBe("a,b\r\nc,d\r\n");
     expect(toCsv([["a"]], { bom: true })).toBe("\uFEFFa\r\n");
   });
 });

@@ -6,6 +6,7 @@
  * state>`, so of two officers acting at once only one does.
  */
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
@@ -21,7 +22,10 @@ type GuardedStep<State extends string, Row extends { state: State }> = {
  * The step inside a transaction the caller holds (one that stores more with
  * it, as a submission key with its answer). Mail it queues goes out once the transaction commits.
  */
-export async function guardedStep<State extends string, Row extends { state: State }>(trx: Kysely<Database>, step: GuardedStep<State, Row>): Promise<TransitionOutcome> {
+export async function guardedStep<State extends string, Row extends { state: State }>(
+  trx: Kysely<Database>,
+  step: GuardedStep<State, Row>,
+): Promise<TransitionOutcome> {
   const row = await step.load(trx);
   if (!row) return { status: "not-found" };
   if (!step.from.includes(row.state)) return { status: "not-allowed" };
@@ -30,6 +34,9 @@ export async function guardedStep<State extends string, Row extends { state: Sta
   return changed ? { status: "done" } : { status: "not-allowed" };
 }
 
-export async function guardedTransition<State extends string, Row extends { state: State }>(db: Db, step: GuardedStep<State, Row>): Promise<TransitionOutcome> {
+export async function guardedTransition<State extends string, Row extends { state: State }>(
+  db: Db,
+  step: GuardedStep<State, Row>,
+): Promise<TransitionOutcome> {
   return db.transaction().execute((trx) => guardedStep(trx, step));
 }

@@ -5,11 +5,13 @@
  * many are overdue. Every instance reports the same fleet-wide values.
  */
 import client from "prom-client";
+
 import type { Db } from "~/db/db.server";
 import { ACTIVE_STATES, REQUEST_STATES } from "~/domain/privacy-request";
 import { metrics } from "~/utils/metrics.server";
-import { overdueTasks } from "./systems/request-tasks.server";
 import { singleton } from "~/utils/singleton.server";
+
+import { overdueTasks } from "./systems/request-tasks.server";
 
 const registered = singleton<true>("operations-gauges");
 
@@ -22,7 +24,11 @@ export function registerOperationsGauges(db: Db): void {
     help: "Mails written but not yet sent (waiting for their first or next attempt).",
     registers,
     async collect() {
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow();
       this.set(Number(row.n));
     },
   });
@@ -31,7 +37,11 @@ export function registerOperationsGauges(db: Db): void {
     help: "How long the oldest unsent mail has waited (0 when none waits).",
     registers,
     async collect() {
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.min("created_at").as("oldest")).where("status", "=", "pending").executeTakeFirst();
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.min("created_at").as("oldest"))
+        .where("status", "=", "pending")
+        .executeTakeFirst();
       const oldest = row?.oldest ? Date.parse(String(row.oldest)) : NaN;
       this.set(Number.isNaN(oldest) ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
     },
@@ -55,7 +65,11 @@ export function registerOperationsGauges(db: Db): void {
     help: "When the last mail was accepted by the SMTP server, by any instance (Unix time; 0 before the first).",
     registers,
     async collect() {
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.max("sent_at").as("last")).where("status", "=", "sent").executeTakeFirst();
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.max("sent_at").as("last"))
+        .where("status", "=", "sent")
+        .executeTakeFirst();
       const last = row?.last ? Date.parse(String(row.last)) : NaN;
       this.set(Number.isNaN(last) ? 0 : last / 1000);
     },
@@ -65,7 +79,11 @@ export function registerOperationsGauges(db: Db): void {
     help: "Mails given up on after every attempt failed (they stay until someone looks).",
     registers,
     async collect() {
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "failed").executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "failed")
+        .executeTakeFirstOrThrow();
       this.set(Number(row.n));
     },
   });
@@ -83,7 +101,12 @@ export function registerOperationsGauges(db: Db): void {
     labelNames: ["status"] as const,
     registers,
     async collect() {
-      const rows = await db.selectFrom("webhook_delivery").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).where("status", "in", ["pending", "failed"]).groupBy("status").execute();
+      const rows = await db
+        .selectFrom("webhook_delivery")
+        .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("status", "in", ["pending", "failed"])
+        .groupBy("status")
+        .execute();
       const byStatus = new Map(rows.map((row) => [row.status, Number(row.n)]));
       for (const status of ["pending", "failed"] as const) this.set({ status }, byStatus.get(status) ?? 0);
     },
@@ -94,7 +117,11 @@ export function registerOperationsGauges(db: Db): void {
     labelNames: ["state"] as const,
     registers,
     async collect() {
-      const rows = await db.selectFrom("privacy_request").select(["state", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("state").execute();
+      const rows = await db
+        .selectFrom("privacy_request")
+        .select(["state", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("state")
+        .execute();
       const byState = new Map(rows.map((row) => [row.state, Number(row.n)]));
       for (const state of REQUEST_STATES) this.set({ state }, byState.get(state) ?? 0);
     },

@@ -4,23 +4,25 @@
  * so instances may overlap) and as `npm run retention`.
  */
 import { sql, type Kysely } from "kysely";
+
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
-import { deleteNeverVerified, expireUnconfirmed } from "./privacy-request/unconfirmed.server";
-import { runDailyDigest } from "./privacy-request/daily-digest.server";
-import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
-import { deleteUnfinishedUploads } from "./privacy-request/file-store.server";
-import { deleteExpiredFiles } from "./privacy-request/answer-retention.server";
-import { deleteExpiredStatusLinks } from "./privacy-request/status.server";
-import { deleteExpiredReplyLinks } from "./privacy-request/questions.server";
-import { sendVerificationReminders } from "./privacy-request/verification-links.server";
-import { purgeSessions } from "./staff/sessions.server";
-import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
-import { deleteExpiredNotices } from "./campaign/versions.server";
 import { metrics } from "~/utils/metrics.server";
 import { singleton } from "~/utils/singleton.server";
+
+import { deleteExpiredNotices } from "./campaign/versions.server";
 import { remindOwners } from "./case-work/owner-reminders.server";
 import { fillSearchKeys } from "./case-work/search-keys.server";
+import { deleteExpiredFiles } from "./privacy-request/answer-retention.server";
+import { runDailyDigest } from "./privacy-request/daily-digest.server";
+import { deleteUnfinishedUploads } from "./privacy-request/file-store.server";
+import { deleteExpiredReplyLinks } from "./privacy-request/questions.server";
+import { deleteExpiredStatusLinks } from "./privacy-request/status.server";
+import { deleteNeverVerified, expireUnconfirmed } from "./privacy-request/unconfirmed.server";
+import { sendVerificationReminders } from "./privacy-request/verification-links.server";
+import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
+import { purgeSessions } from "./staff/sessions.server";
+import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
 
 export type RetentionPolicy = {
   unverifiedRetentionDays: number;
@@ -67,7 +69,11 @@ export function retentionPolicy(): RetentionPolicy {
   };
 }
 
-export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy, now = new Date()): Promise<RetentionReport> {
+export async function runRetention(
+  db: Kysely<Database>,
+  policy: RetentionPolicy,
+  now = new Date(),
+): Promise<RetentionReport> {
   const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
   const expiredRequests = await expireUnconfirmed(db, now);
@@ -107,9 +113,15 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
   let deletedRateLimitRows = 0;
   const rateLimitTable = await sql<{ found: number }>`select 1 as found from ${sql.table("rate_limit")} limit 0`
     .execute(db)
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (rateLimitTable) {
-    const result = await sql`delete from ${sql.table("rate_limit")} where expire is not null and expire < ${now.getTime()}`.execute(db);
+    const result =
+      await sql`delete from ${sql.table("rate_limit")} where expire is not null and expire < ${now.getTime()}`.execute(
+        db,
+      );
     deletedRateLimitRows = Number(result.numAffectedRows ?? 0);
   }
 
@@ -137,25 +149,34 @@ export async function runRetention(db: Kysely<Database>, policy: RetentionPolicy
     deletedReplyLinks,
     verificationReminders,
   };
-  for (const [kind, count] of Object.entries(report)) if (count > 0 && kind !== "verificationReminders") metrics().retentionDeletions.inc({ kind }, count);
+  for (const [kind, count] of Object.entries(report))
+    if (count > 0 && kind !== "verificationReminders") metrics().retentionDeletions.inc({ kind }, count);
   return report;
 }
 
 const retentionTimer = singleton<NodeJS.Timeout>("retention-timer");
 
 /** Runs the retention rules now and then every RETENTION_INTERVAL_MINUTES in this process. */
-export function startRetentionJob(db: Kysely<Database>, log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void }): void {
+export function startRetentionJob(
+  db: Kysely<Database>,
+  log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
+): void {
   if (retentionTimer.peek()) return;
   const run = () =>
     runRetention(db, retentionPolicy())
       // The privacy team's digest rides on the same clock: once a day, from 07:00 Brussels time.
-      .then(async (report) => ({ ...report, digests: await runDailyDigest(db), ownerReminders: await remindOwners(db), searchKeysFilled: await fillSearchKeys(db) }))
+      .then(async (report) => ({
+        ...report,
+        digests: await runDailyDigest(db),
+        ownerReminders: await remindOwners(db),
+        searchKeysFilled: await fillSearchKeys(db),
+      }))
       .then(
-      (report) => {
-        if (Object.values(report).some((count) => count > 0)) log.info(report, "retention run");
-      },
-      (error: unknown) => log.error({ err: error }, "retention run failed"),
-    );
+        (report) => {
+          if (Object.values(report).some((count) => count > 0)) log.info(report, "retention run");
+        },
+        (error: unknown) => log.error({ err: error }, "retention run failed"),
+      );
   void run();
   retentionTimer.set(setInterval(run, getConfig().RETENTION_INTERVAL_MINUTES * 60_000).unref());
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatCount, formatDay, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
 
 // Intl writes a no-break space between the euro sign and the amount.

@@ -6,7 +6,12 @@
 import { dateTimeFormat } from "~/utils/intl-formats";
 
 const COUNT = new Intl.NumberFormat("nl-NL", { maximumFractionDigits: 0 });
-const EURO = new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const EURO = new Intl.NumberFormat("nl-NL", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 export const formatCount = (value: number) => COUNT.format(value);
 export const formatEuro = (value: number) => EURO.format(value);
@@ -36,5 +41,7 @@ export function formatDay(isoDay: string, htmlLang: string): string {
 
 /** A moment (ISO timestamp) as the page's language writes it, in the countries' time zone: "24 november 2026 om 10:30". */
 export function formatMoment(isoTimestamp: string, htmlLang: string): string {
-  return dateTimeFormat(htmlLang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(isoTimestamp));
+  return dateTimeFormat(htmlLang, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(
+    new Date(isoTimestamp),
+  );
 }

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+
 import ipaddr from "ipaddr.js";
 
 /**

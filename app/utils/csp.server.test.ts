@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+
 import { describe, expect, it } from "vitest";
+
 import { documentCsp, newScriptMark, takeMarkedInline } from "~/utils/csp.server";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -21,7 +23,10 @@ describe("CSP script hashes of a document", () => {
     const mark = newScriptMark();
     const marked = takeMarkedInline(renderedPage(mark, "<script>alert(document.cookie)</script>"), mark);
     const { scriptHashes } = marked;
-    expect(scriptHashes).toEqual([sha256("window.__reactRouterContext = {};"), sha256('import("/assets/entry.client.js");')]);
+    expect(scriptHashes).toEqual([
+      sha256("window.__reactRouterContext = {};"),
+      sha256('import("/assets/entry.client.js");'),
+    ]);
     const policy = documentCsp(marked);
     expect(policy).not.toContain(sha256("alert(document.cookie)"));
     expect(policy).toContain(sha256("window.__reactRouterContext = {};"));
@@ -32,7 +37,10 @@ describe("CSP script hashes of a document", () => {
     const mark = newScriptMark();
     expect(mark).not.toBe(earlier);
     expect(mark).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const { html, scriptHashes } = takeMarkedInline(renderedPage(mark, `<script nonce="${earlier}">steal()</script>`), mark);
+    const { html, scriptHashes } = takeMarkedInline(
+      renderedPage(mark, `<script nonce="${earlier}">steal()</script>`),
+      mark,
+    );
     expect(scriptHashes).not.toContain(sha256("steal()"));
     expect(html).not.toContain(mark);
     expect(html).toContain('<link rel="modulepreload" href="/assets/entry.client.js"/>');

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+
 import helmet from "helmet";
 
 /**
@@ -69,8 +70,13 @@ export type InlineHashes = { scriptHashes: string[]; styleHashes: string[] };
  */
 export function takeMarkedInline(html: string, mark: string): { html: string } & InlineHashes {
   const markAttribute = ` nonce="${mark}"`;
-  const marked = (pattern: RegExp, skip: (attributes: string) => boolean = () => false) =>
-    [...new Set([...html.matchAll(pattern)].filter(([, attributes]) => attributes.includes(markAttribute) && !skip(attributes)).map(([, , body]) => sha256(body)))];
+  const marked = (pattern: RegExp, skip: (attributes: string) => boolean = () => false) => [
+    ...new Set(
+      [...html.matchAll(pattern)]
+        .filter(([, attributes]) => attributes.includes(markAttribute) && !skip(attributes))
+        .map(([, , body]) => sha256(body)),
+    ),
+  ];
   return {
     html: html.replaceAll(markAttribute, ""),
     scriptHashes: marked(INLINE_SCRIPT, (attributes) => /\bsrc\s*=/i.test(attributes)),
@@ -79,6 +85,9 @@ export function takeMarkedInline(html: string, mark: string): { html: string } &
 }
 
 /** The policy of one document: the hashes of its own inline scripts and styles, plus the analytics origin where it may run. */
-export function documentCsp({ scriptHashes, styleHashes }: InlineHashes, thirdPartyOrigins: readonly string[] = []): string {
+export function documentCsp(
+  { scriptHashes, styleHashes }: InlineHashes,
+  thirdPartyOrigins: readonly string[] = [],
+): string {
   return serializeCsp(cspDirectives(scriptHashes, thirdPartyOrigins, styleHashes));
 }

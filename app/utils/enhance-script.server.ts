@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { getConfig } from "~/config.server";
 
 let built: string | undefined;

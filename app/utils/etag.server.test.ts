@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import { clientHas, etagFor, matchesEtag } from "~/utils/etag.server";
 
 const withIfNoneMatch = (value?: string) =>
-  new Request("http://nl.localhost/api/plainhtml/privacy-policy", value === undefined ? {} : { headers: { "If-None-Match": value } });
+  new Request(
+    "http://nl.localhost/api/plainhtml/privacy-policy",
+    value === undefined ? {} : { headers: { "If-None-Match": value } },
+  );
 
 describe("If-None-Match, the one parser", () => {
   const strong = '"abc"';

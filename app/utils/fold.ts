@@ -5,7 +5,10 @@
 export function foldText(text: string): string {
   let folded = "";
   for (const char of text) {
-    const base = char.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+    const base = char
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
     folded += base.length === char.length ? base : char.toLowerCase();
   }
   return folded;

@@ -14,5 +14,10 @@ export type ForbiddenPage = {
 };
 
 export function isForbiddenPage(value: unknown): value is ForbiddenPage {
-  return typeof value === "object" && value !== null && (value as ForbiddenPage).forbidden === true && typeof (value as ForbiddenPage).title === "string";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as ForbiddenPage).forbidden === true &&
+    typeof (value as ForbiddenPage).title === "string"
+  );
 }

@@ -21,7 +21,10 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
 // The route manifest, a module of its own with `routeDiscovery: "initial"`.
 const SIDE_EFFECT_IMPORT = /^import "([^"]+)";$/gm;
 
-export function hydrateAfterFirstPaint(html: string, { waitForIntent = false }: { waitForIntent?: boolean } = {}): string {
+export function hydrateAfterFirstPaint(
+  html: string,
+  { waitForIntent = false }: { waitForIntent?: boolean } = {},
+): string {
   const module = ROUTER_MODULE.exec(html);
   if (!module) return html;
   const [whole, markAttribute, body] = module;
@@ -29,7 +32,10 @@ export function hydrateAfterFirstPaint(html: string, { waitForIntent = false }: 
   if (imports.length === 0) return html;
   const preloads = [...html.matchAll(PRELOAD)].map(([, href]) => href);
   const sideEffects = [...body.matchAll(SIDE_EFFECT_IMPORT)].map(([, url]) => url);
-  const rest = body.replace(ROUTE_IMPORT, "").replace(SIDE_EFFECT_IMPORT, "").replace(/^[;\s]+/, "");
+  const rest = body
+    .replace(ROUTE_IMPORT, "")
+    .replace(SIDE_EFFECT_IMPORT, "")
+    .replace(/^[;\s]+/, "");
   const modules = [...imports.map(([, , url]) => url), ...sideEffects];
   const script =
     `const start = async () => {\n` +
@@ -41,7 +47,9 @@ export function hydrateAfterFirstPaint(html: string, { waitForIntent = false }: 
     `const [${imports.map(([, name]) => name).join(", ")}] = await Promise.all([${modules.map((url) => `import(${JSON.stringify(url)})`).join(", ")}]);\n` +
     `${rest}};\n` +
     (waitForIntent ? START_AT_INTENT : START_AFTER_PAINT);
-  return html.replace(PRELOAD, "").replace(whole, () => `<script${markAttribute} type="module" async="">${script}</script>`);
+  return html
+    .replace(PRELOAD, "")
+    .replace(whole, () => `<script${markAttribute} type="module" async="">${script}</script>`);
 }
 
 /** A page opened in a background tab paints (and hydrates) when it is shown. */

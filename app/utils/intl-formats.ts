@@ -15,9 +15,15 @@ function remembered<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: stri
 }
 
 export function dateTimeFormat(languageTag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return remembered(`date|${languageTag}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(languageTag, options));
+  return remembered(
+    `date|${languageTag}|${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(languageTag, options),
+  );
 }
 
 export function numberFormat(languageTag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return remembered(`number|${languageTag}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(languageTag, options));
+  return remembered(
+    `number|${languageTag}|${JSON.stringify(options)}`,
+    () => new Intl.NumberFormat(languageTag, options),
+  );
 }

@@ -28,7 +28,11 @@ export type JsonErrorOptions = JsonErrorDetails & {
 };
 
 /** The body alone, for a layer that writes its own response (Express's `res.json`). */
-export function jsonErrorBody(error: string, { message, parameter, fields }: JsonErrorDetails = {}, codeKey: JsonErrorCodeKey = "error") {
+export function jsonErrorBody(
+  error: string,
+  { message, parameter, fields }: JsonErrorDetails = {},
+  codeKey: JsonErrorCodeKey = "error",
+) {
   return {
     [codeKey]: error,
     ...(message === undefined ? {} : { message }),
@@ -38,6 +42,10 @@ export function jsonErrorBody(error: string, { message, parameter, fields }: Jso
 }
 
 /** A JSON error answer (`application/json`) with `status` and the given headers, to return or throw. */
-export function jsonError(status: number, error: string, { headers, codeKey, ...details }: JsonErrorOptions = {}): Response {
+export function jsonError(
+  status: number,
+  error: string,
+  { headers, codeKey, ...details }: JsonErrorOptions = {},
+): Response {
   return Response.json(jsonErrorBody(error, details, codeKey), { status, headers });
 }

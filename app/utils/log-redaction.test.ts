@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOGGED_URL_MAX_LENGTH, loggableUrl } from "~/utils/log-redaction";
+
+import { loggableUrl, LOGGED_URL_MAX_LENGTH } from "~/utils/log-redaction";
 
 describe("loggableUrl", () => {
   it("replaces the values of tokens and personal query parameters, keeps the others", () => {
@@ -11,7 +12,9 @@ describe("loggableUrl", () => {
     expect(loggableUrl("/auth/oidc/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp")).toBe(
       "/auth/oidc/callback?code=[redacted]&state=st4te&iss=https%3A%2F%2Fidp",
     );
-    expect(loggableUrl("/x?Email=a@b.nl&NAME=Jan&phone=0612345678")).toBe("/x?Email=[redacted]&NAME=[redacted]&phone=[redacted]");
+    expect(loggableUrl("/x?Email=a@b.nl&NAME=Jan&phone=0612345678")).toBe(
+      "/x?Email=[redacted]&NAME=[redacted]&phone=[redacted]",
+    );
   });
 
   it("is not fooled by an encoded name, a repeated parameter or a fragment", () => {

@@ -68,5 +68,7 @@ export function loggableUrl(url: string | undefined): string | undefined {
   if (queryStart < 0) return capLength(url);
   const fragmentStart = url.indexOf("#", queryStart);
   const queryEnd = fragmentStart < 0 ? url.length : fragmentStart;
-  return capLength(url.slice(0, queryStart + 1) + redactQuery(url.slice(queryStart + 1, queryEnd)) + url.slice(queryEnd));
+  return capLength(
+    url.slice(0, queryStart + 1) + redactQuery(url.slice(queryStart + 1, queryEnd)) + url.slice(queryEnd),
+  );
 }

@@ -1,5 +1,7 @@
 import pino from "pino";
+
 import { getConfig } from "~/config.server";
+
 import { singleton } from "./singleton.server";
 
 const processLogger = singleton<pino.Logger>("logger");

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+
 import { textsAt } from "~/i18n/texts-store";
 import { lookup, mapTexts, withoutSoftHyphens, type Translations } from "~/i18n/translations";
 

@@ -6,6 +6,7 @@
  * reason names), never from what a visitor sends, so the series stay few.
  */
 import client from "prom-client";
+
 import { singleton } from "./singleton.server";
 
 function createMetrics() {
@@ -21,7 +22,12 @@ function createMetrics() {
       labelNames: ["route", "method", "status_class"] as const,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     }),
-    pageCache: new client.Counter({ ...metric, name: "page_cache_requests_total", help: "Anonymous page requests answered from the page cache (hit) or rendered and kept (miss).", labelNames: ["result"] as const }),
+    pageCache: new client.Counter({
+      ...metric,
+      name: "page_cache_requests_total",
+      help: "Anonymous page requests answered from the page cache (hit) or rendered and kept (miss).",
+      labelNames: ["result"] as const,
+    }),
     renderDuration: new client.Histogram({
       ...metric,
       name: "page_render_duration_seconds",
@@ -35,23 +41,47 @@ function createMetrics() {
       help: "Recorded tries of the durable queue's rows, by queue (mail, webhooks) and outcome: done, retry, gave-up, dead.",
       labelNames: ["queue", "outcome"] as const,
     }),
-    mailFailures: new client.Counter({ ...metric, name: "mail_send_failures_total", help: "Mail sends that failed (each is retried until its attempts run out).", labelNames: ["final"] as const }),
-    mailBounces: new client.Counter({ ...metric, name: "mail_bounces_total", help: "Mails the SMTP server refused for good (5xx to the recipient or the content): not retried." }),
+    mailFailures: new client.Counter({
+      ...metric,
+      name: "mail_send_failures_total",
+      help: "Mail sends that failed (each is retried until its attempts run out).",
+      labelNames: ["final"] as const,
+    }),
+    mailBounces: new client.Counter({
+      ...metric,
+      name: "mail_bounces_total",
+      help: "Mails the SMTP server refused for good (5xx to the recipient or the content): not retried.",
+    }),
     webhookDeliveries: new client.Counter({
       ...metric,
       name: "webhook_deliveries_total",
       help: "Webhook delivery attempts to the systems that carry requests out, by outcome: delivered, retry, gave-up.",
       labelNames: ["outcome"] as const,
     }),
-    rateLimitRefusals: new client.Counter({ ...metric, name: "rate_limit_refusals_total", help: "Submissions refused by a limit, by limit.", labelNames: ["limit"] as const }),
-    signInFailures: new client.Counter({ ...metric, name: "staff_sign_in_failures_total", help: "Staff sign-ins refused, by reason.", labelNames: ["reason"] as const }),
+    rateLimitRefusals: new client.Counter({
+      ...metric,
+      name: "rate_limit_refusals_total",
+      help: "Submissions refused by a limit, by limit.",
+      labelNames: ["limit"] as const,
+    }),
+    signInFailures: new client.Counter({
+      ...metric,
+      name: "staff_sign_in_failures_total",
+      help: "Staff sign-ins refused, by reason.",
+      labelNames: ["reason"] as const,
+    }),
     labelRenders: new client.Counter({
       ...metric,
       name: "political_ad_label_renders_total",
       help: "Print labels of political ads rendered (each is kept and served again) or refused because too many renders waited, by format.",
       labelNames: ["format", "result"] as const,
     }),
-    retentionDeletions: new client.Counter({ ...metric, name: "retention_deletions_total", help: "Records deleted or emptied by the retention run, by kind.", labelNames: ["kind"] as const }),
+    retentionDeletions: new client.Counter({
+      ...metric,
+      name: "retention_deletions_total",
+      help: "Records deleted or emptied by the retention run, by kind.",
+      labelNames: ["kind"] as const,
+    }),
   };
 }
 

@@ -22,7 +22,8 @@ export const THIRD_PARTY_MARK = "data-third-party";
 
 // Read once, when the root module loads and before React takes the page over:
 // whatever React does to <head> later, the script ran in this document.
-const thirdPartyRanHere = typeof document !== "undefined" && document.querySelector(`script[${THIRD_PARTY_MARK}]`) !== null;
+const thirdPartyRanHere =
+  typeof document !== "undefined" && document.querySelector(`script[${THIRD_PARTY_MARK}]`) !== null;
 
 /**
  * Every PERSONAL_DATA route's client middleware: in a document

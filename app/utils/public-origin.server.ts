@@ -1,6 +1,7 @@
 import { getConfig, type RawConfig } from "~/config.server";
 import { isAllowedHost } from "~/i18n/allowed-hosts.server";
 import type { Country } from "~/i18n/locale";
+
 import { withCanonicalHost } from "./canonical-host";
 
 type OriginSettings = Parameters<typeof isAllowedHost>[1] & Pick<RawConfig, "PORT">;
@@ -19,6 +20,7 @@ type OriginSettings = Parameters<typeof isAllowedHost>[1] & Pick<RawConfig, "POR
 export function publicOrigin(country: Country, requestOrigin: string, config: OriginSettings = getConfig()): string {
   const configured = country === "nl" ? config.PUBLIC_ORIGIN_NL : config.PUBLIC_ORIGIN_BE;
   if (configured) return new URL(configured).origin;
-  if (URL.canParse(requestOrigin) && isAllowedHost(new URL(requestOrigin).host, config)) return withCanonicalHost(new URL(requestOrigin), config.PORT).origin;
+  if (URL.canParse(requestOrigin) && isAllowedHost(new URL(requestOrigin).host, config))
+    return withCanonicalHost(new URL(requestOrigin), config.PORT).origin;
   return `http://${country}.localhost:${config.PORT}`;
 }

@@ -4,6 +4,7 @@
  * import downward only). root.tsx builds a value of this type.
  */
 import { useRouteLoaderData } from "react-router";
+
 import type { Site } from "~/context";
 import type { Language } from "~/i18n/locale";
 

@@ -1,5 +1,6 @@
 import type { Site } from "~/context";
 import { localizedPath } from "~/i18n/locale";
+
 import { useRootData } from "./root-data";
 
 /** Country, language and locale of the current page (from the root loader). */

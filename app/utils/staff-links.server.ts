@@ -1,5 +1,7 @@
 import { href } from "react-router";
+
 import type { Country } from "~/i18n/locale";
+
 import { publicOrigin } from "./public-origin.server";
 
 /**

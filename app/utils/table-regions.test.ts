@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
 
 const region = '<div class="app-document__table" role="region" tabindex="0" aria-label="Tabel"><table>';

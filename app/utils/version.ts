@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+
 import { reloadOnNewVersion } from "./version-check";
 
 declare const __BUILD_ID__: string | undefined;

@@ -1,14 +1,18 @@
 /** The back office's action forms: each a plain POST with its note or reason. */
 import { EXTENSION_MONTHS } from "~/domain/privacy-request";
-import { z } from "~/validation/zod";
-import { defineForm } from "./form-definition";
-import { taskAnswerFields } from "./task-answer";
-import { MESSAGES, isGiven, optionalText, requiredEmail, requiredText } from "./rules";
 import { LOCALES } from "~/i18n/locale";
+import { z } from "~/validation/zod";
+
+import { defineForm } from "./form-definition";
+import { isGiven, MESSAGES, optionalText, requiredEmail, requiredText } from "./rules";
+import { taskAnswerFields } from "./task-answer";
 
 const NOTE_MAX = 2000;
 
-export const startForm = defineForm({ id: "request-start", schema: z.object({ note: optionalText(NOTE_MAX, { multiline: true }) }) });
+export const startForm = defineForm({
+  id: "request-start",
+  schema: z.object({ note: optionalText(NOTE_MAX, { multiline: true }) }),
+});
 
 export const extendForm = defineForm({
   id: "request-extend",
@@ -27,11 +31,17 @@ export const completeForm = defineForm({
   }),
 });
 
-export const rejectForm = defineForm({ id: "request-reject", schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.rejectReason" }) }) });
+export const rejectForm = defineForm({
+  id: "request-reject",
+  schema: z.object({ reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.rejectReason" }) }),
+});
 
 export const reviewForm = defineForm({ id: "complaint-review", schema: z.object({}) });
 
-export const closeForm = defineForm({ id: "complaint-close", schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }) });
+export const closeForm = defineForm({
+  id: "complaint-close",
+  schema: z.object({ outcome: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.closeOutcome" }) }),
+});
 
 /** The answer's message to the person, sent with the files attached so far. */
 export const deliverForm = defineForm({
@@ -40,7 +50,10 @@ export const deliverForm = defineForm({
 });
 
 /** Takes back a file that has not been sent. */
-export const removeFileForm = defineForm({ id: "request-remove-file", schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }) });
+export const removeFileForm = defineForm({
+  id: "request-remove-file",
+  schema: z.object({ file: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(64) }),
+});
 
 /** A question to the person; the request waits for the answer. */
 export const askForm = defineForm({
@@ -58,7 +71,10 @@ export const closeNoAnswerForm = defineForm({
 export const closeDuplicateForm = defineForm({ id: "request-close-duplicate", schema: z.object({}) });
 
 /** Which of the request's tasks a form is about (a select of the eligible ones). */
-const chosenTask = z.preprocess((value) => (isGiven(value as string) ? value : undefined), z.string({ error: "validation.staff.task" }).max(64));
+const chosenTask = z.preprocess(
+  (value) => (isGiven(value as string) ? value : undefined),
+  z.string({ error: "validation.staff.task" }).max(64),
+);
 
 /** A staff member records a manual system's answer. */
 export const taskTickForm = defineForm({ id: "task-tick", schema: taskAnswerFields({ task: chosenTask }) });
@@ -66,7 +82,10 @@ export const taskTickForm = defineForm({ id: "task-tick", schema: taskAnswerFiel
 /** An officer closes a task a system did not answer: only with a reason. */
 export const taskCloseForm = defineForm({
   id: "task-close",
-  schema: z.object({ task: chosenTask, reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.taskCloseReason" }) }),
+  schema: z.object({
+    task: chosenTask,
+    reason: requiredText(NOTE_MAX, { multiline: true, missing: "validation.staff.taskCloseReason" }),
+  }),
 });
 
 /** Sends a webhook again. */

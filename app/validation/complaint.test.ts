@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { COMPLAINT_FORM_ID, COMPLAINT_REASONS, complaintForm, complaintPayloadSchema, complaintSchema } from "~/validation/complaint";
+
+import {
+  COMPLAINT_FORM_ID,
+  COMPLAINT_REASONS,
+  complaintForm,
+  complaintPayloadSchema,
+  complaintSchema,
+} from "~/validation/complaint";
 import { formShapeProblem } from "~/validation/form-shape.server";
 import { parseMessage } from "~/validation/messages";
 
@@ -21,7 +29,12 @@ const dutchText = (message: string) => {
   return text?.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 };
 
-const VALID = { reason: "MISLEADING", name: "  Jan Jansen ", email: " Jan@Veldhaven-Test.nl ", explanation: "Er staat niet bij wie betaalt.\nZie de foto." };
+const VALID = {
+  reason: "MISLEADING",
+  name: "  Jan Jansen ",
+  email: " Jan@Veldhaven-Test.nl ",
+  explanation: "Er staat niet bij wie betaalt.\nZie de foto.",
+};
 
 describe("reporting a political ad (spec 3 'Complaint')", () => {
   it("accepts a complete report, trimmed, with line breaks kept in the explanation", () => {
@@ -72,7 +85,9 @@ describe("reporting a political ad (spec 3 'Complaint')", () => {
   it("refuses a line break in the name, but not in the explanation", () => {
     expect(errorsOf(form({ ...VALID, name: "Jan\nJansen" }))).toEqual({ name: ["validation.controlCharacters"] });
     expect(errorsOf(form({ ...VALID, explanation: "Regel 1\r\nRegel 2\tmet tab" }))).toEqual({});
-    expect(errorsOf(form({ ...VALID, explanation: "Regel 1\u0000" }))).toEqual({ explanation: ["validation.controlCharacters"] });
+    expect(errorsOf(form({ ...VALID, explanation: "Regel 1\u0000" }))).toEqual({
+      explanation: ["validation.controlCharacters"],
+    });
   });
 });
 
@@ -92,18 +107,34 @@ describe("what the report form may post", () => {
   it("nothing else, nothing twice, and not for another form", () => {
     expect(formShapeProblem(complaintForm, post(["campaignId", "NL-2026-0001"]))).toBe("unexpected-field");
     expect(formShapeProblem(complaintForm, post(["reason", "INCORRECT"]))).toBe("too-many-values");
-    expect(formShapeProblem(complaintForm, [["form", "contact"], ["name", "Jan"]])).toBe("wrong-form");
+    expect(
+      formShapeProblem(complaintForm, [
+        ["form", "contact"],
+        ["name", "Jan"],
+      ]),
+    ).toBe("wrong-form");
     expect(formShapeProblem(complaintForm, [["name", "Jan"]])).toBe("wrong-form");
   });
 });
 
 describe("POST /api/political-ad-complaint (spec 7)", () => {
-  const payload = { reason: "INCORRECT", name: "Camille", email: "camille@lezers-test.be", explanation: "Pas de payeur.", campaignId: " BE-2026-7001 " };
+  const payload = {
+    reason: "INCORRECT",
+    name: "Camille",
+    email: "camille@lezers-test.be",
+    explanation: "Pas de payeur.",
+    campaignId: " BE-2026-7001 ",
+  };
   const problems = (value: unknown) =>
-    complaintPayloadSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join(".")}:${issue.message}`) ?? [];
+    complaintPayloadSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join(".")}:${issue.message}`) ??
+    [];
 
   it("needs the ad's id besides the report, and takes a locale", () => {
-    expect(complaintPayloadSchema.parse({ ...payload, locale: "fr_be" })).toEqual({ ...payload, campaignId: "BE-2026-7001", locale: "fr_be" });
+    expect(complaintPayloadSchema.parse({ ...payload, locale: "fr_be" })).toEqual({
+      ...payload,
+      campaignId: "BE-2026-7001",
+      locale: "fr_be",
+    });
     expect(problems({ ...payload, campaignId: undefined })).toEqual(["campaignId:validation.required"]);
     expect(problems({ ...payload, campaignId: "   " })).toEqual(["campaignId:validation.required"]);
     expect(problems({ ...payload, campaignId: "X".repeat(41) })).toHaveLength(1);

@@ -3,10 +3,10 @@
  * Art. 15): the reason, and who reports what.
  */
 import { z } from "~/validation/zod";
-import { defineForm } from "./form-definition";
-import { MESSAGES, requiredEmail, requiredText } from "./rules";
 
 import { COMPLAINT_FORM_ID, COMPLAINT_REASONS } from "./complaint-reasons";
+import { defineForm } from "./form-definition";
+import { MESSAGES, requiredEmail, requiredText } from "./rules";
 
 export { COMPLAINT_FORM_ID, COMPLAINT_REASONS, type ComplaintReason } from "./complaint-reasons";
 

@@ -1,4 +1,5 @@
 import { z } from "~/validation/zod";
+
 import { CONTACT_FORM_ID } from "./contact-form-id";
 import { defineForm } from "./form-definition";
 import { requiredEmail, requiredText } from "./rules";

@@ -3,11 +3,12 @@
  * The same rules for both: the command names a bad row's line and
  * field with these messages.
  */
-import { z } from "~/validation/zod";
 import { COUNTRIES } from "~/domain/country";
 import { SYSTEM_CHANNELS, SYSTEM_ID } from "~/domain/data-system";
 import { RIGHT_TYPES } from "~/domain/privacy-request";
 import { LOCALES } from "~/i18n/locale";
+import { z } from "~/validation/zod";
+
 import { defineForm } from "./form-definition";
 import { optionalText } from "./rules";
 
@@ -28,7 +29,13 @@ const list = <T extends string>(values: readonly T[], what: string) =>
 
 /** A country in either case, as docs/systems.md writes it ("NL") or as it is stored ("nl"); kept in lower case. */
 const countries = z
-  .array(z.string().trim().toLowerCase().pipe(z.enum(COUNTRIES, { error: "unknown country (NL or BE, in either case)" })))
+  .array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(COUNTRIES, { error: "unknown country (NL or BE, in either case)" })),
+  )
   .min(1, "at least one country")
   .transform((items) => [...new Set(items)]);
 
@@ -40,17 +47,26 @@ export const dataSystemSchema = z
     countries,
     channel: z.enum(SYSTEM_CHANNELS, { error: `one of ${SYSTEM_CHANNELS.join(", ")}` }),
     webhookUrl: z.string().trim().refine(isAcceptableWebhookUrl, "an https URL (http only to localhost)").optional(),
-    secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, "whsec_ followed by at least 24 bytes in base64").optional(),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, "whsec_ followed by at least 24 bytes in base64")
+      .optional(),
     callbackToken: z.string().min(32, "at least 32 characters").max(200, "at most 200 characters").optional(),
     contactEmail: z.email("an e-mail address").optional(),
     contactLocale: z.enum(LOCALES, { error: `one of ${LOCALES.join(", ")}` }).optional(),
     active: z.boolean().default(true),
   })
   .superRefine((system, ctx) => {
-    if (system.channel === "webhook" && !system.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required for a webhook system" });
-    if (system.channel === "email" && !system.contactEmail) ctx.addIssue({ code: "custom", path: ["contactEmail"], message: "required for an e-mail system" });
+    if (system.channel === "webhook" && !system.webhookUrl)
+      ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required for a webhook system" });
+    if (system.channel === "email" && !system.contactEmail)
+      ctx.addIssue({ code: "custom", path: ["contactEmail"], message: "required for an e-mail system" });
     if (system.channel !== "webhook" && (system.webhookUrl || system.secret || system.callbackToken)) {
-      ctx.addIssue({ code: "custom", path: ["channel"], message: "only a webhook system has a URL, a secret or a callback token" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["channel"],
+        message: "only a webhook system has a URL, a secret or a callback token",
+      });
     }
   });
 

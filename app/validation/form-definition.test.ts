@@ -4,6 +4,7 @@
  * written by hand beside the schemas, kept here to show nothing changed.
  */
 import { describe, expect, it } from "vitest";
+
 import { brandsNl } from "~/content/brands";
 import * as backOffice from "~/validation/back-office";
 import * as caseWork from "~/validation/case-work";
@@ -11,7 +12,14 @@ import { complaintForm } from "~/validation/complaint";
 import { contactForm } from "~/validation/contact";
 import { defineForm, type FormDefinition } from "~/validation/form-definition";
 import { postedFields } from "~/validation/form-shape.server";
-import { accessForm, communicationForm, forgottenForm, objectionBrandsForm, publicationForm, rectificationForm } from "~/validation/privacy-forms";
+import {
+  accessForm,
+  communicationForm,
+  forgottenForm,
+  objectionBrandsForm,
+  publicationForm,
+  rectificationForm,
+} from "~/validation/privacy-forms";
 import { replyForm } from "~/validation/reply";
 import { requestStatusForm } from "~/validation/request-status";
 import { internalObjectionForm, staffLoginForm, staffTwoFactorForm, staffTwoFactorSetupForm } from "~/validation/staff";
@@ -26,7 +34,15 @@ const ADDRESS = {
   "userInfo.address.postalCode": 1,
   "userInfo.address.city": 1,
 };
-const DETAILS = { email: 1, userMessage: 1, addDetails: 1, "userInfo.salutation": 1, ...NAME, ...ADDRESS, "userInfo.address.country": 1 };
+const DETAILS = {
+  email: 1,
+  userMessage: 1,
+  addDetails: 1,
+  "userInfo.salutation": 1,
+  ...NAME,
+  ...ADDRESS,
+  "userInfo.address.country": 1,
+};
 const CHANNELS = { communicationTypes: 3, phoneNumber: 1, email: 1, ...NAME, ...ADDRESS };
 const brandIds = brandsNl.map((brand) => brand.id);
 const BRANDS = { brands: brandIds.length, selectAll: 1, selectAllBefore: 1 };
@@ -65,14 +81,20 @@ const HAND_WRITTEN: Array<[FormDefinition, Record<string, number>]> = [
 ];
 
 describe("what each form may post, read from its schema", () => {
-  it.each(HAND_WRITTEN.map(([definition, fields]) => ({ id: definition.id, definition, fields })))("$id: the fields written by hand before", ({ definition, fields }) => {
-    expect(postedFields(definition)).toEqual({ ...fields, ...EVERY_FORM });
-  });
+  it.each(HAND_WRITTEN.map(([definition, fields]) => ({ id: definition.id, definition, fields })))(
+    "$id: the fields written by hand before",
+    ({ definition, fields }) => {
+      expect(postedFields(definition)).toEqual({ ...fields, ...EVERY_FORM });
+    },
+  );
 
   it("a group's size is not in the schema: the type asks for it, and a group without one is never guessed", () => {
     const schema = z.object({ topics: z.array(z.string()) });
     // @ts-expect-error a group without its size
     expect(() => postedFields(defineForm({ id: "topics", schema }))).toThrow("how many values may topics carry?");
-    expect(postedFields(defineForm({ id: "topics", schema, groups: { topics: 4 } }))).toEqual({ topics: 4, ...EVERY_FORM });
+    expect(postedFields(defineForm({ id: "topics", schema, groups: { topics: 4 } }))).toEqual({
+      topics: 4,
+      ...EVERY_FORM,
+    });
   });
 });

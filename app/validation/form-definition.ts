@@ -40,7 +40,9 @@ type FieldName<Input> = Input extends readonly unknown[]
     : never;
 
 /** The top-level fields that take several values (a group of checkboxes). */
-type GroupName<Input> = { [Key in KeyOf<Input>]-?: NonNullable<Input[Key]> extends readonly unknown[] ? Key : never }[KeyOf<Input>];
+type GroupName<Input> = {
+  [Key in KeyOf<Input>]-?: NonNullable<Input[Key]> extends readonly unknown[] ? Key : never;
+}[KeyOf<Input>];
 
 /** Every group of the schema needs its size; a schema without one takes no `groups`. */
 type GroupSizes<Schema extends z.ZodType> = [GroupName<z.input<Schema>>] extends [never]
@@ -49,7 +51,9 @@ type GroupSizes<Schema extends z.ZodType> = [GroupName<z.input<Schema>>] extends
 
 /** A form's definition: what is written beside the schema is typed by the schema's names. */
 export function defineForm<Schema extends z.ZodType>(
-  definition: Omit<FormDefinition<Schema>, "groups" | "omit"> & { omit?: readonly FieldName<z.input<Schema>>[] } & GroupSizes<Schema>,
+  definition: Omit<FormDefinition<Schema>, "groups" | "omit"> & {
+    omit?: readonly FieldName<z.input<Schema>>[];
+  } & GroupSizes<Schema>,
 ): FormDefinition<Schema> {
   return definition;
 }

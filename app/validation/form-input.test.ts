@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+
 import { brandsNl } from "~/content/brands";
 import { formShapeProblem } from "~/validation/form-shape.server";
 import { filterPhoneTyping, formatDateTyping } from "~/validation/input-format";
@@ -48,16 +49,41 @@ describe("select-all without JavaScript", () => {
   };
 
   it("ticked on the page: every option", () => {
-    expect(brandsAfter([["selectAllBefore", ""], ["selectAll", "on"], ["brands", "B"]])).toEqual({ brands: all, rest: [] });
+    expect(
+      brandsAfter([
+        ["selectAllBefore", ""],
+        ["selectAll", "on"],
+        ["brands", "B"],
+      ]),
+    ).toEqual({ brands: all, rest: [] });
   });
 
   it("unticked on the page: none", () => {
-    expect(brandsAfter([["selectAllBefore", "on"], ["brands", "A"], ["brands", "B"], ["brands", "C"]]).brands).toEqual([]);
+    expect(
+      brandsAfter([
+        ["selectAllBefore", "on"],
+        ["brands", "A"],
+        ["brands", "B"],
+        ["brands", "C"],
+      ]).brands,
+    ).toEqual([]);
   });
 
   it("left as it was: the boxes as ticked", () => {
-    expect(brandsAfter([["selectAllBefore", ""], ["brands", "A"]]).brands).toEqual(["A"]);
-    expect(brandsAfter([["selectAllBefore", "on"], ["selectAll", "on"], ["brands", "A"], ["brands", "B"]]).brands).toEqual(["A", "B"]);
+    expect(
+      brandsAfter([
+        ["selectAllBefore", ""],
+        ["brands", "A"],
+      ]).brands,
+    ).toEqual(["A"]);
+    expect(
+      brandsAfter([
+        ["selectAllBefore", "on"],
+        ["selectAll", "on"],
+        ["brands", "A"],
+        ["brands", "B"],
+      ]).brands,
+    ).toEqual(["A", "B"]);
   });
 });
 
@@ -68,26 +94,65 @@ describe("what each privacy form may post", () => {
   it("a brand group holds at most one value per brand", () => {
     const every = ids.map((id): [string, string] => ["brands", id]);
     expect(formShapeProblem(brandsForm, [["form", "objection-brands"], ...every])).toBeNull();
-    expect(formShapeProblem(brandsForm, [["form", "objection-brands"], ...every, ["brands", ids[0]]])).toBe("too-many-values");
+    expect(formShapeProblem(brandsForm, [["form", "objection-brands"], ...every, ["brands", ids[0]]])).toBe(
+      "too-many-values",
+    );
   });
 
   it("refuses fields of another form, and a post for another form", () => {
-    expect(formShapeProblem(accessForm, [["form", "access"], ["brands", "NL_BITBUURT"]])).toBe("unexpected-field");
-    expect(formShapeProblem(accessForm, [["form", "forgotten"], ["email", "a@b.nl"]])).toBe("wrong-form");
-    expect(formShapeProblem(communicationForm, [["form", "objection-channels"], ["communicationTypes", "PHONE"], ["communicationTypes", "EMAIL"], ["communicationTypes", "POSTAL"]])).toBeNull();
-    expect(formShapeProblem(communicationForm, [["form", "objection-channels"], ...Array.from({ length: 4 }, (): [string, string] => ["communicationTypes", "PHONE"])])).toBe("too-many-values");
+    expect(
+      formShapeProblem(accessForm, [
+        ["form", "access"],
+        ["brands", "NL_BITBUURT"],
+      ]),
+    ).toBe("unexpected-field");
+    expect(
+      formShapeProblem(accessForm, [
+        ["form", "forgotten"],
+        ["email", "a@b.nl"],
+      ]),
+    ).toBe("wrong-form");
+    expect(
+      formShapeProblem(communicationForm, [
+        ["form", "objection-channels"],
+        ["communicationTypes", "PHONE"],
+        ["communicationTypes", "EMAIL"],
+        ["communicationTypes", "POSTAL"],
+      ]),
+    ).toBeNull();
+    expect(
+      formShapeProblem(communicationForm, [
+        ["form", "objection-channels"],
+        ...Array.from({ length: 4 }, (): [string, string] => ["communicationTypes", "PHONE"]),
+      ]),
+    ).toBe("too-many-values");
   });
 });
 
 describe("every error after one submit", () => {
   it("access: a wrong e-mail does not hide the missing names", () => {
-    const result = parseWithZod(form([["email", "geen-adres"], ["addDetails", "on"]]), { schema: accessSchema });
-    expect(Object.keys(result.reply().error ?? {}).sort()).toEqual(["email", "userInfo.firstName", "userInfo.lastName"]);
+    const result = parseWithZod(
+      form([
+        ["email", "geen-adres"],
+        ["addDetails", "on"],
+      ]),
+      { schema: accessSchema },
+    );
+    expect(Object.keys(result.reply().error ?? {}).sort()).toEqual([
+      "email",
+      "userInfo.firstName",
+      "userInfo.lastName",
+    ]);
   });
 
   it("objection step 2: a too long name does not hide the phone's error", () => {
     const result = parseWithZod(
-      form([["communicationTypes", "PHONE"], ["communicationTypes", "POSTAL"], ["phoneNumber", "+"], ["userInfo.firstName", "x".repeat(31)]]),
+      form([
+        ["communicationTypes", "PHONE"],
+        ["communicationTypes", "POSTAL"],
+        ["phoneNumber", "+"],
+        ["userInfo.firstName", "x".repeat(31)],
+      ]),
       { schema: communicationSchema },
     );
     const error = result.reply().error ?? {};

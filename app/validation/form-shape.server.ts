@@ -5,7 +5,9 @@
  * never checks a post's shape, so its bundle carries none of this.
  */
 import { getZodConstraint } from "@conform-to/zod/v4";
+
 import { z } from "~/validation/zod";
+
 import { FORM_ID_FIELD, SUBMISSION_FIELD, type FormDefinition } from "./form-definition";
 import { HONEYPOT_FIELD } from "./honeypot";
 
@@ -39,7 +41,14 @@ export function postedFields(definition: FormDefinition): Readonly<Record<string
     else if (definition.groups && Object.hasOwn(definition.groups, name)) fields[name] = definition.groups[name];
     else throw new Error(`Form ${definition.id}: how many values may ${name} carry?`);
   }
-  const all = { ...fields, ...definition.extraFields, [FORM_ID_FIELD]: 1, [SUBMISSION_FIELD]: 1, [HONEYPOT_FIELD]: 1, [CONFORM_INTENT_FIELD]: 1 };
+  const all = {
+    ...fields,
+    ...definition.extraFields,
+    [FORM_ID_FIELD]: 1,
+    [SUBMISSION_FIELD]: 1,
+    [HONEYPOT_FIELD]: 1,
+    [CONFORM_INTENT_FIELD]: 1,
+  };
   known.set(definition, all);
   return all;
 }

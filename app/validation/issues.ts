@@ -3,7 +3,9 @@
  * ("userInfo.address.street", "brands"), as Conform names fields. Messages
  * stay translation keys; the caller translates them.
  */
-export function issuesToFields(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string[]> {
+export function issuesToFields(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of issues) {
     const name = issue.path.map(String).join(".") || "body";

@@ -13,5 +13,10 @@ export function periodDay(which: "from" | "to", keys: string) {
     .trim()
     .min(1, missing)
     .regex(/^\d{4}-\d{2}-\d{2}$/, wrong)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), wrong);
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      wrong,
+    );
 }

@@ -5,8 +5,8 @@
 import { defineForm } from "./form-definition";
 import { PRIVACY_FORM_IDS } from "./privacy-form-ids";
 import {
-  COMMUNICATION_TYPES,
   accessSchema,
+  COMMUNICATION_TYPES,
   communicationSchema,
   objectionBrandsSchema,
   publicationSchema,

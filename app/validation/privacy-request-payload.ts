@@ -1,8 +1,27 @@
 import { normaliseEmail } from "~/domain/email";
 import { RIGHT_TYPES } from "~/domain/privacy-request";
 import { z } from "~/validation/zod";
-import { PRIVACY_LIMITS, addIssues, detailsIssues, optionalLink, postalIssues, requiredDate, userInfoShape, type PrivacyRequestInput } from "./privacy-request";
-import { MESSAGES, isGiven, isPhoneGiven, isValidPhone, normalisePhone, optionalText, requiredEmail, requiredText } from "./rules";
+
+import {
+  addIssues,
+  detailsIssues,
+  optionalLink,
+  postalIssues,
+  PRIVACY_LIMITS,
+  requiredDate,
+  userInfoShape,
+  type PrivacyRequestInput,
+} from "./privacy-request";
+import {
+  isGiven,
+  isPhoneGiven,
+  isValidPhone,
+  MESSAGES,
+  normalisePhone,
+  optionalText,
+  requiredEmail,
+  requiredText,
+} from "./rules";
 
 /**
  * `POST /api/privacy-rights/request` (spec 7). `brands` are brand keys of the
@@ -29,13 +48,18 @@ export const privacyRequestPayloadSchema = z
     const pick = <S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> | undefined => {
       const result = schema.safeParse(value ?? undefined);
       if (result.success) return result.data;
-      for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: [path, ...issue.path], message: issue.message });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: "custom", path: [path, ...issue.path], message: issue.message });
       return undefined;
     };
     const flow = payload.flowType;
     const needsEmail = flow !== "OBJECTION";
     const email = needsEmail || isGiven(payload.email) ? pick(requiredEmail(), payload.email, "email") : undefined;
-    const common = { flowType: flow, email: email ? normaliseEmail(email) : undefined, touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint") };
+    const common = {
+      flowType: flow,
+      email: email ? normaliseEmail(email) : undefined,
+      touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint"),
+    };
     switch (flow) {
       case "RIGHT_OF_ACCESS":
       case "RIGHT_TO_BE_FORGOTTEN": {
@@ -45,20 +69,32 @@ export const privacyRequestPayloadSchema = z
         }
         return {
           ...common,
-          userMessage: pick(optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
+          userMessage: pick(
+            optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }),
+            payload.userMessage,
+            "userMessage",
+          ),
           userInfo,
         };
       }
       case "RECTIFICATION":
         return {
           ...common,
-          userMessage: pick(requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
+          userMessage: pick(
+            requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
+            payload.userMessage,
+            "userMessage",
+          ),
           brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
         };
       case "REMOVAL_FROM_PUBLICATION":
         return {
           ...common,
-          userMessage: pick(requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }), payload.userMessage, "userMessage"),
+          userMessage: pick(
+            requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
+            payload.userMessage,
+            "userMessage",
+          ),
           brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
           article: pick(requiredText(PRIVACY_LIMITS.article), payload.article, "article"),
           publicationDate: pick(requiredDate, payload.publicationDate, "publicationDate"),
@@ -68,7 +104,8 @@ export const privacyRequestPayloadSchema = z
         const brands = payload.brands ?? [];
         if (brands.length === 0) addIssues(ctx, [{ path: ["brands"], message: MESSAGES.option }]);
         const phoneGiven = isPhoneGiven(payload.phoneNumber);
-        if (phoneGiven && !isValidPhone(payload.phoneNumber!)) addIssues(ctx, [{ path: ["phoneNumber"], message: MESSAGES.phone }]);
+        if (phoneGiven && !isValidPhone(payload.phoneNumber!))
+          addIssues(ctx, [{ path: ["phoneNumber"], message: MESSAGES.phone }]);
         const postal = payload.userInfo?.address ? payload.userInfo : undefined;
         if (postal) addIssues(ctx, postalIssues(postal));
         if (!phoneGiven && !email && !postal) {

@@ -6,13 +6,14 @@
  */
 import { normaliseEmail } from "~/domain/email";
 import type { RightType } from "~/domain/privacy-request";
-import { z } from "~/validation/zod";
 import type { Country } from "~/i18n/locale";
+import { z } from "~/validation/zod";
+
 import {
-  MESSAGES,
   isGiven,
   isPhoneGiven,
   isValidPhone,
+  MESSAGES,
   normalisePhone,
   optionalText,
   parseDayMonthYear,
@@ -40,7 +41,6 @@ export type FlowType = RightType;
 /** Spec 3 "Communication type"; NOTIFICATIONS is information only. */
 export const COMMUNICATION_TYPES = ["PHONE", "EMAIL", "POSTAL"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
-
 
 /** What the service stores, whichever way it arrived. */
 export type PrivacyRequestInput = {
@@ -195,7 +195,12 @@ const communicationShape = {
   email: z.string().trim().optional(),
   userInfo: userInfoShape.optional(),
 };
-type CommunicationValue = { communicationTypes?: CommunicationType[]; phoneNumber?: string; email?: string; userInfo?: UserInfo };
+type CommunicationValue = {
+  communicationTypes?: CommunicationType[];
+  phoneNumber?: string;
+  email?: string;
+  userInfo?: UserInfo;
+};
 
 /** Each ticked channel's details are required and checked. */
 function checkTickedChannels(value: CommunicationValue, ctx: z.RefinementCtx) {

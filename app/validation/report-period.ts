@@ -4,6 +4,7 @@
  * (a table row a month stays readable); no country is both.
  */
 import { COUNTRIES } from "~/domain/country";
+
 import { periodDay } from "./period-day";
 import { z } from "./zod";
 
@@ -12,9 +13,16 @@ const DAY_MS = 86_400_000;
 const FIGURE_ERRORS = "backOffice.figures.errors";
 
 export const reportPeriodSchema = z
-  .object({ from: periodDay("from", FIGURE_ERRORS), to: periodDay("to", FIGURE_ERRORS), country: z.enum(COUNTRIES).optional() })
+  .object({
+    from: periodDay("from", FIGURE_ERRORS),
+    to: periodDay("to", FIGURE_ERRORS),
+    country: z.enum(COUNTRIES).optional(),
+  })
   .refine((period) => period.to >= period.from, { path: ["to"], message: "validation.periodOrder" })
-  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= MAX_DAYS * DAY_MS, { path: ["to"], message: "backOffice.figures.errors.tooLong" });
+  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= MAX_DAYS * DAY_MS, {
+    path: ["to"],
+    message: "backOffice.figures.errors.tooLong",
+  });
 
 /** Without a period asked for: this year so far (UTC). */
 export function thisYearSoFar(now = new Date()): { from: string; to: string } {

@@ -1,4 +1,5 @@
 import { z } from "~/validation/zod";
+
 import { defineForm } from "./form-definition";
 import { requiredEmail } from "./rules";
 

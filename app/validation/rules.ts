@@ -1,4 +1,5 @@
 import { z } from "~/validation/zod";
+
 import { MESSAGES } from "./messages";
 
 export { MESSAGES, parseMessage } from "./messages";
@@ -111,4 +112,3 @@ export function parseDayMonthYear(value: string): string | null {
   }
   return `${match[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
-

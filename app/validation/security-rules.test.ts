@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import { breadcrumbTrail } from "~/components/layout/breadcrumb-trail";
 import { documentRedirect } from "~/content/document-redirects";
+import { cacheHeaders } from "~/http/cache-control.server";
 import { isWellFormedHost } from "~/i18n/locale";
 import { lookup } from "~/i18n/translations";
-import { isHoneypotFilled } from "~/services/submission/counted-limit.server";
 import { headerText } from "~/services/mail/transport.server";
-import { cacheHeaders } from "~/http/cache-control.server";
+import { isHoneypotFilled } from "~/services/submission/counted-limit.server";
 import { acceptedRequestId } from "~/utils/request-id";
 import { contactForm, contactSchema } from "~/validation/contact";
 import { formShapeProblem, postedFields } from "~/validation/form-shape.server";
@@ -24,14 +25,21 @@ describe("form definitions bound what a post may hold", () => {
     expect(formShapeProblem(contactForm, entries("form=contact&website=&website=spam"))).toBe("too-many-values");
     expect(formShapeProblem(contactForm, entries("form=complaint&name=a"))).toBe("wrong-form");
     expect(formShapeProblem(contactForm, entries("name=a&email=b&question=c"))).toBe("wrong-form");
-    expect(formShapeProblem(contactForm, [["form", "contact"], ["name", new File(["x"], "x.txt")]])).toBe("unexpected-field");
+    expect(
+      formShapeProblem(contactForm, [
+        ["form", "contact"],
+        ["name", new File(["x"], "x.txt")],
+      ]),
+    ).toBe("unexpected-field");
     expect(formShapeProblem(contactForm, entries("form=contact&constructor=1&__proto__=1"))).toBe("unexpected-field");
   });
 
   it("allows a group up to its size", () => {
     const withGroup = { ...contactForm, extraFields: { brands: 3 } };
     expect(formShapeProblem(withGroup, entries("form=contact&brands=a&brands=b&brands=c"))).toBeNull();
-    expect(formShapeProblem(withGroup, entries("form=contact&brands=a&brands=b&brands=c&brands=d"))).toBe("too-many-values");
+    expect(formShapeProblem(withGroup, entries("form=contact&brands=a&brands=b&brands=c&brands=d"))).toBe(
+      "too-many-values",
+    );
   });
 
   it("declares every field of the contact schema", () => {
@@ -53,7 +61,9 @@ describe("single-line text refuses control characters", () => {
   });
 
   it("a question keeps its line breaks and tabs but not a NUL", () => {
-    expect(contactSchema.safeParse({ ...base, name: "Lotte", question: "Regel 1\r\nRegel 2\tmet tab" }).success).toBe(true);
+    expect(contactSchema.safeParse({ ...base, name: "Lotte", question: "Regel 1\r\nRegel 2\tmet tab" }).success).toBe(
+      true,
+    );
     expect(contactSchema.safeParse({ ...base, name: "Lotte", question: "Regel\u0000" }).success).toBe(false);
   });
 
@@ -104,10 +114,15 @@ describe("hosts", () => {
     "%s is well formed",
     (host) => expect(isWellFormedHost(host)).toBe(true),
   );
-  it.each(["nl.localhost:99999", "nl.localhost:0", "", "nl.localhost, evil.example", "nl.localhost:3000:1", "a b.nl", "evil.example/x"])(
-    "%j is malformed",
-    (host) => expect(isWellFormedHost(host)).toBe(false),
-  );
+  it.each([
+    "nl.localhost:99999",
+    "nl.localhost:0",
+    "",
+    "nl.localhost, evil.example",
+    "nl.localhost:3000:1",
+    "a b.nl",
+    "evil.example/x",
+  ])("%j is malformed", (host) => expect(isWellFormedHost(host)).toBe(false));
   it("an absent X-Forwarded-Host passes; of a list the first value counts", () => {
     expect(isWellFormedHost(undefined, true)).toBe(true);
     expect(isWellFormedHost(undefined)).toBe(false);
@@ -131,7 +146,10 @@ describe("request ids", () => {
 describe("cache headers", () => {
   const page = (init?: RequestInit) => new Request("http://nl.localhost/nl", init);
   it("personal responses are never stored", () => {
-    expect(cacheHeaders(page({ method: "POST" }), new Response())).toContainEqual(["Cache-Control", "private, no-store"]);
+    expect(cacheHeaders(page({ method: "POST" }), new Response())).toContainEqual([
+      "Cache-Control",
+      "private, no-store",
+    ]);
     expect(cacheHeaders(page(), new Response(null, { headers: { "Set-Cookie": "__session=x" } }))).toContainEqual([
       "Cache-Control",
       "private, no-store",
@@ -151,6 +169,8 @@ describe("cache headers", () => {
       ["Cache-Control", "no-cache"],
       ["Vary", "Cookie"],
     ]);
-    expect(cacheHeaders(page(), new Response(null, { headers: { "Cache-Control": "public, max-age=300" } }))).toEqual([]);
+    expect(cacheHeaders(page(), new Response(null, { headers: { "Cache-Control": "public, max-age=300" } }))).toEqual(
+      [],
+    );
   });
 });

@@ -7,6 +7,7 @@
  * (an open redirect) or back into signing in.
  */
 import { href } from "react-router";
+
 import { isLanguage } from "~/i18n/locale";
 
 export const RETURN_PARAM = "returnTo";

@@ -1,7 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+
 import { formShapeProblem } from "~/validation/form-shape.server";
-import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm, staffLoginForm, staffLoginSchema } from "~/validation/staff";
+import {
+  INTERNAL_OBJECTION_FORM_ID,
+  internalObjectionForm,
+  staffLoginForm,
+  staffLoginSchema,
+} from "~/validation/staff";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -10,27 +16,69 @@ const form = (entries: [string, string][]) => {
 };
 
 describe("staff sign-in form", () => {
-  const errorsOf = (entries: [string, string][]) => parseWithZod(form(entries), { schema: staffLoginSchema }).reply().error ?? {};
+  const errorsOf = (entries: [string, string][]) =>
+    parseWithZod(form(entries), { schema: staffLoginSchema }).reply().error ?? {};
 
   it("takes the e-mail address trimmed and the password exactly as typed", () => {
-    const result = parseWithZod(form([["email", " anna@veldhaven.nl "], ["password", " Zonnebloem-Kade-42 "]]), { schema: staffLoginSchema });
-    expect(result.status === "success" && result.value).toEqual({ email: "anna@veldhaven.nl", password: " Zonnebloem-Kade-42 " });
+    const result = parseWithZod(
+      form([
+        ["email", " anna@veldhaven.nl "],
+        ["password", " Zonnebloem-Kade-42 "],
+      ]),
+      { schema: staffLoginSchema },
+    );
+    expect(result.status === "success" && result.value).toEqual({
+      email: "anna@veldhaven.nl",
+      password: " Zonnebloem-Kade-42 ",
+    });
   });
 
   it("requires both, and a well-formed address", () => {
     expect(errorsOf([])).toEqual({ email: ["validation.staff.signInEmail"], password: ["validation.staff.password"] });
-    expect(errorsOf([["email", "anna"], ["password", "x"]])).toEqual({ email: ["validation.email"] });
+    expect(
+      errorsOf([
+        ["email", "anna"],
+        ["password", "x"],
+      ]),
+    ).toEqual({ email: ["validation.email"] });
   });
 
   it("bounds the password at 200 characters", () => {
-    expect(errorsOf([["email", "anna@veldhaven.nl"], ["password", "p".repeat(200)]])).toEqual({});
-    expect(errorsOf([["email", "anna@veldhaven.nl"], ["password", "p".repeat(201)]])).toEqual({ password: ["validation.tooLong|200"] });
+    expect(
+      errorsOf([
+        ["email", "anna@veldhaven.nl"],
+        ["password", "p".repeat(200)],
+      ]),
+    ).toEqual({});
+    expect(
+      errorsOf([
+        ["email", "anna@veldhaven.nl"],
+        ["password", "p".repeat(201)],
+      ]),
+    ).toEqual({ password: ["validation.tooLong|200"] });
   });
 
   it("may post its two fields once each", () => {
-    expect(formShapeProblem(staffLoginForm, [["form", staffLoginForm.id], ["email", "a@b.nl"], ["password", "x"]])).toBeNull();
-    expect(formShapeProblem(staffLoginForm, [["form", staffLoginForm.id], ["password", "x"], ["password", "y"]])).toBe("too-many-values");
-    expect(formShapeProblem(staffLoginForm, [["form", staffLoginForm.id], ["role", "officer"]])).toBe("unexpected-field");
+    expect(
+      formShapeProblem(staffLoginForm, [
+        ["form", staffLoginForm.id],
+        ["email", "a@b.nl"],
+        ["password", "x"],
+      ]),
+    ).toBeNull();
+    expect(
+      formShapeProblem(staffLoginForm, [
+        ["form", staffLoginForm.id],
+        ["password", "x"],
+        ["password", "y"],
+      ]),
+    ).toBe("too-many-values");
+    expect(
+      formShapeProblem(staffLoginForm, [
+        ["form", staffLoginForm.id],
+        ["role", "officer"],
+      ]),
+    ).toBe("unexpected-field");
   });
 });
 
@@ -90,12 +138,21 @@ describe("the staff unsubscribe form (both objection steps on one page)", () => 
 
   it("may post one value per brand, one per channel, and the postal fields", () => {
     const brands = BRANDS.map((key): [string, string] => ["brands", key]);
-    const base: [string, string][] = [["form", INTERNAL_OBJECTION_FORM_ID], ...brands, ["communicationTypes", "POSTAL"], ["userInfo.address.postalCode", "2000"]];
+    const base: [string, string][] = [
+      ["form", INTERNAL_OBJECTION_FORM_ID],
+      ...brands,
+      ["communicationTypes", "POSTAL"],
+      ["userInfo.address.postalCode", "2000"],
+    ];
     expect(formShapeProblem(definition, base)).toBeNull();
     expect(formShapeProblem(definition, [...base, ["brands", "dagwijzer"]])).toBe("too-many-values");
     expect(formShapeProblem(definition, [...base, ["userInfo.address.country", "BE"]])).toBe("unexpected-field");
-    expect(formShapeProblem(internalObjectionForm(["dagwijzer"]), [["form", INTERNAL_OBJECTION_FORM_ID], ["brands", "dagwijzer"], ["brands", "essenbode"]])).toBe(
-      "too-many-values",
-    );
+    expect(
+      formShapeProblem(internalObjectionForm(["dagwijzer"]), [
+        ["form", INTERNAL_OBJECTION_FORM_ID],
+        ["brands", "dagwijzer"],
+        ["brands", "essenbode"],
+      ]),
+    ).toBe("too-many-values");
   });
 });

@@ -1,6 +1,7 @@
 /** The staff area's forms: sign-in, and the unsubscribe form with every brand on one page. */
 import { secondFactorKind } from "~/domain/staff";
 import { z } from "~/validation/zod";
+
 import { defineForm } from "./form-definition";
 import { OBJECTION_POSTAL_OMITS, SELECT_ALL_FIELDS } from "./privacy-forms";
 import { COMMUNICATION_TYPES, internalObjectionSchema } from "./privacy-request";
@@ -9,7 +10,10 @@ import { MESSAGES, requiredEmail } from "./rules";
 export const staffLoginSchema = z.object({
   email: requiredEmail("validation.staff.signInEmail"),
   // Never trimmed or otherwise changed: a password is what it is.
-  password: z.string({ error: "validation.staff.password" }).min(1, "validation.staff.password").max(200, `${MESSAGES.tooLong}|200`),
+  password: z
+    .string({ error: "validation.staff.password" })
+    .min(1, "validation.staff.password")
+    .max(200, `${MESSAGES.tooLong}|200`),
 });
 
 export const staffLoginForm = defineForm({ id: "staff-login", schema: staffLoginSchema });

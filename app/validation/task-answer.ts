@@ -1,6 +1,7 @@
 /** A system's answer to its task: the callback's body, and the forms of a contact and a staff member. */
-import { z } from "~/validation/zod";
 import { TASK_ANSWERS, type TaskAnswer } from "~/domain/data-system";
+import { z } from "~/validation/zod";
+
 import { defineForm } from "./form-definition";
 import { optionalText } from "./rules";
 
@@ -11,9 +12,16 @@ const TASK_REASON_MAX = 1000;
 export const taskAnswerSchema = z
   .object({
     status: z.enum(ANSWERS, { error: `'status' must be one of ${ANSWERS.join(", ")}.` }),
-    reason: z.string({ error: "'reason' must be a string." }).trim().max(TASK_REASON_MAX, `'reason' is at most ${TASK_REASON_MAX} characters.`).optional(),
+    reason: z
+      .string({ error: "'reason' must be a string." })
+      .trim()
+      .max(TASK_REASON_MAX, `'reason' is at most ${TASK_REASON_MAX} characters.`)
+      .optional(),
   })
-  .refine((answer) => answer.status !== "failed" || Boolean(answer.reason), { path: ["reason"], message: "'reason' is required when the status is failed." });
+  .refine((answer) => answer.status !== "failed" || Boolean(answer.reason), {
+    path: ["reason"],
+    message: "'reason' is required when the status is failed.",
+  });
 
 const NOTE_MAX = 2000;
 
@@ -25,7 +33,10 @@ export function taskAnswerFields<Extra extends z.ZodRawShape>(extra: Extra) {
       answer: z.enum(ANSWERS, { error: "validation.staff.taskAnswer" }),
       note: optionalText(NOTE_MAX, { multiline: true }),
     })
-    .refine((value) => (value as { answer: TaskAnswer }).answer !== "failed" || Boolean((value as { note?: string }).note), { path: ["note"], message: "validation.staff.taskFailedNote" });
+    .refine(
+      (value) => (value as { answer: TaskAnswer }).answer !== "failed" || Boolean((value as { note?: string }).note),
+      { path: ["note"], message: "validation.staff.taskFailedNote" },
+    );
 }
 
 /** The task page's form, for the contact of a system without an API. */

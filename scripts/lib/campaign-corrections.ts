@@ -9,7 +9,9 @@ export const CORRECTION_USAGE = `  npm run campaigns -- correct ID --reason TEXT
   npm run campaigns -- suspend ID --reason TEXT`;
 
 /** What staff may correct: the notice's fields, not its reference, country or version. */
-const CORRECTABLE = new Set<string>(CAMPAIGN_FIELDS.filter((field) => !["id", "country", "version", "versionDate"].includes(field)));
+const CORRECTABLE = new Set<string>(
+  CAMPAIGN_FIELDS.filter((field) => !["id", "country", "version", "versionDate"].includes(field)),
+);
 
 /** Reads `field=value` pairs; an unknown field is named, so a typo never passes as "nothing changed". */
 function readChanges(pairs: string[]): { ok: true; changes: Record<string, string> } | { ok: false; message: string } {
@@ -17,7 +19,11 @@ function readChanges(pairs: string[]): { ok: true; changes: Record<string, strin
   for (const pair of pairs) {
     const at = pair.indexOf("=");
     const field = at > 0 ? pair.slice(0, at) : pair;
-    if (!CORRECTABLE.has(field)) return { ok: false, message: `--set ${field}: not a field that can be corrected (${[...CORRECTABLE].join(", ")})` };
+    if (!CORRECTABLE.has(field))
+      return {
+        ok: false,
+        message: `--set ${field}: not a field that can be corrected (${[...CORRECTABLE].join(", ")})`,
+      };
     changes[field] = at > 0 ? pair.slice(at + 1) : "";
   }
   return { ok: true, changes };
@@ -42,7 +48,12 @@ export async function runCorrection(
     console.error(`Say what to correct with --set field=value.\n${CORRECTION_USAGE}`);
     return 2;
   }
-  const outcome = await correctNotice(db, { id, changes: read.changes, kind: command === "suspend" ? "SUSPENSION" : "CORRECTION", reason: options.reason });
+  const outcome = await correctNotice(db, {
+    id,
+    changes: read.changes,
+    kind: command === "suspend" ? "SUSPENSION" : "CORRECTION",
+    reason: options.reason,
+  });
   if (!outcome.ok) {
     console.error(`${id}: nothing recorded:`);
     for (const problem of outcome.problems) console.error(`  ${problem.field}: ${problem.message}`);

@@ -6,7 +6,11 @@ import type { Country } from "../../app/domain/country";
 import { repositoryExport } from "../../app/services/campaign/eu-repository/export.server";
 import { publicOrigin } from "../../app/utils/public-origin.server";
 
-export async function runRepositoryExport(db: Db, options: { since?: string; country?: Country }, usage: string): Promise<number> {
+export async function runRepositoryExport(
+  db: Db,
+  options: { since?: string; country?: Country },
+  usage: string,
+): Promise<number> {
   let since: Date | undefined;
   if (options.since !== undefined) {
     since = new Date(options.since);
@@ -15,9 +19,15 @@ export async function runRepositoryExport(db: Db, options: { since?: string; cou
       return 2;
     }
   }
-  const exported = await repositoryExport(db, { since, country: options.country, originOf: (country) => publicOrigin(country, "") });
+  const exported = await repositoryExport(db, {
+    since,
+    country: options.country,
+    originOf: (country) => publicOrigin(country, ""),
+  });
   process.stdout.write(`${JSON.stringify(exported, null, 2)}\n`);
-  const left = Object.entries(exported.excluded).sort(([a], [b]) => a.localeCompare(b)).map(([channel, count]) => `${channel} ${count}`);
+  const left = Object.entries(exported.excluded)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([channel, count]) => `${channel} ${count}`);
   const ads = new Set(exported.records.map((record) => record.identification.identifier)).size;
   console.error(
     `${exported.records.length} version(s) of ${ads} online ad(s) exported${since ? ` since ${since.toISOString()}` : ""}; ` +

@@ -16,7 +16,14 @@ export function startProductionServer(port, name, extraEnv = {}) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
   const server = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
 
@@ -25,7 +32,10 @@ export function startProductionServer(port, name, extraEnv = {}) {
     async waitUntilUp() {
       for (let i = 0; i < 100; i++) {
         // Until the server listens, the connection is refused: try again.
-        const up = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+        const up = await fetch(`${base}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
         if (up) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -23,7 +23,8 @@ const QUEUE_FOLDER = /^app\/services\/outbox\//;
 /** The tables the queue's types let it write, as `QueueTables` names them. */
 export function queueTables(queueModule: string): string[] {
   const union = /type QueueTables = Record<([^,]+),/.exec(queueModule)?.[1];
-  if (union === undefined) throw new Error(`No QueueTables type in ${QUEUE_MODULE}: the check cannot tell what the queue writes`);
+  if (union === undefined)
+    throw new Error(`No QueueTables type in ${QUEUE_MODULE}: the check cannot tell what the queue writes`);
   return [...union.matchAll(/"(\w+)"/g)].map((match) => match[1]);
 }
 
@@ -51,13 +52,24 @@ const lineOf = (source: string, index: number) => source.slice(0, index).split("
  */
 export function requestWritesIn(file: string, source: string, tables: ReadonlySet<string>): RequestWrite[] {
   const found: RequestWrite[] = [];
-  for (const match of source.matchAll(/\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*(?:(["'`])(\w+)[\s\w]*\2)?/g)) {
+  for (const match of source.matchAll(
+    /\.(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*(?:(["'`])(\w+)[\s\w]*\2)?/g,
+  )) {
     const table = match[3];
-    if (table === undefined) found.push({ file, line: lineOf(source, match.index), table: "(a table not named literally)", how: match[1] });
+    if (table === undefined)
+      found.push({ file, line: lineOf(source, match.index), table: "(a table not named literally)", how: match[1] });
     else if (tables.has(table)) found.push({ file, line: lineOf(source, match.index), table, how: match[1] });
   }
-  for (const match of source.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:\$\{\s*sql\.table\(\s*)?["'`]?(\w+)/gi)) {
-    if (tables.has(match[2])) found.push({ file, line: lineOf(source, match.index), table: match[2], how: match[1].replace(/\s+/g, " ").toLowerCase() });
+  for (const match of source.matchAll(
+    /\b(insert\s+into|update|delete\s+from)\s+(?:\$\{\s*sql\.table\(\s*)?["'`]?(\w+)/gi,
+  )) {
+    if (tables.has(match[2]))
+      found.push({
+        file,
+        line: lineOf(source, match.index),
+        table: match[2],
+        how: match[1].replace(/\s+/g, " ").toLowerCase(),
+      });
   }
   return found;
 }
@@ -65,11 +77,20 @@ export function requestWritesIn(file: string, source: string, tables: ReadonlySe
 /** Every write on a request's tables in app/ and server/ outside the places allowed. */
 export function requestWritesOutside(root: string): RequestWrite[] {
   const tables = requestTables(readFileSync(path.join(root, "app/db/schema/index.ts"), "utf8"));
-  if (tables.size === 0) throw new Error("No request tables found in app/db/schema/index.ts: the check would see nothing");
-  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "server.ts"], { cwd: root, encoding: "utf8" })
+  if (tables.size === 0)
+    throw new Error("No request tables found in app/db/schema/index.ts: the check would see nothing");
+  const files = execFileSync(
+    "git",
+    ["ls-files", "--cached", "--others", "--exclude-standard", "app", "server", "server.ts"],
+    { cwd: root, encoding: "utf8" },
+  )
     .split("\n")
-    .filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !TEST.test(file) && !ALLOWED.some((allowed) => allowed.test(file)));
-  const queueWritesRequestRows = queueTables(readFileSync(path.join(root, QUEUE_MODULE), "utf8")).filter((table) => tables.has(table));
+    .filter(
+      (file) => /\.(ts|tsx|mjs|js)$/.test(file) && !TEST.test(file) && !ALLOWED.some((allowed) => allowed.test(file)),
+    );
+  const queueWritesRequestRows = queueTables(readFileSync(path.join(root, QUEUE_MODULE), "utf8")).filter((table) =>
+    tables.has(table),
+  );
   return files.flatMap((file) => {
     const writes = requestWritesIn(file, readFileSync(path.join(root, file), "utf8"), tables);
     if (!QUEUE_FOLDER.test(file)) return writes;

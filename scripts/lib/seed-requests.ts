@@ -20,10 +20,21 @@ function pick<T>(next: () => number, weighted: Array<[T, number]>): T {
 
 function syntheticRequest(index: number, next: () => number, now: number): PrivacyRequestTable {
   const country = next() < 0.6 ? "nl" : "be";
-  const right = pick<RightType>(next, [["OBJECTION", 35], ["RIGHT_OF_ACCESS", 30], ["RIGHT_TO_BE_FORGOTTEN", 25], ["RECTIFICATION", 7], ...(country === "be" ? ([["REMOVAL_FROM_PUBLICATION", 3]] as Array<[RightType, number]>) : [])]);
+  const right = pick<RightType>(next, [
+    ["OBJECTION", 35],
+    ["RIGHT_OF_ACCESS", 30],
+    ["RIGHT_TO_BE_FORGOTTEN", 25],
+    ["RECTIFICATION", 7],
+    ...(country === "be" ? ([["REMOVAL_FROM_PUBLICATION", 3]] as Array<[RightType, number]>) : []),
+  ]);
   const created = now - next() * 730 * DAY;
   const iso = (at: number) => new Date(at).toISOString();
-  const base = { verified_at: null as string | null, due_at: null as string | null, closed_at: null as string | null, extended_at: null as string | null };
+  const base = {
+    verified_at: null as string | null,
+    due_at: null as string | null,
+    closed_at: null as string | null,
+    extended_at: null as string | null,
+  };
   let state: RequestState;
   if (next() < 0.04) {
     state = created > now - 2 * DAY ? "AWAITING_VERIFICATION" : "EXPIRED";
@@ -43,7 +54,12 @@ function syntheticRequest(index: number, next: () => number, now: number): Priva
     base.due_at = iso(due);
     // Mostly within the month, a tail beyond it.
     const closes = verified + Math.min(120, -Math.log(1 - next()) * 14) * DAY;
-    const outcome = pick<RequestState>(next, [["COMPLETED", 88], ["REJECTED", 6], ["CLOSED", 3], ["IN_PROGRESS", 3]]);
+    const outcome = pick<RequestState>(next, [
+      ["COMPLETED", 88],
+      ["REJECTED", 6],
+      ["CLOSED", 3],
+      ["IN_PROGRESS", 3],
+    ]);
     if (closes > now || outcome === "IN_PROGRESS") state = next() < 0.5 ? "OPEN" : "IN_PROGRESS";
     else [state, base.closed_at] = [outcome, iso(closes)];
   }
@@ -98,14 +114,31 @@ export async function seedRequests(db: Db, count: number) {
     const at = new Date(now).toISOString();
     await trx
       .insertInto("data_system")
-      .values(SYSTEMS.map((id) => ({ id, name: id, rights: "RIGHT_OF_ACCESS,RIGHT_TO_BE_FORGOTTEN", countries: "nl,be", channel: "manual" as const, webhook_url: null, secret_sealed: null, callback_token_hash: null, contact_email: null, contact_locale: null, created_at: at, updated_at: at })))
+      .values(
+        SYSTEMS.map((id) => ({
+          id,
+          name: id,
+          rights: "RIGHT_OF_ACCESS,RIGHT_TO_BE_FORGOTTEN",
+          countries: "nl,be",
+          channel: "manual" as const,
+          webhook_url: null,
+          secret_sealed: null,
+          callback_token_hash: null,
+          contact_email: null,
+          contact_locale: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .execute();
     const tasks = requests
       .filter((request) => request.verified_at && request.right_type !== "OBJECTION" && next() < 0.5)
       .flatMap((request) =>
         SYSTEMS.map((system, index) => {
           const created = Date.parse(request.verified_at!) + DAY;
-          const answered = request.closed_at ? Math.min(Date.parse(request.closed_at), created + (index + 1) * next() * 6 * DAY) : null;
+          const answered = request.closed_at
+            ? Math.min(Date.parse(request.closed_at), created + (index + 1) * next() * 6 * DAY)
+            : null;
           return {
             id: `${request.id}-${system}`,
             request_id: request.id,
@@ -125,7 +158,40 @@ export async function seedRequests(db: Db, count: number) {
     await inBatches(tasks, 1000, (batch) => trx.insertInto("system_task").values(batch).execute());
     await trx
       .insertInto("campaign_item")
-      .values({ id: "NL-BENCH-1", country: "nl", status: "RUNNING", channel: "DIGITAL", sponsor_name: "Bench", sponsor_email: null, sponsor_address: null, payer_name: null, payer_email: null, payer_address: null, ultimate_beneficiary_owner_name: null, ultimate_beneficiary_owner_email: null, ultimate_beneficiary_owner_address: null, publication_start_date: "2025-01-01", publication_end_date: null, reach_lower_bound: null, reach_upper_bound: null, budget_lower_bound: null, budget_upper_bound: null, funding_origin_type: "PRIVATE", funding_region: "EU", campaign_context_type: "ELECTION", campaign_context_note_nl: null, campaign_context_note_fr: null, campaign_context_url: null, previous_publication_suspended: 0, language: "nl", version: 1, version_at: null, search_text: "bench", created_at: at, updated_at: at })
+      .values({
+        id: "NL-BENCH-1",
+        country: "nl",
+        status: "RUNNING",
+        channel: "DIGITAL",
+        sponsor_name: "Bench",
+        sponsor_email: null,
+        sponsor_address: null,
+        payer_name: null,
+        payer_email: null,
+        payer_address: null,
+        ultimate_beneficiary_owner_name: null,
+        ultimate_beneficiary_owner_email: null,
+        ultimate_beneficiary_owner_address: null,
+        publication_start_date: "2025-01-01",
+        publication_end_date: null,
+        reach_lower_bound: null,
+        reach_upper_bound: null,
+        budget_lower_bound: null,
+        budget_upper_bound: null,
+        funding_origin_type: "PRIVATE",
+        funding_region: "EU",
+        campaign_context_type: "ELECTION",
+        campaign_context_note_nl: null,
+        campaign_context_note_fr: null,
+        campaign_context_url: null,
+        previous_publication_suspended: 0,
+        language: "nl",
+        version: 1,
+        version_at: null,
+        search_text: "bench",
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     const complaints = Array.from({ length: COMPLAINTS }, (_, index) => {
       const created = new Date(now - next() * 730 * DAY).toISOString();
@@ -134,12 +200,21 @@ export async function seedRequests(db: Db, count: number) {
         reference: `PA-B${index}`,
         campaign_id: "NL-BENCH-1",
         country: next() < 0.6 ? ("nl" as const) : ("be" as const),
-        reason: pick(next, [["MISLEADING", 4], ["INCORRECT", 3], ["DISCRIMINATORY", 2], ["ALCOHOL_DRUGS_SEX", 1]]),
+        reason: pick(next, [
+          ["MISLEADING", 4],
+          ["INCORRECT", 3],
+          ["DISCRIMINATORY", 2],
+          ["ALCOHOL_DRUGS_SEX", 1],
+        ]),
         name: "Bench",
         email: `complaint${index}@veldhaven-test.nl`,
         explanation: "Bench",
         locale: "nl_nl" as const,
-        state: pick(next, [["CLOSED", 7], ["IN_REVIEW", 2], ["RECEIVED", 1]] as Array<["CLOSED" | "IN_REVIEW" | "RECEIVED", number]>),
+        state: pick(next, [
+          ["CLOSED", 7],
+          ["IN_REVIEW", 2],
+          ["RECEIVED", 1],
+        ] as Array<["CLOSED" | "IN_REVIEW" | "RECEIVED", number]>),
         created_at: created,
         updated_at: created,
         assignee: null,
@@ -151,4 +226,3 @@ export async function seedRequests(db: Db, count: number) {
     console.log(`  loaded ${requests.length} requests, ${tasks.length} tasks, ${complaints.length} ad reports`);
   });
 }
-

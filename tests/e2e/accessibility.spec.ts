@@ -1,16 +1,21 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, layoutIsCss, theServersAnswer } from "./fixtures";
+
+import { expect, expectAxeClean, layoutIsCss, onlyWithJavaScript, siteUrl, test, theServersAnswer } from "./fixtures";
 import { soft } from "./soft-hyphens";
 
 /** What the sticky header covers: a focused element must start below it (WCAG 2.4.11). */
 async function expectBelowHeader(page: Page, target: Locator) {
   await expect(target).toBeInViewport();
-  const headerBottom = (await page.locator(".app-header").boundingBox())!.y + (await page.locator(".app-header").boundingBox())!.height;
+  const headerBottom =
+    (await page.locator(".app-header").boundingBox())!.y + (await page.locator(".app-header").boundingBox())!.height;
   await expect.poll(async () => (await target.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
 }
 
 test.describe("focus after a client-side navigation", () => {
-  test("moves to the new page's heading, announces the title; the skip link still works", async ({ page, javaScriptEnabled }) => {
+  test("moves to the new page's heading, announces the title; the skip link still works", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(siteUrl("nl", "/nl/about"));
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookiebeleid" }).click();
     await expect(page).toHaveURL(siteUrl("nl", "/nl/document/cookie-policy"));
@@ -25,7 +30,10 @@ test.describe("focus after a client-side navigation", () => {
     await expect(page.locator("#main")).toBeFocused();
   });
 
-  test("Enter in the search box keeps the focus there; the count is announced; the title names the query", async ({ page, javaScriptEnabled }) => {
+  test("Enter in the search box keeps the focus there; the count is announced; the title names the query", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(siteUrl("be", "/fr/search"));
     // The live region is on the page before any search.
     await expect(page.locator("[aria-live=polite]").filter({ has: page.locator("#search-count") })).toHaveCount(0);
@@ -74,18 +82,22 @@ test.describe("focus is never hidden under the sticky header", () => {
 });
 
 test.describe("form feedback", () => {
-  test("a field only tabbed through shows no error; typing in it does", onlyWithJavaScript("validation while typing is a JavaScript enhancement"), async ({ page }) => {
-    await page.goto(siteUrl("be", "/nl"));
-    const name = page.getByLabel("Naam");
-    await name.focus();
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await expect(page.locator(".app-field--error")).toHaveCount(0);
-    await name.pressSequentially("L");
-    await name.press("Backspace");
-    await expect(page.locator("#contact-name-error")).toHaveText(soft(/Dit veld is verplicht/));
-  });
+  test(
+    "a field only tabbed through shows no error; typing in it does",
+    onlyWithJavaScript("validation while typing is a JavaScript enhancement"),
+    async ({ page }) => {
+      await page.goto(siteUrl("be", "/nl"));
+      const name = page.getByLabel("Naam");
+      await name.focus();
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(page.locator(".app-field--error")).toHaveCount(0);
+      await name.pressSequentially("L");
+      await name.press("Backspace");
+      await expect(page.locator("#contact-name-error")).toHaveText(soft(/Dit veld is verplicht/));
+    },
+  );
 
   test("errors and banners at 390 px are axe-clean; the summary names fields in French", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
@@ -110,78 +122,105 @@ test.describe("form feedback", () => {
     await expectAxeClean(page);
   });
 
-  test("the success banner does not hide while hovered or focused", onlyWithJavaScript("auto-hide is a JavaScript enhancement"), async ({ page }) => {
-    await page.clock.install();
-    await page.goto(siteUrl("nl", "/nl"));
-    await page.getByLabel("Naam").fill("Lotte");
-    await page.getByLabel("E-mailadres").fill("lotte@veldhaven-test.nl");
-    await page.getByLabel("Je vraag").fill("Pauzeert de melding?");
-    await page.getByRole("button", { name: "Verstuur" }).click();
-    const banner = page.getByTestId("banner");
-    await expect(banner).toBeFocused();
-    await page.clock.runFor(10_000);
-    await expect(banner).toBeVisible(); // focused: paused
-    await page.locator("#main").focus();
-    await banner.hover();
-    await page.clock.runFor(10_000);
-    await expect(banner).toBeVisible(); // hovered: paused
-    await page.mouse.move(5, 5);
-    await page.clock.runFor(4_100);
-    await expect(banner).toBeHidden();
-  });
+  test(
+    "the success banner does not hide while hovered or focused",
+    onlyWithJavaScript("auto-hide is a JavaScript enhancement"),
+    async ({ page }) => {
+      await page.clock.install();
+      await page.goto(siteUrl("nl", "/nl"));
+      await page.getByLabel("Naam").fill("Lotte");
+      await page.getByLabel("E-mailadres").fill("lotte@veldhaven-test.nl");
+      await page.getByLabel("Je vraag").fill("Pauzeert de melding?");
+      await page.getByRole("button", { name: "Verstuur" }).click();
+      const banner = page.getByTestId("banner");
+      await expect(banner).toBeFocused();
+      await page.clock.runFor(10_000);
+      await expect(banner).toBeVisible(); // focused: paused
+      await page.locator("#main").focus();
+      await banner.hover();
+      await page.clock.runFor(10_000);
+      await expect(banner).toBeVisible(); // hovered: paused
+      await page.mouse.move(5, 5);
+      await page.clock.runFor(4_100);
+      await expect(banner).toBeHidden();
+    },
+  );
 });
 
 test.describe("focus ring", () => {
   /** WCAG contrast ratio of two CSS rgb() colours. */
   function contrast(a: string, b: string): number {
     const luminance = (color: string) => {
-      const [r, g, b] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((value) => {
-        const c = value / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
+      const [r, g, b] = color
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map(Number)
+        .map((value) => {
+          const c = value / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
     const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
     return (light + 0.05) / (dark + 0.05);
   }
 
-  test("has two tones, one of them at least 3:1 against every background it appears on", layoutIsCss, async ({ page }) => {
-    await page.goto(siteUrl("nl", "/nl/about"));
-    for (const target of [page.locator(".app-header__logo"), page.getByRole("contentinfo").getByRole("link").first()]) {
-      await target.focus();
-      const ring = await target.evaluate((element) => {
-        const style = getComputedStyle(element);
-        let node: Element | null = element;
-        let background = "rgb(255, 255, 255)";
-        while (node) {
-          const color = getComputedStyle(node).backgroundColor;
-          if (color !== "rgba(0, 0, 0, 0)") { background = color; break; }
-          node = node.parentElement;
-        }
-        return { inner: style.outlineColor, outlineStyle: style.outlineStyle, shadow: style.boxShadow, background };
-      });
-      expect(ring.outlineStyle).toBe("solid");
-      const outer = ring.shadow.match(/rgba?\([^)]+\)/)![0];
-      expect(Math.max(contrast(ring.inner, ring.background), contrast(outer, ring.background))).toBeGreaterThanOrEqual(3);
-      expect(contrast(ring.inner, outer)).toBeGreaterThanOrEqual(3);
-    }
-  });
+  test(
+    "has two tones, one of them at least 3:1 against every background it appears on",
+    layoutIsCss,
+    async ({ page }) => {
+      await page.goto(siteUrl("nl", "/nl/about"));
+      for (const target of [
+        page.locator(".app-header__logo"),
+        page.getByRole("contentinfo").getByRole("link").first(),
+      ]) {
+        await target.focus();
+        const ring = await target.evaluate((element) => {
+          const style = getComputedStyle(element);
+          let node: Element | null = element;
+          let background = "rgb(255, 255, 255)";
+          while (node) {
+            const color = getComputedStyle(node).backgroundColor;
+            if (color !== "rgba(0, 0, 0, 0)") {
+              background = color;
+              break;
+            }
+            node = node.parentElement;
+          }
+          return { inner: style.outlineColor, outlineStyle: style.outlineStyle, shadow: style.boxShadow, background };
+        });
+        expect(ring.outlineStyle).toBe("solid");
+        const outer = ring.shadow.match(/rgba?\([^)]+\)/)![0];
+        expect(
+          Math.max(contrast(ring.inner, ring.background), contrast(outer, ring.background)),
+        ).toBeGreaterThanOrEqual(3);
+        expect(contrast(ring.inner, outer)).toBeGreaterThanOrEqual(3);
+      }
+    },
+  );
 });
 
 test.describe("menus", () => {
-  test("a dropdown closes when the focus leaves it", onlyWithJavaScript("closing on focus loss is a JavaScript enhancement"), async ({ page }) => {
-    await page.goto(siteUrl("nl", "/nl/about"));
-    const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
-    const summary = nav.locator("summary", { hasText: "Onze voorwaarden" });
-    await summary.focus();
-    await page.keyboard.press("Enter");
-    await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeVisible();
-    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
-    await expect(nav.locator("summary", { hasText: "Transparantiecentrum" })).toBeFocused();
-    await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeHidden();
-  });
+  test(
+    "a dropdown closes when the focus leaves it",
+    onlyWithJavaScript("closing on focus loss is a JavaScript enhancement"),
+    async ({ page }) => {
+      await page.goto(siteUrl("nl", "/nl/about"));
+      const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+      const summary = nav.locator("summary", { hasText: "Onze voorwaarden" });
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeVisible();
+      for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+      await expect(nav.locator("summary", { hasText: "Transparantiecentrum" })).toBeFocused();
+      await expect(nav.getByRole("link", { name: "Cookiebeleid" })).toBeHidden();
+    },
+  );
 
-  test("keyboard through the mobile menu: Tab never wanders behind the open panel; axe-clean at 390 px", async ({ page, javaScriptEnabled }) => {
+  test("keyboard through the mobile menu: Tab never wanders behind the open panel; axe-clean at 390 px", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(siteUrl("be", "/fr/about"));
     const toggle = page.locator("summary", { hasText: "Menu" });
@@ -227,26 +266,35 @@ test.describe("language and names", () => {
   test("on /en the page is Dutch and the English titles are marked English", theServersAnswer, async ({ page }) => {
     await page.goto(siteUrl("be", "/en/document/privacy-policy"));
     await expect(page.locator("html")).toHaveAttribute("lang", "nl-BE");
-    await expect(page.getByRole("navigation", { name: "Kruimelpad" }).locator("[aria-current=page]")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("navigation", { name: "Kruimelpad" }).locator("[aria-current=page]")).toHaveAttribute(
+      "lang",
+      "en",
+    );
   });
 });
 
 test.describe("documents", () => {
-  test("table regions are named by their heading; contents show each number once; French names the SA", theServersAnswer, async ({ page }) => {
-    await page.goto(siteUrl("be", "/fr/document/cookie-policy"));
-    const regions = page.locator(".app-document__table[role=region]");
-    expect(await regions.count()).toBeGreaterThan(0);
-    for (const region of await regions.all()) {
-      await expect(region).not.toHaveAttribute("aria-label", /.*/);
-      const labelledBy = (await region.getAttribute("aria-labelledby"))!;
-      await expect(page.locator(`[id="${labelledBy}"]`)).toHaveText(/\w{4,}/);
-    }
-    const firstItem = page.getByRole("navigation", { name: "Sommaire" }).getByRole("link").first();
-    await expect(firstItem).toHaveText(/^1\.\s*\D/);
-    expect(await page.locator(".app-document__toc-list").evaluate((list) => getComputedStyle(list).listStyleType)).toBe("none");
-    await expect(page.locator("main")).not.toContainText("Veldhaven Media NV");
-    await expect(page.locator("main")).toContainText("Veldhaven Media SA");
-  });
+  test(
+    "table regions are named by their heading; contents show each number once; French names the SA",
+    theServersAnswer,
+    async ({ page }) => {
+      await page.goto(siteUrl("be", "/fr/document/cookie-policy"));
+      const regions = page.locator(".app-document__table[role=region]");
+      expect(await regions.count()).toBeGreaterThan(0);
+      for (const region of await regions.all()) {
+        await expect(region).not.toHaveAttribute("aria-label", /.*/);
+        const labelledBy = (await region.getAttribute("aria-labelledby"))!;
+        await expect(page.locator(`[id="${labelledBy}"]`)).toHaveText(/\w{4,}/);
+      }
+      const firstItem = page.getByRole("navigation", { name: "Sommaire" }).getByRole("link").first();
+      await expect(firstItem).toHaveText(/^1\.\s*\D/);
+      expect(
+        await page.locator(".app-document__toc-list").evaluate((list) => getComputedStyle(list).listStyleType),
+      ).toBe("none");
+      await expect(page.locator("main")).not.toContainText("Veldhaven Media NV");
+      await expect(page.locator("main")).toContainText("Veldhaven Media SA");
+    },
+  );
 
   test("breadcrumb separators are not read out", layoutIsCss, async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/privacy-rights/access"));

@@ -8,9 +8,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
 import { rawExchange, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -79,7 +80,11 @@ test.describe("the embedded default (no public origins configured)", () => {
       expect(call.status, `the request call with ${host} ${JSON.stringify(headers ?? {})}`).toBe(400);
     }
     // The absolute form of the request target names a host of its own (RFC 9112 3.2.2).
-    const body = JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: "forged-absolute@veldhaven-test.nl", language: "nl" });
+    const body = JSON.stringify({
+      flowType: "RIGHT_OF_ACCESS",
+      email: "forged-absolute@veldhaven-test.nl",
+      language: "nl",
+    });
     await rawExchange(
       server.port,
       `POST http://${FORGED}/api/privacy-rights/request HTTP/1.1\r\nHost: ${own}\r\nContent-Type: application/json\r\n` +
@@ -89,7 +94,9 @@ test.describe("the embedded default (no public origins configured)", () => {
     // Our own host still works, and its mail links to it.
     const email = `allowed-host-${Date.now()}@veldhaven-test.nl`;
     expect((await askForAccess(server, email, own)).status).toBe(201);
-    expect(await mailedLink(server, email)).toMatch(new RegExp(`^http://nl\\.localhost:${server.port}/nl/email-verification\\?token=`));
+    expect(await mailedLink(server, email)).toMatch(
+      new RegExp(`^http://nl\\.localhost:${server.port}/nl/email-verification\\?token=`),
+    );
     expect((await request(server.port, { path: "/nl", host: `be.localhost:${server.port}` })).status).toBe(200);
 
     const written = mails(server);
@@ -116,7 +123,12 @@ test.describe("a deployment with public origins", () => {
   });
 
   test("serves its public hosts, ALLOWED_HOSTS and the local names; refuses the rest; mails link to the public origin", async () => {
-    for (const host of ["privacy.veldhavenmedia.nl", "Privacy.VeldhavenMedia.be:443", "staging.veldhavenmedia.nl", `nl.localhost:${server.port}`]) {
+    for (const host of [
+      "privacy.veldhavenmedia.nl",
+      "Privacy.VeldhavenMedia.be:443",
+      "staging.veldhavenmedia.nl",
+      `nl.localhost:${server.port}`,
+    ]) {
       expect((await request(server.port, { path: "/nl", host })).status, host).toBe(200);
     }
     for (const host of [FORGED, "veldhavenmedia.nl", "privacy.veldhavenmedia.nl.evil.be"]) {
@@ -133,7 +145,9 @@ test.describe("a deployment with public origins", () => {
 
     const email = `staging-${Date.now()}@veldhaven-test.nl`;
     expect((await askForAccess(server, email, "staging.veldhavenmedia.nl")).status).toBe(201);
-    expect(await mailedLink(server, email)).toMatch(/^https:\/\/privacy\.veldhavenmedia\.nl\/nl\/email-verification\?token=/);
+    expect(await mailedLink(server, email)).toMatch(
+      /^https:\/\/privacy\.veldhavenmedia\.nl\/nl\/email-verification\?token=/,
+    );
     for (const mail of mails(server)) expect(mail.toLowerCase()).not.toContain("evil-veldhaven");
     // The start-up lines name the addresses visitors use, not the local ones.
     expect(server.output()).toContain("  https://privacy.veldhavenmedia.nl/\n  https://privacy.veldhavenmedia.be/\n");

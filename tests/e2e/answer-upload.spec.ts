@@ -7,11 +7,12 @@
  * is taken afterwards is still announced, and the field is valid again.
  */
 import { randomBytes } from "node:crypto";
+
+import { request } from "../setup/spawn-server";
 import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
 import { sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
-import { request } from "../setup/spawn-server";
-import { horizontalOverflow, setTextSize } from "./reflow";
 
 const port = () => Number(process.env.E2E_PORT);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -23,17 +24,29 @@ async function openRequest(email: string): Promise<string> {
     path: "/api/privacy-rights/request",
     host: `nl.localhost:${port()}`,
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email, language: "nl", userMessage: "Welke gegevens hebben jullie?" }),
+    body: JSON.stringify({
+      flowType: "RIGHT_OF_ACCESS",
+      email,
+      language: "nl",
+      userMessage: "Welke gegevens hebben jullie?",
+    }),
   });
   expect(answer.status).toBe(201);
   const { reference } = JSON.parse(answer.body) as { reference: string };
-  sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), new Date(Date.now() + 20 * 86_400_000).toISOString(), reference);
+  sql(
+    "update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?",
+    new Date().toISOString(),
+    new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    reference,
+  );
   return reference;
 }
 
 const REFUSAL = "rapport.pdf is geen PDF, ZIP, CSV, JSON of afbeelding. Kies een bestand van een van die soorten.";
 
-test("a refused upload is said by the file field, with the officer put on it and 'Fout:' in the title; a taken one is announced", async ({ page }) => {
+test("a refused upload is said by the file field, with the officer put on it and 'Fout:' in the title; a taken one is announced", async ({
+  page,
+}) => {
   const javaScript = test.info().project.use.javaScriptEnabled !== false;
   const officer = uniqueStaffEmail("officer");
   await addStaff(officer, "officer");
@@ -49,11 +62,20 @@ test("a refused upload is said by the file field, with the officer put on it and
   const field = page.getByLabel("Bestanden kiezen");
   const button = page.getByRole("button", { name: "Bestanden toevoegen" });
   // Named like a PDF, a Windows program inside (1.5 MB): refused by its content.
-  await field.setInputFiles({ name: "rapport.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), randomBytes(1_500_000)]) });
+  await field.setInputFiles({
+    name: "rapport.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), randomBytes(1_500_000)]),
+  });
   if (javaScript) {
     // A slow line, so that the upload is seen under way.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400_000,
+    });
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("progressbar", { name: "Voortgang van het uploaden" })).toBeVisible();
@@ -61,7 +83,12 @@ test("a refused upload is said by the file field, with the officer put on it and
     await expect(button).toBeDisabled();
     await expect(button).toBeFocused();
     await page.keyboard.press("Enter");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   } else {
     await button.click();
   }
@@ -85,10 +112,19 @@ test("a refused upload is said by the file field, with the officer put on it and
   await expect(page.getByRole("status").filter({ hasText: "rapport.pdf" })).toHaveCount(0);
   await expectAxeClean(page);
   expect(posts).toBe(1);
-  expect(sql<{ n: number }>("select count(*) as n from request_file f join privacy_request r on r.id = f.request_id where r.reference = ?", reference)[0].n).toBe(0);
+  expect(
+    sql<{ n: number }>(
+      "select count(*) as n from request_file f join privacy_request r on r.id = f.request_id where r.reference = ?",
+      reference,
+    )[0].n,
+  ).toBe(0);
 
   // A file that is taken: announced as before, and the field valid again.
-  await field.setInputFiles({ name: "gegevens.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(4000)]) });
+  await field.setInputFiles({
+    name: "gegevens.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(4000)]),
+  });
   await button.click();
   await expect(page.getByRole("status").filter({ hasText: "1 bestand toegevoegd." })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "gegevens.pdf" })).toContainText("Nog niet verstuurd");

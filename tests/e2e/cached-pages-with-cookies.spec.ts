@@ -8,6 +8,7 @@
  * of one visitor ever reaches a page another gets.
  */
 import type { Page, Response } from "@playwright/test";
+
 import { expect, siteUrl, test } from "./fixtures";
 
 const SENT = "Jouw bericht is succesvol verzonden.";
@@ -16,7 +17,11 @@ const SENT = "Jouw bericht is succesvol verzonden.";
 function pageAnswers(page: Page): Response[] {
   const answers: Response[] = [];
   page.on("response", (response) => {
-    if (new URL(response.url()).pathname.endsWith(".data") || response.headers()["content-type"]?.startsWith("text/html")) answers.push(response);
+    if (
+      new URL(response.url()).pathname.endsWith(".data") ||
+      response.headers()["content-type"]?.startsWith("text/html")
+    )
+      answers.push(response);
   });
   return answers;
 }
@@ -28,8 +33,14 @@ function pageAnswers(page: Page): Response[] {
  * none it does not have (home after a document).
  */
 function cachesOf(answers: Response[], path: string, from = 0): Promise<Array<string | undefined>> {
-  const isFor = (response: Response) => [path, `${path}.data`].includes(new URL(response.url()).pathname) && response.request().method() === "GET";
-  return Promise.all(answers.slice(from).filter(isFor).map(async (response) => (await response.allHeaders())["x-cache"]));
+  const isFor = (response: Response) =>
+    [path, `${path}.data`].includes(new URL(response.url()).pathname) && response.request().method() === "GET";
+  return Promise.all(
+    answers
+      .slice(from)
+      .filter(isFor)
+      .map(async (response) => (await response.allHeaders())["x-cache"]),
+  );
 }
 
 async function sendContact(page: Page, name: string) {
@@ -39,7 +50,11 @@ async function sendContact(page: Page, name: string) {
   await page.getByRole("button", { name: "Verstuur" }).click();
 }
 
-test("after a post, only the page with the banner is rendered for the visitor; the next pages come from the cache and hold nothing of them", async ({ page, browser, javaScriptEnabled }) => {
+test("after a post, only the page with the banner is rendered for the visitor; the next pages come from the cache and hold nothing of them", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   const answers = pageAnswers(page);
   await page.goto(siteUrl("nl", "/nl"));
   const name = `Cookiedrager ${test.info().project.name} ${Date.now()}`;
@@ -52,7 +67,11 @@ test("after a post, only the page with the banner is rendered for the visitor; t
 
   const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
   let fromCache = 0;
-  for (const [where, link, path] of [[menu, "Over ons", "/nl/about"], [page.getByRole("contentinfo"), "Privacybeleid", "/nl/document/privacy-policy"], [menu, "Home", "/nl"]] as const) {
+  for (const [where, link, path] of [
+    [menu, "Over ons", "/nl/about"],
+    [page.getByRole("contentinfo"), "Privacybeleid", "/nl/document/privacy-policy"],
+    [menu, "Home", "/nl"],
+  ] as const) {
     const from = answers.length;
     await where.getByRole("link", { name: link, exact: true }).click();
     await expect(page).toHaveURL(siteUrl("nl", path));
@@ -80,7 +99,11 @@ test("after a post, only the page with the banner is rendered for the visitor; t
   await expect(page.getByTestId("banner")).toHaveCount(0);
 });
 
-test("in the middle of an objection the steps are rendered for the visitor, every other page comes from the cache", async ({ page, browser, javaScriptEnabled }) => {
+test("in the middle of an objection the steps are rendered for the visitor, every other page comes from the cache", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   const answers = pageAnswers(page);
   await page.goto(siteUrl("be", "/nl/privacy-rights/direct-marketing/brands"));
   const brands = page.locator('input[name="brands"]');

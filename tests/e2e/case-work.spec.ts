@@ -5,11 +5,11 @@
  * request by the person's address without the address in any URL; several
  * requests are given to someone at once from the list.
  */
-import { expect, expectAxeClean, layoutIsCss, siteUrl, test } from "./fixtures";
-import { mailTo, mailsTo, sql } from "./shared-server-data";
-import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
-import { horizontalOverflow, setTextSize } from "./reflow";
 import { request } from "../setup/spawn-server";
+import { expect, expectAxeClean, layoutIsCss, siteUrl, test } from "./fixtures";
+import { horizontalOverflow, setTextSize } from "./reflow";
+import { mailsTo, mailTo, sql } from "./shared-server-data";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -23,15 +23,29 @@ async function openRequest(email: string, dueAt = new Date(Date.now() + 20 * 86_
     path: "/api/privacy-rights/request",
     host: `nl.localhost:${port()}`,
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email, language: "nl", userMessage: "Welke gegevens hebben jullie?" }),
+    body: JSON.stringify({
+      flowType: "RIGHT_OF_ACCESS",
+      email,
+      language: "nl",
+      userMessage: "Welke gegevens hebben jullie?",
+    }),
   });
   expect(made.status).toBe(201);
   const { reference } = JSON.parse(made.body) as { reference: string };
-  sql("update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?", new Date().toISOString(), dueAt.toISOString(), reference);
+  sql(
+    "update privacy_request set state = 'OPEN', verified_at = ?, due_at = ? where reference = ?",
+    new Date().toISOString(),
+    dueAt.toISOString(),
+    reference,
+  );
   return reference;
 }
 
-test("an officer assigns, the agent finds it under theirs and notes; the person never sees the note; the search finds by address", async ({ page, browser, javaScriptEnabled }) => {
+test("an officer assigns, the agent finds it under theirs and notes; the person never sees the note; the search finds by address", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   const officer = uniqueStaffEmail("officer");
   const agent = uniqueStaffEmail("agent");
   await addStaff(officer, "officer");
@@ -45,7 +59,9 @@ test("an officer assigns, the agent finds it under theirs and notes; the person 
   await page.getByRole("navigation", { name: "Backoffice" }).getByRole("link", { name: "Zoeken" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Zoeken");
   await page.getByRole("button", { name: "Zoeken", exact: true }).click();
-  await expect(page.locator(".app-error-summary")).toContainText("Vul een referentie, e-mailadres, telefoonnummer of advertentie-id in");
+  await expect(page.locator(".app-error-summary")).toContainText(
+    "Vul een referentie, e-mailadres, telefoonnummer of advertentie-id in",
+  );
   // By keyboard alone: Enter sends, Tab reaches the result, Enter opens it.
   // The count's live region is on the page before the search, so that a screen reader hears it fill.
   const count = page.locator("[role=status]#case-search-count");
@@ -65,17 +81,24 @@ test("an officer assigns, the agent finds it under theirs and notes; the person 
     // The same search again finds as many: the region empties while it searches and says the count again.
     await count.evaluate((region) => {
       const heard: string[] = [];
-      new MutationObserver(() => heard.push((region.textContent ?? "").replaceAll("\u00ad", ""))).observe(region, { childList: true, characterData: true, subtree: true });
+      new MutationObserver(() => heard.push((region.textContent ?? "").replaceAll("\u00ad", ""))).observe(region, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
       Object.assign(window, { heardInRegion: heard });
     });
     await term.press("Enter");
     const heard = () => page.evaluate(() => (window as unknown as { heardInRegion: string[] }).heardInRegion);
-    await expect.poll(async () => ({ emptied: (await heard()).includes(""), last: (await heard()).at(-1) })).toEqual({ emptied: true, last: "1 zaak gevonden" });
+    await expect
+      .poll(async () => ({ emptied: (await heard()).includes(""), last: (await heard()).at(-1) }))
+      .toEqual({ emptied: true, last: "1 zaak gevonden" });
     await expect(page.getByRole("heading", { level: 2, name: "Gevonden" })).toBeFocused();
   }
   await expectAxeClean(page);
   const hit = page.getByRole("link", { name: reference });
-  for (let step = 0; step < 40 && !(await hit.evaluate((link) => link === document.activeElement)); step += 1) await page.keyboard.press("Tab");
+  for (let step = 0; step < 40 && !(await hit.evaluate((link) => link === document.activeElement)); step += 1)
+    await page.keyboard.press("Tab");
   await expect(hit).toBeFocused();
   await page.keyboard.press("Enter");
 
@@ -134,7 +157,10 @@ test("the list: mine, nobody's, and several given to someone at once", async ({ 
   await addStaff(agent, "agent");
   // Due long ago, so they head the list of nobody's requests, whatever else the shared database holds.
   const longAgo = new Date(Date.UTC(2001, 0, 1));
-  const references = [await openRequest(`bulk-${unique()}@veldhaven-test.nl`, longAgo), await openRequest(`bulk-${unique()}@veldhaven-test.nl`, longAgo)];
+  const references = [
+    await openRequest(`bulk-${unique()}@veldhaven-test.nl`, longAgo),
+    await openRequest(`bulk-${unique()}@veldhaven-test.nl`, longAgo),
+  ];
   await signInAsStaff(page, officer);
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=none&text=${references[0]}`));
   await expect(page.getByRole("status").filter({ hasText: "1 aanvraag" })).toBeVisible();
@@ -163,63 +189,85 @@ test("the list: mine, nobody's, and several given to someone at once", async ({ 
   await expect(page.getByTestId("banner")).toContainText("2 aanvragen zijn toegewezen.");
   await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests?owner=${encodeURIComponent(agent)}`));
   await expect(page.getByRole("status").filter({ hasText: "2 aanvragen" })).toBeVisible();
-  for (const reference of references) await expect(page.getByRole("row").filter({ hasText: reference })).toContainText(agent);
+  for (const reference of references)
+    await expect(page.getByRole("row").filter({ hasText: reference })).toContainText(agent);
   // Extended at once, the owner select left at its prompt as a browser sends it.
   for (const reference of references) await page.getByLabel(`${reference} selecteren`).check();
   await page.getByLabel("De termijn verlengen, met één reden voor allemaal").check();
   await page.getByLabel("2 maanden").check();
   await page.getByLabel("Reden (we mailen die naar de betrokkene)").fill("We doorzoeken drie systemen.");
   await page.getByRole("button", { name: "Uitvoeren" }).click();
-  await expect(page.getByTestId("banner")).toContainText("De termijn van 2 aanvragen is verlengd en elke aanvrager is gemaild.");
-  expect(sql<{ n: number }>("select count(*) as n from audit_event e join privacy_request r on r.id = e.request_id where e.action = 'EXTENDED' and r.reference in (?, ?)", ...references)[0].n).toBe(2);
+  await expect(page.getByTestId("banner")).toContainText(
+    "De termijn van 2 aanvragen is verlengd en elke aanvrager is gemaild.",
+  );
+  expect(
+    sql<{ n: number }>(
+      "select count(*) as n from audit_event e join privacy_request r on r.id = e.request_id where e.action = 'EXTENDED' and r.reference in (?, ?)",
+      ...references,
+    )[0].n,
+  ).toBe(2);
   await expectAxeClean(page);
   await page.setViewportSize({ width: 320, height: 640 });
   await setTextSize(page, 2);
   expect(await horizontalOverflow(page)).toBeNull();
-  expect(sql<{ n: number }>("select count(*) as n from audit_event where action = 'ASSIGNED' and note like ?", `%→ ${agent}`)[0].n).toBe(2);
+  expect(
+    sql<{ n: number }>(
+      "select count(*) as n from audit_event where action = 'ASSIGNED' and note like ?",
+      `%→ ${agent}`,
+    )[0].n,
+  ).toBe(2);
 });
 
-test("keyboard alone: every control of the new pages is reached by Tab, shows its ring and is never under the sticky header", layoutIsCss, async ({ page }) => {
-  const officer = uniqueStaffEmail("keys");
-  await addStaff(officer, "officer");
-  await signInAsStaff(page, officer);
-  const problems: string[] = [];
-  for (const url of [
-    siteUrl("nl", "/nl/internal-privacy-rights/search"),
-    siteUrl("nl", "/nl/internal-privacy-rights/requests?owner=none"),
-    siteUrl("nl", "/nl/internal-privacy-rights/reports"),
-    siteUrl("be", "/fr/privacy-rights/figures"),
-  ]) {
-    await page.setViewportSize({ width: 390, height: 640 });
-    await page.goto(url);
-    const seen = new Set<string>();
-    for (let step = 0; step < 200; step += 1) {
-      await page.keyboard.press("Tab");
-      const focused = await page.evaluate(() => {
-        const element = document.activeElement;
-        if (!element || element === document.body) return null;
-        const box = element.getBoundingClientRect();
-        const header = document.querySelector(".app-header");
-        const headerBottom = header && getComputedStyle(header).position === "sticky" && !header.contains(element) ? header.getBoundingClientRect().bottom : 0;
-        const style = getComputedStyle(element);
-        return {
-          name: `${element.tagName.toLowerCase()}#${element.id} ${(element.textContent ?? "").trim().slice(0, 30)} [${Array.from(element.parentNode?.children ?? []).indexOf(element)}]`,
-          ring: (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none",
-          // Above the header's edge and painted under it (the skip link sits over the header on purpose).
-          covered: box.top < headerBottom - 1 && (() => {
-            const painted = document.elementFromPoint(box.left + 2, Math.max(0, box.top) + 2);
-            return painted !== null && !element.contains(painted) && header!.contains(painted);
-          })(),
-          outside: box.bottom <= 0 || box.top >= window.innerHeight,
-        };
-      });
-      if (!focused || seen.has(focused.name)) break;
-      seen.add(focused.name);
-      if (!focused.ring) problems.push(`${url}: no focus ring on ${focused.name}`);
-      if (focused.covered) problems.push(`${url}: ${focused.name} under the header`);
-      if (focused.outside) problems.push(`${url}: ${focused.name} not scrolled into view`);
+test(
+  "keyboard alone: every control of the new pages is reached by Tab, shows its ring and is never under the sticky header",
+  layoutIsCss,
+  async ({ page }) => {
+    const officer = uniqueStaffEmail("keys");
+    await addStaff(officer, "officer");
+    await signInAsStaff(page, officer);
+    const problems: string[] = [];
+    for (const url of [
+      siteUrl("nl", "/nl/internal-privacy-rights/search"),
+      siteUrl("nl", "/nl/internal-privacy-rights/requests?owner=none"),
+      siteUrl("nl", "/nl/internal-privacy-rights/reports"),
+      siteUrl("be", "/fr/privacy-rights/figures"),
+    ]) {
+      await page.setViewportSize({ width: 390, height: 640 });
+      await page.goto(url);
+      const seen = new Set<string>();
+      for (let step = 0; step < 200; step += 1) {
+        await page.keyboard.press("Tab");
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (!element || element === document.body) return null;
+          const box = element.getBoundingClientRect();
+          const header = document.querySelector(".app-header");
+          const headerBottom =
+            header && getComputedStyle(header).position === "sticky" && !header.contains(element)
+              ? header.getBoundingClientRect().bottom
+              : 0;
+          const style = getComputedStyle(element);
+          return {
+            name: `${element.tagName.toLowerCase()}#${element.id} ${(element.textContent ?? "").trim().slice(0, 30)} [${Array.from(element.parentNode?.children ?? []).indexOf(element)}]`,
+            ring: (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none",
+            // Above the header's edge and painted under it (the skip link sits over the header on purpose).
+            covered:
+              box.top < headerBottom - 1 &&
+              (() => {
+                const painted = document.elementFromPoint(box.left + 2, Math.max(0, box.top) + 2);
+                return painted !== null && !element.contains(painted) && header!.contains(painted);
+              })(),
+            outside: box.bottom <= 0 || box.top >= window.innerHeight,
+          };
+        });
+        if (!focused || seen.has(focused.name)) break;
+        seen.add(focused.name);
+        if (!focused.ring) problems.push(`${url}: no focus ring on ${focused.name}`);
+        if (focused.covered) problems.push(`${url}: ${focused.name} under the header`);
+        if (focused.outside) problems.push(`${url}: ${focused.name} not scrolled into view`);
+      }
+      expect(seen.size, url).toBeGreaterThan(5);
     }
-    expect(seen.size, url).toBeGreaterThan(5);
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  },
+);

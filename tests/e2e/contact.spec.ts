@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript } from "./fixtures";
+
+import { expect, expectAxeClean, onlyWithJavaScript, siteUrl, test } from "./fixtures";
 import { soft } from "./soft-hyphens";
 
 const SUCCESS = "Jouw bericht is succesvol verzonden.";
@@ -11,11 +12,15 @@ async function mailContaining(text: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "mail");
   let found = "";
   await expect
-    .poll(() => {
-      const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-      found = files.map((file) => fs.readFileSync(path.join(dir, file), "utf8")).find((eml) => eml.includes(text)) ?? "";
-      return found !== "";
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+        found =
+          files.map((file) => fs.readFileSync(path.join(dir, file), "utf8")).find((eml) => eml.includes(text)) ?? "";
+        return found !== "";
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found;
 }
@@ -73,7 +78,10 @@ test.describe("contact form", () => {
     await expect(summary.getByRole("listitem")).toHaveCount(1);
   });
 
-  test("a valid message is sent: success banner, empty form, mail to customer service", async ({ page, javaScriptEnabled }) => {
+  test("a valid message is sent: success banner, empty form, mail to customer service", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const question = `Welke gegevens hebben jullie van mij? (${test.info().project.name} ${Date.now()})`;
     await page.goto(siteUrl("nl", "/nl"));
     await page.getByLabel("Naam").fill("Lotte de Vries");
@@ -117,90 +125,114 @@ test.describe("contact form", () => {
     await mailContaining("Comment supprimer mon compte");
   });
 
-  test("with JavaScript: live validation and a spinner while sending", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
-    await page.goto(siteUrl("nl", "/nl"));
-    const name = page.getByLabel("Naam");
-    await name.fill("L");
-    await name.fill("");
-    // Required text is checked on each input, before any blur or submit.
-    await expect(page.locator("#contact-name-error, [id$='name-error']").first()).toHaveText(soft(/Dit veld is verplicht/));
-    await expect(page.locator(".app-error-summary")).toHaveCount(0);
-    await expect(name).toBeFocused();
-    await name.fill("Lotte");
-    await expect(page.locator(".app-field--error")).toHaveCount(0);
+  test(
+    "with JavaScript: live validation and a spinner while sending",
+    onlyWithJavaScript("JavaScript enhancements"),
+    async ({ page }) => {
+      await page.goto(siteUrl("nl", "/nl"));
+      const name = page.getByLabel("Naam");
+      await name.fill("L");
+      await name.fill("");
+      // Required text is checked on each input, before any blur or submit.
+      await expect(page.locator("#contact-name-error, [id$='name-error']").first()).toHaveText(
+        soft(/Dit veld is verplicht/),
+      );
+      await expect(page.locator(".app-error-summary")).toHaveCount(0);
+      await expect(name).toBeFocused();
+      await name.fill("Lotte");
+      await expect(page.locator(".app-field--error")).toHaveCount(0);
 
-    const email = page.getByLabel("E-mailadres");
-    await email.fill("lotte@");
-    await expect(page.locator(".app-field--error")).toHaveCount(0); // not on input
-    await email.blur();
-    await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
-    await email.fill("lotte@veldhaven-test.nl");
-    await expect(page.locator(".app-field--error")).toHaveCount(1); // still not on input
-    await email.blur();
-    await expect(page.locator(".app-field--error")).toHaveCount(0);
+      const email = page.getByLabel("E-mailadres");
+      await email.fill("lotte@");
+      await expect(page.locator(".app-field--error")).toHaveCount(0); // not on input
+      await email.blur();
+      await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
+      await email.fill("lotte@veldhaven-test.nl");
+      await expect(page.locator(".app-field--error")).toHaveCount(1); // still not on input
+      await email.blur();
+      await expect(page.locator(".app-field--error")).toHaveCount(0);
 
-    await page.getByLabel("Je vraag").fill("Mag ik een kopie van mijn gegevens?");
-    await page.route("**/*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
-    await page.getByRole("button", { name: "Verstuur" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Je bericht wordt verzonden…" })).toBeVisible();
-    await expect(page.locator("form#contact")).toBeHidden();
-    await expect(page.getByTestId("banner")).toContainText(SUCCESS);
-    await expect(page.locator("form#contact")).toBeVisible();
-  });
+      await page.getByLabel("Je vraag").fill("Mag ik een kopie van mijn gegevens?");
+      await page.route("**/*", async (route) => {
+        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Verstuur" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Je bericht wordt verzonden…" })).toBeVisible();
+      await expect(page.locator("form#contact")).toBeHidden();
+      await expect(page.getByTestId("banner")).toContainText(SUCCESS);
+      await expect(page.locator("form#contact")).toBeVisible();
+    },
+  );
 
-  test("with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
-    const formCode: string[] = [];
-    page.on("request", (request) => /\/assets\/(contact-section|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()));
-    // "domcontentloaded": the fixture's own wait would show intent. A reader gets no React either.
-    await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
-    await page.waitForLoadState("networkidle");
-    expect(formCode).toEqual([]);
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
-    await expect(page.locator(".app-contact-form")).not.toHaveAttribute("data-enhanced");
-    await page.getByLabel("Naam").focus();
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
-    await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
-    expect(formCode).toHaveLength(2);
-  });
+  test(
+    "with JavaScript: a visitor who only reads downloads no form code; moving into the form brings it",
+    onlyWithJavaScript("JavaScript enhancements"),
+    async ({ page }) => {
+      const formCode: string[] = [];
+      page.on(
+        "request",
+        (request) => /\/assets\/(contact-section|zod)-[\w-]+\.js$/.test(request.url()) && formCode.push(request.url()),
+      );
+      // "domcontentloaded": the fixture's own wait would show intent. A reader gets no React either.
+      await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
+      await page.waitForLoadState("networkidle");
+      expect(formCode).toEqual([]);
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+      await expect(page.locator(".app-contact-form")).not.toHaveAttribute("data-enhanced");
+      await page.getByLabel("Naam").focus();
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+      await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
+      expect(formCode).toHaveLength(2);
+    },
+  );
 
-  test("with JavaScript: after a navigation in the browser the form is there and enhanced at once", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
-    await page.goto(siteUrl("nl", "/nl/about"));
-    await page.locator('header a[href="/nl"]').first().click();
-    await expect(page).toHaveURL(siteUrl("nl", "/nl"));
-    await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
-    await expect(page.getByLabel("Naam")).toBeVisible();
-  });
+  test(
+    "with JavaScript: after a navigation in the browser the form is there and enhanced at once",
+    onlyWithJavaScript("JavaScript enhancements"),
+    async ({ page }) => {
+      await page.goto(siteUrl("nl", "/nl/about"));
+      await page.locator('header a[href="/nl"]').first().click();
+      await expect(page).toHaveURL(siteUrl("nl", "/nl"));
+      await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
+      await expect(page.getByLabel("Naam")).toBeVisible();
+    },
+  );
 
-  test("with JavaScript: what is typed before the form's code has come is kept, and then checked live", onlyWithJavaScript("JavaScript enhancements"), async ({ page }) => {
-    // The form's code (Conform, Zod) comes with React at the first intent; hold it back.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/contact-section-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
-    const email = page.getByLabel("E-mailadres");
-    // Typing is the first intent: React is asked for, and waits for the form's held code.
-    await page.getByLabel("Naam").fill("Lotte");
-    await email.fill("lotte@");
-    await expect(page.locator("html")).toHaveAttribute("data-intent", "");
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
-    release();
-    await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
-    await expect(page.getByLabel("Naam")).toHaveValue("Lotte");
-    await expect(email).toHaveValue("lotte@");
-    await email.focus();
-    await email.blur();
-    await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
-  });
+  test(
+    "with JavaScript: what is typed before the form's code has come is kept, and then checked live",
+    onlyWithJavaScript("JavaScript enhancements"),
+    async ({ page }) => {
+      // The form's code (Conform, Zod) comes with React at the first intent; hold it back.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/contact-section-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(siteUrl("nl", "/nl"), { waitUntil: "domcontentloaded" });
+      const email = page.getByLabel("E-mailadres");
+      // Typing is the first intent: React is asked for, and waits for the form's held code.
+      await page.getByLabel("Naam").fill("Lotte");
+      await email.fill("lotte@");
+      await expect(page.locator("html")).toHaveAttribute("data-intent", "");
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+      release();
+      await expect(page.locator(".app-contact-form")).toHaveAttribute("data-enhanced", "");
+      await expect(page.getByLabel("Naam")).toHaveValue("Lotte");
+      await expect(email).toHaveValue("lotte@");
+      await email.focus();
+      await email.blur();
+      await expect(page.locator(".app-field--error")).toContainText("Gelieve een correct e-mailadres in te vullen");
+    },
+  );
 });
 
 test.describe("POST /api/contact", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "an API call, no browser: the answer is the same in both projects, so it runs once");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "an API call, no browser: the answer is the same in both projects, so it runs once",
+  );
   const api = (query: string) => `http://127.0.0.1:${process.env.E2E_PORT}/api/contact${query}`;
   const headers = { Host: "nl.localhost", "Content-Type": "application/json" };
 
@@ -258,7 +290,10 @@ test.describe("POST /api/contact", () => {
     expect((await malformed.json()).error).toBe("MALFORMED_JSON");
     const array = await request.post(api("?locale=nl_nl"), { headers, data: Buffer.from("[1,2]") });
     expect(array.status()).toBe(400);
-    const text = await request.post(api("?locale=nl_nl"), { headers: { Host: "nl.localhost", "Content-Type": "text/plain" }, data: "hi" });
+    const text = await request.post(api("?locale=nl_nl"), {
+      headers: { Host: "nl.localhost", "Content-Type": "text/plain" },
+      data: "hi",
+    });
     expect(text.status()).toBe(415);
     // A simple-request content type that merely mentions JSON is not JSON.
     const sneaky = await request.post(api("?locale=nl_nl"), {

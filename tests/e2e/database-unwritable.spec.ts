@@ -12,11 +12,13 @@
  * server/database-readiness.test.ts and app/http/storage-refusal.test.ts use a database
  * opened read-only).
  */
-import Database from "better-sqlite3";
 import path from "node:path";
+
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import Database from "better-sqlite3";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 import { soft } from "./soft-hyphens";
 
 const REFUSED_TABLES = ["app_meta", "contact_message", "privacy_request"];
@@ -61,7 +63,10 @@ async function submit(page: Page, button: string) {
   return answer;
 }
 
-test("a database that refuses writes: /readyz 503, and the forms say when to try again and how else to reach us", async ({ page, javaScriptEnabled }) => {
+test("a database that refuses writes: /readyz 503, and the forms say when to try again and how else to reach us", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   expect(await readiness()).toBe("200 ready");
   refuseWrites(true);
   await expect.poll(readiness, { timeout: 5000 }).toBe("503 database unavailable");
@@ -77,7 +82,8 @@ test("a database that refuses writes: /readyz 503, and the forms say when to try
   await expect(
     page.getByRole("alert").filter({
       hasText: soft(
-        /Er is iets misgelopen\. We kunnen je bericht op dit moment niet opslaan\. Probeer het opnieuw vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2}\. Je kunt je vraag ook mailen naar privacy@veldhavenmedia\.nl of ons bellen op 088 330 33 00\./),
+        /Er is iets misgelopen\. We kunnen je bericht op dit moment niet opslaan\. Probeer het opnieuw vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2}\. Je kunt je vraag ook mailen naar privacy@veldhavenmedia\.nl of ons bellen op 088 330 33 00\./,
+      ),
     }),
   ).toBeVisible();
   await expect(page.getByLabel("Naam")).toHaveValue("Lotte");
@@ -88,7 +94,8 @@ test("a database that refuses writes: /readyz 503, and the forms say when to try
   await expect(
     page.getByRole("alert").filter({
       hasText: soft(
-        /Er is iets misgelopen\. We kunnen je aanvraag op dit moment niet opslaan\. Probeer het opnieuw vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2}\. Je kunt ook ons privacyteam mailen op privacy@veldhavenmedia\.nl of ons bellen op 088 330 33 00\./),
+        /Er is iets misgelopen\. We kunnen je aanvraag op dit moment niet opslaan\. Probeer het opnieuw vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2}\. Je kunt ook ons privacyteam mailen op privacy@veldhavenmedia\.nl of ons bellen op 088 330 33 00\./,
+      ),
     }),
   ).toBeVisible();
 

@@ -1,6 +1,16 @@
-import { DOCUMENT_KEYS } from "~/content/documents";
 import { EXTERNAL_DOCUMENT_REDIRECTS, LEGACY_DOCUMENT_REDIRECTS } from "~/content/document-redirects";
-import { expectAxeClean, expect, siteUrl, test, type Host, onlyWithJavaScript, inTurn, theServersAnswer } from "./fixtures";
+import { DOCUMENT_KEYS } from "~/content/documents";
+
+import {
+  expect,
+  expectAxeClean,
+  inTurn,
+  onlyWithJavaScript,
+  siteUrl,
+  test,
+  theServersAnswer,
+  type Host,
+} from "./fixtures";
 
 const LOCALE_URL: Record<string, { host: Host; lang: string }> = {
   nl_nl: { host: "nl", lang: "nl" },
@@ -87,27 +97,35 @@ test.describe("legacy and external document redirects (301)", () => {
   for (const [locale, table] of Object.entries(LEGACY_DOCUMENT_REDIRECTS)) {
     const { host, lang } = LOCALE_URL[locale];
     for (const [legacy, key] of Object.entries(table!)) {
-      test(`${locale}: ${legacy} → ${key}`, onlyWithJavaScript("a redirect, no browser: the answer is the same in both projects, so it runs once"), async ({ request }) => {
-        const response = await request.get(`${origin()}/${lang}/document/${legacy}`, {
-          headers: { Host: `${host}.localhost` },
-          maxRedirects: 0,
-        });
-        expect(response.status()).toBe(301);
-        expect(response.headers().location).toBe(`/${lang}/document/${key}`);
-      });
+      test(
+        `${locale}: ${legacy} → ${key}`,
+        onlyWithJavaScript("a redirect, no browser: the answer is the same in both projects, so it runs once"),
+        async ({ request }) => {
+          const response = await request.get(`${origin()}/${lang}/document/${legacy}`, {
+            headers: { Host: `${host}.localhost` },
+            maxRedirects: 0,
+          });
+          expect(response.status()).toBe(301);
+          expect(response.headers().location).toBe(`/${lang}/document/${key}`);
+        },
+      );
     }
   }
   for (const [locale, table] of Object.entries(EXTERNAL_DOCUMENT_REDIRECTS)) {
     const { host, lang } = LOCALE_URL[locale];
     for (const [key, path] of Object.entries(table!)) {
-      test(`${locale}: ${key} → corporate website`, onlyWithJavaScript("a redirect, no browser: the answer is the same in both projects, so it runs once"), async ({ request }) => {
-        const response = await request.get(`${origin()}/${lang}/document/${key}`, {
-          headers: { Host: `${host}.localhost` },
-          maxRedirects: 0,
-        });
-        expect(response.status()).toBe(301);
-        expect(response.headers().location).toBe(`https://www.veldhavenmedia.com${path}`);
-      });
+      test(
+        `${locale}: ${key} → corporate website`,
+        onlyWithJavaScript("a redirect, no browser: the answer is the same in both projects, so it runs once"),
+        async ({ request }) => {
+          const response = await request.get(`${origin()}/${lang}/document/${key}`, {
+            headers: { Host: `${host}.localhost` },
+            maxRedirects: 0,
+          });
+          expect(response.status()).toBe(301);
+          expect(response.headers().location).toBe(`https://www.veldhavenmedia.com${path}`);
+        },
+      );
     }
   }
 
@@ -119,7 +137,10 @@ test.describe("legacy and external document redirects (301)", () => {
 });
 
 test.describe("GET /api/plainhtml/{documentKey}", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "an API call, no browser: the answer is the same in both projects, so it runs once");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "an API call, no browser: the answer is the same in both projects, so it runs once",
+  );
   const api = (path: string) => `http://127.0.0.1:${process.env.E2E_PORT}/api/plainhtml/${path}`;
   const headers = { Host: "be.localhost" };
 

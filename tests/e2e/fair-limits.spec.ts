@@ -6,11 +6,13 @@
  * of its own on loopback (127.0.0.x), as the server sees them. Server
  * behaviour: runs once, in the "js" project.
  */
-import Database from "better-sqlite3";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
+import Database from "better-sqlite3";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { startTestDnsServer } from "../setup/test-dns-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -47,7 +49,11 @@ test("40 people behind one address each get their request in; a fourth link to o
   server = await spawnServer({ EMAIL_DOMAIN_CHECK: "true", DNS_SERVERS: dns.address, LOG_LEVEL: "warn" });
   const office = "127.0.0.5";
   const statuses = await Promise.all(
-    Array.from({ length: 40 }, (_, n) => ask(office, { flowType: "RIGHT_OF_ACCESS", email: `collega${n}@veldhaven-test.nl` }).then((answer) => answer.status)),
+    Array.from({ length: 40 }, (_, n) =>
+      ask(office, { flowType: "RIGHT_OF_ACCESS", email: `collega${n}@veldhaven-test.nl` }).then(
+        (answer) => answer.status,
+      ),
+    ),
   );
   expect(statuses).toEqual(Array(40).fill(201));
 
@@ -60,7 +66,9 @@ test("40 people behind one address each get their request in; a fourth link to o
   const refused = flood[3];
   expect(refused.json.error).toBe("RATE_LIMITED");
   expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3000);
-  expect(refused.json.message).toMatch(/^Naar dit e-mailadres of telefoonnummer .* vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2} opnieuw proberen\. Liever niet wachten\? Mail ons op privacy@veldhavenmedia\.nl\.$/);
+  expect(refused.json.message).toMatch(
+    /^Naar dit e-mailadres of telefoonnummer .* vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2} opnieuw proberen\. Liever niet wachten\? Mail ons op privacy@veldhavenmedia\.nl\.$/,
+  );
   expect(count("select count(*) as n from privacy_request where email = ?", "slachtoffer@veldhaven-test.nl")).toBe(3);
   expect(count("select count(*) as n from outbox where lower(recipient) = ?", "slachtoffer@veldhaven-test.nl")).toBe(3);
   // The refused sender lost nothing: its own request goes through.
@@ -68,7 +76,12 @@ test("40 people behind one address each get their request in; a fourth link to o
 });
 
 test("a typo in the mail domain uses up nothing; only requests that pass are counted", async () => {
-  server = await spawnServer({ EMAIL_DOMAIN_CHECK: "true", DNS_SERVERS: dns.address, PRIVACY_RATE_LIMIT_PER_HOUR: "2", LOG_LEVEL: "warn" });
+  server = await spawnServer({
+    EMAIL_DOMAIN_CHECK: "true",
+    DNS_SERVERS: dns.address,
+    PRIVACY_RATE_LIMIT_PER_HOUR: "2",
+    LOG_LEVEL: "warn",
+  });
   const from = "127.0.0.10";
   for (let attempt = 0; attempt < 3; attempt++) {
     const typo = await ask(from, { flowType: "RIGHT_OF_ACCESS", email: "lotte@veldhaven-tset.nl" });
@@ -79,7 +92,9 @@ test("a typo in the mail domain uses up nothing; only requests that pass are cou
   expect((await ask(from, { flowType: "RIGHT_OF_ACCESS", email: "jan@veldhaven-test.nl" })).status).toBe(201);
   const third = await ask(from, { flowType: "RIGHT_OF_ACCESS", email: "els@veldhaven-test.nl" });
   expect(third.status).toBe(429);
-  expect(third.json.message).toMatch(/^Er zijn vanaf jouw internetverbinding te veel berichten na elkaar verstuurd\. Probeer het opnieuw vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2}, of mail ons op privacy@veldhavenmedia\.nl\.$/);
+  expect(third.json.message).toMatch(
+    /^Er zijn vanaf jouw internetverbinding te veel berichten na elkaar verstuurd\. Probeer het opnieuw vanaf (?:\S+ \d{1,2} \S+ om )?\d{2}:\d{2}, of mail ons op privacy@veldhavenmedia\.nl\.$/,
+  );
   // Another form of the same site has a count of its own.
   expect((await ask(from, { flowType: "RIGHT_TO_BE_FORGOTTEN", email: "els@veldhaven-test.nl" })).status).toBe(201);
 });

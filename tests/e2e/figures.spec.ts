@@ -9,27 +9,60 @@
  * are axe clean and do not scroll sideways at 320 px with 200 % text.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, onlyWithoutJavaScript } from "./fixtures";
+
+import { excelCells, FORMULA_START } from "../setup/excel-cells";
+import { expect, expectAxeClean, onlyWithoutJavaScript, siteUrl, test } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { sql } from "./shared-server-data";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
-import { excelCells, FORMULA_START } from "../setup/excel-cells";
 
 const DAY = 86_400_000;
-type Fixture = { id: string; right: string; state: string; verified: number | null; closed: number; due: number | null; extended: boolean };
+type Fixture = {
+  id: string;
+  right: string;
+  state: string;
+  verified: number | null;
+  closed: number;
+  due: number | null;
+  extended: boolean;
+};
 
 /** Fourteen access requests (two refused, one of them late; three extended), four erasures, eleven objections without e-mail. */
 const FIXTURE: Fixture[] = [
   ...Array.from({ length: 14 }, (_, index) => {
     const verified = Date.parse("2019-03-04T09:00:00.000Z") + index * DAY;
     const late = index === 13;
-    return { id: `access-${index}`, right: "RIGHT_OF_ACCESS", state: index >= 12 ? "REJECTED" : "COMPLETED", verified, closed: verified + (late ? 40 : 2 + index * 2) * DAY, due: verified + 31 * DAY, extended: index % 5 === 0 };
+    return {
+      id: `access-${index}`,
+      right: "RIGHT_OF_ACCESS",
+      state: index >= 12 ? "REJECTED" : "COMPLETED",
+      verified,
+      closed: verified + (late ? 40 : 2 + index * 2) * DAY,
+      due: verified + 31 * DAY,
+      extended: index % 5 === 0,
+    };
   }),
   ...Array.from({ length: 4 }, (_, index) => {
     const verified = Date.parse("2019-06-10T09:00:00.000Z") + index * DAY;
-    return { id: `erasure-${index}`, right: "RIGHT_TO_BE_FORGOTTEN", state: "COMPLETED", verified, closed: verified + 10 * DAY, due: verified + 31 * DAY, extended: false };
+    return {
+      id: `erasure-${index}`,
+      right: "RIGHT_TO_BE_FORGOTTEN",
+      state: "COMPLETED",
+      verified,
+      closed: verified + 10 * DAY,
+      due: verified + 31 * DAY,
+      extended: false,
+    };
   }),
-  ...Array.from({ length: 11 }, (_, index) => ({ id: `objection-${index}`, right: "OBJECTION", state: "COMPLETED", verified: null, closed: Date.parse("2019-09-02T10:00:00.000Z") + index * DAY, due: null, extended: false })),
+  ...Array.from({ length: 11 }, (_, index) => ({
+    id: `objection-${index}`,
+    right: "OBJECTION",
+    state: "COMPLETED",
+    verified: null,
+    closed: Date.parse("2019-09-02T10:00:00.000Z") + index * DAY,
+    due: null,
+    extended: false,
+  })),
 ];
 const SYSTEM_NAME = '=HYPERLINK("http://example.invalid","klik")';
 
@@ -41,14 +74,25 @@ function seedFigures() {
     sql(
       `insert or ignore into privacy_request (id, reference, right_type, state, country, locale, verified_at, due_at, closed_at, extended_at, created_at, updated_at, links_resent)
        values (?, ?, ?, ?, 'nl', 'nl_nl', ?, ?, ?, ?, ?, ?, 0)`,
-      `figures-e2e-${row.id}`, `PR-FIGURES-${row.id.toUpperCase()}`, row.right, row.state, iso(row.verified), iso(row.due), iso(row.closed), row.extended ? iso(row.verified! + 20 * DAY) : null, created, created,
+      `figures-e2e-${row.id}`,
+      `PR-FIGURES-${row.id.toUpperCase()}`,
+      row.right,
+      row.state,
+      iso(row.verified),
+      iso(row.due),
+      iso(row.closed),
+      row.extended ? iso(row.verified! + 20 * DAY) : null,
+      created,
+      created,
     );
   }
   sql(
     "insert or ignore into data_system (id, name, rights, countries, channel, active, created_at, updated_at) values ('figures-e2e', ?, 'RIGHT_OF_ACCESS', 'nl', 'manual', 0, '2019-01-01T00:00:00.000Z', '2019-01-01T00:00:00.000Z')",
     SYSTEM_NAME,
   );
-  sql("insert or ignore into system_task (id, request_id, system_id, channel, state, answered_by, answered_at, created_at) values ('figures-e2e-task', 'figures-e2e-access-0', 'figures-e2e', 'manual', 'DONE', 'system', '2019-03-08T09:00:00.000Z', '2019-03-05T09:00:00.000Z')");
+  sql(
+    "insert or ignore into system_task (id, request_id, system_id, channel, state, answered_by, answered_at, created_at) values ('figures-e2e-task', 'figures-e2e-access-0', 'figures-e2e', 'manual', 'DONE', 'system', '2019-03-08T09:00:00.000Z', '2019-03-05T09:00:00.000Z')",
+  );
 }
 
 /** What the test works out from its own rows, per right: the officers' columns. */
@@ -84,10 +128,13 @@ async function captionsOutOfView(page: Page): Promise<string[]> {
   );
 }
 
-const percent = (share: number) => new Intl.NumberFormat("nl", { style: "percent", maximumFractionDigits: 1 }).format(share);
+const percent = (share: number) =>
+  new Intl.NumberFormat("nl", { style: "percent", maximumFractionDigits: 1 }).format(share);
 const decimal = (value: number) => new Intl.NumberFormat("nl", { maximumFractionDigits: 1 }).format(value);
 
-test("the officers' figures for 2019: every right as the test counts it, the CSV without a formula cell, axe clean, no sideways scrolling at 320 px with 200 % text", async ({ page }) => {
+test("the officers' figures for 2019: every right as the test counts it, the CSV without a formula cell, axe clean, no sideways scrolling at 320 px with 200 % text", async ({
+  page,
+}) => {
   seedFigures();
   const officer = uniqueStaffEmail("figures");
   await addStaff(officer, "officer");
@@ -101,15 +148,37 @@ test("the officers' figures for 2019: every right as the test counts it, the CSV
   await expect(page).toHaveURL(/from=2019-01-01&to=2019-12-31&country=nl/);
 
   const byRight = page.getByRole("region", { name: "Aanvragen per recht" });
-  for (const [right, label] of [["RIGHT_OF_ACCESS", "Inzage"], ["RIGHT_TO_BE_FORGOTTEN", "Verwijdering"], ["OBJECTION", "Bezwaar direct marketing"]] as const) {
+  for (const [right, label] of [
+    ["RIGHT_OF_ACCESS", "Inzage"],
+    ["RIGHT_TO_BE_FORGOTTEN", "Verwijdering"],
+    ["OBJECTION", "Bezwaar direct marketing"],
+  ] as const) {
     const figures = expected(right);
     await expect(byRight.getByRole("row", { name: new RegExp(`^${label} \\d`) }).getByRole("cell")).toHaveText([
-      String(figures.received), String(figures.extended), "0", String(figures.answered), String(figures.completed), String(figures.rejected),
-      `${figures.within} (${percent(figures.share)})`, decimal(figures.median), decimal(figures.p90),
+      String(figures.received),
+      String(figures.extended),
+      "0",
+      String(figures.answered),
+      String(figures.completed),
+      String(figures.rejected),
+      `${figures.within} (${percent(figures.share)})`,
+      decimal(figures.median),
+      decimal(figures.p90),
     ]);
   }
-  await expect(page.getByRole("region", { name: "Aanvragen per maand" }).getByRole("row", { name: /^maart 2019 / }).getByRole("cell").first()).toHaveText("14");
-  await expect(page.getByRole("region", { name: "Taken per systeem" }).getByRole("row", { name: new RegExp(`^${SYSTEM_NAME.replace(/[()".]/g, "\\$&")}`) }).getByRole("cell")).toHaveText(["1", "1", "0", "3"]);
+  await expect(
+    page
+      .getByRole("region", { name: "Aanvragen per maand" })
+      .getByRole("row", { name: /^maart 2019 / })
+      .getByRole("cell")
+      .first(),
+  ).toHaveText("14");
+  await expect(
+    page
+      .getByRole("region", { name: "Taken per systeem" })
+      .getByRole("row", { name: new RegExp(`^${SYSTEM_NAME.replace(/[()".]/g, "\\$&")}`) })
+      .getByRole("cell"),
+  ).toHaveText(["1", "1", "0", "3"]);
   await expectAxeClean(page);
   await setTextSize(page, 2);
   await page.setViewportSize({ width: 320, height: 720 });
@@ -120,16 +189,39 @@ test("the officers' figures for 2019: every right as the test counts it, the CSV
 
   // The same figures as CSV, with the officer's cookies (Node does not resolve *.localhost): opened as Excel does, no cell is a formula.
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
-  const answer = await page.request.get(`http://127.0.0.1:${process.env.E2E_PORT}/nl/internal-privacy-rights/reports/export?from=2019-01-01&to=2019-12-31&country=nl`, {
-    headers: { Host: `nl.localhost:${process.env.E2E_PORT}`, Cookie: cookie },
-  });
+  const answer = await page.request.get(
+    `http://127.0.0.1:${process.env.E2E_PORT}/nl/internal-privacy-rights/reports/export?from=2019-01-01&to=2019-12-31&country=nl`,
+    {
+      headers: { Host: `nl.localhost:${process.env.E2E_PORT}`, Cookie: cookie },
+    },
+  );
   expect(answer.headers()["content-type"]).toContain("text/csv");
   const csv = (await answer.body()).toString("utf8");
   expect(csv.startsWith("\uFEFF")).toBe(true);
-  for (const delimiter of [";", ","] as const) expect(excelCells(csv, delimiter).flat().filter((cell) => FORMULA_START.test(cell)), delimiter).toEqual([]);
+  for (const delimiter of [";", ","] as const)
+    expect(
+      excelCells(csv, delimiter)
+        .flat()
+        .filter((cell) => FORMULA_START.test(cell)),
+      delimiter,
+    ).toEqual([]);
   const access = excelCells(csv, ",").find((cells) => cells[0] === "RIGHT_OF_ACCESS");
   const figures = expected("RIGHT_OF_ACCESS");
-  expect(access).toEqual(["RIGHT_OF_ACCESS", figures.received, figures.extended, 0, figures.answered, figures.completed, figures.rejected, figures.within, figures.share, figures.median, figures.p90].map(String));
+  expect(access).toEqual(
+    [
+      "RIGHT_OF_ACCESS",
+      figures.received,
+      figures.extended,
+      0,
+      figures.answered,
+      figures.completed,
+      figures.rejected,
+      figures.within,
+      figures.share,
+      figures.median,
+      figures.p90,
+    ].map(String),
+  );
   expect(csv).toContain(`'${SYSTEM_NAME.replaceAll('"', '""')}`);
 });
 
@@ -139,37 +231,84 @@ test(
   async ({ page }) => {
     seedFigures();
     await page.goto(siteUrl("nl", "/nl/privacy-rights"));
-    await expect(page.getByRole("link", { name: "Hoe we aanvragen beantwoorden: de cijfers per jaar" })).toHaveAttribute("href", "/nl/privacy-rights/figures");
+    await expect(
+      page.getByRole("link", { name: "Hoe we aanvragen beantwoorden: de cijfers per jaar" }),
+    ).toHaveAttribute("href", "/nl/privacy-rights/figures");
     await page.goto(siteUrl("nl", "/nl/privacy-rights/figures?year=2019"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cijfers over privacyaanvragen");
     await expect(page.getByLabel("Jaar", { exact: true })).toHaveValue("2019");
 
     const table = page.getByRole("region", { name: "Privacyaanvragen in 2019 per recht" });
     const access = expected("RIGHT_OF_ACCESS");
-    await expect(table.getByRole("row", { name: /^Inzage / }).getByRole("cell")).toHaveText([String(access.received), String(access.answered), percent(access.share), decimal(access.median), "niet vermeld"]);
+    await expect(table.getByRole("row", { name: /^Inzage / }).getByRole("cell")).toHaveText([
+      String(access.received),
+      String(access.answered),
+      percent(access.share),
+      decimal(access.median),
+      "niet vermeld",
+    ]);
     const notShown = ["niet vermeld", "niet vermeld", "—", "—", "niet vermeld"];
     await expect(table.getByRole("row", { name: /^Wissen / }).getByRole("cell")).toHaveText(notShown);
     // 11 objections, but shown beside the total (29) they would give the erasures' 4 away.
-    await expect(table.getByRole("row", { name: /^Bezwaar tegen direct marketing / }).getByRole("cell")).toHaveText(notShown);
+    await expect(table.getByRole("row", { name: /^Bezwaar tegen direct marketing / }).getByRole("cell")).toHaveText(
+      notShown,
+    );
     await expect(table.getByRole("row", { name: /^Correctie / }).getByRole("cell")).toHaveText(notShown);
-    await expect(table.getByRole("row", { name: /^Alle rechten / }).getByRole("cell").first()).toHaveText(String(FIXTURE.length));
+    await expect(
+      table
+        .getByRole("row", { name: /^Alle rechten / })
+        .getByRole("cell")
+        .first(),
+    ).toHaveText(String(FIXTURE.length));
     // No count under 10 anywhere in the table (received, answered, extended), and none left between the total and the rights shown.
     // Read as a reader hears them: without the soft hyphens at the words' syllables.
-    const rows = await Promise.all((await table.locator("tbody tr").all()).map(async (row) => (await row.locator("td").allTextContents()).map((text) => text.replaceAll("\u00ad", ""))));
+    const rows = await Promise.all(
+      (await table.locator("tbody tr").all()).map(async (row) =>
+        (await row.locator("td").allTextContents()).map((text) => text.replaceAll("\u00ad", "")),
+      ),
+    );
     for (const column of [0, 1, 4]) {
       const counts = rows.map((cells) => cells[column]);
-      for (const text of counts) expect(text === "niet vermeld" || Number(text.replace(/\D/g, "")) >= 10, text).toBe(true);
+      for (const text of counts)
+        expect(text === "niet vermeld" || Number(text.replace(/\D/g, "")) >= 10, text).toBe(true);
       const total = counts.at(-1)!;
       if (total === "niet vermeld") continue;
-      const rest = Number(total.replace(/\D/g, "")) - counts.slice(0, -1).filter((text) => text !== "niet vermeld").reduce((sum, text) => sum + Number(text.replace(/\D/g, "")), 0);
+      const rest =
+        Number(total.replace(/\D/g, "")) -
+        counts
+          .slice(0, -1)
+          .filter((text) => text !== "niet vermeld")
+          .reduce((sum, text) => sum + Number(text.replace(/\D/g, "")), 0);
       expect(rest === 0 || rest >= 10, `column ${column}: ${rest}`).toBe(true);
     }
 
-    const json = await page.request.get(`http://127.0.0.1:${process.env.E2E_PORT}/api/privacy-rights/figures?country=NL&year=2019`, { headers: { Host: "nl.localhost" } });
-    const published = (await json.json()) as { rights: Array<{ right: string; received: number | null; shareAnsweredWithinDeadline: number | null; medianDaysToAnswer: number | null }> };
-    expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toMatchObject({ received: access.received, shareAnsweredWithinDeadline: access.share, medianDaysToAnswer: access.median });
-    expect(published.rights.find((row) => row.right === "RIGHT_TO_BE_FORGOTTEN")).toMatchObject({ received: null, shareAnsweredWithinDeadline: null, medianDaysToAnswer: null });
-    expect(published.rights.find((row) => row.right === "OBJECTION")).toMatchObject({ received: null, shareAnsweredWithinDeadline: null, medianDaysToAnswer: null });
+    const json = await page.request.get(
+      `http://127.0.0.1:${process.env.E2E_PORT}/api/privacy-rights/figures?country=NL&year=2019`,
+      { headers: { Host: "nl.localhost" } },
+    );
+    const published = (await json.json()) as {
+      rights: Array<{
+        right: string;
+        received: number | null;
+        shareAnsweredWithinDeadline: number | null;
+        medianDaysToAnswer: number | null;
+      }>;
+    };
+    expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toMatchObject({
+      received: access.received,
+      shareAnsweredWithinDeadline: access.share,
+      medianDaysToAnswer: access.median,
+    });
+    expect(published.rights.find((row) => row.right === "RIGHT_TO_BE_FORGOTTEN")).toMatchObject({
+      received: null,
+      shareAnsweredWithinDeadline: null,
+      medianDaysToAnswer: null,
+    });
+    expect(published.rights.find((row) => row.right === "OBJECTION")).toMatchObject({
+      received: null,
+      shareAnsweredWithinDeadline: null,
+      medianDaysToAnswer: null,
+    });
 
     await expectAxeClean(page);
     // Where the table does not fit (a phone), each right with its figures under its name, and no table.
@@ -178,9 +317,23 @@ test(
     const rowCount = await table.locator("tbody tr").count();
     await page.setViewportSize({ width: 390, height: 800 });
     await expect(table).toHaveCount(0);
-    const accessCard = byRight.locator(".app-figures__card").filter({ has: page.getByRole("heading", { level: 3, name: "Inzage", exact: true }) });
-    await expect(accessCard.locator("dt")).toHaveText(["Ontvangen", "Beantwoord", "Binnen de wettelijke termijn", "Mediaan aantal dagen tot het antwoord", "Termijn verlengd"]);
-    await expect(accessCard.locator("dd")).toHaveText([String(access.received), String(access.answered), percent(access.share), decimal(access.median), "niet vermeld"]);
+    const accessCard = byRight
+      .locator(".app-figures__card")
+      .filter({ has: page.getByRole("heading", { level: 3, name: "Inzage", exact: true }) });
+    await expect(accessCard.locator("dt")).toHaveText([
+      "Ontvangen",
+      "Beantwoord",
+      "Binnen de wettelijke termijn",
+      "Mediaan aantal dagen tot het antwoord",
+      "Termijn verlengd",
+    ]);
+    await expect(accessCard.locator("dd")).toHaveText([
+      String(access.received),
+      String(access.answered),
+      percent(access.share),
+      decimal(access.median),
+      "niet vermeld",
+    ]);
     const lastFigure = await accessCard.locator("dd").last().boundingBox();
     expect(lastFigure!.x + lastFigure!.width).toBeLessThanOrEqual(390);
     await expect(byRight.getByRole("heading", { level: 3 })).toHaveCount(rowCount);

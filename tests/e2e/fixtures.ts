@@ -71,7 +71,8 @@ export async function expectAxeClean(page: Page) {
   const target = await pageForAxe(page);
   const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).setLegacyMode().analyze();
   const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
   );
   expect(summary, "axe violations").toEqual([]);
 }
@@ -134,8 +135,14 @@ export const test = base.extend({
  * after its fixtures). The reason is kept as the test's annotation.
  * playwright.config.ts leaves out each project's other tag.
  */
-export const onlyWithJavaScript = (why: string) => ({ tag: "@js-only", annotation: { type: "js only", description: why } });
-export const onlyWithoutJavaScript = (why: string) => ({ tag: "@no-js-only", annotation: { type: "no-js only", description: why } });
+export const onlyWithJavaScript = (why: string) => ({
+  tag: "@js-only",
+  annotation: { type: "js only", description: why },
+});
+export const onlyWithoutJavaScript = (why: string) => ({
+  tag: "@no-js-only",
+  annotation: { type: "no-js only", description: why },
+});
 
 /**
  * What the server answers — a status, a redirect, a header, a file, the HTML
@@ -144,7 +151,9 @@ export const onlyWithoutJavaScript = (why: string) => ({ tag: "@no-js-only", ann
  * follows a link, sends a form, moves focus or reads what scripts change
  * runs in both projects.
  */
-export const theServersAnswer = onlyWithoutJavaScript("the server's answer, the same in both projects: checked once, as a visitor without scripts gets it");
+export const theServersAnswer = onlyWithoutJavaScript(
+  "the server's answer, the same in both projects: checked once, as a visitor without scripts gets it",
+);
 
 /** How a page is laid out, in what colours, is its CSS: measured once, without JavaScript. */
 export const layoutIsCss = onlyWithoutJavaScript("layout is CSS: measured once, without JavaScript");

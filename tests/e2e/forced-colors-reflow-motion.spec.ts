@@ -7,7 +7,8 @@
  * Reflow at 200 % text: reflow-forms.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, siteUrl, test, onlyWithJavaScript, layoutIsCss } from "./fixtures";
+
+import { expect, layoutIsCss, onlyWithJavaScript, siteUrl, test } from "./fixtures";
 import { newestCampaignId } from "./site-pages";
 
 /** The visible buttons (and links drawn as buttons) in `scope` whose edge forced colors would not paint. */
@@ -19,7 +20,9 @@ async function buttonsWithoutEdge(scope: Locator): Promise<string[]> {
         const style = getComputedStyle(element);
         // Forced colors repaint a transparent border in the system's button colour; a border that is not there stays away.
         return ["Top", "Right", "Bottom", "Left"].some(
-          (side) => style.getPropertyValue(`border-${side.toLowerCase()}-style`) === "none" || parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) < 1,
+          (side) =>
+            style.getPropertyValue(`border-${side.toLowerCase()}-style`) === "none" ||
+            parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) < 1,
         );
       })
       .map((element) => (element.textContent ?? "").trim() || element.className),
@@ -36,7 +39,10 @@ test.describe("forced colors (Windows high contrast)", () => {
     await page.emulateMedia({ forcedColors: "active" });
   });
 
-  test("every button has an edge: forms, search, ads, report, staff sign-in, the banner, scroll-to-top", async ({ page, javaScriptEnabled }) => {
+  test("every button has an edge: forms, search, ads, report, staff sign-in, the banner, scroll-to-top", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const campaign = encodeURIComponent(await newestCampaignId(page.request, "be"));
     for (const [host, path] of [
       ["nl", "/nl/privacy-rights/access"],
@@ -68,22 +74,32 @@ test.describe("forced colors (Windows high contrast)", () => {
     await expectEdges(page, page.locator("body"), "/nl with the banner, scrolled");
   });
 
-  test("the report dialog has an edge, and so has each of its buttons", onlyWithJavaScript("the dialog is a JavaScript enhancement (the pages without it are checked above)"), async ({ page }) => {
-    await page.goto(siteUrl("be", `/nl/political-ads/${encodeURIComponent(await newestCampaignId(page.request, "be"))}`));
-    await page.getByRole("button", { name: "Meld deze advertentie" }).click();
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    const edge = await dialog.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return [style.borderTopStyle, style.borderRightStyle, style.borderBottomStyle, style.borderLeftStyle].every((value) => value !== "none") && parseFloat(style.borderTopWidth) >= 1;
-    });
-    expect(edge, "the dialog's edge").toBe(true);
-    await expectEdges(page, dialog, "dialog, reason step");
-    await dialog.getByRole("radio").first().check();
-    await dialog.getByRole("button", { name: "Volgende" }).click();
-    await expect(dialog.getByRole("button", { name: "Een andere reden kiezen" })).toBeVisible();
-    await expectEdges(page, dialog, "dialog, form step");
-  });
+  test(
+    "the report dialog has an edge, and so has each of its buttons",
+    onlyWithJavaScript("the dialog is a JavaScript enhancement (the pages without it are checked above)"),
+    async ({ page }) => {
+      await page.goto(
+        siteUrl("be", `/nl/political-ads/${encodeURIComponent(await newestCampaignId(page.request, "be"))}`),
+      );
+      await page.getByRole("button", { name: "Meld deze advertentie" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      const edge = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return (
+          [style.borderTopStyle, style.borderRightStyle, style.borderBottomStyle, style.borderLeftStyle].every(
+            (value) => value !== "none",
+          ) && parseFloat(style.borderTopWidth) >= 1
+        );
+      });
+      expect(edge, "the dialog's edge").toBe(true);
+      await expectEdges(page, dialog, "dialog, reason step");
+      await dialog.getByRole("radio").first().check();
+      await dialog.getByRole("button", { name: "Volgende" }).click();
+      await expect(dialog.getByRole("button", { name: "Een andere reden kiezen" })).toBeVisible();
+      await expectEdges(page, dialog, "dialog, form step");
+    },
+  );
 
   test("the current language differs from the other by more than colour", layoutIsCss, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -96,22 +112,26 @@ test.describe("forced colors (Windows high contrast)", () => {
     expect(await decoration(switcher.getByRole("link").filter({ hasText: /^NL/ }))).toBe("none");
   });
 
-  test("the main navigation and the header's search link mark the current page by more than colour", layoutIsCss, async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(siteUrl("nl", "/nl/about"));
-    const navigation = page.getByRole("navigation", { name: "Hoofdmenu" });
-    const current = navigation.locator('[aria-current="page"]');
-    await expect(current).toHaveCount(1);
-    const decoration = (link: Locator) => link.evaluate((element) => getComputedStyle(element).textDecorationLine);
-    expect(await decoration(current)).toContain("underline");
-    expect(await decoration(navigation.getByRole("link", { name: "Home", exact: true }))).toBe("none");
-    // The header's search link, beside the menu, on the search page and elsewhere.
-    const searchText = page.locator(".app-header__search > span");
-    expect(await decoration(searchText)).toBe("none");
-    await page.goto(siteUrl("nl", "/nl/search"));
-    await expect(page.locator(".app-header__search")).toHaveAttribute("aria-current", "page");
-    expect(await decoration(searchText)).toContain("underline");
-  });
+  test(
+    "the main navigation and the header's search link mark the current page by more than colour",
+    layoutIsCss,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(siteUrl("nl", "/nl/about"));
+      const navigation = page.getByRole("navigation", { name: "Hoofdmenu" });
+      const current = navigation.locator('[aria-current="page"]');
+      await expect(current).toHaveCount(1);
+      const decoration = (link: Locator) => link.evaluate((element) => getComputedStyle(element).textDecorationLine);
+      expect(await decoration(current)).toContain("underline");
+      expect(await decoration(navigation.getByRole("link", { name: "Home", exact: true }))).toBe("none");
+      // The header's search link, beside the menu, on the search page and elsewhere.
+      const searchText = page.locator(".app-header__search > span");
+      expect(await decoration(searchText)).toBe("none");
+      await page.goto(siteUrl("nl", "/nl/search"));
+      await expect(page.locator(".app-header__search")).toHaveAttribute("aria-current", "page");
+      expect(await decoration(searchText)).toContain("underline");
+    },
+  );
 
   test("the focus stays visible: a button, a field, a checkbox already outlined for its error", async ({ page }) => {
     await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"));
@@ -120,13 +140,17 @@ test.describe("forced colors (Windows high contrast)", () => {
     const outline = () =>
       page.evaluate(() => {
         const style = getComputedStyle(document.activeElement!);
-        return style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth) + Math.max(0, parseFloat(style.outlineOffset));
+        return style.outlineStyle === "none"
+          ? 0
+          : parseFloat(style.outlineWidth) + Math.max(0, parseFloat(style.outlineOffset));
       });
     const firstBox = page.locator('form.app-form input[type="checkbox"]').first();
     await page.locator('form.app-form input[type="checkbox"]').nth(1).focus();
     const unfocusedBox = await firstBox.evaluate((element) => {
       const style = getComputedStyle(element);
-      return style.outlineStyle === "none" ? 0 : parseFloat(style.outlineWidth) + Math.max(0, parseFloat(style.outlineOffset));
+      return style.outlineStyle === "none"
+        ? 0
+        : parseFloat(style.outlineWidth) + Math.max(0, parseFloat(style.outlineOffset));
     });
     // Shift+Tab: a keyboard move, so the focus is shown as it is to a keyboard user.
     await page.keyboard.press("Shift+Tab");
@@ -141,7 +165,10 @@ test.describe("forced colors (Windows high contrast)", () => {
 });
 
 test.describe("reduced motion", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the scroll-to-top button and the spinner come with JavaScript");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "the scroll-to-top button and the spinner come with JavaScript",
+  );
   test.beforeEach(async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
   });
@@ -179,7 +206,9 @@ test.describe("reduced motion", () => {
     await held;
     const circles = page.locator(".app-spinner__circle");
     await expect(circles.first()).toBeVisible();
-    const animations = await circles.evaluateAll((elements) => elements.map((element) => getComputedStyle(element).animationName));
+    const animations = await circles.evaluateAll((elements) =>
+      elements.map((element) => getComputedStyle(element).animationName),
+    );
     expect(animations.length).toBeGreaterThan(0);
     expect(animations.every((name) => name === "none")).toBe(true);
     await release();
@@ -187,30 +216,38 @@ test.describe("reduced motion", () => {
   });
 });
 
-test("at 320 px, the scroll-to-top button never covers the link that has the focus", onlyWithJavaScript("the scroll-to-top button is a JavaScript enhancement"), async ({ page }) => {
-  test.setTimeout(60_000);
-  await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto(siteUrl("nl", "/nl/phone"));
-  const covered: string[] = [];
-  let reachedFooter = false;
-  for (let step = 0; step < 120; step++) {
-    await page.keyboard.press("Tab");
-    const state = await page.evaluate(() => {
-      const focused = document.activeElement as HTMLElement | null;
-      const button = document.querySelector<HTMLElement>(".app-scroll-to-top");
-      if (!focused || focused === document.body) return { done: true, covered: null, inFooter: false };
-      const inFooter = Boolean(focused.closest("footer"));
-      if (!button || button.hidden || focused === button) return { done: false, covered: null, inFooter };
-      const a = focused.getBoundingClientRect();
-      const b = button.getBoundingClientRect();
-      const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-      return { done: false, covered: overlaps ? `${focused.tagName.toLowerCase()} "${focused.textContent?.trim()}"` : null, inFooter };
-    });
-    if (state.done) break;
-    if (state.covered) covered.push(state.covered);
-    if (state.inFooter) reachedFooter = true;
-    else if (reachedFooter) break;
-  }
-  expect(reachedFooter, "tabbed through the whole page").toBe(true);
-  expect(covered).toEqual([]);
-});
+test(
+  "at 320 px, the scroll-to-top button never covers the link that has the focus",
+  onlyWithJavaScript("the scroll-to-top button is a JavaScript enhancement"),
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(siteUrl("nl", "/nl/phone"));
+    const covered: string[] = [];
+    let reachedFooter = false;
+    for (let step = 0; step < 120; step++) {
+      await page.keyboard.press("Tab");
+      const state = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        const button = document.querySelector<HTMLElement>(".app-scroll-to-top");
+        if (!focused || focused === document.body) return { done: true, covered: null, inFooter: false };
+        const inFooter = Boolean(focused.closest("footer"));
+        if (!button || button.hidden || focused === button) return { done: false, covered: null, inFooter };
+        const a = focused.getBoundingClientRect();
+        const b = button.getBoundingClientRect();
+        const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return {
+          done: false,
+          covered: overlaps ? `${focused.tagName.toLowerCase()} "${focused.textContent?.trim()}"` : null,
+          inFooter,
+        };
+      });
+      if (state.done) break;
+      if (state.covered) covered.push(state.covered);
+      if (state.inFooter) reachedFooter = true;
+      else if (reachedFooter) break;
+    }
+    expect(reachedFooter, "tabbed through the whole page").toBe(true);
+    expect(covered).toEqual([]);
+  },
+);

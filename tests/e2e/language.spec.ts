@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test, theServersAnswer, inTurn } from "./fixtures";
+import { expect, expectAxeClean, inTurn, siteUrl, test, theServersAnswer } from "./fixtures";
 
 test.describe("language switcher", () => {
   test("is shown on .be and switches only the first segment, keeping the page's own query", async ({ page }) => {
@@ -14,8 +14,9 @@ test.describe("language switcher", () => {
     await expect(page).toHaveURL(siteUrl("be", "/fr/privacy-rights/access"));
     await expect(page.locator("html")).toHaveAttribute("lang", "fr-BE");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accès à vos données");
-    await expect(page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: "Français" }))
-      .toHaveAttribute("aria-current", "true");
+    await expect(
+      page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: "Français" }),
+    ).toHaveAttribute("aria-current", "true");
     await expectAxeClean(page);
 
     await page.getByRole("navigation", { name: "Langue" }).getByRole("link", { name: "Nederlands" }).click();
@@ -63,7 +64,8 @@ test.describe("locales and fallback", () => {
     await page.goto(siteUrl("nl", "/fr/privacy-rights/rectification"));
     await expect(page.locator("html")).toHaveAttribute("lang", "nl-NL");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Correctie van je gegevens");
-    await expect(page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Home" }))
-      .toHaveAttribute("href", "/fr");
+    await expect(
+      page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Home" }),
+    ).toHaveAttribute("href", "/fr");
   });
 });

@@ -1,6 +1,6 @@
-import { expect, siteUrl, test, layoutIsCss } from "./fixtures";
+import { expect, layoutIsCss, siteUrl, test } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
-import { SITES, pagesOf, resolvePath } from "./site-pages";
+import { pagesOf, resolvePath, SITES } from "./site-pages";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
 // (pinned with taskset). A limit that fits a machine three times slower.
@@ -22,7 +22,10 @@ const VIEWPORTS = [
 ];
 
 for (const site of SITES) {
-  test(`${site.locale}: no page scrolls sideways at 320 px, at 390 px, nor at 1280 px with 200 % text`, async ({ page, javaScriptEnabled }) => {
+  test(`${site.locale}: no page scrolls sideways at 320 px, at 390 px, nor at 1280 px with 200 % text`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const pages = pagesOf(site).filter(
       ({ path }) => !javaScriptEnabled || WITH_JS_SAMPLE.some((sample) => path === `/${site.lang}${sample}`),
     );
@@ -55,36 +58,40 @@ for (const site of SITES) {
  * The privacy forms at their widest: every block open and every error shown
  * (long French messages included), on a 320 px phone and with 200 % text.
  */
-test("privacy forms with every block open and every error shown do not scroll sideways", layoutIsCss, async ({ page }) => {
-  const failures: string[] = [];
-  const measure = async (label: string) => {
-    const overflow = await horizontalOverflow(page);
-    if (overflow) failures.push(`${label}: ${overflow}`);
-  };
-  for (const site of SITES.filter((candidate) => candidate.locale !== "nl_be")) {
-    for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
-      await page.setViewportSize({ width: viewport.width, height: 800 });
-      // Set each time (also back to 100 %): the loop changes it.
-      await setTextSize(page, viewport.textScale);
-      const at = `${site.locale} ${viewport.name}`;
-      const submit = () => page.locator("form.app-form button[type=submit]").click();
+test(
+  "privacy forms with every block open and every error shown do not scroll sideways",
+  layoutIsCss,
+  async ({ page }) => {
+    const failures: string[] = [];
+    const measure = async (label: string) => {
+      const overflow = await horizontalOverflow(page);
+      if (overflow) failures.push(`${label}: ${overflow}`);
+    };
+    for (const site of SITES.filter((candidate) => candidate.locale !== "nl_be")) {
+      for (const viewport of [VIEWPORTS[0], VIEWPORTS[2]]) {
+        await page.setViewportSize({ width: viewport.width, height: 800 });
+        // Set each time (also back to 100 %): the loop changes it.
+        await setTextSize(page, viewport.textScale);
+        const at = `${site.locale} ${viewport.name}`;
+        const submit = () => page.locator("form.app-form button[type=submit]").click();
 
-      await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/access`));
-      await page.locator('input[name="addDetails"]').check();
-      await submit();
-      await expect(page.locator(".app-error-summary")).toBeVisible();
-      await measure(`${at} access`);
+        await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/access`));
+        await page.locator('input[name="addDetails"]').check();
+        await submit();
+        await expect(page.locator(".app-error-summary")).toBeVisible();
+        await measure(`${at} access`);
 
-      await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/direct-marketing/brands`));
-      await page.locator('input[name="selectAll"]').check();
-      await submit();
-      await expect(page).toHaveURL(/communication-types$/);
-      for (const type of ["PHONE", "EMAIL", "POSTAL"]) await page.locator(`input[value="${type}"]`).check();
-      await page.locator('input[name="email"]').fill("geen-adres");
-      await submit();
-      await expect(page.locator(".app-error-summary")).toBeVisible();
-      await measure(`${at} objection channels`);
+        await page.goto(siteUrl(site.host, `/${site.lang}/privacy-rights/direct-marketing/brands`));
+        await page.locator('input[name="selectAll"]').check();
+        await submit();
+        await expect(page).toHaveURL(/communication-types$/);
+        for (const type of ["PHONE", "EMAIL", "POSTAL"]) await page.locator(`input[value="${type}"]`).check();
+        await page.locator('input[name="email"]').fill("geen-adres");
+        await submit();
+        await expect(page.locator(".app-error-summary")).toBeVisible();
+        await measure(`${at} objection channels`);
+      }
     }
-  }
-  expect(failures).toEqual([]);
-});
+    expect(failures).toEqual([]);
+  },
+);

@@ -4,13 +4,15 @@
  * cap; the staff account by id on sign-in; no term an officer searched by) and HSTS only over HTTPS, as seen
  * directly or through a trusted proxy.
  */
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, siteUrl, test } from "./fixtures";
-import { addStaff, submitStaffLogin } from "./staff-fixtures";
+
+import Database from "better-sqlite3";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+import { expect, siteUrl, test } from "./fixtures";
+import { addStaff, submitStaffLogin } from "./staff-fixtures";
 
 /** The longest URL a log line may hold (app/utils/log-redaction.ts). */
 const LOGGED_URL_CAP = 512;
@@ -23,7 +25,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const linesFor = (id: string) => server.logLines().filter((line) => (line.req as { id?: string } | undefined)?.id === id);
+const linesFor = (id: string) =>
+  server.logLines().filter((line) => (line.req as { id?: string } | undefined)?.id === id);
 
 async function verificationLink(email: string): Promise<string> {
   const made = await request(server.port, {
@@ -36,13 +39,16 @@ async function verificationLink(email: string): Promise<string> {
   const folder = path.join(server.dataDir, "mail");
   let link = "";
   await expect
-    .poll(() => {
-      for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
-        const mail = decodeQuotedPrintable(fs.readFileSync(path.join(folder, file), "utf8"));
-        if (mail.includes(email)) link = /https?:\/\/\S+token=[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? "";
-      }
-      return link;
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        for (const file of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+          const mail = decodeQuotedPrintable(fs.readFileSync(path.join(folder, file), "utf8"));
+          if (mail.includes(email)) link = /https?:\/\/\S+token=[A-Za-z0-9_-]{43}/.exec(mail)?.[0] ?? "";
+        }
+        return link;
+      },
+      { timeout: 10_000 },
+    )
     .not.toBe("");
   return link;
 }
@@ -81,7 +87,9 @@ test.describe("the log", () => {
     }
   });
 
-  test("names the staff account by id, never by address, when a sign-in fails and when it succeeds", async ({ page }) => {
+  test("names the staff account by id, never by address, when a sign-in fails and when it succeeds", async ({
+    page,
+  }) => {
     const officer = `officer-log-${Date.now()}@veldhaven-test.nl`;
     await addStaff(officer, "officer", { dataDir: server.dataDir });
     const db = new Database(path.join(server.dataDir, "app.sqlite"));
@@ -125,7 +133,10 @@ test.describe("Strict-Transport-Security", () => {
 
   test("is not sent when an untrusted client claims HTTPS", async () => {
     // The shared test server trusts no proxy (TRUST_PROXY unset).
-    const answer = await request(Number(new URL(siteUrl("nl", "/")).port), { path: "/nl", headers: { "X-Forwarded-Proto": "https" } });
+    const answer = await request(Number(new URL(siteUrl("nl", "/")).port), {
+      path: "/nl",
+      headers: { "X-Forwarded-Proto": "https" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers["strict-transport-security"]).toBeUndefined();
   });

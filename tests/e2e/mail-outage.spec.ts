@@ -8,12 +8,12 @@
  * Server behaviour: runs once, in the "js" project, but for the officer's
  * page, which is checked with and without JavaScript.
  */
-import { expect, expectAxeClean, siteUrl, test, theServersAnswer } from "./fixtures";
-import { mailTo, sql } from "./shared-server-data";
-import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { createSpecDatabase } from "../setup/e2e-postgres-database";
 import { freePort, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { startSmtp } from "../setup/test-smtp-server";
+import { expect, expectAxeClean, siteUrl, test, theServersAnswer } from "./fixtures";
+import { mailTo, sql } from "./shared-server-data";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 
 test.setTimeout(90_000);
 
@@ -28,7 +28,11 @@ async function postContacts(servers: SpawnedServer[], count: number, tag: string
         path: "/api/contact?locale=nl_nl",
         localAddress: `127.0.2.${n + 1}`,
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: `Lezer ${tag} ${n}`, email: `lezer-${tag}-${n}@veldhaven-test.nl`, question: "Wanneer verschijnt de krant?" }),
+        body: JSON.stringify({
+          name: `Lezer ${tag} ${n}`,
+          email: `lezer-${tag}-${n}@veldhaven-test.nl`,
+          question: "Wanneer verschijnt de krant?",
+        }),
       }).then((answer) => answer.status),
     ),
   );
@@ -48,7 +52,11 @@ test.describe("SMTP away, then back", () => {
 
   test("one instance: mail acknowledged while SMTP was down is delivered once it is up, each message once, without a restart", async () => {
     const smtpPort = await freePort();
-    const server = await spawnServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_INTERVAL_MS: "60000", LOG_LEVEL: "warn" });
+    const server = await spawnServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_POLL_INTERVAL_MS: "60000",
+      LOG_LEVEL: "warn",
+    });
     let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
     try {
       await postContacts([server], 12, "een");
@@ -95,30 +103,43 @@ test.describe("SMTP away, then back", () => {
   });
 });
 
-test("a verification mail the server refused for good is shown to the officer on the request", theServersAnswer, async ({ page }) => {
-  const email = `onbekend-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
-  const made = await request(Number(process.env.E2E_PORT), {
-    method: "POST",
-    path: "/api/privacy-rights/request",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email, language: "nl", userMessage: "Welke gegevens hebben jullie?" }),
-  });
-  expect(made.status).toBe(201);
-  const { reference } = JSON.parse(made.body) as { reference: string };
-  // The shared server writes mail to files; what an SMTP server's 550 leaves behind is this row
-  // (the bounce itself: app/services/mail/mail-faults.test.ts), written once the worker is done with it.
-  await mailTo(email, reference);
-  sql("update outbox set status = 'bounced', last_error = ? where recipient = ?", "Recipient command failed: 550 5.1.1 Mailbox does not exist", email);
+test(
+  "a verification mail the server refused for good is shown to the officer on the request",
+  theServersAnswer,
+  async ({ page }) => {
+    const email = `onbekend-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
+    const made = await request(Number(process.env.E2E_PORT), {
+      method: "POST",
+      path: "/api/privacy-rights/request",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        flowType: "RIGHT_OF_ACCESS",
+        email,
+        language: "nl",
+        userMessage: "Welke gegevens hebben jullie?",
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { reference } = JSON.parse(made.body) as { reference: string };
+    // The shared server writes mail to files; what an SMTP server's 550 leaves behind is this row
+    // (the bounce itself: app/services/mail/mail-faults.test.ts), written once the worker is done with it.
+    await mailTo(email, reference);
+    sql(
+      "update outbox set status = 'bounced', last_error = ? where recipient = ?",
+      "Recipient command failed: 550 5.1.1 Mailbox does not exist",
+      email,
+    );
 
-  const officer = uniqueStaffEmail("officer");
-  await addStaff(officer, "officer");
-  await signInAsStaff(page, officer);
-  await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
-  const notice = page.getByRole("region", { name: "Mail niet bezorgd" });
-  await expect(notice).toBeVisible();
-  await expect(notice).toContainText("De betrokkene heeft deze mail niet gekregen.");
-  await expect(notice.getByRole("listitem")).toHaveCount(1);
-  await expect(notice.getByRole("listitem")).toContainText("geweigerd door de mailserver");
-  await expect(notice.getByRole("listitem")).toContainText("550 5.1.1 Mailbox does not exist");
-  await expectAxeClean(page);
-});
+    const officer = uniqueStaffEmail("officer");
+    await addStaff(officer, "officer");
+    await signInAsStaff(page, officer);
+    await page.goto(siteUrl("nl", `/nl/internal-privacy-rights/requests/${reference}`));
+    const notice = page.getByRole("region", { name: "Mail niet bezorgd" });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("De betrokkene heeft deze mail niet gekregen.");
+    await expect(notice.getByRole("listitem")).toHaveCount(1);
+    await expect(notice.getByRole("listitem")).toContainText("geweigerd door de mailserver");
+    await expect(notice.getByRole("listitem")).toContainText("550 5.1.1 Mailbox does not exist");
+    await expectAxeClean(page);
+  },
+);

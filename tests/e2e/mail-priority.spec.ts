@@ -5,8 +5,9 @@
  * through. Server behaviour: runs once, in the "js" project.
  */
 import { SMTPServer } from "smtp-server";
-import { expect, test } from "./fixtures";
+
 import { request, spawnServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 test.setTimeout(60_000);
@@ -25,22 +26,39 @@ test("a verification mail overtakes a burst of contact notifications", async () 
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
-  const server = await spawnServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_INTERVAL_MS: "200", RATE_LIMIT_PER_HOUR: "10000", LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_POLL_INTERVAL_MS: "200",
+    RATE_LIMIT_PER_HOUR: "10000",
+    LOG_LEVEL: "warn",
+  });
   try {
     const BURST = 400;
     const post = (pathname: string, body: object) =>
-      request(server.port, { method: "POST", path: pathname, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      request(server.port, {
+        method: "POST",
+        path: pathname,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     // The burst, 50 at a time, as a crowd of visitors sends it.
     for (let start = 0; start < BURST; start += 50) {
       const statuses = await Promise.all(
         Array.from({ length: 50 }, (_, n) =>
-          post("/api/contact?locale=nl_nl", { name: `Lezer ${start + n}`, email: `lezer${start + n}@veldhaven-test.nl`, question: "Klopt mijn abonnement?" }).then((a) => a.status),
+          post("/api/contact?locale=nl_nl", {
+            name: `Lezer ${start + n}`,
+            email: `lezer${start + n}@veldhaven-test.nl`,
+            question: "Klopt mijn abonnement?",
+          }).then((a) => a.status),
         ),
       );
       expect(statuses.filter((status) => status !== 201)).toEqual([]);
     }
     expect(deliveries.length).toBeLessThan(BURST);
-    const asked = await post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email: "haast@veldhaven-test.nl" });
+    const asked = await post("/api/privacy-rights/request", {
+      flowType: "RIGHT_OF_ACCESS",
+      email: "haast@veldhaven-test.nl",
+    });
     expect(asked.status).toBe(201);
 
     await expect.poll(() => deliveries.includes("haast@veldhaven-test.nl"), { timeout: 15_000 }).toBe(true);

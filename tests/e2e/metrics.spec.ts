@@ -5,8 +5,8 @@
  * route and status class, page-cache hits, failed staff sign-ins, privacy
  * requests per state, the outbox.
  */
-import { expect, test } from "./fixtures";
 import { freePort, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 // Scrapes and requests, no browser: once is enough (and saves this file's own server in the no-js project).
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
@@ -21,7 +21,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-const scrape = (port: number, headers: Record<string, string> = {}, host = `127.0.0.1:${port}`) => request(port, { path: "/metrics", host, headers });
+const scrape = (port: number, headers: Record<string, string> = {}, host = `127.0.0.1:${port}`) =>
+  request(port, { path: "/metrics", host, headers });
 const withToken = { Authorization: `Bearer ${TOKEN}` };
 
 /** The value of one series in the exposition text, 0 when absent. */
@@ -31,7 +32,11 @@ function value(text: string, series: string): number {
 }
 
 test("/metrics refuses a scrape without the token, answers with it on both ports, whatever the host", async () => {
-  const attempts: Array<Record<string, string>> = [{}, { Authorization: "Bearer wrong-token" }, { Authorization: TOKEN }];
+  const attempts: Array<Record<string, string>> = [
+    {},
+    { Authorization: "Bearer wrong-token" },
+    { Authorization: TOKEN },
+  ];
   for (const headers of attempts) {
     const refused = await scrape(server.port, headers);
     expect(refused.status, JSON.stringify(headers)).toBe(401);
@@ -43,7 +48,14 @@ test("/metrics refuses a scrape without the token, answers with it on both ports
     expect(answer.status).toBe(200);
     expect(answer.headers["content-type"]).toContain("text/plain");
     expect(answer.headers["cache-control"]).toBe("no-store");
-    for (const name of ["process_cpu_user_seconds_total", "nodejs_eventloop_lag_seconds", "outbox_pending_mails", "outbox_oldest_pending_age_seconds", 'privacy_requests{state="OPEN"}', "privacy_requests_overdue"]) {
+    for (const name of [
+      "process_cpu_user_seconds_total",
+      "nodejs_eventloop_lag_seconds",
+      "outbox_pending_mails",
+      "outbox_oldest_pending_age_seconds",
+      'privacy_requests{state="OPEN"}',
+      "privacy_requests_overdue",
+    ]) {
       expect(answer.body, name).toContain(name);
     }
   }
@@ -59,7 +71,11 @@ test("the figures follow what happened: requests by route, cache hits, failed si
     path: "/nl/internal-privacy-rights/login",
     host,
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://${host}` },
-    body: new URLSearchParams({ form: "staff-login", email: "nobody@veldhaven-test.nl", password: "Not-the-password-42" }).toString(),
+    body: new URLSearchParams({
+      form: "staff-login",
+      email: "nobody@veldhaven-test.nl",
+      password: "Not-the-password-42",
+    }).toString(),
   });
   expect(login.status).toBeGreaterThanOrEqual(400);
   const made = await request(server.port, {
@@ -74,7 +90,9 @@ test("the figures follow what happened: requests by route, cache hits, failed si
   const after = (await scrape(server.port, withToken)).body;
   const grew = (series: string) => value(after, series) - value(before, series);
   expect(grew('http_request_duration_seconds_count{route="about",method="GET",status_class="2xx"}')).toBe(3);
-  expect(grew('http_request_duration_seconds_count{route="api-privacy-request",method="POST",status_class="2xx"}')).toBe(1);
+  expect(
+    grew('http_request_duration_seconds_count{route="api-privacy-request",method="POST",status_class="2xx"}'),
+  ).toBe(1);
   expect(grew('page_cache_requests_total{result="hit"}')).toBeGreaterThanOrEqual(2);
   expect(grew('staff_sign_in_failures_total{reason="INVALID"}')).toBe(1);
   expect(grew('privacy_requests{state="AWAITING_VERIFICATION"}')).toBe(1);

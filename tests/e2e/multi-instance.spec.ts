@@ -12,11 +12,12 @@ import { execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { expect, test, onlyWithJavaScript, theServersAnswer } from "./fixtures";
-import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
+
 import { createSpecDatabase, type SpecDatabase } from "../setup/e2e-postgres-database";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { messageIdOf, startSmtp } from "../setup/test-smtp-server";
+import { expect, onlyWithJavaScript, test, theServersAnswer } from "./fixtures";
+import { STAFF_PASSWORD, submitStaffLogin } from "./staff-fixtures";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 test.skip(!adminUrl, "PostgreSQL runs where TEST_DATABASE_URL is set (CI)");
@@ -49,19 +50,34 @@ function startProxy(): Promise<void> {
   proxy = http.createServer((incoming, outgoing) => {
     const target = incoming.method === "POST" ? instances[0] : instances[1];
     const forwarded = http.request(
-      { host: "127.0.0.1", port: target.port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "http" } },
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers: { ...incoming.headers, "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "http" },
+      },
       (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-instance": target === instances[0] ? "A" : "B" });
+        outgoing.writeHead(answer.statusCode ?? 502, {
+          ...answer.headers,
+          "x-instance": target === instances[0] ? "A" : "B",
+        });
         answer.pipe(outgoing);
       },
     );
     forwarded.on("error", () => outgoing.destroy());
     incoming.pipe(forwarded);
   });
-  return new Promise((resolve) => proxy.listen(0, "127.0.0.1", () => ((proxyPort = (proxy.address() as AddressInfo).port), resolve())));
+  return new Promise((resolve) =>
+    proxy.listen(0, "127.0.0.1", () => ((proxyPort = (proxy.address() as AddressInfo).port), resolve())),
+  );
 }
 
-const startBoth = async () => (instances = (await Promise.all([spawnServer(environment()), spawnServer(environment())])) as [SpawnedServer, SpawnedServer]);
+const startBoth = async () =>
+  (instances = (await Promise.all([spawnServer(environment()), spawnServer(environment())])) as [
+    SpawnedServer,
+    SpawnedServer,
+  ]);
 
 test.beforeAll(async () => {
   database = await createSpecDatabase(adminUrl!, "e2e_multi");
@@ -82,7 +98,8 @@ const site = (pathname: string) => `http://nl.localhost:${proxyPort}${pathname}`
 test("a form posted to one instance has its flash read on the other", async ({ page }) => {
   const answers: string[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "document" || response.request().method() === "POST") answers.push(`${response.request().method()} ${response.headers()["x-instance"]}`);
+    if (response.request().resourceType() === "document" || response.request().method() === "POST")
+      answers.push(`${response.request().method()} ${response.headers()["x-instance"]}`);
   });
   await page.goto(site("/nl"));
   await page.getByLabel("Naam").fill("Lotte de Vries");
@@ -109,49 +126,72 @@ test("a sign-in on one instance is valid on the other", theServersAnswer, async 
   await expect(page.getByText(`Aangemeld als ${officer}`)).toBeVisible();
 });
 
-test("one client's limit is one limit on both instances", onlyWithJavaScript("one run is enough: the limit is per client address, which both projects would share"), async () => {
-  const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) {
-    const instance = instances[i % 2];
-    const answer = await request(instance.port, {
-      method: "POST",
-      path: "/api/privacy-rights/request",
-      host: `nl.localhost:${instance.port}`,
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.23" },
-      body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: `limit-${i}-${Date.now()}@veldhaven-test.nl` }),
-    });
-    statuses.push(answer.status);
-  }
-  expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
-});
+test(
+  "one client's limit is one limit on both instances",
+  onlyWithJavaScript("one run is enough: the limit is per client address, which both projects would share"),
+  async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const instance = instances[i % 2];
+      const answer = await request(instance.port, {
+        method: "POST",
+        path: "/api/privacy-rights/request",
+        host: `nl.localhost:${instance.port}`,
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "198.51.100.23" },
+        body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: `limit-${i}-${Date.now()}@veldhaven-test.nl` }),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+  },
+);
 
-test("every mail is sent exactly once, and the digest is claimed once when both start together", onlyWithJavaScript("one run is enough: it restarts both instances"), async () => {
-  // Ten more requests, five through each instance, each with its own client address.
-  for (let i = 0; i < 10; i++) {
-    const instance = instances[i % 2];
-    const answer = await request(instance.port, {
-      method: "POST",
-      path: "/api/privacy-rights/request",
-      host: `be.localhost:${instance.port}`,
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${100 + i}` },
-      body: JSON.stringify({ flowType: "RIGHT_OF_ACCESS", email: `once-${i}-${Date.now()}@veldhaven-test.nl`, language: "nl" }),
-    });
-    expect(answer.status).toBe(201);
-  }
-  // One request overdue, for the digest; the day's claim undone, as on a new morning.
-  await database.sql("update privacy_request set state = 'OPEN', verified_at = now()::text, due_at = '2020-01-01T00:00:00.000Z' where id = (select id from privacy_request order by created_at limit 1)");
-  await Promise.all(instances.map((instance) => instance.stop()));
-  await database.sql("update app_meta set value = '' where key = 'privacy-digest-sent-on'");
-  await startBoth();
+test(
+  "every mail is sent exactly once, and the digest is claimed once when both start together",
+  onlyWithJavaScript("one run is enough: it restarts both instances"),
+  async () => {
+    // Ten more requests, five through each instance, each with its own client address.
+    for (let i = 0; i < 10; i++) {
+      const instance = instances[i % 2];
+      const answer = await request(instance.port, {
+        method: "POST",
+        path: "/api/privacy-rights/request",
+        host: `be.localhost:${instance.port}`,
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${100 + i}` },
+        body: JSON.stringify({
+          flowType: "RIGHT_OF_ACCESS",
+          email: `once-${i}-${Date.now()}@veldhaven-test.nl`,
+          language: "nl",
+        }),
+      });
+      expect(answer.status).toBe(201);
+    }
+    // One request overdue, for the digest; the day's claim undone, as on a new morning.
+    await database.sql(
+      "update privacy_request set state = 'OPEN', verified_at = now()::text, due_at = '2020-01-01T00:00:00.000Z' where id = (select id from privacy_request order by created_at limit 1)",
+    );
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database.sql("update app_meta set value = '' where key = 'privacy-digest-sent-on'");
+    await startBoth();
 
-  // Each instance claims the digest in its first retention run, which starts with the
-  // server but may end after it answers: wait for the digest before counting the outbox.
-  const digests = async () => Number((await database.sql<{ n: string }>("select count(*) as n from outbox where kind = 'privacy-digest'"))[0].n);
-  await expect.poll(digests, { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect.poll(async () => Number((await database.sql<{ n: string }>("select count(*) as n from outbox where status <> 'sent'"))[0].n), { timeout: 20_000 }).toBe(0);
-  const sent = await database.sql<{ id: string; kind: string }>("select id, kind from outbox");
-  await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(sent.length);
-  const messageIds = smtp.received.map((mail) => messageIdOf(mail.raw));
-  expect(new Set(messageIds).size).toBe(sent.length);
-  expect(sent.filter((row) => row.kind === "privacy-digest")).toHaveLength(1);
-});
+    // Each instance claims the digest in its first retention run, which starts with the
+    // server but may end after it answers: wait for the digest before counting the outbox.
+    const digests = async () =>
+      Number(
+        (await database.sql<{ n: string }>("select count(*) as n from outbox where kind = 'privacy-digest'"))[0].n,
+      );
+    await expect.poll(digests, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          Number((await database.sql<{ n: string }>("select count(*) as n from outbox where status <> 'sent'"))[0].n),
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+    const sent = await database.sql<{ id: string; kind: string }>("select id, kind from outbox");
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(sent.length);
+    const messageIds = smtp.received.map((mail) => messageIdOf(mail.raw));
+    expect(new Set(messageIds).size).toBe(sent.length);
+    expect(sent.filter((row) => row.kind === "privacy-digest")).toHaveLength(1);
+  },
+);

@@ -6,9 +6,9 @@
  * line with a stack in the log. Against a server of their own, whose log the
  * test reads. Server behaviour: runs once, in the "js" project.
  */
-import { expect, test } from "./fixtures";
 import { rawExchange, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
-import { STAFF_PASSWORD, addStaff } from "./staff-fixtures";
+import { expect, test } from "./fixtures";
+import { addStaff, STAFF_PASSWORD } from "./staff-fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -23,7 +23,8 @@ test.afterAll(async () => {
 const host = () => `nl.localhost:${server.port}`;
 /** The status of a raw exchange (0 when the server sent nothing). */
 const statusOf = (text: string) => Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1] ?? 0);
-const linesFor = (id: string) => server.logLines().filter((line) => (line.req as { id?: string } | undefined)?.id === id);
+const linesFor = (id: string) =>
+  server.logLines().filter((line) => (line.req as { id?: string } | undefined)?.id === id);
 /** Error-level lines (pino: 50 error, 60 fatal), whichever request they belong to. */
 const errorLines = () => server.logLines().filter((line) => Number(line.level) >= 50);
 
@@ -40,9 +41,16 @@ async function expectClientAnswer(requestLine: string, id: string, { extraHeader
   const status = statusOf(text);
   expect(status, `${requestLine}: an answer`).toBeGreaterThanOrEqual(200);
   expect(status, `${requestLine}: never a server error`).toBeLessThan(500);
-  if (logged) await expect.poll(() => linesFor(id).length, { message: `${requestLine}: its log line` }).toBeGreaterThan(0);
-  expect(linesFor(id).filter((line) => line.err), `${requestLine}: no error object`).toEqual([]);
-  expect(Math.max(...linesFor(id).map((line) => Number(line.level))), `${requestLine}: warn at most`).toBeLessThanOrEqual(40);
+  if (logged)
+    await expect.poll(() => linesFor(id).length, { message: `${requestLine}: its log line` }).toBeGreaterThan(0);
+  expect(
+    linesFor(id).filter((line) => line.err),
+    `${requestLine}: no error object`,
+  ).toEqual([]);
+  expect(
+    Math.max(...linesFor(id).map((line) => Number(line.level))),
+    `${requestLine}: warn at most`,
+  ).toBeLessThanOrEqual(40);
   expect(errorLines(), `${requestLine}: no error-level line`).toEqual([]);
   expect(server.output(), `${requestLine}: no stack`).not.toMatch(/\n\s+at /);
   return { status, text };
@@ -54,7 +62,9 @@ test("TRACE answers 405 with the methods the page allows", async () => {
   expect(text).toMatch(/\r\nAllow: GET, HEAD\r\n/i);
   // Other methods a page does not take are refused the same way.
   expect((await expectClientAnswer("PROPFIND /nl HTTP/1.1", "odd-propfind-0001")).status).toBe(405);
-  expect((await expectClientAnswer("TRACE /api/contact HTTP/1.1", "odd-trace-0002")).text).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i);
+  expect((await expectClientAnswer("TRACE /api/contact HTTP/1.1", "odd-trace-0002")).text).toMatch(
+    /\r\nAllow: GET, HEAD, POST\r\n/i,
+  );
   // A method Node does not know is refused by its parser.
   expect((await expectClientAnswer("TRACK /nl HTTP/1.1", "odd-track-0001", { logged: false })).status).toBe(400);
 });
@@ -70,7 +80,9 @@ test("an absolute-form request target is read as RFC 9112 says: its own host dec
   expect(own.text).toContain("<h1");
   // Another scheme, user information, no leading slash: refused.
   expect((await expectClientAnswer("GET ftp://nl.localhost/nl HTTP/1.1", "odd-absolute-0003")).status).toBe(400);
-  expect((await expectClientAnswer(`GET http://user:secret@${host()}/nl HTTP/1.1`, "odd-absolute-0004")).status).toBe(400);
+  expect((await expectClientAnswer(`GET http://user:secret@${host()}/nl HTTP/1.1`, "odd-absolute-0004")).status).toBe(
+    400,
+  );
   expect((await expectClientAnswer("GET nl/about HTTP/1.1", "odd-absolute-0005", { logged: false })).status).toBe(400);
 });
 
@@ -89,7 +101,10 @@ test("the asterisk form: OPTIONS * answers 200 with Allow, any other method 400"
 
 test("the login page with ?sso= naming a built-in shows no problem notice", async () => {
   for (const [n, problem] of ["toString", "constructor", "__proto__", "hasOwnProperty"].entries()) {
-    const { status, text } = await expectClientAnswer(`GET /nl/internal-privacy-rights/login?sso=${problem} HTTP/1.1`, `odd-sso-000${n}`);
+    const { status, text } = await expectClientAnswer(
+      `GET /nl/internal-privacy-rights/login?sso=${problem} HTTP/1.1`,
+      `odd-sso-000${n}`,
+    );
     expect(status).toBe(200);
     expect(text).not.toContain('class="app-notice app-notice--error"');
   }
@@ -123,8 +138,17 @@ test("officers' lists with a page number beyond any list answer, as the last pag
 });
 
 test("a client that half-closes its side once its request is sent still gets its answer", async () => {
-  for (const path of ["/nl", "/nl/about", "/nl/privacy-rights", "/healthz", "/api/campaign-items?countryCode=NL", "/nl/bestaat-niet"]) {
-    const { text, closed } = await rawExchange(server.port, `GET ${path} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, 5000, { halfClose: true });
+  for (const path of [
+    "/nl",
+    "/nl/about",
+    "/nl/privacy-rights",
+    "/healthz",
+    "/api/campaign-items?countryCode=NL",
+    "/nl/bestaat-niet",
+  ]) {
+    const { text, closed } = await rawExchange(server.port, `GET ${path} HTTP/1.1\r\nHost: ${host()}\r\n\r\n`, 5000, {
+      halfClose: true,
+    });
     expect([path, statusOf(text)]).toEqual([path, path === "/nl/bestaat-niet" ? 404 : 200]);
     // The whole answer, then the server closes its side too.
     expect(closed).toBe(true);

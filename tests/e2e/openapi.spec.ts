@@ -6,15 +6,17 @@
  * answer no test produced. The register's calls answer with CORS headers,
  * the submissions without (server/register-cors.ts). HTTP only: runs once.
  */
-import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { OpenAPIObject } from "openapi3-ts/oas31";
+
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { sql } from "./shared-server-data";
+import Database from "better-sqlite3";
+import type { OpenAPIObject } from "openapi3-ts/oas31";
+
 import { answerChecker, validateDocument, type Answer } from "../setup/openapi-checker";
 import { request as nodeRequest, spawnServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
+import { sql } from "./shared-server-data";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP calls: once is enough");
@@ -48,17 +50,27 @@ function expectDocumented(method: string, pathAndQuery: string, answer: Answer, 
   const open = OPEN_READS.some((prefix) => pathname.startsWith(prefix));
   expect(answer.headers["access-control-allow-origin"], pathname).toBe(open ? "*" : undefined);
   expect(answer.headers["access-control-allow-credentials"]).toBeUndefined();
-  return answer.body !== "" && answer.headers["content-type"]?.includes("json") ? (JSON.parse(answer.body) as Record<string, unknown>) : answer.body;
+  return answer.body !== "" && answer.headers["content-type"]?.includes("json")
+    ? (JSON.parse(answer.body) as Record<string, unknown>)
+    : answer.body;
 }
 
 async function get(pathAndQuery: string, status: number, headers: Record<string, string> = {}) {
-  const answer = await answerOf(await api.get(`${base()}${pathAndQuery}`, { headers: { Host: "nl.localhost", ...headers } }));
+  const answer = await answerOf(
+    await api.get(`${base()}${pathAndQuery}`, { headers: { Host: "nl.localhost", ...headers } }),
+  );
   return { body: expectDocumented("GET", pathAndQuery, answer, status), etag: answer.headers.etag };
 }
 
 /** A post as a program sends it (no Origin); the body is checked against the document when it should be valid. */
-async function post(pathAndQuery: string, body: unknown, status: number, options: { headers?: Record<string, string>; host?: string; raw?: string } = {}) {
-  if (status === 201) expect(checker.requestProblems("POST", new URL(pathAndQuery, "http://x").pathname, body)).toEqual([]);
+async function post(
+  pathAndQuery: string,
+  body: unknown,
+  status: number,
+  options: { headers?: Record<string, string>; host?: string; raw?: string } = {},
+) {
+  if (status === 201)
+    expect(checker.requestProblems("POST", new URL(pathAndQuery, "http://x").pathname, body)).toEqual([]);
   const answer = await answerOf(
     await api.post(`${base()}${pathAndQuery}`, {
       headers: { Host: options.host ?? "nl.localhost", "Content-Type": "application/json", ...options.headers },
@@ -69,7 +81,8 @@ async function post(pathAndQuery: string, body: unknown, status: number, options
   return expectDocumented("POST", pathAndQuery, answer, status) as Record<string, unknown>;
 }
 
-const reportsFrom = (email: string) => sql<{ n: number }>("select count(*) as n from political_ad_complaint where email = ?", email)[0].n;
+const reportsFrom = (email: string) =>
+  sql<{ n: number }>("select count(*) as n from political_ad_complaint where email = ?", email)[0].n;
 
 test("the served document is OpenAPI 3.1 and its schemas compile", async () => {
   expect(await validateDocument(document)).toEqual([]);
@@ -120,12 +133,26 @@ test("the privacy figures call matches the document", async () => {
 });
 
 test("contact: sent, refused fields and bodies, all as documented", async () => {
-  const message = { name: "Onderzoeker OpenAPI", email: "openapi-contact@veldhaven-test.nl", question: "Werkt de API?" };
+  const message = {
+    name: "Onderzoeker OpenAPI",
+    email: "openapi-contact@veldhaven-test.nl",
+    question: "Werkt de API?",
+  };
   expect(await post("/api/contact?locale=nl_nl", message, 201)).toMatchObject({ status: "sent" });
-  expect(await post("/api/contact?locale=nl_nl", { ...message, email: "geen-adres" }, 400)).toMatchObject({ error: "VALIDATION", fields: { email: expect.any(Array) } });
-  expect(await post("/api/contact?locale=nl_nl", { ...message, email: "iemand@bestaat-niet.nl" }, 400)).toMatchObject({ error: "EMAIL_INVALID" });
-  expect(await post("/api/contact?locale=xx", message, 400)).toMatchObject({ error: "VALIDATION", message: expect.any(String) });
-  expect(await post("/api/contact?locale=nl_nl", null, 400, { raw: "{not json" })).toMatchObject({ error: "MALFORMED_JSON" });
+  expect(await post("/api/contact?locale=nl_nl", { ...message, email: "geen-adres" }, 400)).toMatchObject({
+    error: "VALIDATION",
+    fields: { email: expect.any(Array) },
+  });
+  expect(await post("/api/contact?locale=nl_nl", { ...message, email: "iemand@bestaat-niet.nl" }, 400)).toMatchObject({
+    error: "EMAIL_INVALID",
+  });
+  expect(await post("/api/contact?locale=xx", message, 400)).toMatchObject({
+    error: "VALIDATION",
+    message: expect.any(String),
+  });
+  expect(await post("/api/contact?locale=nl_nl", null, 400, { raw: "{not json" })).toMatchObject({
+    error: "MALFORMED_JSON",
+  });
   await expectCommonRefusals("/api/contact?locale=nl_nl", message, { ...message, question: "Een andere vraag" });
 });
 
@@ -133,29 +160,61 @@ test("reporting an ad: received, refused fields (validationError), unknown ad", 
   const { body } = await get("/api/campaign-items?countryCode=NL", 200);
   const campaignId = (body as { campaignItems: Array<{ id: string }> }).campaignItems[0].id;
   const email = `openapi-report-${Date.now()}@veldhaven-test.nl`;
-  const report = { reason: "MISLEADING", name: "Onderzoeker", email, explanation: "Geen afzender.", campaignId, locale: "nl_nl" };
+  const report = {
+    reason: "MISLEADING",
+    name: "Onderzoeker",
+    email,
+    explanation: "Geen afzender.",
+    campaignId,
+    locale: "nl_nl",
+  };
   expect(await post("/api/political-ad-complaint", report, 201)).toEqual({ reference: expect.stringMatching(/^PA-/) });
   expect(reportsFrom(email)).toBe(1);
-  expect(await post("/api/political-ad-complaint", { ...report, explanation: "" }, 400)).toMatchObject({ validationError: "VALIDATION" });
-  expect(await post("/api/political-ad-complaint", { ...report, email: "geen-adres" }, 400)).toMatchObject({ validationError: "INVALID_EMAIL" });
+  expect(await post("/api/political-ad-complaint", { ...report, explanation: "" }, 400)).toMatchObject({
+    validationError: "VALIDATION",
+  });
+  expect(await post("/api/political-ad-complaint", { ...report, email: "geen-adres" }, 400)).toMatchObject({
+    validationError: "INVALID_EMAIL",
+  });
   expect(await post("/api/political-ad-complaint", null, 400, { raw: "[1]" })).toMatchObject({ error: "VALIDATION" });
-  expect(await post("/api/political-ad-complaint", { ...report, campaignId: "NL-NIET-BESTAAND" }, 404)).toMatchObject({ error: "NOT_FOUND" });
+  expect(await post("/api/political-ad-complaint", { ...report, campaignId: "NL-NIET-BESTAAND" }, 404)).toMatchObject({
+    error: "NOT_FOUND",
+  });
   await expectCommonRefusals("/api/political-ad-complaint", report, { ...report, reason: "INCORRECT" });
 });
 
 test("a privacy request: stored, refused fields, undeliverable address", async () => {
-  const request = { flowType: "RIGHT_OF_ACCESS", email: "openapi-toegang@veldhaven-test.nl", language: "nl", userMessage: "Welke gegevens?" };
+  const request = {
+    flowType: "RIGHT_OF_ACCESS",
+    email: "openapi-toegang@veldhaven-test.nl",
+    language: "nl",
+    userMessage: "Welke gegevens?",
+  };
   expect(await post("/api/privacy-rights/request", request, 201)).toMatchObject({ state: "AWAITING_VERIFICATION" });
   const objection = { flowType: "OBJECTION", brands: ["dagpuls"], phoneNumber: "+32412345678", language: "fr" };
-  expect(await post("/api/privacy-rights/request", objection, 201, { host: "be.localhost" })).toMatchObject({ state: "COMPLETED" });
-  expect(await post("/api/privacy-rights/request", { flowType: "RECTIFICATION" }, 400)).toMatchObject({ error: "VALIDATION", fields: expect.any(Object) });
-  expect(await post("/api/privacy-rights/request", { ...request, email: "a@bestaat-niet.nl" }, 400)).toMatchObject({ error: "INVALID_EMAIL" });
+  expect(await post("/api/privacy-rights/request", objection, 201, { host: "be.localhost" })).toMatchObject({
+    state: "COMPLETED",
+  });
+  expect(await post("/api/privacy-rights/request", { flowType: "RECTIFICATION" }, 400)).toMatchObject({
+    error: "VALIDATION",
+    fields: expect.any(Object),
+  });
+  expect(await post("/api/privacy-rights/request", { ...request, email: "a@bestaat-niet.nl" }, 400)).toMatchObject({
+    error: "INVALID_EMAIL",
+  });
   await expectCommonRefusals("/api/privacy-rights/request", request, { ...request, userMessage: "Iets anders" });
 });
 
 test("a system answers its task: taken once, refused for a wrong token, another system's task, a repeat or a bad body", async () => {
-  await post("/api/privacy-rights/request", { flowType: "RIGHT_OF_ACCESS", email: "openapi-systeem@veldhaven-test.nl", language: "nl" }, 201);
-  const [{ id: requestId }] = sql<{ id: string }>("select id from privacy_request where email = ? order by created_at desc limit 1", "openapi-systeem@veldhaven-test.nl");
+  await post(
+    "/api/privacy-rights/request",
+    { flowType: "RIGHT_OF_ACCESS", email: "openapi-systeem@veldhaven-test.nl", language: "nl" },
+    201,
+  );
+  const [{ id: requestId }] = sql<{ id: string }>(
+    "select id from privacy_request where email = ? order by created_at desc limit 1",
+    "openapi-systeem@veldhaven-test.nl",
+  );
   // Inactive: no request of the other specs fans out to it; it still answers the task it holds.
   const token = `vhs_openapi-${crypto.randomUUID()}`;
   const now = new Date().toISOString();
@@ -168,48 +227,113 @@ test("a system answers its task: taken once, refused for a wrong token, another 
     now,
   );
   const task = crypto.randomUUID();
-  sql("insert into system_task (id, request_id, system_id, channel, state, created_at) values (?, ?, ?, 'webhook', 'OPEN', ?)", task, requestId, system, now);
+  sql(
+    "insert into system_task (id, request_id, system_id, channel, state, created_at) values (?, ?, ?, 'webhook', 'OPEN', ?)",
+    task,
+    requestId,
+    system,
+    now,
+  );
   const target = `/api/systems/${system}/tasks/${task}`;
   const bearer = { Authorization: `Bearer ${token}` };
   expect(await post(target, { status: "done" }, 401)).toMatchObject({ error: "UNAUTHORIZED" });
-  expect(await post(target, { status: "done" }, 401, { headers: { Authorization: "Bearer vhs_not-this-systems-token-000000000000" } })).toMatchObject({ error: "UNAUTHORIZED" });
-  expect(await post(`/api/systems/${system}/tasks/${crypto.randomUUID()}`, { status: "done" }, 404, { headers: bearer })).toMatchObject({ error: "NOT_FOUND" });
-  expect(await post(target, { status: "failed" }, 400, { headers: bearer })).toMatchObject({ error: "VALIDATION", fields: { reason: expect.any(Array) } });
+  expect(
+    await post(target, { status: "done" }, 401, {
+      headers: { Authorization: "Bearer vhs_not-this-systems-token-000000000000" },
+    }),
+  ).toMatchObject({ error: "UNAUTHORIZED" });
+  expect(
+    await post(`/api/systems/${system}/tasks/${crypto.randomUUID()}`, { status: "done" }, 404, { headers: bearer }),
+  ).toMatchObject({ error: "NOT_FOUND" });
+  expect(await post(target, { status: "failed" }, 400, { headers: bearer })).toMatchObject({
+    error: "VALIDATION",
+    fields: { reason: expect.any(Array) },
+  });
   expect(await post(target, {}, 400, { headers: bearer, raw: "{not json" })).toMatchObject({ error: "MALFORMED_JSON" });
-  const asText = await answerOf(await api.post(`${base()}${target}`, { headers: { Host: "nl.localhost", "Content-Type": "text/plain", ...bearer }, data: "{}" }));
+  const asText = await answerOf(
+    await api.post(`${base()}${target}`, {
+      headers: { Host: "nl.localhost", "Content-Type": "text/plain", ...bearer },
+      data: "{}",
+    }),
+  );
   expectDocumented("POST", target, asText, 415);
   // An access answer with a file: it joins the answer the officer sends the person.
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
   const withFile = await answerOf(
-    await api.post(`${base()}${target}`, { headers: { Host: "nl.localhost", ...bearer }, multipart: { status: "done", reason: "Export uit het klantenbestand", file: { name: "klantgegevens.pdf", mimeType: "application/pdf", buffer: pdf } } }),
+    await api.post(`${base()}${target}`, {
+      headers: { Host: "nl.localhost", ...bearer },
+      multipart: {
+        status: "done",
+        reason: "Export uit het klantenbestand",
+        file: { name: "klantgegevens.pdf", mimeType: "application/pdf", buffer: pdf },
+      },
+    }),
   );
   expect(expectDocumented("POST", target, withFile, 200)).toEqual({ taskId: task, state: "DONE", files: 1 });
   expect(await post(target, { status: "done" }, 409, { headers: bearer })).toMatchObject({ error: "ALREADY_ANSWERED" });
-  expect(sql<{ state: string; answered_by: string }>("select state, answered_by from system_task where id = ?", task)).toEqual([{ state: "DONE", answered_by: `system:${system}` }]);
-  expect(sql<{ name: string; direction: string; uploaded_by: string }>("select name, direction, uploaded_by from request_file where request_id = ?", requestId)).toEqual([
-    { name: "klantgegevens.pdf", direction: "ANSWER", uploaded_by: `system:${system}` },
-  ]);
+  expect(
+    sql<{ state: string; answered_by: string }>("select state, answered_by from system_task where id = ?", task),
+  ).toEqual([{ state: "DONE", answered_by: `system:${system}` }]);
+  expect(
+    sql<{ name: string; direction: string; uploaded_by: string }>(
+      "select name, direction, uploaded_by from request_file where request_id = ?",
+      requestId,
+    ),
+  ).toEqual([{ name: "klantgegevens.pdf", direction: "ANSWER", uploaded_by: `system:${system}` }]);
   // Files only come with an access answer: for another right the post is refused and nothing is kept.
-  await post("/api/privacy-rights/request", { flowType: "RIGHT_TO_BE_FORGOTTEN", email: "openapi-wissen@veldhaven-test.nl", language: "nl" }, 201);
-  const [{ id: erasureId }] = sql<{ id: string }>("select id from privacy_request where email = ? order by created_at desc limit 1", "openapi-wissen@veldhaven-test.nl");
-  const erasureTask = crypto.randomUUID();
-  sql("insert into system_task (id, request_id, system_id, channel, state, created_at) values (?, ?, ?, 'webhook', 'OPEN', ?)", erasureTask, erasureId, system, now);
-  const refused = await answerOf(
-    await api.post(`${base()}/api/systems/${system}/tasks/${erasureTask}`, { headers: { Host: "nl.localhost", ...bearer }, multipart: { status: "done", file: { name: "x.pdf", mimeType: "application/pdf", buffer: pdf } } }),
+  await post(
+    "/api/privacy-rights/request",
+    { flowType: "RIGHT_TO_BE_FORGOTTEN", email: "openapi-wissen@veldhaven-test.nl", language: "nl" },
+    201,
   );
-  expect(expectDocumented("POST", `/api/systems/${system}/tasks/${erasureTask}`, refused, 400)).toMatchObject({ error: "VALIDATION", fields: { file: expect.any(Array) } });
+  const [{ id: erasureId }] = sql<{ id: string }>(
+    "select id from privacy_request where email = ? order by created_at desc limit 1",
+    "openapi-wissen@veldhaven-test.nl",
+  );
+  const erasureTask = crypto.randomUUID();
+  sql(
+    "insert into system_task (id, request_id, system_id, channel, state, created_at) values (?, ?, ?, 'webhook', 'OPEN', ?)",
+    erasureTask,
+    erasureId,
+    system,
+    now,
+  );
+  const refused = await answerOf(
+    await api.post(`${base()}/api/systems/${system}/tasks/${erasureTask}`, {
+      headers: { Host: "nl.localhost", ...bearer },
+      multipart: { status: "done", file: { name: "x.pdf", mimeType: "application/pdf", buffer: pdf } },
+    }),
+  );
+  expect(expectDocumented("POST", `/api/systems/${system}/tasks/${erasureTask}`, refused, 400)).toMatchObject({
+    error: "VALIDATION",
+    fields: { file: expect.any(Array) },
+  });
   expect(sql("select id from request_file where request_id = ?", erasureId)).toEqual([]);
-  expect(await post(`/api/systems/${system}/tasks/${erasureTask}`, { status: "no-data" }, 200, { headers: bearer })).toEqual({ taskId: erasureTask, state: "NO_DATA", files: 0 });
+  expect(
+    await post(`/api/systems/${system}/tasks/${erasureTask}`, { status: "no-data" }, 200, { headers: bearer }),
+  ).toEqual({ taskId: erasureTask, state: "NO_DATA", files: 0 });
 });
 
 /** 403 from another site's page, 411, 413, 415, and 422 for a key reused with another body. */
 async function expectCommonRefusals(target: string, valid: object, other: object) {
-  const crossOrigin = await post(target, valid, 403, { headers: { Origin: "https://dashboard.example", "Sec-Fetch-Site": "cross-site" } });
+  const crossOrigin = await post(target, valid, 403, {
+    headers: { Origin: "https://dashboard.example", "Sec-Fetch-Site": "cross-site" },
+  });
   expect(crossOrigin).toMatchObject({ error: "CROSS_ORIGIN" });
   await post(target, { ...valid, padding: "x".repeat(1_100_000) }, 413);
-  const asText = await answerOf(await api.post(`${base()}${target}`, { headers: { Host: "nl.localhost", "Content-Type": "text/plain" }, data: JSON.stringify(valid) }));
+  const asText = await answerOf(
+    await api.post(`${base()}${target}`, {
+      headers: { Host: "nl.localhost", "Content-Type": "text/plain" },
+      data: JSON.stringify(valid),
+    }),
+  );
   expectDocumented("POST", target, asText, 415);
-  const chunked = await nodeRequest(port(), { method: "POST", path: target, headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" }, body: JSON.stringify(valid) });
+  const chunked = await nodeRequest(port(), {
+    method: "POST",
+    path: target,
+    headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+    body: JSON.stringify(valid),
+  });
   expectDocumented("POST", target, { ...chunked, headers: chunked.headers as Record<string, string> }, 411);
   const key = { "Idempotency-Key": `openapi-${crypto.randomUUID()}` };
   await post(target, valid, 201, { headers: key });
@@ -219,7 +343,13 @@ async function expectCommonRefusals(target: string, valid: object, other: object
 test("429 and 503 on a server of their own, as documented", async () => {
   const server = await spawnServer({ RATE_LIMIT_PER_HOUR: "1", PRIVACY_RATE_LIMIT_PER_HOUR: "1" });
   try {
-    const call = async (method: string, pathAndQuery: string, status: number, body?: unknown, localAddress = "127.0.0.2") => {
+    const call = async (
+      method: string,
+      pathAndQuery: string,
+      status: number,
+      body?: unknown,
+      localAddress = "127.0.0.2",
+    ) => {
       const answer = await nodeRequest(server.port, {
         method,
         path: pathAndQuery,
@@ -227,24 +357,44 @@ test("429 and 503 on a server of their own, as documented", async () => {
         headers: body === undefined ? {} : { "Content-Type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return expectDocumented(method, pathAndQuery, { ...answer, headers: answer.headers as Record<string, string> }, status);
+      return expectDocumented(
+        method,
+        pathAndQuery,
+        { ...answer, headers: answer.headers as Record<string, string> },
+        status,
+      );
     };
-    const list = (await call("GET", "/api/campaign-items?countryCode=NL", 200)) as { campaignItems: Array<{ id: string }> };
+    const list = (await call("GET", "/api/campaign-items?countryCode=NL", 200)) as {
+      campaignItems: Array<{ id: string }>;
+    };
     const campaignId = list.campaignItems[0].id;
     const submissions: Array<[string, object]> = [
       ["/api/contact?locale=nl_nl", { name: "Lotte", email: "lotte@example.nl", question: "Vraag" }],
-      ["/api/political-ad-complaint", { reason: "INCORRECT", name: "Lotte", email: "lotte@example.nl", explanation: "Fout", campaignId }],
+      [
+        "/api/political-ad-complaint",
+        { reason: "INCORRECT", name: "Lotte", email: "lotte@example.nl", explanation: "Fout", campaignId },
+      ],
       ["/api/privacy-rights/request", { flowType: "OBJECTION", brands: ["dagwijzer"], phoneNumber: "+31612345678" }],
     ];
     for (const [target, body] of submissions) {
       await call("POST", target, 201, body);
-      expect(await call("POST", target, 429, body)).toMatchObject({ error: "RATE_LIMITED", message: expect.any(String) });
+      expect(await call("POST", target, 429, body)).toMatchObject({
+        error: "RATE_LIMITED",
+        message: expect.any(String),
+      });
     }
     const db = new Database(path.join(server.dataDir, "app.sqlite"));
-    for (const table of ["campaign_item", "contact_message", "political_ad_complaint", "privacy_request"]) db.exec(`alter table ${table} rename to ${table}_gone`);
+    for (const table of ["campaign_item", "contact_message", "political_ad_complaint", "privacy_request"])
+      db.exec(`alter table ${table} rename to ${table}_gone`);
     db.close();
-    for (const [target, body] of submissions) expect(await call("POST", target, 503, body, "127.0.0.3")).toMatchObject({ error: "UNAVAILABLE" });
-    for (const target of ["/api/campaign-items?countryCode=NL", `/api/campaign-items/${campaignId}?countryCode=NL`, "/api/campaign-items/export?countryCode=NL", "/api/privacy-rights/figures?country=NL"]) {
+    for (const [target, body] of submissions)
+      expect(await call("POST", target, 503, body, "127.0.0.3")).toMatchObject({ error: "UNAVAILABLE" });
+    for (const target of [
+      "/api/campaign-items?countryCode=NL",
+      `/api/campaign-items/${campaignId}?countryCode=NL`,
+      "/api/campaign-items/export?countryCode=NL",
+      "/api/privacy-rights/figures?country=NL",
+    ]) {
       expect(await call("GET", target, 503)).toMatchObject({ error: "UNAVAILABLE" });
     }
   } finally {

@@ -6,8 +6,9 @@
  * (PAGE_CACHE_SECONDS=0), as form posts are.
  */
 import net from "node:net";
-import { expect, test } from "./fixtures";
+
 import { freePort, request, spawnServer, type Answer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 // Process behaviour, independent of the browser: run once, in the "js" project.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test runs once");
@@ -23,7 +24,11 @@ const SHED_PAGE = (path: string) =>
 
 /** Every shed answer is the quick 503: one assertion over all of them (thousands under load). */
 function expectAllShed(answers: Answer[]): void {
-  const kinds = new Set(answers.map((answer) => JSON.stringify([answer.headers["retry-after"], answer.headers["cache-control"], answer.body])));
+  const kinds = new Set(
+    answers.map((answer) =>
+      JSON.stringify([answer.headers["retry-after"], answer.headers["cache-control"], answer.body]),
+    ),
+  );
   expect([...kinds]).toEqual([JSON.stringify(["7", "no-store", SHED_PAGE(PAGE)])]);
 }
 
@@ -81,7 +86,9 @@ async function expectShedThenRecovered(server: SpawnedServer, answers: Answer[],
   expect(answers.some((answer) => answer.status === 200)).toBe(true);
   expectAllShed(shed);
   expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason });
-  await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 10_000 }).toBe("ready");
+  await expect
+    .poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 10_000 })
+    .toBe("ready");
   expect((await request(server.port, { path: PAGE })).status).toBe(200);
 }
 
@@ -120,7 +127,9 @@ test("over the in-flight cap the excess gets a quick 503 with Retry-After, /heal
 
     // The slow posts are answered in full; ready again once a sample finds the load gone, and pages served again.
     for (const post of slow) expect(await post.finish()).toMatch(/^HTTP\/1\.1 400 /);
-    await expect.poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 5000 }).toBe("ready");
+    await expect
+      .poll(async () => (await request(server.port, { path: "/readyz" })).body, { timeout: 5000 })
+      .toBe("ready");
     expect((await request(server.port, { path: PAGE })).status).toBe(200);
     // One warning when shedding started, one when it stopped: never one per shed request.
     expect(overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "in-flight" });
@@ -191,7 +200,11 @@ test("20 clients without keep-alive, each waiting for its answer, are all served
           path: "/api/contact?locale=nl_nl",
           localAddress: `127.0.3.${n + 1}`,
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name: "Lezer", email: `lezer-${n}-${statuses.length}@veldhaven-test.nl`, question: "Wanneer komt mijn krant?" }),
+          body: JSON.stringify({
+            name: "Lezer",
+            email: `lezer-${n}-${statuses.length}@veldhaven-test.nl`,
+            question: "Wanneer komt mijn krant?",
+          }),
         });
         statuses.push(answer.status);
       }
@@ -233,7 +246,9 @@ test("a request that has waited longer than the budget is refused at once with 5
     expect(head).toContain("Retry-After: 7");
     expect(body).toBe(SHED_PAGE(PAGE));
     // The log line comes through the child's pipe, which may be read after the answer arrived.
-    await expect.poll(() => overloadLog(server)[0]).toEqual({ msg: "overloaded: shedding new requests", reason: "queue-time" });
+    await expect
+      .poll(() => overloadLog(server)[0])
+      .toEqual({ msg: "overloaded: shedding new requests", reason: "queue-time" });
     // Nothing is held against the next visitor.
     expect((await request(server.port, { path: PAGE })).status).toBe(200);
   } finally {

@@ -4,8 +4,8 @@
  * `?zzz=1` … `?zzz=1000`) are one entry, not one each. Observed the honest
  * way, through X-Cache: the second spelling of a page is a HIT.
  */
-import { expect, test } from "./fixtures";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 // Process behaviour, independent of the browser: run once, in the "js" project.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test runs once");

@@ -5,18 +5,26 @@
  * of them; a page that never hydrates names none.
  */
 import type { APIRequestContext } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { readable } from "./soft-hyphens";
 
 const get = (request: APIRequestContext, host: string, path: string, headers: Record<string, string> = {}) =>
-  request.get(`http://127.0.0.1:${process.env.E2E_PORT}${path}`, { headers: { Host: `${host}.localhost:${process.env.E2E_PORT}`, ...headers } });
+  request.get(`http://127.0.0.1:${process.env.E2E_PORT}${path}`, {
+    headers: { Host: `${host}.localhost:${process.env.E2E_PORT}`, ...headers },
+  });
 
 const textsOf = (html: string) => /<html[^>]* data-texts="([^"]+)"/.exec(html)?.[1];
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the documents as sent: once is enough");
 
-test("a hydrating page names its texts instead of carrying them; public pages get no staff texts", async ({ request }) => {
-  for (const [host, path, language] of [["nl", "/nl", "nl_nl"], ["be", "/fr/privacy-rights/access", "fr_be"]]) {
+test("a hydrating page names its texts instead of carrying them; public pages get no staff texts", async ({
+  request,
+}) => {
+  for (const [host, path, language] of [
+    ["nl", "/nl", "nl_nl"],
+    ["be", "/fr/privacy-rights/access", "fr_be"],
+  ]) {
     const html = readable(await (await get(request, host, path)).text());
     // A field error no page shows until a form fails: only in the texts file.
     expect(html, path).not.toContain(language === "fr_be" ? "Ce champ est obligatoire" : "Dit veld is verplicht");

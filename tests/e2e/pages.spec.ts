@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test, type Host, theServersAnswer, onlyWithJavaScript } from "./fixtures";
+import { expect, expectAxeClean, onlyWithJavaScript, siteUrl, test, theServersAnswer, type Host } from "./fixtures";
 
 const LOCALES: { name: string; host: Host; lang: string; htmlLang: string }[] = [
   { name: "nl_nl", host: "nl", lang: "nl", htmlLang: "nl-NL" },
@@ -18,19 +18,23 @@ const PAGES = ["", "/about", "/phone", "/privacy-rights/push-notifications", "/s
 test.describe("every page type", () => {
   test.describe.configure({ timeout: 180_000 });
   for (const locale of LOCALES) {
-    test(`${PAGES.map((path) => path || "/").join(", ")} render in ${locale.name}, axe-clean`, onlyWithJavaScript("the server's HTML either way: axe once, in the page itself"), async ({ page }) => {
-      for (const path of PAGES) {
-        await test.step(path || "/", async () => {
-          const response = await page.goto(siteUrl(locale.host, `/${locale.lang}${path}`));
-          expect(response?.status(), path).toBe(200);
-          await expect(page.locator("html")).toHaveAttribute("lang", locale.htmlLang);
-          await expect(page).toHaveTitle(/\| Veldhaven Media$/);
-          await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
-          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-          await expectAxeClean(page);
-        });
-      }
-    });
+    test(
+      `${PAGES.map((path) => path || "/").join(", ")} render in ${locale.name}, axe-clean`,
+      onlyWithJavaScript("the server's HTML either way: axe once, in the page itself"),
+      async ({ page }) => {
+        for (const path of PAGES) {
+          await test.step(path || "/", async () => {
+            const response = await page.goto(siteUrl(locale.host, `/${locale.lang}${path}`));
+            expect(response?.status(), path).toBe(200);
+            await expect(page.locator("html")).toHaveAttribute("lang", locale.htmlLang);
+            await expect(page).toHaveTitle(/\| Veldhaven Media$/);
+            await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+            await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+            await expectAxeClean(page);
+          });
+        }
+      },
+    );
   }
 });
 
@@ -42,11 +46,16 @@ test.describe("home", () => {
     await expect(cards).toHaveCount(3);
     await expect(cards.locator("h3")).toHaveText(["Privacybeleid", "Cookiebeleid", "Gebruiksvoorwaarden"]);
     await expect(cards.nth(0).locator("img")).toBeVisible();
-    await cards.nth(1).getByRole("link", { name: /Lees meer/ }).click();
+    await cards
+      .nth(1)
+      .getByRole("link", { name: /Lees meer/ })
+      .click();
     await expect(page).toHaveURL(siteUrl("nl", "/nl/document/cookie-policy"));
 
     await page.goto(siteUrl("be", "/fr"));
-    await expect(page.getByRole("heading", { name: "En savoir plus sur la vie privée chez Veldhaven Media" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "En savoir plus sur la vie privée chez Veldhaven Media" }),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Exercez vos droits en matière de vie privée" }).click();
     await expect(page).toHaveURL(siteUrl("be", "/fr/privacy-rights"));
   });
@@ -167,7 +176,9 @@ test.describe("site search", () => {
     await page.getByLabel("Waar ben je naar op zoek?").fill("hoe lang bewaren wij");
     await page.getByRole("button", { name: "Zoeken" }).click();
     await expect(page).toHaveURL(/\/nl\/search\?q=hoe\+lang\+bewaren\+wij$/);
-    await expect(page.getByRole("heading", { level: 2, name: /resultaten? gevonden voor ‘hoe lang bewaren wij’/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: /resultaten? gevonden voor ‘hoe lang bewaren wij’/ }),
+    ).toBeVisible();
     const first = page.locator(".app-search-result__title").first();
     await expect(first).toHaveAttribute("href", /^\/nl\/document\/privacy-policy#[a-z0-9-]+$/);
     const href = (await first.getAttribute("href"))!;
@@ -178,7 +189,9 @@ test.describe("site search", () => {
 
   test("folds accents, finds phone numbers, and says when nothing matched", async ({ page }) => {
     await page.goto(siteUrl("be", "/fr/search?q=donnees+personnelles"));
-    await expect(page.getByRole("heading", { level: 2, name: /résultats? pour « donnees personnelles »/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: /résultats? pour « donnees personnelles »/ }),
+    ).toBeVisible();
     expect(await page.locator(".app-search-result").count()).toBeGreaterThan(1);
 
     await page.goto(siteUrl("nl", "/nl/search?q=radio"));

@@ -5,10 +5,12 @@
  * Each test has a server of its own whose register table is taken away
  * while it runs.
  */
-import Database from "better-sqlite3";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
+import Database from "better-sqlite3";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 const LIST_ERROR = "Er is een fout opgetreden bij het laden van de advertenties.";
 const DETAIL_ERROR = "Er is een fout opgetreden bij het laden van de advertentie.";
@@ -69,12 +71,22 @@ test("pages and calls answer 503 with the spec's texts", async ({ page, javaScri
     method: "POST",
     path: "/api/political-ad-complaint",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Jan", email: "jan@veldhaven-test.nl", explanation: "Geen betaler.", reason: "MISLEADING", campaignId: newestId, locale: "nl_nl" }),
+    body: JSON.stringify({
+      name: "Jan",
+      email: "jan@veldhaven-test.nl",
+      explanation: "Geen betaler.",
+      reason: "MISLEADING",
+      campaignId: newestId,
+      locale: "nl_nl",
+    }),
   });
   expect(complaint.status).toBe(503);
 });
 
-test("the list turns to its error state when the register fails after the page loaded", async ({ page, javaScriptEnabled }) => {
+test("the list turns to its error state when the register fails after the page loaded", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto(url("/nl/political-ads"));
   await expect(page.getByRole("article").first()).toBeVisible();
   breakRegister();
@@ -84,7 +96,10 @@ test("the list turns to its error state when the register fails after the page l
   await expect(page.getByRole("article")).toHaveCount(0);
 });
 
-test("a report sent while the register fails ends on the failure layer, not on a 500", async ({ page, javaScriptEnabled }) => {
+test("a report sent while the register fails ends on the failure layer, not on a 500", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   if (javaScriptEnabled) {
     await page.goto(url(`/nl/political-ads/${newestId}`));
     await page.getByRole("button", { name: "Meld deze advertentie" }).click();

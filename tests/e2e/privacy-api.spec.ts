@@ -5,8 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
 import { request, spawnServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -30,26 +31,39 @@ test("201 with a reference; the verification link is mailed", async () => {
     touchpoint: "https://www.veldhavenmedia.nl/nl/privacy-rights/access",
   });
   expect(answer.status).toBe(201);
-  expect(answer.json).toEqual({ reference: expect.stringMatching(/^PR-[0-9A-Z]{4}-[0-9A-Z]{4}$/), state: "AWAITING_VERIFICATION" });
+  expect(answer.json).toEqual({
+    reference: expect.stringMatching(/^PR-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+    state: "AWAITING_VERIFICATION",
+  });
   const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
   await expect
     .poll(() =>
       fs.existsSync(mailDir)
-        ? fs.readdirSync(mailDir).some((file) => fs.readFileSync(path.join(mailDir, file), "utf8").includes(String(answer.json!.reference)))
+        ? fs
+            .readdirSync(mailDir)
+            .some((file) => fs.readFileSync(path.join(mailDir, file), "utf8").includes(String(answer.json!.reference)))
         : false,
     )
     .toBe(true);
 });
 
 test("an objection without e-mail is executed at once", async () => {
-  const answer = await post({ flowType: "OBJECTION", brands: ["dagpuls"], phoneNumber: "+32412345678", language: "fr" }, { host: "be" });
+  const answer = await post(
+    { flowType: "OBJECTION", brands: ["dagpuls"], phoneNumber: "+32412345678", language: "fr" },
+    { host: "be" },
+  );
   expect(answer.status).toBe(201);
   expect(answer.json).toMatchObject({ state: "COMPLETED" });
 });
 
 test("400 VALIDATION with localized messages under each field's whole path", async () => {
   const answer = await post(
-    { flowType: "OBJECTION", brands: ["dagpuls"], language: "fr", userInfo: { firstName: "Luc", address: { street: "Kerkstraat" } } },
+    {
+      flowType: "OBJECTION",
+      brands: ["dagpuls"],
+      language: "fr",
+      userInfo: { firstName: "Luc", address: { street: "Kerkstraat" } },
+    },
     { host: "be" },
   );
   expect(answer.status).toBe(400);
@@ -65,7 +79,9 @@ test("400 VALIDATION with localized messages under each field's whole path", asy
     userMessage: ["Dit veld is verplicht"],
   });
   const phone = await post({ flowType: "OBJECTION", brands: ["dagwijzer"], phoneNumber: "+3161" });
-  expect(phone.json!.fields).toEqual({ phoneNumber: ["Gelieve een geldig telefoonnummer in te vullen (bv. +31612345678)"] });
+  expect(phone.json!.fields).toEqual({
+    phoneNumber: ["Gelieve een geldig telefoonnummer in te vullen (bv. +31612345678)"],
+  });
 });
 
 test("brands and flows of the host's country only", async () => {

@@ -7,10 +7,21 @@
  * and the channel blocks without JavaScript, publication on .be only, and
  * what the scripts add.
  */
-import Database from "better-sqlite3";
 import path from "node:path";
+
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, type Host, onlyWithJavaScript, inTurn, theServersAnswer } from "./fixtures";
+import Database from "better-sqlite3";
+
+import {
+  expect,
+  expectAxeClean,
+  inTurn,
+  onlyWithJavaScript,
+  siteUrl,
+  test,
+  theServersAnswer,
+  type Host,
+} from "./fixtures";
 import { soft } from "./soft-hyphens";
 
 const LOCALES = {
@@ -28,7 +39,12 @@ const LOCALES = {
     submitted: "Jouw aanvraag is succesvol verzonden",
     processed: "Jouw aanvraag is succesvol uitgevoerd",
     verify: "We hebben je een e-mail gestuurd.",
-    titles: { access: "Inzage in je gegevens", forgotten: "Recht om vergeten te worden", rectification: "Correctie van je gegevens", publication: "" },
+    titles: {
+      access: "Inzage in je gegevens",
+      forgotten: "Recht om vergeten te worden",
+      rectification: "Correctie van je gegevens",
+      publication: "",
+    },
     addDetails: "Mijn naam en adres toevoegen",
     firstName: "Voornaam",
     lastName: "Achternaam",
@@ -54,7 +70,12 @@ const LOCALES = {
     submitted: "Jouw aanvraag is succesvol verzonden",
     processed: "Jouw aanvraag is succesvol uitgevoerd",
     verify: "We hebben je een e-mail gestuurd.",
-    titles: { access: "Inzage in je gegevens", forgotten: "Recht om vergeten te worden", rectification: "Verbetering van je gegevens", publication: "Verwijdering uit een publicatie" },
+    titles: {
+      access: "Inzage in je gegevens",
+      forgotten: "Recht om vergeten te worden",
+      rectification: "Verbetering van je gegevens",
+      publication: "Verwijdering uit een publicatie",
+    },
     addDetails: "Mijn naam en adres toevoegen",
     firstName: "Voornaam",
     lastName: "Achternaam",
@@ -80,7 +101,12 @@ const LOCALES = {
     submitted: "Votre demande a bien été envoyée",
     processed: "Votre demande a bien été exécutée",
     verify: "Nous vous avons envoyé un e-mail.",
-    titles: { access: "Accès à vos données", forgotten: "Droit à l'oubli", rectification: "Rectification de vos données", publication: "Retrait d'une publication" },
+    titles: {
+      access: "Accès à vos données",
+      forgotten: "Droit à l'oubli",
+      rectification: "Rectification de vos données",
+      publication: "Retrait d'une publication",
+    },
     addDetails: "Ajouter mon nom et mon adresse",
     firstName: "Prénom",
     lastName: "Nom",
@@ -95,7 +121,8 @@ const LOCALES = {
 };
 type Texts = (typeof LOCALES)[keyof typeof LOCALES];
 
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@veldhaven-test.nl`;
 const summary = (page: Page) => page.locator(".app-error-summary");
 
 async function send(page: Page, name: string) {
@@ -116,7 +143,9 @@ for (const [turn, [locale, texts]] of Object.entries(LOCALES).entries()) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.access);
       await send(page, texts.submit);
       await expect(summary(page)).toBeVisible();
-      await expect(summary(page).getByRole("link")).toHaveText([soft(new RegExp(`^${texts.email}\\s?:\\s?${texts.required}$`))]);
+      await expect(summary(page).getByRole("link")).toHaveText([
+        soft(new RegExp(`^${texts.email}\\s?:\\s?${texts.required}$`)),
+      ]);
       await expect(page).toHaveTitle(texts.errorTitle);
       await expectAxeClean(page);
       await page.getByLabel(texts.email).fill(unique("inzage"));
@@ -124,24 +153,28 @@ for (const [turn, [locale, texts]] of Object.entries(LOCALES).entries()) {
       await expectProcessed(page, texts, texts.submitted, texts.verify);
     });
 
-    test("forgotten: the details toggle hides its fields until ticked; empty names when ticked are errors", inTurn(turn + 1), async ({ page }) => {
-      await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/forgotten`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.forgotten);
-      const firstName = page.getByLabel(texts.firstName, { exact: true });
-      await expect(firstName).toBeHidden();
-      await page.getByRole("checkbox", { name: texts.addDetails }).check();
-      await expect(firstName).toBeVisible();
-      await send(page, texts.submit);
-      await expect(summary(page)).toBeVisible();
-      await expect(summary(page).getByRole("link", { name: new RegExp(`^${texts.email}`) })).toBeVisible();
-      await expect(page).toHaveTitle(texts.errorTitle);
-      await expectAxeClean(page);
-      await page.getByLabel(texts.email).fill(unique("vergeten"));
-      await page.getByRole("checkbox", { name: texts.addDetails }).uncheck();
-      await expect(firstName).toBeHidden();
-      await send(page, texts.submit);
-      await expectProcessed(page, texts, texts.submitted, texts.verify);
-    });
+    test(
+      "forgotten: the details toggle hides its fields until ticked; empty names when ticked are errors",
+      inTurn(turn + 1),
+      async ({ page }) => {
+        await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/forgotten`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.forgotten);
+        const firstName = page.getByLabel(texts.firstName, { exact: true });
+        await expect(firstName).toBeHidden();
+        await page.getByRole("checkbox", { name: texts.addDetails }).check();
+        await expect(firstName).toBeVisible();
+        await send(page, texts.submit);
+        await expect(summary(page)).toBeVisible();
+        await expect(summary(page).getByRole("link", { name: new RegExp(`^${texts.email}`) })).toBeVisible();
+        await expect(page).toHaveTitle(texts.errorTitle);
+        await expectAxeClean(page);
+        await page.getByLabel(texts.email).fill(unique("vergeten"));
+        await page.getByRole("checkbox", { name: texts.addDetails }).uncheck();
+        await expect(firstName).toBeHidden();
+        await send(page, texts.submit);
+        await expectProcessed(page, texts, texts.submitted, texts.verify);
+      },
+    );
 
     test("rectification: e-mail and message required; a valid submit is processed", inTurn(turn), async ({ page }) => {
       await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/rectification`));
@@ -157,77 +190,91 @@ for (const [turn, [locale, texts]] of Object.entries(LOCALES).entries()) {
       await expectProcessed(page, texts, texts.submitted, texts.verify);
     });
 
-    test("objection: no brands means no step 2; none chosen is an error; select-all, then the channels", inTurn(turn + 1), async ({ page, javaScriptEnabled }) => {
-      // Step 2 without a choice from step 1: back to the overview.
-      await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/communication-types`));
-      await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights`));
+    test(
+      "objection: no brands means no step 2; none chosen is an error; select-all, then the channels",
+      inTurn(turn + 1),
+      async ({ page, javaScriptEnabled }) => {
+        // Step 2 without a choice from step 1: back to the overview.
+        await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/communication-types`));
+        await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights`));
 
-      await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));
-      // The step is in the heading and the title.
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(1)}: `);
-      await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(1).toLowerCase()}\\) \\| `));
-      await send(page, texts.nextStep);
-      await expect(page.getByText(texts.option).first()).toBeVisible();
-      await expect(page).toHaveTitle(texts.errorTitle);
-      await expectAxeClean(page);
-      await page.getByRole("checkbox", { name: texts.selectAll }).check();
-      if (javaScriptEnabled) await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
-      await send(page, texts.nextStep);
-      await expect(page).toHaveURL(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/communication-types`));
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(2)}: `);
-      await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(2).toLowerCase()}\\) \\| `));
+        await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));
+        // The step is in the heading and the title.
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(1)}: `);
+        await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(1).toLowerCase()}\\) \\| `));
+        await send(page, texts.nextStep);
+        await expect(page.getByText(texts.option).first()).toBeVisible();
+        await expect(page).toHaveTitle(texts.errorTitle);
+        await expectAxeClean(page);
+        await page.getByRole("checkbox", { name: texts.selectAll }).check();
+        if (javaScriptEnabled) await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
+        await send(page, texts.nextStep);
+        await expect(page).toHaveURL(
+          siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/communication-types`),
+        );
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(`${texts.step(2)}: `);
+        await expect(page).toHaveTitle(new RegExp(`\\(${texts.step(2).toLowerCase()}\\) \\| `));
 
-      // Back to step 1: every brand is still chosen (the server applied select-all without JavaScript).
-      await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));
-      await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
-      await send(page, texts.nextStep);
+        // Back to step 1: every brand is still chosen (the server applied select-all without JavaScript).
+        await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/direct-marketing/brands`));
+        await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
+        await send(page, texts.nextStep);
 
-      await send(page, texts.objectionSubmit);
-      await expect(page.getByText(texts.option).first()).toBeVisible();
-      const phone = page.getByLabel(texts.phoneLabel);
-      await expect(phone).toBeHidden();
-      await page.getByRole("checkbox", { name: texts.channels.PHONE }).check();
-      await expect(phone).toBeVisible();
-      await phone.fill("+3161");
-      await send(page, texts.objectionSubmit);
-      await expect(page.getByText(texts.phone).first()).toBeVisible();
-      await expectAxeClean(page);
-      await page.getByLabel(texts.phoneLabel).fill(`${texts.host === "nl" ? "+316" : "+324"}${String(Date.now()).slice(-8)}`);
-      await send(page, texts.objectionSubmit);
-      // Without e-mail there is nothing to verify: executed at once.
-      await expectProcessed(page, texts, texts.processed);
-    });
+        await send(page, texts.objectionSubmit);
+        await expect(page.getByText(texts.option).first()).toBeVisible();
+        const phone = page.getByLabel(texts.phoneLabel);
+        await expect(phone).toBeHidden();
+        await page.getByRole("checkbox", { name: texts.channels.PHONE }).check();
+        await expect(phone).toBeVisible();
+        await phone.fill("+3161");
+        await send(page, texts.objectionSubmit);
+        await expect(page.getByText(texts.phone).first()).toBeVisible();
+        await expectAxeClean(page);
+        await page
+          .getByLabel(texts.phoneLabel)
+          .fill(`${texts.host === "nl" ? "+316" : "+324"}${String(Date.now()).slice(-8)}`);
+        await send(page, texts.objectionSubmit);
+        // Without e-mail there is nothing to verify: executed at once.
+        await expectProcessed(page, texts, texts.processed);
+      },
+    );
   });
 }
 
 for (const [turn, locale] of (["nl_be", "fr_be"] as const).entries()) {
   const texts = LOCALES[locale];
-  test(`${locale}: publication: required fields, an impossible date, and a date typed without the format`, inTurn(turn), async ({ page, javaScriptEnabled }) => {
-    await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/publication`));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.publication);
-    await send(page, texts.submit);
-    await expect(page).toHaveTitle(texts.errorTitle);
-    await expect(summary(page).getByRole("link")).toHaveCount(4);
-    await expectAxeClean(page);
-    const date = page.getByLabel(locale === "fr_be" ? "Date de publication" : "Publicatiedatum");
-    await date.fill("31 - 02 - 2024");
-    await send(page, texts.submit);
-    await expect(page.getByText(texts.date).first()).toBeVisible();
-    await page.getByLabel(locale === "fr_be" ? "Article" : "Artikel", { exact: true }).fill("Buurtfeest in de Veldstraat");
-    await page.getByLabel(texts.email).fill(unique("publicatie"));
-    await page.getByLabel(texts.message).fill("Mijn naam en foto staan erin zonder dat ik dat wist.");
-    if (javaScriptEnabled) {
-      // Typed digits become dd - mm - yyyy.
-      await date.fill("");
-      await date.pressSequentially("03022024");
-      await expect(date).toHaveValue("03 - 02 - 2024");
-    } else {
-      // What a person types without help is understood.
-      await date.fill("3/2/2024");
-    }
-    await send(page, texts.submit);
-    await expectProcessed(page, texts, texts.submitted);
-  });
+  test(
+    `${locale}: publication: required fields, an impossible date, and a date typed without the format`,
+    inTurn(turn),
+    async ({ page, javaScriptEnabled }) => {
+      await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/publication`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.titles.publication);
+      await send(page, texts.submit);
+      await expect(page).toHaveTitle(texts.errorTitle);
+      await expect(summary(page).getByRole("link")).toHaveCount(4);
+      await expectAxeClean(page);
+      const date = page.getByLabel(locale === "fr_be" ? "Date de publication" : "Publicatiedatum");
+      await date.fill("31 - 02 - 2024");
+      await send(page, texts.submit);
+      await expect(page.getByText(texts.date).first()).toBeVisible();
+      await page
+        .getByLabel(locale === "fr_be" ? "Article" : "Artikel", { exact: true })
+        .fill("Buurtfeest in de Veldstraat");
+      await page.getByLabel(texts.email).fill(unique("publicatie"));
+      await page.getByLabel(texts.message).fill("Mijn naam en foto staan erin zonder dat ik dat wist.");
+      if (javaScriptEnabled) {
+        // Typed digits become dd - mm - yyyy.
+        await date.fill("");
+        await date.pressSequentially("03022024");
+        await expect(date).toHaveValue("03 - 02 - 2024");
+      } else {
+        // What a person types without help is understood.
+        await date.fill("3/2/2024");
+      }
+      await send(page, texts.submit);
+      await expectProcessed(page, texts, texts.submitted);
+    },
+  );
 }
 
 test("publication does not exist in the Netherlands", theServersAnswer, async ({ page }) => {
@@ -236,49 +283,57 @@ test("publication does not exist in the Netherlands", theServersAnswer, async ({
 });
 
 test.describe("what JavaScript adds, and what is stored", () => {
-  test("unticking a block resets it; the phone takes only digits and '+'", onlyWithJavaScript("behaviour of the scripts"), async ({ page }) => {
-    const texts = LOCALES.nl_nl;
-    await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"));
-    await page.getByRole("checkbox", { name: "Ademruimte" }).check();
-    await send(page, texts.nextStep);
-    await page.getByRole("checkbox", { name: texts.channels.PHONE }).check();
-    const phone = page.getByLabel(texts.phoneLabel);
-    await expect(phone).toHaveValue("+");
-    await phone.pressSequentially("31 6-abc12");
-    await expect(phone).toHaveValue("+31612");
-    await page.getByRole("checkbox", { name: texts.channels.PHONE }).uncheck();
-    await page.getByRole("checkbox", { name: texts.channels.PHONE }).check();
-    await expect(phone).toHaveValue("+");
-    await page.getByRole("checkbox", { name: texts.channels.EMAIL, exact: true }).check();
-    const email = page.getByLabel(texts.email);
-    await email.fill("iemand@veldhaven-test.nl");
-    await page.getByRole("checkbox", { name: texts.channels.EMAIL, exact: true }).uncheck();
-    await page.getByRole("checkbox", { name: texts.channels.EMAIL, exact: true }).check();
-    await expect(email).toHaveValue("");
-    // With an e-mail address, the objection waits for the link.
-    await email.fill(unique("bezwaar"));
-    await page.getByRole("checkbox", { name: texts.channels.PHONE }).uncheck();
-    await send(page, texts.objectionSubmit);
-    await expectProcessed(page, texts, texts.submitted, texts.verify);
-  });
+  test(
+    "unticking a block resets it; the phone takes only digits and '+'",
+    onlyWithJavaScript("behaviour of the scripts"),
+    async ({ page }) => {
+      const texts = LOCALES.nl_nl;
+      await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"));
+      await page.getByRole("checkbox", { name: "Ademruimte" }).check();
+      await send(page, texts.nextStep);
+      await page.getByRole("checkbox", { name: texts.channels.PHONE }).check();
+      const phone = page.getByLabel(texts.phoneLabel);
+      await expect(phone).toHaveValue("+");
+      await phone.pressSequentially("31 6-abc12");
+      await expect(phone).toHaveValue("+31612");
+      await page.getByRole("checkbox", { name: texts.channels.PHONE }).uncheck();
+      await page.getByRole("checkbox", { name: texts.channels.PHONE }).check();
+      await expect(phone).toHaveValue("+");
+      await page.getByRole("checkbox", { name: texts.channels.EMAIL, exact: true }).check();
+      const email = page.getByLabel(texts.email);
+      await email.fill("iemand@veldhaven-test.nl");
+      await page.getByRole("checkbox", { name: texts.channels.EMAIL, exact: true }).uncheck();
+      await page.getByRole("checkbox", { name: texts.channels.EMAIL, exact: true }).check();
+      await expect(email).toHaveValue("");
+      // With an e-mail address, the objection waits for the link.
+      await email.fill(unique("bezwaar"));
+      await page.getByRole("checkbox", { name: texts.channels.PHONE }).uncheck();
+      await send(page, texts.objectionSubmit);
+      await expectProcessed(page, texts, texts.submitted, texts.verify);
+    },
+  );
 
   for (const first of ["a tap", "an assistive technology's click"] as const) {
-    test(`${first} on "Alle merken" before the form's code has come ticks every brand`, onlyWithJavaScript("the form's code comes at the first interaction"), async ({ page }) => {
-      const texts = LOCALES.nl_nl;
-      // Nothing has been touched: React waits for the first intent, the form's code too.
-      await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"), { waitUntil: "domcontentloaded" });
-      await page.waitForLoadState("networkidle");
-      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
-      await expect(page.locator(".app-public-form[data-enhanced]")).toHaveCount(0);
-      const all = page.getByRole("checkbox", { name: texts.selectAll });
-      if (first === "a tap") await all.click();
-      // A screen reader's activation: a click event without pointer events before it.
-      else await all.evaluate((box: HTMLInputElement) => box.click());
-      await expect(page.locator(".app-public-form[data-enhanced]")).toHaveCount(1);
-      await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
-      await send(page, texts.nextStep);
-      await expect(page).toHaveURL(siteUrl("nl", "/nl/privacy-rights/direct-marketing/communication-types"));
-    });
+    test(
+      `${first} on "Alle merken" before the form's code has come ticks every brand`,
+      onlyWithJavaScript("the form's code comes at the first interaction"),
+      async ({ page }) => {
+        const texts = LOCALES.nl_nl;
+        // Nothing has been touched: React waits for the first intent, the form's code too.
+        await page.goto(siteUrl("nl", "/nl/privacy-rights/direct-marketing/brands"), { waitUntil: "domcontentloaded" });
+        await page.waitForLoadState("networkidle");
+        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+        await expect(page.locator(".app-public-form[data-enhanced]")).toHaveCount(0);
+        const all = page.getByRole("checkbox", { name: texts.selectAll });
+        if (first === "a tap") await all.click();
+        // A screen reader's activation: a click event without pointer events before it.
+        else await all.evaluate((box: HTMLInputElement) => box.click());
+        await expect(page.locator(".app-public-form[data-enhanced]")).toHaveCount(1);
+        await expect(page.locator('input[name="brands"]:checked')).toHaveCount(texts.brandCount);
+        await send(page, texts.nextStep);
+        await expect(page).toHaveURL(siteUrl("nl", "/nl/privacy-rights/direct-marketing/communication-types"));
+      },
+    );
   }
 
   test("details filled in but the toggle switched off: nothing of them is stored", async ({ page }) => {
@@ -294,7 +349,9 @@ test.describe("what JavaScript adds, and what is stored", () => {
     await expectProcessed(page, texts, texts.submitted);
     const db = new Database(path.join(process.env.E2E_DATA_DIR!, "app.sqlite"), { readonly: true });
     try {
-      expect(db.prepare("select user_info from privacy_request where email = ?").all(address)).toEqual([{ user_info: null }]);
+      expect(db.prepare("select user_info from privacy_request where email = ?").all(address)).toEqual([
+        { user_info: null },
+      ]);
     } finally {
       db.close();
     }

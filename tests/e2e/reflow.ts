@@ -26,7 +26,8 @@ export async function horizontalOverflow(page: Page): Promise<string | null> {
  * too, whose fixed columns still break anywhere) and the search's hits
  * (the index's plain texts).
  */
-const DATA_NAMES = ".app-chart, .app-phone__brand, .app-campaign-card__title, .app-ad-detail__kicker + h1, .app-search-result__title, .app-search-result__snippet, .app-field__chosen li";
+const DATA_NAMES =
+  ".app-chart, .app-phone__brand, .app-campaign-card__title, .app-ad-detail__kicker + h1, .app-search-result__title, .app-search-result__snippet, .app-field__chosen li";
 
 /**
  * Words of the text a reader sees that were cut over two lines anywhere but
@@ -40,40 +41,50 @@ const DATA_NAMES = ".app-chart, .app-phone__brand, .app-campaign-card__title, .a
  * scrolls in its region instead of cutting its words.
  */
 export async function ordinaryWordsCut(page: Page, within = "main", skip = DATA_NAMES): Promise<string[]> {
-  return page.evaluate(([selector, skipped]) => {
-    const cut: string[] = [];
-    const root = document.querySelector(selector);
-    if (!root) return [`nothing matches ${selector}`];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    const lines = (node: Node, start: number, end: number) => {
-      range.setStart(node, start);
-      range.setEnd(node, end);
-      return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom))).size;
-    };
-    // The line a letter is on (its own box: a range at a line's start also holds the hyphen ending the line before).
-    const lineOf = (node: Node, at: number) => {
-      range.setStart(node, at);
-      range.setEnd(node, at + 1);
-      return Math.round([...range.getClientRects()].filter((rect) => rect.width > 0).at(-1)?.bottom ?? -1);
-    };
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest(`.app-visually-hidden, .app-honeypot, ${skipped}`)) continue;
-      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-        if (/@|:\/\/|www\./.test(word[0]) || !/\p{L}/u.test(word[0]) || lines(node, word.index, word.index + word[0].length) < 2) continue;
-        // The pieces between the allowed breaks must each stay on one line: their first and last letters on the same one.
-        let start = word.index;
-        for (const piece of word[0].split(/(?<=[\u00AD\-\u2013\u2014/])/)) {
-          const letters = piece.replace(/[\u00AD\-\u2013\u2014/]$/, "").length;
-          if (letters > 1 && lineOf(node, start) !== lineOf(node, start + letters - 1)) {
-            cut.push(`"${word[0].replaceAll("\u00AD", "·")}" in ${parent.tagName.toLowerCase()}.${parent.className}`);
-            break;
+  return page.evaluate(
+    ([selector, skipped]) => {
+      const cut: string[] = [];
+      const root = document.querySelector(selector);
+      if (!root) return [`nothing matches ${selector}`];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      const lines = (node: Node, start: number, end: number) => {
+        range.setStart(node, start);
+        range.setEnd(node, end);
+        return new Set(
+          [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom)),
+        ).size;
+      };
+      // The line a letter is on (its own box: a range at a line's start also holds the hyphen ending the line before).
+      const lineOf = (node: Node, at: number) => {
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return Math.round([...range.getClientRects()].filter((rect) => rect.width > 0).at(-1)?.bottom ?? -1);
+      };
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest(`.app-visually-hidden, .app-honeypot, ${skipped}`)) continue;
+        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+          if (
+            /@|:\/\/|www\./.test(word[0]) ||
+            !/\p{L}/u.test(word[0]) ||
+            lines(node, word.index, word.index + word[0].length) < 2
+          )
+            continue;
+          // The pieces between the allowed breaks must each stay on one line: their first and last letters on the same one.
+          let start = word.index;
+          for (const piece of word[0].split(/(?<=[\u00AD\-\u2013\u2014/])/)) {
+            const letters = piece.replace(/[\u00AD\-\u2013\u2014/]$/, "").length;
+            if (letters > 1 && lineOf(node, start) !== lineOf(node, start + letters - 1)) {
+              cut.push(`"${word[0].replaceAll("\u00AD", "·")}" in ${parent.tagName.toLowerCase()}.${parent.className}`);
+              break;
+            }
+            start += piece.length;
           }
-          start += piece.length;
         }
       }
-    }
-    return cut;
-  }, [within, skip]);
+      return cut;
+    },
+    [within, skip],
+  );
 }

@@ -10,8 +10,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 import { readable } from "./soft-hyphens";
 
 test.describe.configure({ mode: "serial" });
@@ -22,7 +23,8 @@ let instances: SpawnedServer[] = [];
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "register-cache-"));
   // One after the other: the second finds the database the first prepared.
-  for (let count = 0; count < 2; count++) instances.push(await spawnServer({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "60", LOG_LEVEL: "warn" }));
+  for (let count = 0; count < 2; count++)
+    instances.push(await spawnServer({ DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "60", LOG_LEVEL: "warn" }));
 });
 test.afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.stop()));
@@ -37,7 +39,8 @@ const campaignsCli = (...args: string[]) =>
   });
 
 const LIST = `/nl/political-ads?text=${encodeURIComponent("Lijst Havenkwartier")}`;
-const get = (instance: SpawnedServer, pathname: string) => request(instance.port, { path: pathname, host: `nl.localhost:${instance.port}` });
+const get = (instance: SpawnedServer, pathname: string) =>
+  request(instance.port, { path: pathname, host: `nl.localhost:${instance.port}` });
 
 test("a suspension shows at once on both instances, and a version asked for before it existed is no longer a 404", async () => {
   const id = `NL-CACHE-${Date.now().toString(36)}`.toUpperCase();

@@ -1,4 +1,4 @@
-import { expectAxeClean, expect, siteUrl, test, onlyWithJavaScript, theServersAnswer, inTurn } from "./fixtures";
+import { expect, expectAxeClean, inTurn, onlyWithJavaScript, siteUrl, test, theServersAnswer } from "./fixtures";
 import { resolvePath } from "./site-pages";
 
 test.describe("language segment and redirects", () => {
@@ -82,12 +82,19 @@ test("every page of the route table renders inside the layout", async ({ page })
   }
 });
 
-test("the public files beside the pages (favicon, images) are served", onlyWithJavaScript("files, no browser: the answer is the same in both projects, so it runs once"), async ({ request }) => {
-  const at = (path: string) => request.get(`http://127.0.0.1:${process.env.E2E_PORT}${path}`, { headers: { Host: `nl.localhost:${process.env.E2E_PORT}` } });
-  const favicon = await at("/favicon.ico");
-  expect(favicon.status()).toBe(200);
-  expect(favicon.headers()["content-type"]).toContain("image/");
-  const image = await at("/images/brands.svg");
-  expect(image.status()).toBe(200);
-  expect(image.headers()["content-type"]).toContain("image/svg+xml");
-});
+test(
+  "the public files beside the pages (favicon, images) are served",
+  onlyWithJavaScript("files, no browser: the answer is the same in both projects, so it runs once"),
+  async ({ request }) => {
+    const at = (path: string) =>
+      request.get(`http://127.0.0.1:${process.env.E2E_PORT}${path}`, {
+        headers: { Host: `nl.localhost:${process.env.E2E_PORT}` },
+      });
+    const favicon = await at("/favicon.ico");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toContain("image/");
+    const image = await at("/images/brands.svg");
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toContain("image/svg+xml");
+  },
+);

@@ -6,10 +6,12 @@
  * dropped connection) stores one request and shows the same result.
  * Server behaviour: runs once, in the "js" project.
  */
-import Database from "better-sqlite3";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
+import Database from "better-sqlite3";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -39,10 +41,17 @@ const call = (pathname: string, body: object, key?: string) =>
   });
 
 test("a JSON call sent again with its Idempotency-Key gets the first answer; nothing is stored or mailed twice", async () => {
-  const body = { flowType: "RIGHT_OF_ACCESS", email: "opnieuw@veldhaven-test.nl", userMessage: "Welke gegevens hebben jullie?" };
+  const body = {
+    flowType: "RIGHT_OF_ACCESS",
+    email: "opnieuw@veldhaven-test.nl",
+    userMessage: "Welke gegevens hebben jullie?",
+  };
   const key = '"0b6c5f1e-2f7a-4c55-9d38-6f1b7c0e2a91"';
   // A client that did not hear the answer sends again, some of them at once.
-  const answers = [await call("/api/privacy-rights/request", body, key), ...(await Promise.all([1, 2, 3].map(() => call("/api/privacy-rights/request", body, key))))];
+  const answers = [
+    await call("/api/privacy-rights/request", body, key),
+    ...(await Promise.all([1, 2, 3].map(() => call("/api/privacy-rights/request", body, key)))),
+  ];
   for (const answer of answers) {
     expect(answer.status).toBe(201);
     expect(answer.body).toBe(answers[0].body);
@@ -62,7 +71,11 @@ test("a JSON call sent again with its Idempotency-Key gets the first answer; not
 });
 
 test("the contact and report calls take an Idempotency-Key too; a malformed key is a 400", async () => {
-  const contact = { name: "Lotte", email: "lotte-sleutel@veldhaven-test.nl", question: "Hoe lang bewaren jullie mijn gegevens?" };
+  const contact = {
+    name: "Lotte",
+    email: "lotte-sleutel@veldhaven-test.nl",
+    question: "Hoe lang bewaren jullie mijn gegevens?",
+  };
   const first = await call("/api/contact?locale=nl_nl", contact, "contact-retry-1");
   const again = await call("/api/contact?locale=nl_nl", contact, "contact-retry-1");
   expect([first.status, again.status]).toEqual([201, 201]);
@@ -78,7 +91,13 @@ test("a form posted twice from one page stores one request and shows the same re
   const submission = /name="submission" value="([^"]+)"/.exec(page.body)?.[1];
   expect(submission).toMatch(/^[0-9a-f-]{36}$/);
   const formId = /name="form" value="([^"]+)"/.exec(page.body)?.[1];
-  const form = new URLSearchParams({ form: formId!, submission: submission!, email: "dubbel@veldhaven-test.nl", userMessage: "", website: "" });
+  const form = new URLSearchParams({
+    form: formId!,
+    submission: submission!,
+    email: "dubbel@veldhaven-test.nl",
+    userMessage: "",
+    website: "",
+  });
   const post = () =>
     request(server.port, {
       method: "POST",

@@ -3,8 +3,8 @@
  * reproduction. Server behaviour, independent of the browser: runs once, in
  * the "js" project. Requests go to 127.0.0.1 with a Host header, as the probe's did.
  */
-import { expect, test } from "./fixtures";
 import { rawExchange, request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 import { readable } from "./soft-hyphens";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
@@ -15,7 +15,12 @@ const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const CONTACT = "form=contact&name=Lotte&email=lotte%40veldhaven-test.nl&question=Welke+gegevens%3F";
 
 function postContactForm(body: string, headers: Record<string, string> = {}) {
-  return request(port(), { method: "POST", path: "/nl?index", headers: { ...FORM, ...sameOrigin(), ...headers }, body });
+  return request(port(), {
+    method: "POST",
+    path: "/nl?index",
+    headers: { ...FORM, ...sameOrigin(), ...headers },
+    body,
+  });
 }
 
 test.describe("a post with many fields", () => {
@@ -70,7 +75,11 @@ test.describe("input the forms refuse", () => {
       method: "POST",
       path: "/api/contact?locale=fr_be",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "Lot\u0000te\r\nBcc: x@evil.example", email: "lotte@veldhaven-test.be", question: "Q" }),
+      body: JSON.stringify({
+        name: "Lot\u0000te\r\nBcc: x@evil.example",
+        email: "lotte@veldhaven-test.be",
+        question: "Q",
+      }),
     });
     expect(api.status).toBe(400);
     expect(JSON.parse(api.body).fields.name).toEqual([
@@ -118,8 +127,18 @@ test.describe("requests the server answers as client errors", () => {
   }
 
   test("a post to a page without a form answers 405 without internal route names", async () => {
-    for (const path of ["/nl", "/nl/document/privacy-policy", "/nl/document/privacy-policy.data", "/api/plainhtml/privacy-policy"]) {
-      const answer = await request(port(), { method: "POST", path, headers: { ...FORM, ...sameOrigin() }, body: "a=1" });
+    for (const path of [
+      "/nl",
+      "/nl/document/privacy-policy",
+      "/nl/document/privacy-policy.data",
+      "/api/plainhtml/privacy-policy",
+    ]) {
+      const answer = await request(port(), {
+        method: "POST",
+        path,
+        headers: { ...FORM, ...sameOrigin() },
+        body: "a=1",
+      });
       expect(answer.status, path).toBe(405);
       expect(answer.headers.allow).toBe("GET, HEAD");
       expect(answer.body).not.toMatch(/routes\/|action/);
@@ -144,7 +163,9 @@ test.describe("headers", () => {
 
     const cookie = sent.headers["set-cookie"]![0].split(";")[0];
     const withBanner = await request(port(), { path: "/nl", headers: { Cookie: cookie } });
-    expect(readable(withBanner.body)).toMatch(/class="app-banner app-banner--success"[^]*Jouw bericht is succesvol verzonden\./);
+    expect(readable(withBanner.body)).toMatch(
+      /class="app-banner app-banner--success"[^]*Jouw bericht is succesvol verzonden\./,
+    );
     expect(withBanner.headers["cache-control"]).toBe("private, no-store");
     expect(withBanner.headers.vary).toMatch(/\bCookie\b/);
     expect(withBanner.headers.etag).toBeUndefined();
@@ -167,10 +188,18 @@ test.describe("headers", () => {
     expect(second.body).toBe(first.body);
     expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
 
-    const gzipped = await request(port(), { path, host: `be.localhost:${port()}`, headers: { "Accept-Encoding": "gzip" } });
+    const gzipped = await request(port(), {
+      path,
+      host: `be.localhost:${port()}`,
+      headers: { "Accept-Encoding": "gzip" },
+    });
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
 
-    const revalidated = await request(port(), { path, host: `be.localhost:${port()}`, headers: { "If-None-Match": first.headers.etag! } });
+    const revalidated = await request(port(), {
+      path,
+      host: `be.localhost:${port()}`,
+      headers: { "If-None-Match": first.headers.etag! },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body).toBe("");
 
@@ -179,7 +208,11 @@ test.describe("headers", () => {
     expect(otherHost.headers["x-cache"]).toBe("MISS");
 
     // A cookie that changes nothing on this page (here one of our names, with nothing we can read) gets the kept page…
-    const withCookie = await request(port(), { path, host: `be.localhost:${port()}`, headers: { Cookie: "__privacy=x; __session=y" } });
+    const withCookie = await request(port(), {
+      path,
+      host: `be.localhost:${port()}`,
+      headers: { Cookie: "__privacy=x; __session=y" },
+    });
     expect(withCookie.headers["x-cache"]).toBe("HIT");
     expect(withCookie.body).toBe(first.body);
     // …a flash waiting to be shown gets a page rendered for that visitor alone.
@@ -199,7 +232,11 @@ test.describe("headers", () => {
   test("the content security policy allows only our own styles and fonts; unused features are off", async () => {
     const answer = await request(port(), { path: "/nl" });
     const csp = answer.headers["content-security-policy"] as string;
-    const directive = (name: string) => csp.split(";").find((part) => part.trim().startsWith(`${name} `))?.trim();
+    const directive = (name: string) =>
+      csp
+        .split(";")
+        .find((part) => part.trim().startsWith(`${name} `))
+        ?.trim();
     // Our own stylesheet file and nothing else: no inline style, no 'unsafe-inline'.
     expect(directive("style-src")).toBe("style-src 'self'");
     expect(directive("font-src")).toBe("font-src 'self'");
@@ -212,9 +249,13 @@ test.describe("headers", () => {
 
   test("only a well-formed X-Request-Id is echoed", async () => {
     const uuid = "3f1c2a9e-8b7d-4c6e-9a5f-1b2c3d4e5f60";
-    expect((await request(port(), { path: "/healthz", headers: { "X-Request-Id": uuid } })).headers["x-request-id"]).toBe(uuid);
+    expect(
+      (await request(port(), { path: "/healthz", headers: { "X-Request-Id": uuid } })).headers["x-request-id"],
+    ).toBe(uuid);
     for (const chosen of ["x", "a".repeat(100), "<script>alert(1)</script>", "id with spaces and more"]) {
-      const echoed = (await request(port(), { path: "/healthz", headers: { "X-Request-Id": chosen } })).headers["x-request-id"];
+      const echoed = (await request(port(), { path: "/healthz", headers: { "X-Request-Id": chosen } })).headers[
+        "x-request-id"
+      ];
       expect(echoed).not.toBe(chosen);
       expect(echoed).toMatch(/^[0-9a-f-]{36}$/);
     }
@@ -229,7 +270,8 @@ test.describe("behind a trusted proxy, with short timeouts and the log read", ()
   test.afterAll(async () => {
     await server?.stop();
   });
-  const linesFor = (id: string) => server.logLines().filter((line) => (line.req as { id?: string } | undefined)?.id === id);
+  const linesFor = (id: string) =>
+    server.logLines().filter((line) => (line.req as { id?: string } | undefined)?.id === id);
 
   test("the session cookie is Secure when the proxy says the visitor used HTTPS", async () => {
     const post = (proto?: string) =>
@@ -252,7 +294,10 @@ test.describe("behind a trusted proxy, with short timeouts and the log read", ()
   });
 
   // A page's post, and a client navigation's (.data), which React Router refuses with a bare "Bad Request".
-  for (const [path, id] of [["/nl?index", "probe-cross-origin-0001"], ["/nl/about.data", "probe-cross-origin-data-0001"]]) {
+  for (const [path, id] of [
+    ["/nl?index", "probe-cross-origin-0001"],
+    ["/nl/about.data", "probe-cross-origin-data-0001"],
+  ]) {
     test(`a refused cross-origin post to ${path} is one warning without a stack`, async () => {
       const answer = await request(server.port, {
         method: "POST",
@@ -293,7 +338,11 @@ test.describe("behind a trusted proxy, with short timeouts and the log read", ()
   });
 
   test("a client that never finishes its headers is cut off", async () => {
-    const { closed } = await rawExchange(server.port, `GET /nl HTTP/1.1\r\nHost: nl.localhost:${server.port}\r\n`, 10_000);
+    const { closed } = await rawExchange(
+      server.port,
+      `GET /nl HTTP/1.1\r\nHost: nl.localhost:${server.port}\r\n`,
+      10_000,
+    );
     expect(closed).toBe(true);
   });
 });

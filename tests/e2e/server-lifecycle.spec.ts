@@ -3,8 +3,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+
 import { freePort, request } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 // Process behaviour, independent of the browser: run once, in the "js" project.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server process test runs once");
@@ -23,7 +24,16 @@ test("SIGTERM: in-flight requests finish, then the server closes and exits 0", a
   child.stderr.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
-  await expect.poll(() => get(port, "/healthz").then((r) => r.status, () => 0), { timeout: 20_000 }).toBe(200);
+  await expect
+    .poll(
+      () =>
+        get(port, "/healthz").then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 20_000 },
+    )
+    .toBe(200);
   expect(output).toContain(`http://nl.localhost:${port}/`);
   expect(output).toContain(`http://be.localhost:${port}/`);
 

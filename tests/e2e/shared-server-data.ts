@@ -2,11 +2,13 @@
  * What the shared e2e server wrote, read the way an operator would: its
  * embedded database and its mail folder (the file transport's .eml files).
  */
-import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import { expect } from "./fixtures";
+
+import Database from "better-sqlite3";
+
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+import { expect } from "./fixtures";
 
 /** One statement on the server's database: the rows of a query, nothing for a change. */
 export function sql<T>(statement: string, ...values: unknown[]): T[] {
@@ -47,11 +49,14 @@ export function mailsTo(address: string): string[] {
 export async function mailTo(address: string, containing: string): Promise<string> {
   let found = "";
   await expect
-    .poll(() => {
-      found = mailsTo(address).find((eml) => eml.includes(containing)) ?? "";
-      return found !== "";
-      // The outbox is polled every 200 ms (MAIL_POLL_INTERVAL_MS): look as often, not after 1 s steps.
-    }, { timeout: 10_000, intervals: [100, 200] })
+    .poll(
+      () => {
+        found = mailsTo(address).find((eml) => eml.includes(containing)) ?? "";
+        return found !== "";
+        // The outbox is polled every 200 ms (MAIL_POLL_INTERVAL_MS): look as often, not after 1 s steps.
+      },
+      { timeout: 10_000, intervals: [100, 200] },
+    )
     .toBe(true);
   return found;
 }

@@ -9,8 +9,9 @@
  * project.
  */
 import http from "node:http";
-import { expect, test } from "./fixtures";
+
 import { spawnServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 test.setTimeout(60_000);
@@ -19,13 +20,22 @@ const CLIENTS = 20;
 
 type Outcome = { status: number; connection: string | undefined } | { error: string };
 
-function get(port: number, path: string, agent: http.Agent): Promise<{ status: number; connection: string | undefined }> {
+function get(
+  port: number,
+  path: string,
+  agent: http.Agent,
+): Promise<{ status: number; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const outgoing = http.get({ host: "127.0.0.1", port, path, agent, headers: { Host: `nl.localhost:${port}` } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
-      response.on("error", reject);
-    });
+    const outgoing = http.get(
+      { host: "127.0.0.1", port, path, agent, headers: { Host: `nl.localhost:${port}` } },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
+        response.on("error", reject);
+      },
+    );
     outgoing.on("error", reject);
   });
 }
@@ -74,7 +84,8 @@ test("SIGTERM under keep-alive load: every request on an open connection is answ
       if (connections.at(-1) === "close") closedWithAnAnswer++;
       else expect(seen.at(-1)).toEqual({ error: "ECONNREFUSED" });
       const firstClosing = connections.indexOf("close");
-      if (firstClosing >= 0) expect(connections.slice(firstClosing).every((connection) => connection === "close")).toBe(true);
+      if (firstClosing >= 0)
+        expect(connections.slice(firstClosing).every((connection) => connection === "close")).toBe(true);
     }
     expect(closedWithAnAnswer).toBeGreaterThan(0);
     expect(server.output()).not.toContain("closing the connections still open after the grace period");

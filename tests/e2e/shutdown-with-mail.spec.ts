@@ -8,9 +8,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { SMTPServer } from "smtp-server";
-import { expect, test } from "./fixtures";
+
 import { request, spawnServer } from "../setup/spawn-server";
+import { expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 test.setTimeout(60_000);
@@ -42,7 +44,12 @@ async function slowSmtp() {
 test("SIGTERM with mail queued: exit 0 within 10 s; after a restart each message is delivered exactly once", async () => {
   const smtp = await slowSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-mail-"));
-  const env = { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_INTERVAL_MS: "200", LOG_LEVEL: "warn" };
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_POLL_INTERVAL_MS: "200",
+    LOG_LEVEL: "warn",
+  };
   try {
     const first = await spawnServer(env);
     const MESSAGES = 40;
@@ -53,7 +60,11 @@ test("SIGTERM with mail queued: exit 0 within 10 s; after a restart each message
           path: "/api/contact?locale=nl_nl",
           localAddress: `127.0.1.${n + 1}`,
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name: `Lezer ${n}`, email: `lezer${n}@veldhaven-test.nl`, question: "Wanneer verschijnt de krant?" }),
+          body: JSON.stringify({
+            name: `Lezer ${n}`,
+            email: `lezer${n}@veldhaven-test.nl`,
+            question: "Wanneer verschijnt de krant?",
+          }),
         }).then((answer) => answer.status),
       ),
     );

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+
 import type { Host } from "./fixtures";
 
 /**
@@ -72,14 +73,25 @@ export function pagesOf(site: (typeof SITES)[number]): { name: string; path: str
   }));
 }
 
-export type RegisterItem = { id: string; sponsorName: string; payerName: string; ultimateBeneficiaryOwnerName: string; channel: string; campaignContextNoteNl: string; campaignContextNoteFr: string };
+export type RegisterItem = {
+  id: string;
+  sponsorName: string;
+  payerName: string;
+  ultimateBeneficiaryOwnerName: string;
+  channel: string;
+  campaignContextNoteNl: string;
+  campaignContextNoteFr: string;
+};
 
 /** The country's register as the list call returns it (newest first), optionally filtered. */
 export async function registerItems(request: APIRequestContext, host: Host, filters = ""): Promise<RegisterItem[]> {
   // Node does not resolve *.localhost: the loopback address with the site's Host header.
-  const response = await request.get(`http://127.0.0.1:${process.env.E2E_PORT}/api/campaign-items?countryCode=${host.toUpperCase()}${filters}`, {
-    headers: { Host: `${host}.localhost` },
-  });
+  const response = await request.get(
+    `http://127.0.0.1:${process.env.E2E_PORT}/api/campaign-items?countryCode=${host.toUpperCase()}${filters}`,
+    {
+      headers: { Host: `${host}.localhost` },
+    },
+  );
   return ((await response.json()) as { campaignItems: RegisterItem[] }).campaignItems;
 }
 
@@ -92,5 +104,7 @@ export async function newestCampaignId(request: APIRequestContext, host: Host): 
 
 /** A page path with its `{campaign}` placeholder filled in. */
 export async function resolvePath(request: APIRequestContext, host: Host, path: string): Promise<string> {
-  return path.includes("{campaign}") ? path.replace("{campaign}", encodeURIComponent(await newestCampaignId(request, host))) : path;
+  return path.includes("{campaign}")
+    ? path.replace("{campaign}", encodeURIComponent(await newestCampaignId(request, host)))
+    : path;
 }

@@ -29,12 +29,19 @@ export function soft(pattern: RegExp): RegExp {
     const char = source[index];
     if (char === "\\") {
       // \u00e9, \x41, \p{L}, \k<name>: the whole escape, letters included.
-      const escape = /^\\(?:u\{[\da-f]+\}|u[\da-f]{4}|x[\da-f]{2}|[pPk](?:\{[^}]*\}|<[^>]*>)|.)/i.exec(source.slice(index))![0];
+      const escape = /^\\(?:u\{[\da-f]+\}|u[\da-f]{4}|x[\da-f]{2}|[pPk](?:\{[^}]*\}|<[^>]*>)|.)/i.exec(
+        source.slice(index),
+      )![0];
       result += escape;
       index += escape.length - 1;
       continue;
     }
-    if (!inClass && source.startsWith("(?<", index) && !source.startsWith("(?<=", index) && !source.startsWith("(?<!", index)) {
+    if (
+      !inClass &&
+      source.startsWith("(?<", index) &&
+      !source.startsWith("(?<=", index) &&
+      !source.startsWith("(?<!", index)
+    ) {
       const name = source.slice(index, source.indexOf(">", index) + 1);
       result += name;
       index += name.length - 1;

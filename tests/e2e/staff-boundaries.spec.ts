@@ -4,9 +4,9 @@
  * and its JSON call, like every state-changing call, refuses a browser's
  * request from another site. Server behaviour: runs once, in the "js" project.
  */
-import { expect, test } from "./fixtures";
 import { request } from "../setup/spawn-server";
-import { STAFF_PASSWORD, addStaff, uniqueStaffEmail } from "./staff-fixtures";
+import { expect, test } from "./fixtures";
+import { addStaff, STAFF_PASSWORD, uniqueStaffEmail } from "./staff-fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server behaviour: runs once");
 
@@ -73,7 +73,12 @@ test.describe("state-changing calls from another site", () => {
   test("the staff call with a valid cookie: refused (403) from another origin, done from our own", async () => {
     const cookie = await staffCookie();
     const call = (headers: Record<string, string>) =>
-      request(port(), { method: "POST", path: "/api/internal-privacy-rights/request", headers: { ...JSON_TYPE, Cookie: cookie, ...headers }, body: OBJECTION });
+      request(port(), {
+        method: "POST",
+        path: "/api/internal-privacy-rights/request",
+        headers: { ...JSON_TYPE, Cookie: cookie, ...headers },
+        body: OBJECTION,
+      });
 
     const foreign: Array<Record<string, string>> = [
       { Origin: "http://evil.example" },
@@ -99,12 +104,25 @@ test.describe("state-changing calls from another site", () => {
 
   test("the public calls: another site's browser is refused, other clients (no Origin) are served", async () => {
     const contact = JSON.stringify({ name: "Lotte", email: "lotte@veldhaven-test.nl", question: "Welke gegevens?" });
-    const cross = await request(port(), { method: "POST", path: "/api/contact?locale=nl_nl", headers: { ...JSON_TYPE, Origin: "http://evil.example" }, body: contact });
+    const cross = await request(port(), {
+      method: "POST",
+      path: "/api/contact?locale=nl_nl",
+      headers: { ...JSON_TYPE, Origin: "http://evil.example" },
+      body: contact,
+    });
     expect(cross.status).toBe(403);
-    const plain = await request(port(), { method: "POST", path: "/api/contact?locale=nl_nl", headers: JSON_TYPE, body: contact });
+    const plain = await request(port(), {
+      method: "POST",
+      path: "/api/contact?locale=nl_nl",
+      headers: JSON_TYPE,
+      body: contact,
+    });
     expect(plain.status).toBe(201);
     // Reading is never refused: a GET with a foreign Origin is served as before.
-    const read = await request(port(), { path: "/api/campaign-items?countryCode=NL", headers: { Origin: "http://evil.example" } });
+    const read = await request(port(), {
+      path: "/api/campaign-items?countryCode=NL",
+      headers: { Origin: "http://evil.example" },
+    });
     expect(read.status).toBe(200);
   });
 });

@@ -11,11 +11,14 @@
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+
 import type { Page } from "@playwright/test";
+
 import { parseConfig, resolveConfig } from "~/config.server";
 import { openDatabase } from "~/db/db.server";
 import type { StaffRole } from "~/domain/staff";
 import { upsertAccount } from "~/services/staff/accounts.server";
+
 import { expect, siteUrl, test } from "./fixtures";
 
 export const STAFF_PASSWORD = "Zomerse-Duinpan-58";
@@ -37,24 +40,37 @@ type AddStaffOptions = {
  * in the database the server with that DATA_DIR uses, found as the server
  * finds it (the same environment, the same configuration code).
  */
-export async function addStaff(email: string, role: StaffRole = "agent", { requireTotp = false, dataDir = process.env.E2E_DATA_DIR }: AddStaffOptions = {}) {
+export async function addStaff(
+  email: string,
+  role: StaffRole = "agent",
+  { requireTotp = false, dataDir = process.env.E2E_DATA_DIR }: AddStaffOptions = {},
+) {
   const { database } = resolveConfig(parseConfig({ ...process.env, DATA_DIR: dataDir }));
   const handle = openDatabase(database);
   try {
     const outcome = await upsertAccount(handle.db, { email, password: STAFF_PASSWORD, role, requireTotp });
-    if (outcome.status === "refused") throw new Error(`${email}: the staff fixture's account was refused: ${outcome.problem}`);
+    if (outcome.status === "refused")
+      throw new Error(`${email}: the staff fixture's account was refused: ${outcome.problem}`);
   } finally {
     await handle.db.destroy();
   }
 }
 
 /** The same as `addStaff`, through the command an administrator types (`npm run staff -- add`, the password on standard input). */
-export function addStaffWithCli(email: string, role: StaffRole = "agent", { requireTotp = false, dataDir = process.env.E2E_DATA_DIR }: AddStaffOptions = {}) {
-  execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/staff.ts", "add", email, "--role", role, ...(requireTotp ? ["--require-totp"] : [])], {
-    input: `${STAFF_PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["pipe", "ignore", "inherit"],
-  });
+export function addStaffWithCli(
+  email: string,
+  role: StaffRole = "agent",
+  { requireTotp = false, dataDir = process.env.E2E_DATA_DIR }: AddStaffOptions = {},
+) {
+  execFileSync(
+    path.join("node_modules", ".bin", "tsx"),
+    ["scripts/staff.ts", "add", email, "--role", role, ...(requireTotp ? ["--require-totp"] : [])],
+    {
+      input: `${STAFF_PASSWORD}\n`,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["pipe", "ignore", "inherit"],
+    },
+  );
 }
 
 /** Fills in and sends the login form the page shows. */

@@ -6,11 +6,12 @@
  * would), sees its recovery codes once, and from then on signs in with
  * password + code; a wrong code is refused, a recovery code works once.
  */
-import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, layoutIsCss, theServersAnswer } from "./fixtures";
-import { addStaff, addStaffWithCli, signInAsStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
+import { Secret, TOTP } from "otpauth";
+
+import { expect, expectAxeClean, layoutIsCss, siteUrl, test, theServersAnswer } from "./fixtures";
 import { soft } from "./soft-hyphens";
+import { addStaff, addStaffWithCli, signInAsStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
 // Long journeys and sweeps: ~15 s on two idle cores, up to 53 s on one
 // (pinned with taskset). A limit that fits a machine three times slower.
@@ -58,7 +59,10 @@ async function signInWithPassword(page: Page, email: string) {
 
 const CODE_OR_RECOVERY = "Code uit je app of herstelcode";
 
-test("a required second factor: enrolment after the password, recovery codes once, then password + code", async ({ page, context }) => {
+test("a required second factor: enrolment after the password, recovery codes once, then password + code", async ({
+  page,
+  context,
+}) => {
   const email = uniqueStaffEmail("totp");
   await addStaff(email, "officer", { requireTotp: true });
 
@@ -68,7 +72,9 @@ test("a required second factor: enrolment after the password, recovery codes onc
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tweestapsverificatie instellen");
   // No session yet: only the pending cookie.
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("__staff");
-  await expect(page.getByRole("img", { name: "QR-code om dit account toe te voegen aan je authenticator-app" })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: "QR-code om dit account toe te voegen aan je authenticator-app" }),
+  ).toBeVisible();
   await expectAxeClean(page);
 
   // A wrong first code is refused; the same key stays on the page.
@@ -129,32 +135,43 @@ test("a signed-in local account enrols of its own accord from the confirmation p
   await expect(page).toHaveURL(/\/internal-privacy-rights\/confirm-login$/);
 });
 
-test("without a password a moment ago, the second-factor pages send the visitor to the login page", theServersAnswer, async ({ page }) => {
-  for (const path of ["/nl/internal-privacy-rights/two-factor", "/nl/internal-privacy-rights/two-factor/setup"]) {
-    await page.goto(siteUrl("nl", path));
-    await expect(page).toHaveURL(/\/internal-privacy-rights\/login$/);
-  }
-});
+test(
+  "without a password a moment ago, the second-factor pages send the visitor to the login page",
+  theServersAnswer,
+  async ({ page }) => {
+    for (const path of ["/nl/internal-privacy-rights/two-factor", "/nl/internal-privacy-rights/two-factor/setup"]) {
+      await page.goto(siteUrl("nl", path));
+      await expect(page).toHaveURL(/\/internal-privacy-rights\/login$/);
+    }
+  },
+);
 
 /** WCAG 1.4.10 / 1.4.4 for the pages only a signed-in flow reaches (layout-reflow.spec.ts measures the rest). */
-test("the enrolment page and the recovery codes do not scroll sideways at 320 px or with 200 % text", layoutIsCss, async ({ page }) => {
-  const overflow = () => page.evaluate(() => (document.documentElement.scrollWidth > window.innerWidth ? document.documentElement.scrollWidth : null));
-  const email = uniqueStaffEmail("totp-reflow");
-  // The command an administrator types, as the module comment says (`--require-totp`, the password on standard
-  // input): the other tests make their accounts with the same code from the test process (staff-fixtures.ts).
-  addStaffWithCli(email, "agent", { requireTotp: true });
-  await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/login"));
-  await submitStaffLogin(page, email);
-  await expect(page).toHaveURL(/two-factor\/setup$/);
-  expect(await overflow()).toBeNull();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
-  await page.reload();
-  expect(await overflow()).toBeNull();
-  await enrol(page);
-  expect(await overflow()).toBeNull();
-  await page.setViewportSize({ width: 320, height: 800 });
-  expect(await overflow()).toBeNull();
-});
+test(
+  "the enrolment page and the recovery codes do not scroll sideways at 320 px or with 200 % text",
+  layoutIsCss,
+  async ({ page }) => {
+    const overflow = () =>
+      page.evaluate(() =>
+        document.documentElement.scrollWidth > window.innerWidth ? document.documentElement.scrollWidth : null,
+      );
+    const email = uniqueStaffEmail("totp-reflow");
+    // The command an administrator types, as the module comment says (`--require-totp`, the password on standard
+    // input): the other tests make their accounts with the same code from the test process (staff-fixtures.ts).
+    addStaffWithCli(email, "agent", { requireTotp: true });
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/login"));
+    await submitStaffLogin(page, email);
+    await expect(page).toHaveURL(/two-factor\/setup$/);
+    expect(await overflow()).toBeNull();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+    await page.reload();
+    expect(await overflow()).toBeNull();
+    await enrol(page);
+    expect(await overflow()).toBeNull();
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await overflow()).toBeNull();
+  },
+);

@@ -5,12 +5,14 @@
  * a new tab, send again), the summary and its back button, signing out, and
  * every internal page and call refusing an anonymous visitor.
  */
-import Database from "better-sqlite3";
 import path from "node:path";
+
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectAxeClean, siteUrl, test, onlyWithJavaScript } from "./fixtures";
-import { STAFF_PASSWORD, addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
+import Database from "better-sqlite3";
+
+import { expect, expectAxeClean, onlyWithJavaScript, siteUrl, test } from "./fixtures";
 import { soft } from "./soft-hyphens";
+import { addStaff, STAFF_PASSWORD, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
 const NOT_SIGNED_IN = soft(/Je bent niet aangemeld, of je sessie is verlopen\./);
 
@@ -22,7 +24,10 @@ function database() {
 function letSessionsIdle(email: string) {
   const db = database();
   try {
-    db.prepare("update staff_session set last_seen_at = ? where email = ?").run(new Date(Date.now() - 31 * 60_000).toISOString(), email);
+    db.prepare("update staff_session set last_seen_at = ? where email = ?").run(
+      new Date(Date.now() - 31 * 60_000).toISOString(),
+      email,
+    );
   } finally {
     db.close();
   }
@@ -69,7 +74,10 @@ test("sign in, see who is signed in, sign out", async ({ page, context }) => {
   await expect(page.getByRole("alert").filter({ hasText: NOT_SIGNED_IN })).toBeVisible();
 });
 
-test("a wrong password: the same message as an unknown account, the address kept, the password not sent back", async ({ page, javaScriptEnabled }) => {
+test("a wrong password: the same message as an unknown account, the address kept, the password not sent back", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await page.goto(siteUrl("be", "/fr/internal-privacy-rights/login"));
   await page.getByLabel("Adresse e-mail").fill(staffEmail);
   await page.getByLabel("Mot de passe").fill("Pas-le-bon-mot-9");
@@ -94,7 +102,11 @@ test("a wrong password: the same message as an unknown account, the address kept
   await expectAxeClean(page);
 });
 
-test("the session expires while a form is filled in: 401 with every value kept, sign in in a new tab, send again, summary, back", async ({ page, context, javaScriptEnabled }) => {
+test("the session expires while a form is filled in: 401 with every value kept, sign in in a new tab, send again, summary, back", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   // The caller's own number and address (suppressions are kept once per identifier).
   const phone = `+316${String(Date.now()).slice(-8)}`;
   const customer = `klant-${Date.now()}@veldhaven-test.nl`;
@@ -163,17 +175,25 @@ test("the session expires while a form is filled in: 401 with every value kept, 
   // Recorded at once, with the staff member as actor, and honoured for every brand and both channels.
   const db = database();
   try {
-    const row = db.prepare("select id, state, verification_token_hash, brand_keys from privacy_request where reference = ?").get(reference) as { id: string; state: string; verification_token_hash: string | null; brand_keys: string };
+    const row = db
+      .prepare("select id, state, verification_token_hash, brand_keys from privacy_request where reference = ?")
+      .get(reference) as { id: string; state: string; verification_token_hash: string | null; brand_keys: string };
     expect(row).toMatchObject({ state: "COMPLETED", verification_token_hash: null });
     // Every brand's keys (some brands have several).
     const keys = (JSON.parse(row.brand_keys) as string[]).length;
     expect(keys).toBeGreaterThanOrEqual(40);
-    const actors = db.prepare("select actor, actor_id, action from audit_event where request_id = ? order by seq").all(row.id);
+    const actors = db
+      .prepare("select actor, actor_id, action from audit_event where request_id = ? order by seq")
+      .all(row.id);
     expect(actors).toEqual([
       { actor: "STAFF", actor_id: staffEmail, action: "SUBMITTED" },
       { actor: "STAFF", actor_id: staffEmail, action: "EXECUTED" },
     ]);
-    const suppressions = db.prepare("select channel, count(*) as n from marketing_suppression where request_id = ? group by channel order by channel").all(row.id);
+    const suppressions = db
+      .prepare(
+        "select channel, count(*) as n from marketing_suppression where request_id = ? group by channel order by channel",
+      )
+      .all(row.id);
     expect(suppressions).toEqual([
       { channel: "EMAIL", n: keys },
       { channel: "PHONE", n: keys },
@@ -191,60 +211,96 @@ test("the session expires while a form is filled in: 401 with every value kept, 
   await expect(page).toHaveURL(siteUrl("nl", "/nl/internal-privacy-rights/direct-marketing"));
 });
 
-test("every internal page and call refuses an anonymous visitor", onlyWithJavaScript("server answers: once is enough"), async ({ page }) => {
-  for (const pathname of ["/nl/internal-privacy-rights/confirm-login", "/nl/internal-privacy-rights/processed", "/nl/internal-privacy-rights/logout"]) {
-    await page.goto(siteUrl("nl", pathname));
-    await expect(page, pathname).toHaveURL(siteUrl("nl", "/nl/internal-privacy-rights/login"));
-  }
-  const form = await page.goto(siteUrl("be", "/fr/internal-privacy-rights/direct-marketing"));
-  expect(form?.headers()["cache-control"]).toBe("private, no-store");
-  expect(form?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
-  await expect(page.getByRole("alert").filter({ hasText: "Vous n'êtes pas connecté ou votre session a expiré." })).toBeVisible();
-  const answers = await page.evaluate(async () => {
-    const post = (url: string, body: BodyInit, type: string) =>
-      fetch(url, { method: "POST", headers: { "Content-Type": type }, body }).then((answer) => answer.status);
-    return {
-      api: await post("/api/internal-privacy-rights/request", JSON.stringify({ flowType: "OBJECTION", brands: [], phoneNumber: "+32412345678" }), "application/json"),
-      form: await post("/fr/internal-privacy-rights/direct-marketing", new URLSearchParams({ form: "internal-objection", communicationTypes: "PHONE", phoneNumber: "+32412345678" }).toString(), "application/x-www-form-urlencoded"),
-    };
-  });
-  expect(answers).toEqual({ api: 401, form: 401 });
-});
+test(
+  "every internal page and call refuses an anonymous visitor",
+  onlyWithJavaScript("server answers: once is enough"),
+  async ({ page }) => {
+    for (const pathname of [
+      "/nl/internal-privacy-rights/confirm-login",
+      "/nl/internal-privacy-rights/processed",
+      "/nl/internal-privacy-rights/logout",
+    ]) {
+      await page.goto(siteUrl("nl", pathname));
+      await expect(page, pathname).toHaveURL(siteUrl("nl", "/nl/internal-privacy-rights/login"));
+    }
+    const form = await page.goto(siteUrl("be", "/fr/internal-privacy-rights/direct-marketing"));
+    expect(form?.headers()["cache-control"]).toBe("private, no-store");
+    expect(form?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Vous n'êtes pas connecté ou votre session a expiré." }),
+    ).toBeVisible();
+    const answers = await page.evaluate(async () => {
+      const post = (url: string, body: BodyInit, type: string) =>
+        fetch(url, { method: "POST", headers: { "Content-Type": type }, body }).then((answer) => answer.status);
+      return {
+        api: await post(
+          "/api/internal-privacy-rights/request",
+          JSON.stringify({ flowType: "OBJECTION", brands: [], phoneNumber: "+32412345678" }),
+          "application/json",
+        ),
+        form: await post(
+          "/fr/internal-privacy-rights/direct-marketing",
+          new URLSearchParams({
+            form: "internal-objection",
+            communicationTypes: "PHONE",
+            phoneNumber: "+32412345678",
+          }).toString(),
+          "application/x-www-form-urlencoded",
+        ),
+      };
+    });
+    expect(answers).toEqual({ api: 401, form: 401 });
+  },
+);
 
-test("the JSON call with a session: 201 for an objection, 400 for another request; a new session id at every sign-in", onlyWithJavaScript("calls from the page's script"), async ({ page, context }) => {
-  await page.goto(siteUrl("be", "/nl/internal-privacy-rights/login"));
-  await signIn(page);
-  await expect(page).toHaveURL(/confirm-login/);
-  const first = (await staffCookie(context))!.value;
-  const answers = await page.evaluate(async () => {
-    const post = (body: unknown) =>
-      fetch("/api/internal-privacy-rights/request", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(async (answer) => ({ status: answer.status, body: await answer.json() }));
-    return [
-      await post({ flowType: "OBJECTION", brands: ["arduenne-tv"], phoneNumber: "+32412345678" }),
-      await post({ flowType: "RIGHT_OF_ACCESS", email: "klant@veldhaven-test.nl" }),
-    ];
-  });
-  expect(answers[1]).toMatchObject({ status: 400, body: { error: "VALIDATION", fields: { flowType: expect.any(Array) } } });
-  expect(answers[0]).toMatchObject({ status: 201, body: { reference: expect.stringMatching(/^PR-/), state: "COMPLETED" } });
+test(
+  "the JSON call with a session: 201 for an objection, 400 for another request; a new session id at every sign-in",
+  onlyWithJavaScript("calls from the page's script"),
+  async ({ page, context }) => {
+    await page.goto(siteUrl("be", "/nl/internal-privacy-rights/login"));
+    await signIn(page);
+    await expect(page).toHaveURL(/confirm-login/);
+    const first = (await staffCookie(context))!.value;
+    const answers = await page.evaluate(async () => {
+      const post = (body: unknown) =>
+        fetch("/api/internal-privacy-rights/request", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }).then(async (answer) => ({ status: answer.status, body: await answer.json() }));
+      return [
+        await post({ flowType: "OBJECTION", brands: ["arduenne-tv"], phoneNumber: "+32412345678" }),
+        await post({ flowType: "RIGHT_OF_ACCESS", email: "klant@veldhaven-test.nl" }),
+      ];
+    });
+    expect(answers[1]).toMatchObject({
+      status: 400,
+      body: { error: "VALIDATION", fields: { flowType: expect.any(Array) } },
+    });
+    expect(answers[0]).toMatchObject({
+      status: 201,
+      body: { reference: expect.stringMatching(/^PR-/), state: "COMPLETED" },
+    });
 
-  // Signing in again (another account in the same browser) replaces the session: the old id opens nothing.
-  const other = `officer-${Date.now()}@veldhaven-test.nl`;
-  await addStaff(other, "officer");
-  const status = await page.evaluate(
-    async ({ email, password }) =>
-      fetch("/nl/internal-privacy-rights/login", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ form: "staff-login", email, password }).toString(),
-        redirect: "manual",
-      }).then((answer) => answer.type),
-    { email: other, password: STAFF_PASSWORD },
-  );
-  expect(status).toBe("opaqueredirect");
-  const second = (await staffCookie(context))!.value;
-  expect(second).not.toBe(first);
-  await context.addCookies([{ ...(await staffCookie(context))!, value: first }]);
-  await page.goto(siteUrl("be", "/nl/internal-privacy-rights/direct-marketing"));
-  await expect(page.getByRole("alert").filter({ hasText: NOT_SIGNED_IN })).toBeVisible();
-});
+    // Signing in again (another account in the same browser) replaces the session: the old id opens nothing.
+    const other = `officer-${Date.now()}@veldhaven-test.nl`;
+    await addStaff(other, "officer");
+    const status = await page.evaluate(
+      async ({ email, password }) =>
+        fetch("/nl/internal-privacy-rights/login", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ form: "staff-login", email, password }).toString(),
+          redirect: "manual",
+        }).then((answer) => answer.type),
+      { email: other, password: STAFF_PASSWORD },
+    );
+    expect(status).toBe("opaqueredirect");
+    const second = (await staffCookie(context))!.value;
+    expect(second).not.toBe(first);
+    await context.addCookies([{ ...(await staffCookie(context))!, value: first }]);
+    await page.goto(siteUrl("be", "/nl/internal-privacy-rights/direct-marketing"));
+    await expect(page.getByRole("alert").filter({ hasText: NOT_SIGNED_IN })).toBeVisible();
+  },
+);

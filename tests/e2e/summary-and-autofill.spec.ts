@@ -8,7 +8,8 @@
  * the public form with the same blocks keeps its autofill tokens.
  */
 import type { Page } from "@playwright/test";
-import { expect, siteUrl, test, inTurn } from "./fixtures";
+
+import { expect, inTurn, siteUrl, test } from "./fixtures";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 
 const SUMMARIES = [
@@ -23,30 +24,39 @@ const SUMMARIES = [
 ];
 
 for (const [turn, summaryCase] of SUMMARIES.entries()) {
-  test(`the focused error summary holds an alert with its title and every error (${summaryCase.path})`, inTurn(turn), async ({ page }) => {
-    await page.goto(siteUrl(summaryCase.host, summaryCase.path));
-    await page.locator("form#contact").getByRole("button", { name: summaryCase.send }).click();
-    const summary = page.locator(".app-error-summary");
-    await expect(summary).toBeFocused();
-    const alert = summary.getByRole("alert");
-    await expect(alert).toHaveCount(1);
-    await expect(alert.getByRole("heading", { level: 2 })).toHaveText(summaryCase.title);
-    // The whole list is inside the alert, so it is read, not only the heading.
-    await expect(alert.getByRole("listitem")).toHaveCount(await summary.getByRole("listitem").count());
-    await expect(alert.getByRole("listitem")).toHaveCount(3);
-    if (summaryCase.items) await expect(alert.getByRole("link")).toHaveText(summaryCase.items);
-  });
+  test(
+    `the focused error summary holds an alert with its title and every error (${summaryCase.path})`,
+    inTurn(turn),
+    async ({ page }) => {
+      await page.goto(siteUrl(summaryCase.host, summaryCase.path));
+      await page.locator("form#contact").getByRole("button", { name: summaryCase.send }).click();
+      const summary = page.locator(".app-error-summary");
+      await expect(summary).toBeFocused();
+      const alert = summary.getByRole("alert");
+      await expect(alert).toHaveCount(1);
+      await expect(alert.getByRole("heading", { level: 2 })).toHaveText(summaryCase.title);
+      // The whole list is inside the alert, so it is read, not only the heading.
+      await expect(alert.getByRole("listitem")).toHaveCount(await summary.getByRole("listitem").count());
+      await expect(alert.getByRole("listitem")).toHaveCount(3);
+      if (summaryCase.items) await expect(alert.getByRole("link")).toHaveText(summaryCase.items);
+    },
+  );
 }
 
 /** The autocomplete attribute of every text input inside the ticked channel blocks. */
 async function channelAutocomplete(page: Page): Promise<Record<string, string | null>> {
-  for (const channel of ["Telefoon", "E-mail", "Post"]) await page.getByRole("checkbox", { name: channel, exact: true }).check();
-  return page.locator(".app-channels input:not([type=checkbox]):not([type=hidden])").evaluateAll((inputs) =>
-    Object.fromEntries(inputs.map((input) => [input.getAttribute("name"), input.getAttribute("autocomplete")])),
-  );
+  for (const channel of ["Telefoon", "E-mail", "Post"])
+    await page.getByRole("checkbox", { name: channel, exact: true }).check();
+  return page
+    .locator(".app-channels input:not([type=checkbox]):not([type=hidden])")
+    .evaluateAll((inputs) =>
+      Object.fromEntries(inputs.map((input) => [input.getAttribute("name"), input.getAttribute("autocomplete")])),
+    );
 }
 
-test("the staff unsubscribe form never autofills the staff member's own details; the public objection keeps its tokens", async ({ page }) => {
+test("the staff unsubscribe form never autofills the staff member's own details; the public objection keeps its tokens", async ({
+  page,
+}) => {
   const staffEmail = uniqueStaffEmail("autofill");
   await addStaff(staffEmail);
   await signInAsStaff(page, staffEmail);

@@ -14,21 +14,30 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+
 import type { Browser, Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { expect, expectAxeClean, test } from "./fixtures";
-import { addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
-import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { decodeQuotedPrintable } from "../setup/test-smtp-server";
+import { expect, expectAxeClean, test } from "./fixtures";
 import { horizontalOverflow, ordinaryWordsCut, setTextSize } from "./reflow";
 import { soft } from "./soft-hyphens";
+import { addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
 const SECRET = `whsec_${Buffer.alloc(32, 41).toString("base64")}`;
-const TOKENS = { crm: "vhs_e2e-crm-callback-token-0123456789abcdef", newsletters: "vhs_e2e-newsletter-callback-token-0123456789" };
+const TOKENS = {
+  crm: "vhs_e2e-crm-callback-token-0123456789abcdef",
+  newsletters: "vhs_e2e-newsletter-callback-token-0123456789",
+};
 
-type Delivery = { id: string; verified: boolean; data: { taskId: string; reference: string; callbackUrl: string; subject: Record<string, string> } };
+type Delivery = {
+  id: string;
+  verified: boolean;
+  data: { taskId: string; reference: string; callbackUrl: string; subject: Record<string, string> };
+};
 
 /**
  * A system's receiver: verifies each delivery with `standardwebhooks`, answers
@@ -67,7 +76,12 @@ async function receiver(server: () => SpawnedServer, system: keyof typeof TOKENS
     });
   });
   await new Promise<void>((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/privacy-hooks`, deliveries, callbacks, close: () => new Promise((resolve) => httpServer.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/privacy-hooks`,
+    deliveries,
+    callbacks,
+    close: () => new Promise((resolve) => httpServer.close(resolve)),
+  };
 }
 
 /** The spawned server's mails to one address (its file transport), decoded. */
@@ -83,7 +97,16 @@ function mailsTo(server: SpawnedServer, address: string): string[] {
 
 async function linkIn(server: SpawnedServer, address: string, pattern: RegExp): Promise<string> {
   let link = "";
-  await expect.poll(() => (link = mailsTo(server, address).map((mail) => pattern.exec(mail)?.[0] ?? "").find(Boolean) ?? ""), { timeout: 15_000 }).not.toBe("");
+  await expect
+    .poll(
+      () =>
+        (link =
+          mailsTo(server, address)
+            .map((mail) => pattern.exec(mail)?.[0] ?? "")
+            .find(Boolean) ?? ""),
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
   return link;
 }
 
@@ -93,14 +116,22 @@ async function contactsBrowser(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test("an erasure is carried out in three systems: signed webhooks with retries, a contact's task page, every answer in the trail, the person sees the progress", async ({ page, browser }) => {
+test("an erasure is carried out in three systems: signed webhooks with retries, a contact's task page, every answer in the trail, the person sees the progress", async ({
+  page,
+  browser,
+}) => {
   let spawned: SpawnedServer | undefined;
   const server = () => spawned!;
   const quick = await receiver(server, "crm", []);
   const flaky = await receiver(server, "newsletters", [500, 500]);
   try {
     // The receivers listen on 127.0.0.1: a private address, allowed here as in local development.
-    spawned = await spawnServer({ WEBHOOK_POLL_INTERVAL_MS: "100", WEBHOOK_RETRY_SECONDS: "1,1,1", MAIL_POLL_INTERVAL_MS: "200", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
+    spawned = await spawnServer({
+      WEBHOOK_POLL_INTERVAL_MS: "100",
+      WEBHOOK_RETRY_SECONDS: "1,1,1",
+      MAIL_POLL_INTERVAL_MS: "200",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+    });
     const base = `http://nl.localhost:${server().port}`;
     // The register, loaded as an operator loads it.
     const file = path.join(server().dataDir, "systems.csv");
@@ -114,7 +145,10 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
         "ads-be,Advertentieplatform BE,RIGHT_TO_BE_FORGOTTEN,BE,manual,,,,,",
       ].join("\n"),
     );
-    const imported = execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/systems.ts", "import", file], { env: { ...process.env, DATA_DIR: server().dataDir, LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" }, encoding: "utf8" });
+    const imported = execFileSync(path.join("node_modules", ".bin", "tsx"), ["scripts/systems.ts", "import", file], {
+      env: { ...process.env, DATA_DIR: server().dataDir, LOG_LEVEL: "warn", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" },
+      encoding: "utf8",
+    });
     expect(imported).toContain("4 system(s) saved.");
 
     // The person asks for erasure and confirms it through the mailed link.
@@ -153,7 +187,12 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
     expect(flaky.deliveries).toHaveLength(3);
     expect([...quick.deliveries, ...flaky.deliveries].every((delivery) => delivery.verified)).toBe(true);
     expect(new Set(flaky.deliveries.map((delivery) => delivery.id)).size).toBe(1);
-    expect(quick.deliveries[0].data).toMatchObject({ reference, right: "RIGHT_TO_BE_FORGOTTEN", country: "NL", subject: { email } });
+    expect(quick.deliveries[0].data).toMatchObject({
+      reference,
+      right: "RIGHT_TO_BE_FORGOTTEN",
+      country: "NL",
+      subject: { email },
+    });
 
     // The person's status page: two of three systems done, no system named.
     await page.context().clearCookies();
@@ -168,7 +207,11 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
 
     // The printer has no API: its contact answers on the task page (in the no-js project, without JavaScript).
     const contact = await contactsBrowser(browser);
-    const taskLink = await linkIn(server(), "orders@drukkerij-example.nl", /http:\/\/\S+\/privacy-rights\/system-task\?token=[\w-]+/);
+    const taskLink = await linkIn(
+      server(),
+      "orders@drukkerij-example.nl",
+      /http:\/\/\S+\/privacy-rights\/system-task\?token=[\w-]+/,
+    );
     await contact.goto(taskLink);
     await expect(contact).toHaveURL(`${base}/nl/privacy-rights/system-task`);
     await expect(contact.getByRole("heading", { level: 1 })).toHaveText("Privacyverzoek uitvoeren");

@@ -6,15 +6,17 @@
  * give no task to the other specs' requests on the shared server.
  */
 import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
-import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
+import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
 
 test.describe.configure({ timeout: 180_000 });
 
 const SECRET = `whsec_${Buffer.alloc(32, 17).toString("base64")}`;
 const TOKEN = "vhs_register-e2e-callback-token-0123456789";
 
-test("an officer adds a webhook system, sees each wrong field, changes it, and the trail says who changed what", async ({ page }) => {
+test("an officer adds a webhook system, sees each wrong field, changes it, and the trail says who changed what", async ({
+  page,
+}) => {
   const officer = uniqueStaffEmail("register");
   await addStaff(officer, "officer");
   await signInAsStaff(page, officer);

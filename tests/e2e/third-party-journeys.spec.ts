@@ -8,8 +8,9 @@
  * pages in the same document) and types a recognisable value everywhere.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, onlyWithJavaScript } from "./fixtures";
+
 import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
+import { expect, onlyWithJavaScript, test } from "./fixtures";
 
 const ORIGIN = "https://analytics.example";
 const SCRIPT = `${ORIGIN}/tag.js`;
@@ -29,7 +30,8 @@ const FAKE_ANALYTICS = `(() => {
 })();`;
 
 /** Pages where a person's data is typed or shown (the PERSONAL_DATA routes): the script must never report from one. */
-const PERSONAL_PAGE = /^\/nl(\/about|\/privacy-rights\/(access|forgotten|rectification|publication|status|direct-marketing\/communication-types)|\/political-ads\/[^/]+(\/report)?)?(\?|$)/;
+const PERSONAL_PAGE =
+  /^\/nl(\/about|\/privacy-rights\/(access|forgotten|rectification|publication|status|direct-marketing\/communication-types)|\/political-ads\/[^/]+(\/report)?)?(\?|$)/;
 
 type Beacon = { kind: string; page: string; fields: string[] };
 
@@ -64,64 +66,85 @@ async function startOnScriptPage(page: Page, pathname: string) {
 async function typeEverywhere(page: Page, url: RegExp) {
   await expect(page).toHaveURL(url);
   await expect(page.locator(`script[src="${SCRIPT}"]`)).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false), "still the document that ran the script").toBe(false);
-  const fields = page.locator(':is(main, dialog) input:is([type="text"], [type="email"], [type="tel"], :not([type])):visible, :is(main, dialog) textarea:visible');
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument ?? false),
+    "still the document that ran the script",
+  ).toBe(false);
+  const fields = page.locator(
+    ':is(main, dialog) input:is([type="text"], [type="email"], [type="tel"], :not([type])):visible, :is(main, dialog) textarea:visible',
+  );
   await expect(fields.first()).toBeVisible();
   for (const field of await fields.all()) await field.fill(TYPED);
   // Several of the script's 200 ms reports, had it still been running.
   await page.waitForTimeout(700);
 }
 
-test("no analytics script follows the visitor into a page with their data, and nothing typed reaches it", onlyWithJavaScript("without JavaScript no script runs and every link is a new document"), async ({ page }) => {
-  test.setTimeout(90_000);
-  const log = await recordAnalytics(page);
+test(
+  "no analytics script follows the visitor into a page with their data, and nothing typed reaches it",
+  onlyWithJavaScript("without JavaScript no script runs and every link is a new document"),
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    const log = await recordAnalytics(page);
 
-  // Objection step 1 (no personal data) → step 2 asks for a phone number and an address.
-  await startOnScriptPage(page, "/nl/privacy-rights/direct-marketing/brands");
-  await page.locator('main input[name="brands"]').first().check();
-  await page.getByRole("button", { name: "Volgende stap" }).click();
-  await typeEverywhere(page, /\/privacy-rights\/direct-marketing\/communication-types$/);
-
-  // The main navigation into the pages with a contact form.
-  for (const [link, url] of [
-    ['header a[href="/nl"]', /\/nl$/],
-    ['header a[href="/nl/about"]', /\/nl\/about$/],
-  ] as const) {
+    // Objection step 1 (no personal data) → step 2 asks for a phone number and an address.
     await startOnScriptPage(page, "/nl/privacy-rights/direct-marketing/brands");
-    await page.locator(link).first().click();
-    await typeEverywhere(page, url);
-  }
+    await page.locator('main input[name="brands"]').first().check();
+    await page.getByRole("button", { name: "Volgende stap" }).click();
+    await typeEverywhere(page, /\/privacy-rights\/direct-marketing\/communication-types$/);
 
-  // The privacy-rights overview (no personal data: React may show it in place), then each form.
-  for (const links of [["access"], ["forgotten-overview", "forgotten"], ["rectification"], ["publication"], ["status"]]) {
-    await startOnScriptPage(page, "/nl/privacy-rights/direct-marketing/brands");
-    await page.locator("header summary").filter({ hasText: "Transparantie" }).first().click();
-    await page.locator('header a[href="/nl/privacy-rights"]').first().click();
-    await expect(page).toHaveURL(/\/nl\/privacy-rights$/);
-    for (const link of links) await page.locator(`main a[href="/nl/privacy-rights/${link}"]`).first().click();
-    await typeEverywhere(page, new RegExp(`/privacy-rights/${links.at(-1)}$`));
-  }
+    // The main navigation into the pages with a contact form.
+    for (const [link, url] of [
+      ['header a[href="/nl"]', /\/nl$/],
+      ['header a[href="/nl/about"]', /\/nl\/about$/],
+    ] as const) {
+      await startOnScriptPage(page, "/nl/privacy-rights/direct-marketing/brands");
+      await page.locator(link).first().click();
+      await typeEverywhere(page, url);
+    }
 
-  // An ad of the register, whose report dialog asks for a name, an e-mail address and an explanation.
-  await startOnScriptPage(page, "/nl/political-ads");
-  await page.locator('main a[href^="/nl/political-ads/"]').first().click();
-  await expect(page).toHaveURL(/\/political-ads\/[^/]+$/);
-  // The pointer on the report control starts React; then it is the dialog's button.
-  await page.getByRole("link", { name: "Meld deze advertentie" }).hover();
-  await page.getByRole("button", { name: "Meld deze advertentie" }).click();
-  await page.getByRole("dialog").getByRole("radio").first().check();
-  await page.getByRole("dialog").getByRole("button", { name: "Volgende" }).click();
-  await typeEverywhere(page, /\/political-ads\/[^/]+$/);
+    // The privacy-rights overview (no personal data: React may show it in place), then each form.
+    for (const links of [
+      ["access"],
+      ["forgotten-overview", "forgotten"],
+      ["rectification"],
+      ["publication"],
+      ["status"],
+    ]) {
+      await startOnScriptPage(page, "/nl/privacy-rights/direct-marketing/brands");
+      await page.locator("header summary").filter({ hasText: "Transparantie" }).first().click();
+      await page.locator('header a[href="/nl/privacy-rights"]').first().click();
+      await expect(page).toHaveURL(/\/nl\/privacy-rights$/);
+      for (const link of links) await page.locator(`main a[href="/nl/privacy-rights/${link}"]`).first().click();
+      await typeEverywhere(page, new RegExp(`/privacy-rights/${links.at(-1)}$`));
+    }
 
-  // The note quotes this: every request the analytics origin received during the walk.
-  const lines = log.map((beacon) => `${beacon.kind} ${beacon.page} [${beacon.fields.join(", ")}]`);
-  const runs = lines.reduce<{ line: string; count: number }[]>((found, line) => {
-    if (found.at(-1)?.line === line) found.at(-1)!.count += 1;
-    else found.push({ line, count: 1 });
-    return found;
-  }, []);
-  console.log(runs.map(({ line, count }) => (count > 1 ? `${line} ×${count}` : line)).join("\n"));
-  expect(log.length, "the script ran on the pages without personal data").toBeGreaterThan(0);
-  expect(log.filter((beacon) => PERSONAL_PAGE.test(beacon.page)), "reports sent from a page with personal data").toEqual([]);
-  expect(log.filter((beacon) => JSON.stringify(beacon).includes(TYPED)), "reports that carry what the visitor typed").toEqual([]);
-});
+    // An ad of the register, whose report dialog asks for a name, an e-mail address and an explanation.
+    await startOnScriptPage(page, "/nl/political-ads");
+    await page.locator('main a[href^="/nl/political-ads/"]').first().click();
+    await expect(page).toHaveURL(/\/political-ads\/[^/]+$/);
+    // The pointer on the report control starts React; then it is the dialog's button.
+    await page.getByRole("link", { name: "Meld deze advertentie" }).hover();
+    await page.getByRole("button", { name: "Meld deze advertentie" }).click();
+    await page.getByRole("dialog").getByRole("radio").first().check();
+    await page.getByRole("dialog").getByRole("button", { name: "Volgende" }).click();
+    await typeEverywhere(page, /\/political-ads\/[^/]+$/);
+
+    // The note quotes this: every request the analytics origin received during the walk.
+    const lines = log.map((beacon) => `${beacon.kind} ${beacon.page} [${beacon.fields.join(", ")}]`);
+    const runs = lines.reduce<{ line: string; count: number }[]>((found, line) => {
+      if (found.at(-1)?.line === line) found.at(-1)!.count += 1;
+      else found.push({ line, count: 1 });
+      return found;
+    }, []);
+    console.log(runs.map(({ line, count }) => (count > 1 ? `${line} ×${count}` : line)).join("\n"));
+    expect(log.length, "the script ran on the pages without personal data").toBeGreaterThan(0);
+    expect(
+      log.filter((beacon) => PERSONAL_PAGE.test(beacon.page)),
+      "reports sent from a page with personal data",
+    ).toEqual([]);
+    expect(
+      log.filter((beacon) => JSON.stringify(beacon).includes(TYPED)),
+      "reports that carry what the visitor typed",
+    ).toEqual([]);
+  },
+);

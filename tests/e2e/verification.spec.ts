@@ -4,27 +4,37 @@
  * reused link executes nothing twice, a tampered one fails, an expired one
  * says so. JavaScript on and off.
  */
-import Database from "better-sqlite3";
 import path from "node:path";
-import { expect, expectAxeClean, test, theServersAnswer } from "./fixtures";
+
+import Database from "better-sqlite3";
+
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable, startSmtp } from "../setup/test-smtp-server";
+import { expect, expectAxeClean, test, theServersAnswer } from "./fixtures";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: SpawnedServer;
 
 test.beforeAll(async () => {
   smtp = await startSmtp();
-  server = await spawnServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_INTERVAL_MS: "200", LOG_LEVEL: "warn" });
+  server = await spawnServer({
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_POLL_INTERVAL_MS: "200",
+    LOG_LEVEL: "warn",
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
 });
 
-const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => decodeQuotedPrintable(mail.raw));
+const mailsTo = (address: string) =>
+  smtp.received.filter((mail) => mail.to.includes(address)).map((mail) => decodeQuotedPrintable(mail.raw));
 
-async function submit(host: "nl" | "be", body: Record<string, unknown>): Promise<{ link: string; reference: string; email: string }> {
+async function submit(
+  host: "nl" | "be",
+  body: Record<string, unknown>,
+): Promise<{ link: string; reference: string; email: string }> {
   const answer = await request(server.port, {
     method: "POST",
     path: "/api/privacy-rights/request",
@@ -43,8 +53,14 @@ async function submit(host: "nl" | "be", body: Record<string, unknown>): Promise
 
 const unique = (name: string) => `${name}-${test.info().project.name}-${Date.now()}@veldhaven-test.nl`;
 
-test("opening the link executes nothing; confirming does, once; a reused link executes nothing twice", async ({ page }) => {
-  const { link, reference, email } = await submit("nl", { flowType: "RIGHT_OF_ACCESS", email: unique("inzage"), language: "nl" });
+test("opening the link executes nothing; confirming does, once; a reused link executes nothing twice", async ({
+  page,
+}) => {
+  const { link, reference, email } = await submit("nl", {
+    flowType: "RIGHT_OF_ACCESS",
+    email: unique("inzage"),
+    language: "nl",
+  });
   expect(mailsTo(email)[0]).toContain(`referentie ${reference}`);
 
   await page.goto(link);
@@ -61,7 +77,9 @@ test("opening the link executes nothing; confirming does, once; a reused link ex
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mailadres bevestigd");
   await expectAxeClean(page);
   await expect.poll(() => mailsTo(email).length).toBe(2);
-  expect(mailsTo(email)[1]).toContain(`Bedankt, je aanvraag voor inzage in je gegevens is bevestigd (referentie ${reference})`);
+  expect(mailsTo(email)[1]).toContain(
+    `Bedankt, je aanvraag voor inzage in je gegevens is bevestigd (referentie ${reference})`,
+  );
   await expect.poll(() => mailsTo("privacy@veldhavenmedia.nl").some((mail) => mail.includes(reference))).toBe(true);
 
   // A used link: the page says the request was already confirmed.
@@ -73,7 +91,11 @@ test("opening the link executes nothing; confirming does, once; a reused link ex
 });
 
 test("a tampered link fails; an expired one says so and offers a new request (French)", async ({ page }) => {
-  const { link, email } = await submit("be", { flowType: "RIGHT_TO_BE_FORGOTTEN", email: unique("oubli"), language: "fr" });
+  const { link, email } = await submit("be", {
+    flowType: "RIGHT_TO_BE_FORGOTTEN",
+    email: unique("oubli"),
+    language: "fr",
+  });
   expect(link).toContain("/fr/email-verification?token=");
   const tampered = link.replace(/token=(.)/, (_, first: string) => `token=${first === "A" ? "B" : "A"}`);
   await page.goto(tampered);
@@ -84,7 +106,10 @@ test("a tampered link fails; an expired one says so and offers a new request (Fr
 
   // The clock we control: the link's expiry moved into the past in the server's database.
   const db = new Database(path.join(server.dataDir, "app.sqlite"));
-  db.prepare("update privacy_request set verification_expires_at = ? where email = ?").run("2020-01-01T00:00:00.000Z", email);
+  db.prepare("update privacy_request set verification_expires_at = ? where email = ?").run(
+    "2020-01-01T00:00:00.000Z",
+    email,
+  );
   db.close();
   await page.goto(link);
   await expect(page).toHaveURL(/\/fr\/email-verification-expired$/);
@@ -99,11 +124,20 @@ test("the result pages in Dutch with their spec titles", theServersAnswer, async
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verificatie mislukt");
   await page.goto(`http://be.localhost:${server.port}/nl/email-verification-expired`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verificatielink vervallen");
-  await expect(page.getByRole("link", { name: "Nieuwe aanvraag indienen" })).toHaveAttribute("href", "/nl/privacy-rights");
+  await expect(page.getByRole("link", { name: "Nieuwe aanvraag indienen" })).toHaveAttribute(
+    "href",
+    "/nl/privacy-rights",
+  );
 });
 
-test("once read, the token leaves the address and the page; the page sends no referrer elsewhere; confirming still works", async ({ page }) => {
-  const { link, email } = await submit("nl", { flowType: "RIGHT_OF_ACCESS", email: unique("tokenloos"), language: "nl" });
+test("once read, the token leaves the address and the page; the page sends no referrer elsewhere; confirming still works", async ({
+  page,
+}) => {
+  const { link, email } = await submit("nl", {
+    flowType: "RIGHT_OF_ACCESS",
+    email: unique("tokenloos"),
+    language: "nl",
+  });
   const token = /token=([A-Za-z0-9_-]{43})/.exec(link)![1];
   const opened = await page.goto(link);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bevestig je aanvraag");

@@ -3,18 +3,21 @@
  * error reloads (once), so a visitor with the previous deployment's scripts
  * gets the new site. The version file is never cached.
  */
-import { expect, test, onlyWithJavaScript } from "./fixtures";
-import { siteUrl } from "./fixtures";
 import { request } from "../setup/spawn-server";
+import { expect, onlyWithJavaScript, siteUrl, test } from "./fixtures";
 
 const port = () => Number(process.env.E2E_PORT);
 
-test("the version file names the live deployment and is never cached", onlyWithJavaScript("a file, no browser: the answer is the same in both projects, so it runs once"), async () => {
-  const answer = await request(port(), { path: "/version.json" });
-  expect(answer.status).toBe(200);
-  expect(answer.headers["cache-control"]).toBe("no-cache, no-store, must-revalidate");
-  expect(JSON.parse(answer.body)).toEqual({ version: expect.stringMatching(/^\d{14}$/) });
-});
+test(
+  "the version file names the live deployment and is never cached",
+  onlyWithJavaScript("a file, no browser: the answer is the same in both projects, so it runs once"),
+  async () => {
+    const answer = await request(port(), { path: "/version.json" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["cache-control"]).toBe("no-cache, no-store, must-revalidate");
+    expect(JSON.parse(answer.body)).toEqual({ version: expect.stringMatching(/^\d{14}$/) });
+  },
+);
 
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the check is made by the page's script");
@@ -52,7 +55,18 @@ test.describe("redirects in the browser (spec 4, 9)", () => {
   const redirectTo = (target: string) => ({
     status: 202,
     headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },
-    body: JSON.stringify([["SingleFetchRedirect", 1], { _2: 3, _4: 5, _6: 7, _8: 7, _9: 7 }, "redirect", target, "status", 302, "revalidate", false, "reload", "replace"]),
+    body: JSON.stringify([
+      ["SingleFetchRedirect", 1],
+      { _2: 3, _4: 5, _6: 7, _8: 7, _9: 7 },
+      "redirect",
+      target,
+      "status",
+      302,
+      "revalidate",
+      false,
+      "reload",
+      "replace",
+    ]),
   });
 
   test("a navigation that keeps redirecting stops after 20 with 500 'Redirect loop'", async ({ page }) => {
@@ -60,7 +74,9 @@ test.describe("redirects in the browser (spec 4, 9)", () => {
     // Between two pages React shows (a page without React is loaded as a document, where the browser's limit applies).
     await page.route(/\/nl\/(about|privacy-rights\/rectification)\.data/, (route) => {
       followed++;
-      return route.fulfill(redirectTo(route.request().url().includes("/about.data") ? "/nl/privacy-rights/rectification" : "/nl/about"));
+      return route.fulfill(
+        redirectTo(route.request().url().includes("/about.data") ? "/nl/privacy-rights/rectification" : "/nl/about"),
+      );
     });
     await page.goto(siteUrl("nl", "/nl"));
     await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over ons" }).click();
@@ -72,7 +88,9 @@ test.describe("redirects in the browser (spec 4, 9)", () => {
 
   test("a few redirects in a row are followed to the page", async ({ page }) => {
     let followed = 0;
-    await page.route(/\/nl\/about\.data/, (route) => (followed++ < 3 ? route.fulfill(redirectTo("/nl/about")) : route.continue()));
+    await page.route(/\/nl\/about\.data/, (route) =>
+      followed++ < 3 ? route.fulfill(redirectTo("/nl/about")) : route.continue(),
+    );
     await page.goto(siteUrl("nl", "/nl"));
     await page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Over ons" }).click();
     await expect(page).toHaveURL(siteUrl("nl", "/nl/about"));

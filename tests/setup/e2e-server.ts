@@ -3,6 +3,7 @@
  * pointed at it (DNS_SERVERS). Signals are passed on for a graceful stop.
  */
 import { spawn } from "node:child_process";
+
 import { startTestDnsServer } from "./test-dns-server";
 
 const dns = await startTestDnsServer();

@@ -11,21 +11,29 @@
  * markup or like i18next syntax: they must reach the mail as typed in the
  * text part, and escaped in the HTML part.
  */
-import type { Country, Locale } from "~/i18n/locale";
 import { RIGHT_TYPES, type RightType } from "~/domain/privacy-request";
-import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
-import type { MailMessage } from "~/services/mail/outbox.server";
-import { complaintOutcomeMail, digestMail, extensionMail, rejectionMail } from "~/services/mail/back-office-templates.server";
+import type { Country, Locale } from "~/i18n/locale";
+import {
+  complaintOutcomeMail,
+  digestMail,
+  extensionMail,
+  rejectionMail,
+} from "~/services/mail/back-office-templates.server";
+import { assignedMail, ownerReminderMail } from "~/services/mail/case-work-templates.server";
 import { complaintAcknowledgement, complaintNotification } from "~/services/mail/complaint-templates.server";
 import { answerMail, statusLinkMail } from "~/services/mail/delivery-templates.server";
+import type { MailMessage } from "~/services/mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "~/services/mail/privacy-templates.server";
 import { duplicateMail, noAnswerMail, questionMail } from "~/services/mail/question-templates.server";
-import { contactNotification } from "~/services/mail/templates.server";
 import { systemTaskMail } from "~/services/mail/system-task-templates.server";
-import { assignedMail, ownerReminderMail } from "~/services/mail/case-work-templates.server";
+import { contactNotification } from "~/services/mail/templates.server";
+import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
 
 /** The public origins the links in the mails start with (set as PUBLIC_ORIGIN_NL / _BE while rendering). */
-export const MAIL_ORIGINS = { PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl", PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be" };
+export const MAIL_ORIGINS = {
+  PUBLIC_ORIGIN_NL: "https://privacy.veldhavenmedia.nl",
+  PUBLIC_ORIGIN_BE: "https://privacy.veldhavenmedia.be",
+};
 
 /** Each locale a visitor can use, with the country of its site. */
 const SITES: { locale: Locale; country: Country; to: string; path: string }[] = [
@@ -70,12 +78,26 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     {
       name: "nl_nl hostile",
       hostile: true,
-      message: contactNotification({ to: "klantenservice@veldhavenmedia.nl", locale: "nl_nl", country: "nl", name: HOSTILE, email: "tom+x@example.nl", question: `${HOSTILE}\nRegel 2 & meer` }),
+      message: contactNotification({
+        to: "klantenservice@veldhavenmedia.nl",
+        locale: "nl_nl",
+        country: "nl",
+        name: HOSTILE,
+        email: "tom+x@example.nl",
+        question: `${HOSTILE}\nRegel 2 & meer`,
+      }),
     },
     {
       name: "fr_be hostile",
       hostile: true,
-      message: contactNotification({ to: "klantendienst@veldhavenmedia.be", locale: "fr_be", country: "be", name: HOSTILE, email: "tom+x@example.be", question: HOSTILE }),
+      message: contactNotification({
+        to: "klantendienst@veldhavenmedia.be",
+        locale: "fr_be",
+        country: "be",
+        name: HOSTILE,
+        email: "tom+x@example.be",
+        question: HOSTILE,
+      }),
     },
   ],
 
@@ -83,11 +105,28 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     SITES.flatMap(({ locale, country, to, path }) => [
       ...RIGHT_TYPES.map((rightType) => ({
         name: `${locale} ${rightType}`,
-        message: verificationMail({ to, locale, country, rightType, reference: REFERENCE, link: `${path}/email-verification?token=${TOKEN}&flow=x`, expiresAt: EXPIRES_AT }),
+        message: verificationMail({
+          to,
+          locale,
+          country,
+          rightType,
+          reference: REFERENCE,
+          link: `${path}/email-verification?token=${TOKEN}&flow=x`,
+          expiresAt: EXPIRES_AT,
+        }),
       })),
       ...(["reminder", "new-link"] as const).map((occasion) => ({
         name: `${locale} RIGHT_OF_ACCESS ${occasion}`,
-        message: verificationMail({ to, locale, country, rightType: "RIGHT_OF_ACCESS", reference: REFERENCE, link: `${path}/email-verification?token=${TOKEN}`, expiresAt: EXPIRES_AT, occasion }),
+        message: verificationMail({
+          to,
+          locale,
+          country,
+          rightType: "RIGHT_OF_ACCESS",
+          reference: REFERENCE,
+          link: `${path}/email-verification?token=${TOKEN}`,
+          expiresAt: EXPIRES_AT,
+          occasion,
+        }),
       })),
     ]),
 
@@ -95,7 +134,14 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     SITES.flatMap(({ locale, country, to }) =>
       RIGHT_TYPES.map((rightType) => ({
         name: `${locale} ${rightType}`,
-        message: confirmationMail({ to, locale, country, rightType, reference: REFERENCE, dueAt: rightType === "OBJECTION" ? null : DUE_AT }),
+        message: confirmationMail({
+          to,
+          locale,
+          country,
+          rightType,
+          reference: REFERENCE,
+          dueAt: rightType === "OBJECTION" ? null : DUE_AT,
+        }),
       })),
     ),
 
@@ -105,7 +151,14 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
         const executed = rightType === "OBJECTION";
         return {
           name: `${country} ${rightType}${executed ? " executed" : ""}`,
-          message: privacyTeamNotification({ to: team(country), country, rightType, reference: REFERENCE, dueAt: executed ? null : DUE_AT, executed }),
+          message: privacyTeamNotification({
+            to: team(country),
+            country,
+            rightType,
+            reference: REFERENCE,
+            dueAt: executed ? null : DUE_AT,
+            executed,
+          }),
         };
       }),
     ),
@@ -135,44 +188,121 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
   complaintOutcomeMail: () => [
     ...SITES.map(({ locale, to }) => ({
       name: locale,
-      message: complaintOutcomeMail({ to, locale, reference: AD_REFERENCE, campaignId: CAMPAIGN_ID, outcome: "De adverteerder heeft het label aangevuld met de financieringsbron." }),
+      message: complaintOutcomeMail({
+        to,
+        locale,
+        reference: AD_REFERENCE,
+        campaignId: CAMPAIGN_ID,
+        outcome: "De adverteerder heeft het label aangevuld met de financieringsbron.",
+      }),
     })),
-    { name: "fr_be hostile", hostile: true, message: complaintOutcomeMail({ to: "camille.dubois@example.be", locale: "fr_be", reference: AD_REFERENCE, campaignId: CAMPAIGN_ID, outcome: HOSTILE }) },
+    {
+      name: "fr_be hostile",
+      hostile: true,
+      message: complaintOutcomeMail({
+        to: "camille.dubois@example.be",
+        locale: "fr_be",
+        reference: AD_REFERENCE,
+        campaignId: CAMPAIGN_ID,
+        outcome: HOSTILE,
+      }),
+    },
   ],
 
   extensionMail: () => [
     ...SITES.map(({ locale, country, to }) => ({
       name: locale,
-      message: extensionMail({ to, locale, country, reference: REFERENCE, dueAt: DUE_AT, reason: "We moeten drie systemen doorzoeken en één leverancier antwoordt pas over drie weken." }),
+      message: extensionMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        dueAt: DUE_AT,
+        reason: "We moeten drie systemen doorzoeken en één leverancier antwoordt pas over drie weken.",
+      }),
     })),
-    { name: "nl_be hostile", hostile: true, message: extensionMail({ to: "jan.peeters@example.be", locale: "nl_be", country: "be", reference: REFERENCE, dueAt: DUE_AT, reason: HOSTILE }) },
+    {
+      name: "nl_be hostile",
+      hostile: true,
+      message: extensionMail({
+        to: "jan.peeters@example.be",
+        locale: "nl_be",
+        country: "be",
+        reference: REFERENCE,
+        dueAt: DUE_AT,
+        reason: HOSTILE,
+      }),
+    },
   ],
 
   rejectionMail: () => [
     ...SITES.map(({ locale, country, to }) => ({
       name: locale,
-      message: rejectionMail({ to, locale, country, reference: REFERENCE, reason: "We konden niet vaststellen dat het e-mailadres van jou is." }),
+      message: rejectionMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        reason: "We konden niet vaststellen dat het e-mailadres van jou is.",
+      }),
     })),
-    { name: "fr_be hostile", hostile: true, message: rejectionMail({ to: "camille.dubois@example.be", locale: "fr_be", country: "be", reference: REFERENCE, reason: HOSTILE }) },
+    {
+      name: "fr_be hostile",
+      hostile: true,
+      message: rejectionMail({
+        to: "camille.dubois@example.be",
+        locale: "fr_be",
+        country: "be",
+        reference: REFERENCE,
+        reason: HOSTILE,
+      }),
+    },
   ],
 
   digestMail: () =>
     COUNTRIES.flatMap((country) => {
       const link = `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests?country=${country}&state=OPEN`;
-      const overdue = [{ reference: "PR-LATE-0001", rightType: "RIGHT_OF_ACCESS", dueAt: "2026-04-01T10:00:00.000Z", state: "OPEN" }];
+      const overdue = [
+        { reference: "PR-LATE-0001", rightType: "RIGHT_OF_ACCESS", dueAt: "2026-04-01T10:00:00.000Z", state: "OPEN" },
+      ];
       const dueSoon = [
         { reference: "PR-SOON-0001", rightType: "RECTIFICATION", dueAt: EXPIRES_AT, state: "IN_PROGRESS" },
-        { reference: "PR-SOON-0002", rightType: "RIGHT_TO_BE_FORGOTTEN", dueAt: "2026-04-12T10:00:00.000Z", state: "OPEN" },
+        {
+          reference: "PR-SOON-0002",
+          rightType: "RIGHT_TO_BE_FORGOTTEN",
+          dueAt: "2026-04-12T10:00:00.000Z",
+          state: "OPEN",
+        },
       ];
       return [
-        { name: `${country} overdue and due soon`, message: digestMail({ to: team(country), country, overdue, dueSoon, waiting: 2, link }) },
+        {
+          name: `${country} overdue and due soon`,
+          message: digestMail({ to: team(country), country, overdue, dueSoon, waiting: 2, link }),
+        },
         {
           name: `${country} systems late`,
-          message: digestMail({ to: team(country), country, overdue: [], dueSoon, waiting: 0, link, overdueTasks: [{ reference: "PR-SOON-0002", system: "Drukkerij Oost", dueAt: "2026-04-12T10:00:00.000Z" }] }),
+          message: digestMail({
+            to: team(country),
+            country,
+            overdue: [],
+            dueSoon,
+            waiting: 0,
+            link,
+            overdueTasks: [{ reference: "PR-SOON-0002", system: "Drukkerij Oost", dueAt: "2026-04-12T10:00:00.000Z" }],
+          }),
         },
-        { name: `${country} due soon only`, message: digestMail({ to: team(country), country, overdue: [], dueSoon, waiting: 0, link }) },
-        { name: `${country} overdue only`, message: digestMail({ to: team(country), country, overdue, dueSoon: [], waiting: 1, link }) },
-        { name: `${country} nothing`, message: digestMail({ to: team(country), country, overdue: [], dueSoon: [], waiting: 0, link }) },
+        {
+          name: `${country} due soon only`,
+          message: digestMail({ to: team(country), country, overdue: [], dueSoon, waiting: 0, link }),
+        },
+        {
+          name: `${country} overdue only`,
+          message: digestMail({ to: team(country), country, overdue, dueSoon: [], waiting: 1, link }),
+        },
+        {
+          name: `${country} nothing`,
+          message: digestMail({ to: team(country), country, overdue: [], dueSoon: [], waiting: 0, link }),
+        },
       ];
     }),
 
@@ -180,14 +310,29 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     SITES.flatMap(({ locale, country, to, path }) =>
       [0, 1, 2, 7].map((fileCount) => ({
         name: `${locale} ${fileCount} files`,
-        message: answerMail({ to, locale, country, reference: REFERENCE, link: `${path}/privacy-rights/answer?token=${TOKEN}&ref=${REFERENCE}`, expiresAt: EXPIRES_AT, fileCount }),
+        message: answerMail({
+          to,
+          locale,
+          country,
+          reference: REFERENCE,
+          link: `${path}/privacy-rights/answer?token=${TOKEN}&ref=${REFERENCE}`,
+          expiresAt: EXPIRES_AT,
+          fileCount,
+        }),
       })),
     ),
 
   statusLinkMail: () =>
     SITES.map(({ locale, country, to, path }) => ({
       name: locale,
-      message: statusLinkMail({ to, locale, country, reference: REFERENCE, link: `${path}/privacy-rights/status?token=${TOKEN}`, expiresAt: EXPIRES_AT }),
+      message: statusLinkMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        link: `${path}/privacy-rights/status?token=${TOKEN}`,
+        expiresAt: EXPIRES_AT,
+      }),
     })),
 
   questionMail: () =>
@@ -213,9 +358,25 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
   noAnswerMail: () => [
     ...SITES.map(({ locale, country, to }) => ({
       name: locale,
-      message: noAnswerMail({ to, locale, country, reference: REFERENCE, reason: "We hebben 30 dagen niets van je gehoord." }),
+      message: noAnswerMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        reason: "We hebben 30 dagen niets van je gehoord.",
+      }),
     })),
-    { name: "nl_nl hostile", hostile: true, message: noAnswerMail({ to: "lotte.devries@example.nl", locale: "nl_nl", country: "nl", reference: REFERENCE, reason: HOSTILE }) },
+    {
+      name: "nl_nl hostile",
+      hostile: true,
+      message: noAnswerMail({
+        to: "lotte.devries@example.nl",
+        locale: "nl_nl",
+        country: "nl",
+        reference: REFERENCE,
+        reason: HOSTILE,
+      }),
+    },
   ],
 
   // To a case's new owner (in Dutch, as every team mail), and to the owner of a request due within 5 days.
@@ -223,17 +384,40 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     COUNTRIES.flatMap((country) => [
       {
         name: `${country} request`,
-        message: assignedMail({ to: "agent@veldhavenmedia.nl", country, kind: "request", reference: REFERENCE, dueAt: DUE_AT, by: "officer@veldhavenmedia.nl", link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}` }),
+        message: assignedMail({
+          to: "agent@veldhavenmedia.nl",
+          country,
+          kind: "request",
+          reference: REFERENCE,
+          dueAt: DUE_AT,
+          by: "officer@veldhavenmedia.nl",
+          link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}`,
+        }),
       },
       {
         name: `${country} ad report`,
-        message: assignedMail({ to: "officer@veldhavenmedia.nl", country, kind: "complaint", reference: "PA-7K4M-9QXD", dueAt: null, by: "dpo@veldhavenmedia.nl", link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/ad-reports/PA-7K4M-9QXD` }),
+        message: assignedMail({
+          to: "officer@veldhavenmedia.nl",
+          country,
+          kind: "complaint",
+          reference: "PA-7K4M-9QXD",
+          dueAt: null,
+          by: "dpo@veldhavenmedia.nl",
+          link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/ad-reports/PA-7K4M-9QXD`,
+        }),
       },
     ]),
   ownerReminderMail: () =>
     COUNTRIES.map((country) => ({
       name: country,
-      message: ownerReminderMail({ to: "agent@veldhavenmedia.nl", country, kind: "request", reference: REFERENCE, dueAt: DUE_AT, link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}` }),
+      message: ownerReminderMail({
+        to: "agent@veldhavenmedia.nl",
+        country,
+        kind: "request",
+        reference: REFERENCE,
+        dueAt: DUE_AT,
+        link: `https://privacy.veldhavenmedia.${country}/nl/internal-privacy-rights/requests/${REFERENCE}`,
+      }),
     })),
 
   // To the contact of a system without an API, in the contact's language; an objection has no due date.
@@ -254,12 +438,32 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
     })),
     {
       name: "nl_be OBJECTION",
-      message: systemTaskMail({ to: "marketing@example.be", locale: "nl_be", country: "be", reference: REFERENCE, rightType: "OBJECTION", system: "Folderverspreiding", dueAt: null, link: `https://privacy.veldhavenmedia.be/nl/privacy-rights/system-task?token=${TOKEN}`, linkExpiresAt: EXPIRES_AT }),
+      message: systemTaskMail({
+        to: "marketing@example.be",
+        locale: "nl_be",
+        country: "be",
+        reference: REFERENCE,
+        rightType: "OBJECTION",
+        system: "Folderverspreiding",
+        dueAt: null,
+        link: `https://privacy.veldhavenmedia.be/nl/privacy-rights/system-task?token=${TOKEN}`,
+        linkExpiresAt: EXPIRES_AT,
+      }),
     },
     {
       name: "fr_be hostile",
       hostile: true,
-      message: systemTaskMail({ to: "x@example.be", locale: "fr_be", country: "be", reference: REFERENCE, rightType: "RECTIFICATION", system: HOSTILE, dueAt: DUE_AT, link: `https://privacy.veldhavenmedia.be/fr/privacy-rights/system-task?token=${TOKEN}`, linkExpiresAt: EXPIRES_AT }),
+      message: systemTaskMail({
+        to: "x@example.be",
+        locale: "fr_be",
+        country: "be",
+        reference: REFERENCE,
+        rightType: "RECTIFICATION",
+        system: HOSTILE,
+        dueAt: DUE_AT,
+        link: `https://privacy.veldhavenmedia.be/fr/privacy-rights/system-task?token=${TOKEN}`,
+        linkExpiresAt: EXPIRES_AT,
+      }),
     },
   ],
 };

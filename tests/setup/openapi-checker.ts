@@ -8,13 +8,32 @@
  * the body against its schema.
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import type { HeaderObject, MediaTypeObject, OpenAPIObject, OperationObject, ReferenceObject, ResponseObject, SchemaObject } from "openapi3-ts/oas31";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import type {
+  HeaderObject,
+  MediaTypeObject,
+  OpenAPIObject,
+  OperationObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from "openapi3-ts/oas31";
 
 const DOCUMENT_ID = "https://openapi.test/openapi.json";
 /** The OpenAPI members around the schemas: Ajv takes them as annotations, so it can resolve refs into the document. */
-const OPENAPI_MEMBERS = ["openapi", "info", "servers", "tags", "paths", "components", "jsonSchemaDialect", "webhooks", "externalDocs", "security"];
+const OPENAPI_MEMBERS = [
+  "openapi",
+  "info",
+  "servers",
+  "tags",
+  "paths",
+  "components",
+  "jsonSchemaDialect",
+  "webhooks",
+  "externalDocs",
+  "security",
+];
 
 function newAjv(document: OpenAPIObject): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, strictTypes: false, allErrors: true });
@@ -24,7 +43,8 @@ function newAjv(document: OpenAPIObject): Ajv2020 {
   return ajv;
 }
 
-const pointer = (...parts: string[]) => `${DOCUMENT_ID}#/${parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}`;
+const pointer = (...parts: string[]) =>
+  `${DOCUMENT_ID}#/${parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}`;
 
 /** Every schema of the document, with its JSON pointer: components, parameters, headers, bodies. */
 function* schemaPointers(document: OpenAPIObject): Generator<string> {
@@ -34,12 +54,18 @@ function* schemaPointers(document: OpenAPIObject): Generator<string> {
       for (const [index, parameter] of (operation.parameters ?? []).entries()) {
         if (!("$ref" in parameter)) yield pointer("paths", path, method, "parameters", String(index), "schema");
       }
-      for (const [type] of Object.entries((operation.requestBody as { content?: Record<string, MediaTypeObject> } | undefined)?.content ?? {})) {
+      for (const [type] of Object.entries(
+        (operation.requestBody as { content?: Record<string, MediaTypeObject> } | undefined)?.content ?? {},
+      )) {
         yield pointer("paths", path, method, "requestBody", "content", type, "schema");
       }
-      for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, ResponseObject | ReferenceObject][]) {
+      for (const [status, response] of Object.entries(operation.responses ?? {}) as [
+        string,
+        ResponseObject | ReferenceObject,
+      ][]) {
         if ("$ref" in response) continue;
-        for (const type of Object.keys(response.content ?? {})) yield pointer("paths", path, method, "responses", status, "content", type, "schema");
+        for (const type of Object.keys(response.content ?? {}))
+          yield pointer("paths", path, method, "responses", status, "content", type, "schema");
       }
     }
   }
@@ -49,7 +75,9 @@ export async function validateDocument(document: OpenAPIObject): Promise<string[
   const validator = new Validator();
   // A copy: the validator keeps the object it reads (and may resolve references in it).
   const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
-  const problems = result.valid ? [] : [`not OpenAPI ${validator.version ?? "3.1"}: ${JSON.stringify(result.errors, null, 1).slice(0, 2000)}`];
+  const problems = result.valid
+    ? []
+    : [`not OpenAPI ${validator.version ?? "3.1"}: ${JSON.stringify(result.errors, null, 1).slice(0, 2000)}`];
   const ajv = newAjv(document);
   for (const at of schemaPointers(document)) {
     try {
@@ -63,13 +91,17 @@ export async function validateDocument(document: OpenAPIObject): Promise<string[
 
 export type Answer = { status: number; headers: Record<string, string>; body: string };
 
-const describe = (errors: ErrorObject[] | null | undefined) => (errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} ${JSON.stringify(error.params)}`);
+const describe = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? []).map((error) => `${error.instancePath || "/"} ${error.message} ${JSON.stringify(error.params)}`);
 
 /** `#/components/x/y` → the object it names. */
 function resolved<T>(document: OpenAPIObject, value: T | ReferenceObject): T {
   if (value && typeof value === "object" && "$ref" in value) {
     const parts = value.$ref.replace(/^#\//, "").split("/");
-    return resolved(document, parts.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], document) as T | ReferenceObject);
+    return resolved(
+      document,
+      parts.reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], document) as T | ReferenceObject,
+    );
   }
   return value as T;
 }
@@ -89,15 +121,19 @@ export function answerChecker(document: OpenAPIObject) {
   /** What is wrong with a real answer to `method pathname`; [] when it matches the document. */
   function problemsOf(method: string, pathname: string, answer: Answer): string[] {
     const template = templateOf(document, pathname);
-    const operation = template ? (document.paths![template] as Record<string, OperationObject>)[method.toLowerCase()] : undefined;
+    const operation = template
+      ? (document.paths![template] as Record<string, OperationObject>)[method.toLowerCase()]
+      : undefined;
     if (!template || !operation) return [`${method} ${pathname} is not in the document`];
     const response = operation.responses?.[String(answer.status)] as ResponseObject | ReferenceObject | undefined;
-    if (!response) return [`${method} ${template}: status ${answer.status} is not documented (${answer.body.slice(0, 200)})`];
+    if (!response)
+      return [`${method} ${template}: status ${answer.status} is not documented (${answer.body.slice(0, 200)})`];
     covered.add(`${method.toUpperCase()} ${template} ${answer.status}`);
     const { content, headers } = resolved<ResponseObject>(document, response);
     const problems: string[] = [];
     for (const [name, header] of Object.entries(headers ?? {})) {
-      if (resolved<HeaderObject>(document, header).required && answer.headers[name.toLowerCase()] === undefined) problems.push(`header ${name} missing`);
+      if (resolved<HeaderObject>(document, header).required && answer.headers[name.toLowerCase()] === undefined)
+        problems.push(`header ${name} missing`);
     }
     const prefixed = () => problems.map((problem) => `${method} ${template} ${answer.status}: ${problem}`);
     if (!content) {
@@ -109,8 +145,18 @@ export function answerChecker(document: OpenAPIObject) {
       problems.push(`content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`);
       return prefixed();
     }
-    const at = pointer("paths", template, method.toLowerCase(), "responses", String(answer.status), "content", mediaType, "schema");
-    const refAt = "$ref" in response ? `${DOCUMENT_ID}${response.$ref}/content/${mediaType.replace("/", "~1")}/schema` : at;
+    const at = pointer(
+      "paths",
+      template,
+      method.toLowerCase(),
+      "responses",
+      String(answer.status),
+      "content",
+      mediaType,
+      "schema",
+    );
+    const refAt =
+      "$ref" in response ? `${DOCUMENT_ID}${response.$ref}/content/${mediaType.replace("/", "~1")}/schema` : at;
     const validate = ajv.getSchema(refAt) ?? ajv.compile({ $ref: refAt });
     const body = mediaType.endsWith("json") ? (JSON.parse(answer.body) as unknown) : answer.body;
     if (!validate(body)) problems.push(...describe(validate.errors));
@@ -121,7 +167,9 @@ export function answerChecker(document: OpenAPIObject) {
   function requestProblems(method: string, pathname: string, body: unknown): string[] {
     const template = templateOf(document, pathname);
     if (!template) return [`${pathname} is not in the document`];
-    const validate = ajv.compile({ $ref: pointer("paths", template, method.toLowerCase(), "requestBody", "content", "application/json", "schema") });
+    const validate = ajv.compile({
+      $ref: pointer("paths", template, method.toLowerCase(), "requestBody", "content", "application/json", "schema"),
+    });
     return validate(body) ? [] : describe(validate.errors).map((problem) => `request to ${template}: ${problem}`);
   }
 
@@ -130,7 +178,8 @@ export function answerChecker(document: OpenAPIObject) {
     const all: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const [method, operation] of Object.entries(item) as [string, OperationObject][]) {
-        for (const status of Object.keys(operation.responses ?? {})) all.push(`${method.toUpperCase()} ${path} ${status}`);
+        for (const status of Object.keys(operation.responses ?? {}))
+          all.push(`${method.toUpperCase()} ${path} ${status}`);
       }
     }
     return all.filter((answer) => !covered.has(answer));
@@ -140,4 +189,5 @@ export function answerChecker(document: OpenAPIObject) {
 }
 
 /** A schema of the document by name, for assertions that read it. */
-export const componentSchema = (document: OpenAPIObject, name: string) => document.components?.schemas?.[name] as SchemaObject;
+export const componentSchema = (document: OpenAPIObject, name: string) =>
+  document.components?.schemas?.[name] as SchemaObject;

@@ -7,8 +7,10 @@
  */
 import http from "node:http";
 import type net from "node:net";
+
 import express from "express";
 import { expect, vi } from "vitest";
+
 import { healthRoutes } from "../../server/health";
 import { createOverloadGuard, type OverloadGuard } from "../../server/overload";
 import { request } from "./spawn-server";
@@ -60,7 +62,8 @@ export async function startHarness(
     queueWindowMs: WINDOW_MS,
     random: settings.random,
     // What a request had waited when it came: its `X-Waited` header (ms), else nothing.
-    arrivedAt: (req) => (arrivals.get(req) ?? arrivals.set(req, performance.now() - Number(req.headers["x-waited"] ?? 0)).get(req))!,
+    arrivedAt: (req) =>
+      (arrivals.get(req) ?? arrivals.set(req, performance.now() - Number(req.headers["x-waited"] ?? 0)).get(req))!,
     logger: { warn: (_details, message) => warnings.push(message) },
   });
   const arrivals = new WeakMap<object, number>();
@@ -111,7 +114,8 @@ export async function startHarness(
   };
 }
 
-export const get = (harness: Harness, path: string, waitedMs = 0) => request(harness.port, { path, headers: { "X-Waited": String(waitedMs) } });
+export const get = (harness: Harness, path: string, waitedMs = 0) =>
+  request(harness.port, { path, headers: { "X-Waited": String(waitedMs) } });
 
 /** Synchronous work: the event loop does nothing else meanwhile. */
 function blockFor(ms: number): void {
@@ -124,7 +128,12 @@ function blockFor(ms: number): void {
 /** Sends a request that the app holds open, and resolves once the app has it. */
 export async function holdOne(harness: Harness): Promise<http.ClientRequest> {
   const before = harness.held.length;
-  const outgoing = http.get({ host: "127.0.0.1", port: harness.port, path: "/nl/held", headers: { Host: "nl.localhost" } });
+  const outgoing = http.get({
+    host: "127.0.0.1",
+    port: harness.port,
+    path: "/nl/held",
+    headers: { Host: "nl.localhost" },
+  });
   outgoing.on("error", () => {});
   await vi.waitFor(() => expect(harness.held.length).toBe(before + 1));
   return outgoing;

@@ -63,7 +63,12 @@ export function request(
  * Writes raw bytes on a fresh connection and collects everything the server
  * sends until it closes the connection (or `waitMs` passes: then `closed` is false).
  */
-export function rawExchange(port: number, bytes: string, waitMs = 5000, options: { halfClose?: boolean } = {}): Promise<{ text: string; closed: boolean }> {
+export function rawExchange(
+  port: number,
+  bytes: string,
+  waitMs = 5000,
+  options: { halfClose?: boolean } = {},
+): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let text = "";

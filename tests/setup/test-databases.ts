@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import pg from "pg";
+
 import { openDatabase, type DatabaseHandle } from "~/db/db.server";
 
 /** One database made for one test (or suite), and how to throw it away. */

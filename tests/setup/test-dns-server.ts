@@ -1,4 +1,5 @@
 import { Resolver } from "node:dns/promises";
+
 import dns2 from "dns2";
 
 const { Packet } = dns2;
@@ -47,7 +48,16 @@ export async function startTestDnsServer(
       }
       if (question.type === Packet.TYPE.MX) {
         for (const exchange of zone.mx ?? []) {
-          response.answers.push(record({ name, type: Packet.TYPE.MX, class: Packet.CLASS.IN, ttl: 60, exchange, priority: exchange ? 10 : 0 }));
+          response.answers.push(
+            record({
+              name,
+              type: Packet.TYPE.MX,
+              class: Packet.CLASS.IN,
+              ttl: 60,
+              exchange,
+              priority: exchange ? 10 : 0,
+            }),
+          );
         }
       }
       if (question.type === Packet.TYPE.A) {

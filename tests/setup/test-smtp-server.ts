@@ -18,7 +18,11 @@ export type SmtpOptions = {
 export const smtpRefusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
 /** Runs a hook in smtp-server's callback style: a throw becomes the refusal. */
-function answer(hook: ((address: string) => void) | undefined, address: string, callback: (error?: Error | null) => void) {
+function answer(
+  hook: ((address: string) => void) | undefined,
+  address: string,
+  callback: (error?: Error | null) => void,
+) {
   try {
     hook?.(address);
     callback();
@@ -38,7 +42,13 @@ export const messageIdOf = (raw: string) => /^Message-ID:\s*(\S+)/im.exec(raw)?.
 export async function startSmtp(
   port = 0,
   options: SmtpOptions = {},
-): Promise<{ server: SMTPServer; port: number; received: ReceivedMail[]; connectionsOpened: () => number; stop: () => Promise<void> }> {
+): Promise<{
+  server: SMTPServer;
+  port: number;
+  received: ReceivedMail[];
+  connectionsOpened: () => number;
+  stop: () => Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   let connectionsOpened = 0;
   const server = new SMTPServer({

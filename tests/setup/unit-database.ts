@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe } from "vitest";
+
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from "~/db/db.server";
+
 import { databaseTargets, sqliteDatabase, type DatabaseTarget, type TestDatabase } from "./test-databases";
 
 /**

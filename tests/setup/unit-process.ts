@@ -8,11 +8,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { afterEach, beforeEach } from "vitest";
+
 import { getConfig, parseConfig, resolveConfig, type Config } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
 import { singleton } from "~/utils/singleton.server";
+
 import type { DatabaseFixture } from "./unit-database";
 
 type Environment = Record<string, string | undefined>;
@@ -58,7 +61,8 @@ export function useTestConfig(base: Environment | (() => Environment) = {}): Tes
     processConfig.set(config);
     // The logger takes its level from the configuration once.
     processLogger.set(undefined);
-    if (getConfig() !== config) throw new Error('getConfig() does not read the singleton "config" any more: update tests/setup/unit-process.ts.');
+    if (getConfig() !== config)
+      throw new Error('getConfig() does not read the singleton "config" any more: update tests/setup/unit-process.ts.');
     return config;
   };
   beforeEach(() => {
@@ -87,7 +91,8 @@ export function useTestDatabaseAsProcessDatabase(database: DatabaseFixture): voi
   beforeEach(async () => {
     previous = processDatabase.peek();
     processDatabase.set(Promise.resolve(database.handle));
-    if ((await getDb()) !== database.db) throw new Error('getDb() does not read the singleton "database" any more: update tests/setup/unit-process.ts.');
+    if ((await getDb()) !== database.db)
+      throw new Error('getDb() does not read the singleton "database" any more: update tests/setup/unit-process.ts.');
   });
   afterEach(() => {
     processDatabase.set(previous);

@@ -11,8 +11,8 @@
 import type { Db } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
 import type { StaffRole } from "~/domain/staff";
-import { upsertAccount } from "~/services/staff/accounts.server";
 import { signIn } from "~/http/staff/staff-session.server";
+import { upsertAccount } from "~/services/staff/accounts.server";
 
 /** A password `passwordProblem` accepts for any address the fixture makes. */
 export const STAFF_PASSWORD = "Zonnebloem-Kade-42";
@@ -29,16 +29,28 @@ export type SignedInStaff = {
 let counter = 0;
 
 /** Creates a local account (an agent unless `role` says otherwise) and signs it in. */
-export async function createSignedInStaff(db: Db, { role = "agent", email }: { role?: StaffRole; email?: string } = {}): Promise<SignedInStaff> {
+export async function createSignedInStaff(
+  db: Db,
+  { role = "agent", email }: { role?: StaffRole; email?: string } = {},
+): Promise<SignedInStaff> {
   if ((await getDb()) !== db) {
-    throw new Error("signIn stores the session in the process's database: call useTestDatabaseAsProcessDatabase(database) first.");
+    throw new Error(
+      "signIn stores the session in the process's database: call useTestDatabaseAsProcessDatabase(database) first.",
+    );
   }
-  const account = await upsertAccount(db, { email: email ?? `${role}.${++counter}@veldhaven-test.nl`, password: STAFF_PASSWORD, role });
-  if (account.status === "refused") throw new Error(`The staff fixture's account was refused: ${account.problem}`);
-  const setCookie = await signIn(new Request("http://nl.localhost/nl/internal-privacy-rights/login", { method: "POST" }), {
-    email: account.email,
-    role: account.role,
-    method: "local",
+  const account = await upsertAccount(db, {
+    email: email ?? `${role}.${++counter}@veldhaven-test.nl`,
+    password: STAFF_PASSWORD,
+    role,
   });
+  if (account.status === "refused") throw new Error(`The staff fixture's account was refused: ${account.problem}`);
+  const setCookie = await signIn(
+    new Request("http://nl.localhost/nl/internal-privacy-rights/login", { method: "POST" }),
+    {
+      email: account.email,
+      role: account.role,
+      method: "local",
+    },
+  );
   return { email: account.email, role: account.role, cookie: setCookie.split(";")[0], setCookie };
 }

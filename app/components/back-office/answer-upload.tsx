@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useRevalidator } from "react-router";
+
 import { FILE_KINDS, type UploadOutcome, type UploadRefusal } from "~/domain/request-file";
+import { useTranslation } from "~/i18n/use-translation";
+
 import { ErrorSummaryBox, type ErrorSummaryItem } from "../error-summary";
 import { FileInput } from "../file-input";
 import { SubmitButton } from "../forms";
@@ -14,7 +16,10 @@ const FORM_ID = "answer-upload";
 const FIELD_ID = "answer-files";
 
 /** Both what the picker offers and what a screen reader hears; the server decides by content. */
-const ACCEPT = [...Object.keys(FILE_KINDS).map((kind) => `.${kind === "jpeg" ? "jpg,.jpeg" : kind}`), ...Object.values(FILE_KINDS)].join(",");
+const ACCEPT = [
+  ...Object.keys(FILE_KINDS).map((kind) => `.${kind === "jpeg" ? "jpg,.jpeg" : kind}`),
+  ...Object.values(FILE_KINDS),
+].join(",");
 
 /**
  * The answer's files: a plain multipart form that the server
@@ -74,7 +79,11 @@ export function AnswerUpload({ action, posted }: { action: string; posted: Uploa
   const problems: ErrorSummaryItem[] =
     outcome && "failed" in outcome
       ? [{ name: "failed", targetId: null, text: t("backOffice.files.failed") }]
-      : refused.map((refusal, index) => ({ name: String(index), targetId: FIELD_ID, text: t(`backOffice.files.problems.${refusal.problem}`, { name: refusal.name }) }));
+      : refused.map((refusal, index) => ({
+          name: String(index),
+          targetId: FIELD_ID,
+          text: t(`backOffice.files.problems.${refusal.problem}`, { name: refusal.name }),
+        }));
   const failed = problems.length > 0;
   useEffect(() => {
     markFormStopped(FORM_ID, failed);
@@ -87,7 +96,14 @@ export function AnswerUpload({ action, posted }: { action: string; posted: Uploa
 
   const invalid = refused.length > 0;
   return (
-    <form id={FORM_ID} method="post" encType="multipart/form-data" action={action} onSubmit={send} className="app-answer-upload app-form">
+    <form
+      id={FORM_ID}
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      onSubmit={send}
+      className="app-answer-upload app-form"
+    >
       {failed ? <ErrorSummaryBox id={`${FORM_ID}-error-summary-title`} items={problems} boxRef={summary} /> : null}
       <div className={`app-field${invalid ? " app-field--error" : ""}`}>
         <label className="app-field__label" htmlFor={FIELD_ID}>
@@ -121,7 +137,11 @@ export function AnswerUpload({ action, posted }: { action: string; posted: Uploa
         </progress>
       ) : null}
       <p role="status" className="app-answer-upload__status">
-        {progress !== null ? t("backOffice.files.sending") : outcome && "added" in outcome && outcome.added > 0 ? t("backOffice.files.added", { count: outcome.added }) : ""}
+        {progress !== null
+          ? t("backOffice.files.sending")
+          : outcome && "added" in outcome && outcome.added > 0
+            ? t("backOffice.files.added", { count: outcome.added })
+            : ""}
       </p>
       <SubmitButton submitting={progress !== null}>{t("backOffice.files.submit")}</SubmitButton>
     </form>

@@ -1,10 +1,11 @@
 /** Pieces every back-office page shares. */
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, NavLink, href, useLocation } from "react-router";
+import { Form, href, Link, NavLink, useLocation } from "react-router";
+
 import { PageTitle } from "~/components/page-title";
-import { usePageLanguageTag, useSite } from "~/utils/site";
+import { useTranslation } from "~/i18n/use-translation";
 import { dateTimeFormat } from "~/utils/intl-formats";
+import { usePageLanguageTag, useSite } from "~/utils/site";
 
 /**
  * The back office's sections, beside the unsubscribe form. An agent
@@ -16,10 +17,14 @@ export function BackOfficeNav({ officer }: { officer: boolean }) {
   const officers = (
     <>
       <li>
-        <NavLink to={href("/:lang/internal-privacy-rights/ad-reports", { lang })}>{t("backOffice.nav.reports")}</NavLink>
+        <NavLink to={href("/:lang/internal-privacy-rights/ad-reports", { lang })}>
+          {t("backOffice.nav.reports")}
+        </NavLink>
       </li>
       <li>
-        <NavLink to={href("/:lang/internal-privacy-rights/ad-labels", { lang })}>{t("backOffice.nav.adLabels")}</NavLink>
+        <NavLink to={href("/:lang/internal-privacy-rights/ad-labels", { lang })}>
+          {t("backOffice.nav.adLabels")}
+        </NavLink>
       </li>
       <li>
         <NavLink to={href("/:lang/internal-privacy-rights/systems", { lang })}>{t("backOffice.nav.systems")}</NavLink>
@@ -33,14 +38,18 @@ export function BackOfficeNav({ officer }: { officer: boolean }) {
     <nav className="app-back-office-nav" aria-label={t("backOffice.nav.label")}>
       <ul>
         <li>
-          <NavLink to={href("/:lang/internal-privacy-rights/requests", { lang })}>{t(officer ? "backOffice.nav.requests" : "backOffice.nav.myRequests")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/requests", { lang })}>
+            {t(officer ? "backOffice.nav.requests" : "backOffice.nav.myRequests")}
+          </NavLink>
         </li>
         <li>
           <NavLink to={href("/:lang/internal-privacy-rights/search", { lang })}>{t("backOffice.nav.search")}</NavLink>
         </li>
         {officer ? officers : null}
         <li>
-          <NavLink to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>{t("backOffice.nav.form")}</NavLink>
+          <NavLink to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>
+            {t("backOffice.nav.form")}
+          </NavLink>
         </li>
         {officer ? (
           <li>
@@ -121,7 +130,12 @@ export function FilteredList(props: {
       <header className="app-page-header">
         <h1 className="app-heading-1">{title}</h1>
       </header>
-      <Form method="get" className="app-ad-filters" role="search" aria-label={t(`backOffice.${props.area}.filtersLabel`)}>
+      <Form
+        method="get"
+        className="app-ad-filters"
+        role="search"
+        aria-label={t(`backOffice.${props.area}.filtersLabel`)}
+      >
         {props.filters}
         <button type="submit" className="app-button">
           {t("backOffice.filter")}
@@ -149,7 +163,13 @@ export function FilteredList(props: {
 }
 
 /** A select of a GET filter form, with "all" first. */
-export function FilterSelect(props: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[] }) {
+export function FilterSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}) {
   const { t } = useTranslation();
   return (
     <div className="app-ad-filters__field">
@@ -169,7 +189,12 @@ export function FilterSelect(props: { id: string; name: string; label: string; v
 /** A date and time as staff read it, in Brussels time. */
 export function useDateTime(): (iso: string | null) => string {
   const tag = usePageLanguageTag();
-  return (iso) => (iso ? dateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso)) : "—");
+  return (iso) =>
+    iso
+      ? dateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(
+          new Date(iso),
+        )
+      : "—";
 }
 
 export function Table(props: { caption: string; head: string[]; children: ReactNode }) {
@@ -193,7 +218,14 @@ export function Table(props: { caption: string; head: string[]; children: ReactN
 }
 
 /** The top of one case (a privacy request, an ad report): its own title, the way back to its list, its heading and one summary line. */
-export function CaseHeader(props: { titleKey: string; reference: string; backTo: string; backLabel: string; error?: boolean; children: ReactNode }) {
+export function CaseHeader(props: {
+  titleKey: string;
+  reference: string;
+  backTo: string;
+  backLabel: string;
+  error?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -237,7 +269,13 @@ export function CaseActions({ refused, children }: { refused: string | undefined
 }
 
 /** One step of a case's trail: what happened, when, who (if anyone), and the note with it. */
-export type CaseEvent = { key: string | number; what: string; at: string | null; who?: string | null; note?: string | null };
+export type CaseEvent = {
+  key: string | number;
+  what: string;
+  at: string | null;
+  who?: string | null;
+  note?: string | null;
+};
 
 /** A case's trail, oldest first. */
 export function CaseHistory({ events }: { events: CaseEvent[] }) {

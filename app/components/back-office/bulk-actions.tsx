@@ -6,11 +6,12 @@
  * and described by the group's error, and a refused post ticks them again.
  */
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Radios, Select } from "~/components/form-controls";
+
 import { ExtensionMonths } from "~/components/back-office/extension-months";
+import { Radios, Select } from "~/components/form-controls";
 import { ErrorList, TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm, type PublicFormState } from "~/components/use-public-form";
+import { useTranslation } from "~/i18n/use-translation";
 import { bulkForm } from "~/validation/case-work";
 
 export function useBulkForm() {
@@ -53,7 +54,13 @@ export function BulkActions({ bulk, members }: { bulk: BulkState; members: strin
       <h2 id="bulk-title">{t("backOffice.bulk.title")}</h2>
       <PublicForm
         state={bulk}
-        labels={{ references: t("backOffice.bulk.references"), bulkAction: t("backOffice.bulk.action"), assignee: t("backOffice.owner.assign.label"), months: t("backOffice.actions.extend.months"), reason: t("backOffice.actions.extend.reason") }}
+        labels={{
+          references: t("backOffice.bulk.references"),
+          bulkAction: t("backOffice.bulk.action"),
+          assignee: t("backOffice.owner.assign.label"),
+          months: t("backOffice.actions.extend.months"),
+          reason: t("backOffice.actions.extend.reason"),
+        }}
         submitLabel={t("backOffice.bulk.submit")}
         sendingLabel={t("backOffice.actions.sending")}
       >
@@ -67,9 +74,19 @@ export function BulkActions({ bulk, members }: { bulk: BulkState; members: strin
             { value: "extend", label: t("backOffice.bulk.extend") },
           ]}
         />
-        <Select meta={bulk.fields.assignee} label={t("backOffice.owner.assign.label")} placeholder={t("backOffice.owner.assign.choose")} emptyOption={t("backOffice.owner.assign.nobody")} options={members.map((email) => ({ value: email, label: email }))} />
+        <Select
+          meta={bulk.fields.assignee}
+          label={t("backOffice.owner.assign.label")}
+          placeholder={t("backOffice.owner.assign.choose")}
+          emptyOption={t("backOffice.owner.assign.nobody")}
+          options={members.map((email) => ({ value: email, label: email }))}
+        />
         <ExtensionMonths meta={bulk.fields.months} />
-        <TextareaField meta={bulk.fields.reason} label={t("backOffice.actions.extend.reason")} textareaProps={{ ...getTextareaProps(bulk.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+        <TextareaField
+          meta={bulk.fields.reason}
+          label={t("backOffice.actions.extend.reason")}
+          textareaProps={{ ...getTextareaProps(bulk.fields.reason, { ariaAttributes: false }), rows: 3 }}
+        />
       </PublicForm>
     </section>
   );

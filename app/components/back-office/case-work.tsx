@@ -4,11 +4,13 @@
  * JavaScript as every back-office action does.
  */
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
+
 import { Select } from "~/components/form-controls";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { useTranslation } from "~/i18n/use-translation";
 import { assignForm, noteForm, takeForm } from "~/validation/case-work";
+
 import { ActionBox, FilterSelect, useDateTime } from "./back-office";
 
 type CaseWorkView = {
@@ -29,18 +31,32 @@ export function CaseOwner({ work }: { work: CaseWorkView }) {
   return (
     <section className="app-section" aria-labelledby="owner">
       <h2 id="owner">{t("backOffice.owner.title")}</h2>
-      <p>{work.owner ? t("backOffice.owner.is", { owner: work.owner, date: when(work.assignedAt) }) : t("backOffice.owner.nobody")}</p>
+      <p>
+        {work.owner
+          ? t("backOffice.owner.is", { owner: work.owner, date: when(work.assignedAt) })
+          : t("backOffice.owner.nobody")}
+      </p>
       {work.canAssign ? (
         <div className="app-actions">
           {work.mine ? null : (
             <ActionBox id="case-take-title" title={t("backOffice.owner.take.title")}>
-              <PublicForm state={take} labels={{}} submitLabel={t("backOffice.owner.take.submit")} sendingLabel={sending}>
+              <PublicForm
+                state={take}
+                labels={{}}
+                submitLabel={t("backOffice.owner.take.submit")}
+                sendingLabel={sending}
+              >
                 <p>{t("backOffice.owner.take.text")}</p>
               </PublicForm>
             </ActionBox>
           )}
           <ActionBox id="case-assign-title" title={t("backOffice.owner.assign.title")}>
-            <PublicForm state={assign} labels={{ assignee: t("backOffice.owner.assign.label") }} submitLabel={t("backOffice.owner.assign.submit")} sendingLabel={sending}>
+            <PublicForm
+              state={assign}
+              labels={{ assignee: t("backOffice.owner.assign.label") }}
+              submitLabel={t("backOffice.owner.assign.submit")}
+              sendingLabel={sending}
+            >
               <Select
                 meta={assign.fields.assignee}
                 label={t("backOffice.owner.assign.label")}
@@ -77,8 +93,17 @@ export function InternalNotes({ work }: { work: CaseWorkView }) {
           ))}
         </ol>
       )}
-      <PublicForm state={note} labels={{ note: t("backOffice.notes.label") }} submitLabel={t("backOffice.notes.submit")} sendingLabel={t("backOffice.actions.sending")}>
-        <TextareaField meta={note.fields.note} label={t("backOffice.notes.label")} textareaProps={{ ...getTextareaProps(note.fields.note, { ariaAttributes: false }), rows: 3 }} />
+      <PublicForm
+        state={note}
+        labels={{ note: t("backOffice.notes.label") }}
+        submitLabel={t("backOffice.notes.submit")}
+        sendingLabel={t("backOffice.actions.sending")}
+      >
+        <TextareaField
+          meta={note.fields.note}
+          label={t("backOffice.notes.label")}
+          textareaProps={{ ...getTextareaProps(note.fields.note, { ariaAttributes: false }), rows: 3 }}
+        />
       </PublicForm>
     </section>
   );
@@ -93,7 +118,11 @@ export function OwnerFilter({ value, members }: { value: string; members: string
       name="owner"
       label={t("backOffice.owner.title")}
       value={value}
-      options={[{ value: "mine", label: t("backOffice.owner.mine") }, { value: "none", label: t("backOffice.owner.none") }, ...members.map((email) => ({ value: email, label: email }))]}
+      options={[
+        { value: "mine", label: t("backOffice.owner.mine") },
+        { value: "none", label: t("backOffice.owner.none") },
+        ...members.map((email) => ({ value: email, label: email })),
+      ]}
     />
   );
 }

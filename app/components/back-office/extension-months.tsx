@@ -1,5 +1,5 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Radios } from "~/components/form-controls";
+import { useTranslation } from "~/i18n/use-translation";
 
 type RadiosMeta = Parameters<typeof Radios>[0]["meta"];
 

@@ -1,12 +1,14 @@
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import type { UploadOutcome } from "~/domain/request-file";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFileSize } from "~/utils/file-size";
-import { FORM_ID_FIELD } from "~/validation/form-definition";
 import { deliverForm, removeFileForm } from "~/validation/back-office";
+import { FORM_ID_FIELD } from "~/validation/form-definition";
+
 import { AnswerUpload } from "./answer-upload";
 import { Table, useDateTime } from "./back-office";
 
@@ -35,7 +37,9 @@ function FileState({ file }: { file: AnswerFile }) {
     <>
       {t("backOffice.files.sent", { when: when(file.sentAt) })}
       <br />
-      {file.downloads > 0 ? t("backOffice.files.downloaded", { count: file.downloads, when: when(file.lastDownloadedAt) }) : t("backOffice.files.notDownloaded")}
+      {file.downloads > 0
+        ? t("backOffice.files.downloaded", { count: file.downloads, when: when(file.lastDownloadedAt) })
+        : t("backOffice.files.notDownloaded")}
     </>
   );
 }
@@ -47,7 +51,11 @@ function FileActions({ file, fileAction }: { file: AnswerFile; fileAction: (id: 
     <div className="app-file-actions">
       {/* A document post: the answer is the file, the page stays. */}
       <Form method="post" action={fileAction(file.id)} reloadDocument>
-        <button type="submit" className="app-button app-button--secondary" aria-label={t("backOffice.files.downloadFile", { name: file.name })}>
+        <button
+          type="submit"
+          className="app-button app-button--secondary"
+          aria-label={t("backOffice.files.downloadFile", { name: file.name })}
+        >
           {t("backOffice.files.download")}
         </button>
       </Form>
@@ -55,7 +63,11 @@ function FileActions({ file, fileAction }: { file: AnswerFile; fileAction: (id: 
         <Form method="post">
           <input type="hidden" name={FORM_ID_FIELD} value={removeFileForm.id} />
           <input type="hidden" name="file" value={file.id} />
-          <button type="submit" className="app-button app-button--secondary" aria-label={t("backOffice.files.removeFile", { name: file.name })}>
+          <button
+            type="submit"
+            className="app-button app-button--secondary"
+            aria-label={t("backOffice.files.removeFile", { name: file.name })}
+          >
             {t("backOffice.files.remove")}
           </button>
         </Form>
@@ -83,7 +95,9 @@ export function RequestAnswer(props: {
   const size = useFileSize();
   const when = useDateTime();
   const deliver = usePublicForm({ id: deliverForm.id, schema: deliverForm.schema });
-  const unsent = props.files.filter((file) => file.direction === "ANSWER" && file.status === "STORED" && !file.sentAt).length;
+  const unsent = props.files.filter(
+    (file) => file.direction === "ANSWER" && file.status === "STORED" && !file.sentAt,
+  ).length;
   return (
     <section className="app-section" aria-labelledby="answer">
       <h2 id="answer" tabIndex={-1}>
@@ -97,7 +111,16 @@ export function RequestAnswer(props: {
         </p>
       ) : null}
       {props.files.length > 0 ? (
-        <Table caption={t("backOffice.files.tableCaption")} head={[t("backOffice.files.name"), t("backOffice.files.size"), t("backOffice.files.added"), t("backOffice.files.state"), t("backOffice.files.actions")]}>
+        <Table
+          caption={t("backOffice.files.tableCaption")}
+          head={[
+            t("backOffice.files.name"),
+            t("backOffice.files.size"),
+            t("backOffice.files.added"),
+            t("backOffice.files.state"),
+            t("backOffice.files.actions"),
+          ]}
+        >
           {props.files.map((file) => (
             <tr key={file.id}>
               <td className="app-file-name">{file.name}</td>
@@ -131,8 +154,18 @@ export function RequestAnswer(props: {
             {props.canDeliver ? (
               <>
                 <p>{t("backOffice.files.sendIntro", { count: unsent, days: props.deliveryDays })}</p>
-                <PublicForm state={deliver} labels={{ message: t("backOffice.files.message") }} submitLabel={t("backOffice.files.send")} sendingLabel={t("backOffice.actions.sending")}>
-                  <TextareaField meta={deliver.fields.message} label={t("backOffice.files.message")} timing="input" textareaProps={{ ...getTextareaProps(deliver.fields.message, { ariaAttributes: false }), rows: 4 }} />
+                <PublicForm
+                  state={deliver}
+                  labels={{ message: t("backOffice.files.message") }}
+                  submitLabel={t("backOffice.files.send")}
+                  sendingLabel={t("backOffice.actions.sending")}
+                >
+                  <TextareaField
+                    meta={deliver.fields.message}
+                    label={t("backOffice.files.message")}
+                    timing="input"
+                    textareaProps={{ ...getTextareaProps(deliver.fields.message, { ariaAttributes: false }), rows: 4 }}
+                  />
                 </PublicForm>
               </>
             ) : (

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import { useDateTime } from "./back-office";
 
 /** What the person asked, as the request records it: an empty fact is left out. */
@@ -19,7 +21,13 @@ export type RequestFactsShown = {
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === "" || (Array.isArray(children) && children.length === 0)) return null;
+  if (
+    children === null ||
+    children === undefined ||
+    children === "" ||
+    (Array.isArray(children) && children.length === 0)
+  )
+    return null;
   return (
     <>
       <dt>{label}</dt>

@@ -1,11 +1,13 @@
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, href } from "react-router";
-import { allows, type RequestState } from "~/domain/privacy-request";
+import { href, Link } from "react-router";
+
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { allows, type RequestState } from "~/domain/privacy-request";
+import { useTranslation } from "~/i18n/use-translation";
 import { useSite } from "~/utils/site";
 import { askForm, closeDuplicateForm, closeNoAnswerForm } from "~/validation/back-office";
+
 import { ActionBox, useDateTime } from "./back-office";
 
 export type FollowUp = {
@@ -22,11 +24,17 @@ export type FollowUp = {
 export function DuplicateNotice({ duplicateOf, duplicates }: Pick<FollowUp, "duplicateOf" | "duplicates">) {
   const { t } = useTranslation();
   const { language: lang } = useSite();
-  const link = (reference: string) => <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference })}>{reference}</Link>;
+  const link = (reference: string) => (
+    <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference })}>{reference}</Link>
+  );
   if (!duplicateOf && duplicates.length === 0) return null;
   return (
     <div className="app-notice">
-      {duplicateOf ? <p>{t("backOffice.followUp.duplicateOf")} {link(duplicateOf)}</p> : null}
+      {duplicateOf ? (
+        <p>
+          {t("backOffice.followUp.duplicateOf")} {link(duplicateOf)}
+        </p>
+      ) : null}
       {duplicates.length ? (
         <p>
           {t("backOffice.followUp.duplicates")}{" "}
@@ -53,7 +61,11 @@ function Questions({ questions }: Pick<FollowUp, "questions">) {
         <div key={item.askedAt}>
           <dt>{t("backOffice.followUp.asked", { when: when(item.askedAt), who: item.askedBy })}</dt>
           <dd className="app-answer__message">{item.question}</dd>
-          <dt>{item.answeredAt ? t("backOffice.followUp.answered", { when: when(item.answeredAt) }) : t("backOffice.followUp.noAnswerYet")}</dt>
+          <dt>
+            {item.answeredAt
+              ? t("backOffice.followUp.answered", { when: when(item.answeredAt) })
+              : t("backOffice.followUp.noAnswerYet")}
+          </dt>
           {item.answer ? <dd className="app-answer__message">{item.answer}</dd> : null}
         </div>
       ))}
@@ -80,29 +92,56 @@ export function RequestFollowUp(props: FollowUp) {
   return (
     <section className="app-section" aria-labelledby="follow-up">
       <h2 id="follow-up">{t("backOffice.followUp.title")}</h2>
-      {waiting && props.pausedAt ? <p className="app-notice">{t("backOffice.followUp.waiting", { since: when(props.pausedAt) })}</p> : null}
+      {waiting && props.pausedAt ? (
+        <p className="app-notice">{t("backOffice.followUp.waiting", { since: when(props.pausedAt) })}</p>
+      ) : null}
       <Questions questions={props.questions} />
       <div className="app-actions">
         {canAsk ? (
           <ActionBox id="follow-up-ask" title={t("backOffice.followUp.askTitle")}>
             <p>{t("backOffice.followUp.askIntro")}</p>
-            <PublicForm state={ask} labels={{ question: t("backOffice.followUp.question") }} submitLabel={t("backOffice.followUp.askSubmit")} sendingLabel={sending}>
-              <TextareaField meta={ask.fields.question} label={t("backOffice.followUp.question")} timing="input" textareaProps={{ ...getTextareaProps(ask.fields.question, { ariaAttributes: false }), rows: 4 }} />
+            <PublicForm
+              state={ask}
+              labels={{ question: t("backOffice.followUp.question") }}
+              submitLabel={t("backOffice.followUp.askSubmit")}
+              sendingLabel={sending}
+            >
+              <TextareaField
+                meta={ask.fields.question}
+                label={t("backOffice.followUp.question")}
+                timing="input"
+                textareaProps={{ ...getTextareaProps(ask.fields.question, { ariaAttributes: false }), rows: 4 }}
+              />
             </PublicForm>
           </ActionBox>
         ) : null}
         {canCloseDuplicate ? (
           <ActionBox id="follow-up-duplicate" title={t("backOffice.followUp.duplicateTitle")}>
             <p>{t("backOffice.followUp.duplicateIntro", { reference: props.duplicateOf })}</p>
-            <PublicForm state={closeDuplicate} labels={{}} submitLabel={t("backOffice.followUp.duplicateSubmit")} sendingLabel={sending}>
+            <PublicForm
+              state={closeDuplicate}
+              labels={{}}
+              submitLabel={t("backOffice.followUp.duplicateSubmit")}
+              sendingLabel={sending}
+            >
               {null}
             </PublicForm>
           </ActionBox>
         ) : null}
         {props.canCloseNoAnswer ? (
           <ActionBox id="follow-up-no-answer" title={t("backOffice.followUp.noAnswerTitle")}>
-            <PublicForm state={closeNoAnswer} labels={{ reason: t("backOffice.followUp.reason") }} submitLabel={t("backOffice.followUp.noAnswerSubmit")} sendingLabel={sending}>
-              <TextareaField meta={closeNoAnswer.fields.reason} label={t("backOffice.followUp.reason")} timing="input" textareaProps={{ ...getTextareaProps(closeNoAnswer.fields.reason, { ariaAttributes: false }), rows: 3 }} />
+            <PublicForm
+              state={closeNoAnswer}
+              labels={{ reason: t("backOffice.followUp.reason") }}
+              submitLabel={t("backOffice.followUp.noAnswerSubmit")}
+              sendingLabel={sending}
+            >
+              <TextareaField
+                meta={closeNoAnswer.fields.reason}
+                label={t("backOffice.followUp.reason")}
+                timing="input"
+                textareaProps={{ ...getTextareaProps(closeNoAnswer.fields.reason, { ariaAttributes: false }), rows: 3 }}
+              />
             </PublicForm>
           </ActionBox>
         ) : null}

@@ -1,14 +1,14 @@
-import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+
 import { Radios, Select } from "~/components/form-controls";
-import { TextareaField } from "~/components/forms";
+import { Field, TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import type { RequestTask } from "~/domain/data-system";
 import { failureLabel } from "~/domain/webhook-failure";
-import { taskCloseForm, taskReassignForm, taskResendForm, taskTickForm } from "~/validation/back-office";
 import { LOCALES } from "~/i18n/locale";
-import { Field } from "~/components/forms";
-import { getInputProps } from "@conform-to/react";
+import { useTranslation } from "~/i18n/use-translation";
+import { taskCloseForm, taskReassignForm, taskResendForm, taskTickForm } from "~/validation/back-office";
+
 import { ActionBox, Table, useDateTime } from "./back-office";
 
 /** The task's delivery, for the table: how many attempts, whether it arrived, the last failure's category. */
@@ -24,7 +24,9 @@ function DeliveryCell({ task }: { task: RequestTask }) {
   return (
     <>
       {t(`backOffice.tasks.deliveries.${status}`, { attempts: String(attempts) })}
-      {lastError && status !== "delivered" ? <span className="app-table__note">{t("backOffice.tasks.lastError", { error: failureText(lastError) })}</span> : null}
+      {lastError && status !== "delivered" ? (
+        <span className="app-table__note">{t("backOffice.tasks.lastError", { error: failureText(lastError) })}</span>
+      ) : null}
     </>
   );
 }
@@ -56,7 +58,16 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
       ) : (
         <>
           <p>{t("backOffice.tasks.progress", { done: String(done), total: String(tasks.length) })}</p>
-          <Table caption={t("backOffice.tasks.title")} head={[t("backOffice.tasks.system"), t("backOffice.tasks.channel"), t("backOffice.tasks.state"), t("backOffice.tasks.delivery"), t("backOffice.tasks.answer")]}>
+          <Table
+            caption={t("backOffice.tasks.title")}
+            head={[
+              t("backOffice.tasks.system"),
+              t("backOffice.tasks.channel"),
+              t("backOffice.tasks.state"),
+              t("backOffice.tasks.delivery"),
+              t("backOffice.tasks.answer"),
+            ]}
+          >
             {tasks.map((task) => (
               <tr key={task.id}>
                 <th scope="row">{task.system}</th>
@@ -78,8 +89,22 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
         <div className="app-actions">
           {manual.length > 0 ? (
             <ActionBox id="task-tick-title" title={t("backOffice.tasks.tick.title")}>
-              <PublicForm state={tick} labels={{ task: t("backOffice.tasks.taskLabel"), answer: t("backOffice.tasks.tick.answer"), note: t("backOffice.tasks.tick.note") }} submitLabel={t("backOffice.tasks.tick.submit")} sendingLabel={sending}>
-                <Select meta={tick.fields.task} label={t("backOffice.tasks.taskLabel")} placeholder={t("backOffice.tasks.choose")} options={options(manual)} />
+              <PublicForm
+                state={tick}
+                labels={{
+                  task: t("backOffice.tasks.taskLabel"),
+                  answer: t("backOffice.tasks.tick.answer"),
+                  note: t("backOffice.tasks.tick.note"),
+                }}
+                submitLabel={t("backOffice.tasks.tick.submit")}
+                sendingLabel={sending}
+              >
+                <Select
+                  meta={tick.fields.task}
+                  label={t("backOffice.tasks.taskLabel")}
+                  placeholder={t("backOffice.tasks.choose")}
+                  options={options(manual)}
+                />
                 <Radios
                   meta={tick.fields.answer}
                   legend={t("backOffice.tasks.tick.answer")}
@@ -89,14 +114,28 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
                     { value: "failed", label: t("backOffice.tasks.tick.failed") },
                   ]}
                 />
-                <TextareaField meta={tick.fields.note} label={t("backOffice.tasks.tick.note")} textareaProps={{ ...getTextareaProps(tick.fields.note, { ariaAttributes: false }), rows: 2 }} />
+                <TextareaField
+                  meta={tick.fields.note}
+                  label={t("backOffice.tasks.tick.note")}
+                  textareaProps={{ ...getTextareaProps(tick.fields.note, { ariaAttributes: false }), rows: 2 }}
+                />
               </PublicForm>
             </ActionBox>
           ) : null}
           {resendable.length > 0 ? (
             <ActionBox id="task-resend-title" title={t("backOffice.tasks.resend.title")}>
-              <PublicForm state={resend} labels={{ task: t("backOffice.tasks.taskLabel") }} submitLabel={t("backOffice.tasks.resend.submit")} sendingLabel={sending}>
-                <Select meta={resend.fields.task} label={t("backOffice.tasks.taskLabel")} placeholder={t("backOffice.tasks.choose")} options={options(resendable)} />
+              <PublicForm
+                state={resend}
+                labels={{ task: t("backOffice.tasks.taskLabel") }}
+                submitLabel={t("backOffice.tasks.resend.submit")}
+                sendingLabel={sending}
+              >
+                <Select
+                  meta={resend.fields.task}
+                  label={t("backOffice.tasks.taskLabel")}
+                  placeholder={t("backOffice.tasks.choose")}
+                  options={options(resendable)}
+                />
               </PublicForm>
             </ActionBox>
           ) : null}
@@ -104,12 +143,28 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
             <ActionBox id="task-reassign-title" title={t("backOffice.tasks.reassign.title")}>
               <PublicForm
                 state={reassign}
-                labels={{ task: t("backOffice.tasks.taskLabel"), email: t("backOffice.tasks.reassign.email"), locale: t("backOffice.tasks.reassign.locale") }}
+                labels={{
+                  task: t("backOffice.tasks.taskLabel"),
+                  email: t("backOffice.tasks.reassign.email"),
+                  locale: t("backOffice.tasks.reassign.locale"),
+                }}
                 submitLabel={t("backOffice.tasks.reassign.submit")}
                 sendingLabel={sending}
               >
-                <Select meta={reassign.fields.task} label={t("backOffice.tasks.taskLabel")} placeholder={t("backOffice.tasks.choose")} options={options(byMail)} />
-                <Field meta={reassign.fields.email} label={t("backOffice.tasks.reassign.email")} inputProps={{ ...getInputProps(reassign.fields.email, { type: "email", ariaAttributes: false }), autoComplete: "off" }} />
+                <Select
+                  meta={reassign.fields.task}
+                  label={t("backOffice.tasks.taskLabel")}
+                  placeholder={t("backOffice.tasks.choose")}
+                  options={options(byMail)}
+                />
+                <Field
+                  meta={reassign.fields.email}
+                  label={t("backOffice.tasks.reassign.email")}
+                  inputProps={{
+                    ...getInputProps(reassign.fields.email, { type: "email", ariaAttributes: false }),
+                    autoComplete: "off",
+                  }}
+                />
                 <Select
                   meta={reassign.fields.locale}
                   label={t("backOffice.tasks.reassign.locale")}
@@ -120,9 +175,24 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
             </ActionBox>
           ) : null}
           <ActionBox id="task-close-title" title={t("backOffice.tasks.close.title")}>
-            <PublicForm state={close} labels={{ task: t("backOffice.tasks.taskLabel"), reason: t("backOffice.tasks.close.reason") }} submitLabel={t("backOffice.tasks.close.submit")} sendingLabel={sending}>
-              <Select meta={close.fields.task} label={t("backOffice.tasks.taskLabel")} placeholder={t("backOffice.tasks.choose")} options={options(open)} />
-              <TextareaField meta={close.fields.reason} label={t("backOffice.tasks.close.reason")} timing="input" textareaProps={{ ...getTextareaProps(close.fields.reason, { ariaAttributes: false }), rows: 2 }} />
+            <PublicForm
+              state={close}
+              labels={{ task: t("backOffice.tasks.taskLabel"), reason: t("backOffice.tasks.close.reason") }}
+              submitLabel={t("backOffice.tasks.close.submit")}
+              sendingLabel={sending}
+            >
+              <Select
+                meta={close.fields.task}
+                label={t("backOffice.tasks.taskLabel")}
+                placeholder={t("backOffice.tasks.choose")}
+                options={options(open)}
+              />
+              <TextareaField
+                meta={close.fields.reason}
+                label={t("backOffice.tasks.close.reason")}
+                timing="input"
+                textareaProps={{ ...getTextareaProps(close.fields.reason, { ariaAttributes: false }), rows: 2 }}
+              />
             </PublicForm>
           </ActionBox>
         </div>

@@ -4,7 +4,8 @@
  * glance's pattern: the table is what a screen reader reads; the bars are
  * hidden from it). The same figures as the page's CSV.
  */
-import { Link, href } from "react-router";
+import { href, Link } from "react-router";
+
 import { FigureBar } from "~/components/figures/figure-bar";
 import { useFigureFormat } from "~/components/figures/figure-format";
 import { FigureTable } from "~/components/figures/figure-table";
@@ -14,10 +15,30 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useSite } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
 
-const COLUMNS = ["received", "extended", "overdueNow", "answered", "completed", "rejected", "withinDeadline", "medianDays", "p90Days"] as const;
+const COLUMNS = [
+  "received",
+  "extended",
+  "overdueNow",
+  "answered",
+  "completed",
+  "rejected",
+  "withinDeadline",
+  "medianDays",
+  "p90Days",
+] as const;
 
 /** One row of request figures: its header cell, then a cell per column; bars under received and answered. */
-function RequestRow({ label, row, max, total = false }: { label: string; row: RequestFigureRow; max: RequestFigureRow; total?: boolean }) {
+function RequestRow({
+  label,
+  row,
+  max,
+  total = false,
+}: {
+  label: string;
+  row: RequestFigureRow;
+  max: RequestFigureRow;
+  total?: boolean;
+}) {
   const format = useFigureFormat();
   const share = shareWithinDeadline(row);
   return (
@@ -47,7 +68,11 @@ function RequestRow({ label, row, max, total = false }: { label: string; row: Re
 
 /** The largest received and answered counts of the rows, which their bars are drawn against. */
 function largest(rows: RequestFigureRow[]): RequestFigureRow {
-  return { ...rows[0], received: Math.max(0, ...rows.map((row) => row.received)), answered: Math.max(0, ...rows.map((row) => row.answered)) };
+  return {
+    ...rows[0],
+    received: Math.max(0, ...rows.map((row) => row.received)),
+    answered: Math.max(0, ...rows.map((row) => row.answered)),
+  };
 }
 
 function RequestTables({ figures }: { figures: TeamFigures["requests"] }) {
@@ -56,13 +81,26 @@ function RequestTables({ figures }: { figures: TeamFigures["requests"] }) {
   const { month } = useFigureFormat();
   return (
     <>
-      <FigureTable id="requests-by-right" caption={t("backOffice.figures.byRight")} head={[t("backOffice.figures.right"), ...head]}>
+      <FigureTable
+        id="requests-by-right"
+        caption={t("backOffice.figures.byRight")}
+        head={[t("backOffice.figures.right"), ...head]}
+      >
         {figures.byRight.map((row) => (
-          <RequestRow key={row.right} label={t(`backOffice.rights.${row.right}`)} row={row} max={largest(figures.byRight)} />
+          <RequestRow
+            key={row.right}
+            label={t(`backOffice.rights.${row.right}`)}
+            row={row}
+            max={largest(figures.byRight)}
+          />
         ))}
         <RequestRow label={t("backOffice.figures.total")} row={figures.total} max={figures.total} total />
       </FigureTable>
-      <FigureTable id="requests-by-month" caption={t("backOffice.figures.byMonth")} head={[t("backOffice.figures.month"), ...head]}>
+      <FigureTable
+        id="requests-by-month"
+        caption={t("backOffice.figures.byMonth")}
+        head={[t("backOffice.figures.month"), ...head]}
+      >
         {figures.byMonth.map((row) => (
           <RequestRow key={row.month} label={month(row.month)} row={row} max={largest(figures.byMonth)} />
         ))}
@@ -77,9 +115,20 @@ function AdReportTable({ adReports }: { adReports: TeamFigures["adReports"] }) {
   const format = useFigureFormat();
   const max = Math.max(0, ...adReports.byReason.map((row) => row.total));
   // A reason the form no longer offers has no text: its code.
-  const reasonLabel = (reason: string) => ((COMPLAINT_REASONS as readonly string[]).includes(reason) ? t(`politicalAds.report.reasons.${reason}.title`) : reason);
+  const reasonLabel = (reason: string) =>
+    (COMPLAINT_REASONS as readonly string[]).includes(reason)
+      ? t(`politicalAds.report.reasons.${reason}.title`)
+      : reason;
   return (
-    <FigureTable id="ad-reports" caption={t("backOffice.figures.adReportsTitle")} head={[t("backOffice.reports.reason"), t("backOffice.figures.total"), ...COMPLAINT_STATES.map((state) => t(`backOffice.complaintStates.${state}`))]}>
+    <FigureTable
+      id="ad-reports"
+      caption={t("backOffice.figures.adReportsTitle")}
+      head={[
+        t("backOffice.reports.reason"),
+        t("backOffice.figures.total"),
+        ...COMPLAINT_STATES.map((state) => t(`backOffice.complaintStates.${state}`)),
+      ]}
+    >
       {adReports.byReason.map((row) => (
         <tr key={row.reason}>
           <th scope="row">{reasonLabel(row.reason)}</th>
@@ -101,7 +150,13 @@ function SystemTable({ systems }: { systems: TeamFigures["systems"] }) {
   const format = useFigureFormat();
   if (systems.length === 0) return <p>{t("backOffice.figures.noSystems")}</p>;
   const max = Math.max(0, ...systems.map((row) => row.medianDays ?? 0));
-  const head = [t("backOffice.figures.system"), t("backOffice.figures.tasks"), t("backOffice.figures.columns.answered"), t("backOffice.figures.stillOpen"), t("backOffice.figures.columns.medianDays")];
+  const head = [
+    t("backOffice.figures.system"),
+    t("backOffice.figures.tasks"),
+    t("backOffice.figures.columns.answered"),
+    t("backOffice.figures.stillOpen"),
+    t("backOffice.figures.columns.medianDays"),
+  ];
   return (
     <FigureTable id="systems" caption={t("backOffice.figures.systemsTitle")} head={head}>
       {systems.map((row) => (
@@ -147,7 +202,9 @@ export function TeamFiguresView({ figures }: { figures: TeamFigures }) {
             <dt>{t("backOffice.figures.overdueAnyPeriod")}</dt>
             <dd data-total="overdue-any-period">
               {format.count(figures.overdueNowAnyPeriod)}{" "}
-              <Link to={`${href("/:lang/internal-privacy-rights/requests", { lang })}?overdue=on`}>{t("backOffice.figures.overdueLink")}</Link>
+              <Link to={`${href("/:lang/internal-privacy-rights/requests", { lang })}?overdue=on`}>
+                {t("backOffice.figures.overdueLink")}
+              </Link>
             </dd>
           </div>
         </dl>

@@ -1,7 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { UndeliveredMail as UndeliveredMailItem } from "~/domain/undelivered-mail";
-import { useDateTime } from "./back-office";
+import { useTranslation } from "~/i18n/use-translation";
 
+import { useDateTime } from "./back-office";
 
 /** Mail the person never got: the officer reaches them another way. */
 export function UndeliveredMail({ mails }: { mails: UndeliveredMailItem[] }) {

@@ -12,7 +12,19 @@ import type { ReactNode } from "react";
  * (each row's figures under its name). Both are rendered; a container query
  * shows one and takes the other out (display: none), for screen readers too.
  */
-export function FigureTable({ id, caption, head, children, narrow }: { id: string; caption: string; head: string[]; children: ReactNode; narrow?: ReactNode }) {
+export function FigureTable({
+  id,
+  caption,
+  head,
+  children,
+  narrow,
+}: {
+  id: string;
+  caption: string;
+  head: string[];
+  children: ReactNode;
+  narrow?: ReactNode;
+}) {
   const captionId = `${id}-caption`;
   return (
     <div className={`app-figures__block${narrow ? " app-figures__block--narrow" : ""}`}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { breadcrumbTrail } from "~/components/layout/breadcrumb-trail";
 
 describe("breadcrumbTrail", () => {

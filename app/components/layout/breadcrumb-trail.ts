@@ -50,11 +50,7 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
     return isDocumentKey(key) ? [HOME, { labelKey: `documents.titles.${key}` }] : [];
   }
   if (first === "political-ads" && rest[0]) {
-    return [
-      HOME,
-      { labelKey: SEGMENT_LABELS["political-ads"], path: "/political-ads" },
-      { text: rest[0] },
-    ];
+    return [HOME, { labelKey: SEGMENT_LABELS["political-ads"], path: "/political-ads" }, { text: rest[0] }];
   }
   const label = ownValue(SEGMENT_LABELS, first);
   // No trail for paths without a label (the 404 page among them).

@@ -1,6 +1,8 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
+
 import { breadcrumbTrail } from "./breadcrumb-trail";
 
 export function Breadcrumbs() {

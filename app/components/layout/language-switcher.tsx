@@ -1,6 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation, useMatches } from "react-router";
-import { switchLanguagePath, switchableLanguages } from "~/i18n/locale";
+
+import { switchableLanguages, switchLanguagePath } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
 import { declaredQueryParameters, pageQuery } from "~/utils/page-query";
 import { useSite } from "~/utils/site";
 
@@ -17,7 +18,10 @@ export function LanguageSwitcher() {
   const { country, language } = useSite();
   const location = useLocation();
   // The page's own query (its filters, its search), as the server rendered it.
-  const search = pageQuery(location.search, new Set(useMatches().flatMap((match) => declaredQueryParameters(match.handle))));
+  const search = pageQuery(
+    location.search,
+    new Set(useMatches().flatMap((match) => declaredQueryParameters(match.handle))),
+  );
   const languages = switchableLanguages(country);
   if (languages.length === 0) return null;
   return (

@@ -6,9 +6,23 @@
  */
 export function LogoMark() {
   return (
-    <svg className="app-header__logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+    <svg
+      className="app-header__logo-mark"
+      viewBox="0 0 32 32"
+      width="32"
+      height="32"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect width="32" height="32" rx="6" fill="currentColor" />
-      <path d="M9 9l7 15 7-15" fill="none" stroke="#fff" strokeWidth="3.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M9 9l7 15 7-15"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

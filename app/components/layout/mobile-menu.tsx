@@ -1,8 +1,10 @@
 import { useRef } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { NavLink } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
-import { NAV_ITEMS, isNavGroup } from "./navigation";
+
+import { isNavGroup, NAV_ITEMS } from "./navigation";
 import { useDismissableDetails } from "./use-dismissable-details";
 
 /**

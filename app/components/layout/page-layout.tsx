@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import type { BannerMessage } from "~/utils/root-data";
+
 import { FlashBanner } from "../banner";
 import { Breadcrumbs } from "./breadcrumbs";
+import { LogoMark } from "./logo-mark";
 import { isPublicPath } from "./navigation";
 import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { LogoMark } from "./logo-mark";
 
 /** Public pages get navigation and footer; internal pages only the page itself. */
 export function PageLayout(props: { banner: BannerMessage | null; children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from "react";
+
 import { REACT_TAKES_OVER } from "~/enhance/react-takes-over";
 
 /**

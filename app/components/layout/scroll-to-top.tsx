@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+
 import { enhanceScrollToTop } from "~/enhance/scroll-to-top";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * Rendered hidden: a JavaScript-only convenience that a script (this

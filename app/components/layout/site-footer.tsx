@@ -1,6 +1,8 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
+
 import { DOCUMENT_LINKS } from "./navigation";
 
 export function SiteFooter() {
@@ -21,9 +23,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <p className="app-footer__copyright">
-          {t("footer.copyright", { year: new Date().getFullYear() })}
-        </p>
+        <p className="app-footer__copyright">{t("footer.copyright", { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

@@ -1,11 +1,13 @@
 import { useRef } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink as RouterNavLink } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
+
 import { LanguageSwitcher } from "./language-switcher";
 import { LogoMark } from "./logo-mark";
 import { MobileMenu } from "./mobile-menu";
-import { NAV_ITEMS, isNavGroup, type NavGroup } from "./navigation";
+import { isNavGroup, NAV_ITEMS, type NavGroup } from "./navigation";
 import { useDismissableDetails } from "./use-dismissable-details";
 import { useHeaderFit } from "./use-header-fit";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useLocation } from "react-router";
+
 import { enhanceDismissableDetails } from "~/enhance/dismissable-details";
 
 /**

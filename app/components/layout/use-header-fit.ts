@@ -1,4 +1,5 @@
 import { useLayoutEffect, type RefObject } from "react";
+
 import { fitHeader } from "~/enhance/header-fit";
 
 /** fitHeader on the React-rendered header (collapse when it no longer fits; publish its height). */

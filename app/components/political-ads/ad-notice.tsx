@@ -1,15 +1,17 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
-import { ReportAd } from "~/components/political-ads/report-ad-button";
+
 import { usePeriodText } from "~/components/political-ads/campaign-card";
+import { ReportAd } from "~/components/political-ads/report-ad-button";
+import type { CampaignItem } from "~/domain/campaign-item";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatCount, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import type { CampaignItem } from "~/domain/campaign-item";
 
 /** The JSON download (spec 7: the detail call); a version's own when the page shows one. */
 const downloadHref = (item: CampaignItem, versioned: boolean) =>
   `/api/campaign-items/${encodeURIComponent(item.id)}?countryCode=${item.country}${versioned ? `&version=${item.version}` : ""}`;
-const downloadName = (item: CampaignItem, versioned: boolean) => `politieke-advertentie-${item.id}${versioned ? `-v${item.version}` : ""}.json`;
+const downloadName = (item: CampaignItem, versioned: boolean) =>
+  `politieke-advertentie-${item.id}${versioned ? `-v${item.version}` : ""}.json`;
 
 function Party({ titleKey, name, email, address }: { titleKey: string; name: string; email: string; address: string }) {
   const { t } = useTranslation();
@@ -31,13 +33,24 @@ function Party({ titleKey, name, email, address }: { titleKey: string; name: str
  * An ad's notice (TTPA Art. 12): the current one on its page, or a kept
  * version on its permanent address, with a `banner` saying which.
  */
-export function AdNotice({ item, banner, versioned = false }: { item: CampaignItem; banner?: ReactNode; versioned?: boolean }) {
+export function AdNotice({
+  item,
+  banner,
+  versioned = false,
+}: {
+  item: CampaignItem;
+  banner?: ReactNode;
+  versioned?: boolean;
+}) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { language } = useSite();
   const languageTag = usePageLanguageTag();
   const periodText = usePeriodText();
-  const note = language === "fr" ? item.campaignContextNoteFr || item.campaignContextNoteNl : item.campaignContextNoteNl || item.campaignContextNoteFr;
+  const note =
+    language === "fr"
+      ? item.campaignContextNoteFr || item.campaignContextNoteNl
+      : item.campaignContextNoteNl || item.campaignContextNoteFr;
   const fact = (labelKey: string, value: string) => (
     <div>
       <dt>{t(labelKey)}</dt>
@@ -50,7 +63,9 @@ export function AdNotice({ item, banner, versioned = false }: { item: CampaignIt
         <p className="app-ad-detail__kicker">{t("pages.politicalAdDetail.title")}</p>
         <h1 className="app-heading-1">{item.sponsorName}</h1>
         <p className="app-campaign-card__meta">
-          <span className={`app-status app-status--${item.status.toLowerCase()}`}>{t(`politicalAds.status.${item.status}`)}</span>
+          <span className={`app-status app-status--${item.status.toLowerCase()}`}>
+            {t(`politicalAds.status.${item.status}`)}
+          </span>
         </p>
       </header>
       {banner}
@@ -62,19 +77,25 @@ export function AdNotice({ item, banner, versioned = false }: { item: CampaignIt
           {fact("politicalAds.reference", item.id)}
           {fact("politicalAds.channel", t(`politicalAds.channels.${item.channel}`))}
           {fact("politicalAds.period", periodText(item, languageTag))}
-          {fact(`politicalAds.reach.${reachKind(item.channel)}`, formatRange(item.reachLowerBound, item.reachUpperBound, formatCount))}
+          {fact(
+            `politicalAds.reach.${reachKind(item.channel)}`,
+            formatRange(item.reachLowerBound, item.reachUpperBound, formatCount),
+          )}
           {fact("politicalAds.spending", formatRange(item.budgetLowerBound, item.budgetUpperBound, formatEuro))}
         </dl>
         <div className="app-ad-actions">
           <ReportAd item={item} />
-          <a className="app-button app-button--secondary" href={downloadHref(item, versioned)} download={downloadName(item, versioned)}>
+          <a
+            className="app-button app-button--secondary"
+            href={downloadHref(item, versioned)}
+            download={downloadName(item, versioned)}
+          >
             {t("politicalAds.download")}
           </a>
         </div>
         {/* The label a print ad carries, pointing here. */}
         <p className="app-ad-label-links">
-          {t("politicalAds.labelLinks")}{" "}
-          <a href={to(`/political-ads/${encodeURIComponent(item.id)}/label.svg`)}>SVG</a>
+          {t("politicalAds.labelLinks")} <a href={to(`/political-ads/${encodeURIComponent(item.id)}/label.svg`)}>SVG</a>
           {" · "}
           <a href={to(`/political-ads/${encodeURIComponent(item.id)}/label.png`)}>PNG</a>
         </p>
@@ -106,9 +127,19 @@ export function AdNotice({ item, banner, versioned = false }: { item: CampaignIt
       <section className="app-section" aria-labelledby="ad-parties">
         <h2 id="ad-parties">{t("politicalAds.partiesTitle")}</h2>
         <div className="app-ad-parties">
-          <Party titleKey="politicalAds.sponsor" name={item.sponsorName} email={item.sponsorEmail} address={item.sponsorAddress} />
+          <Party
+            titleKey="politicalAds.sponsor"
+            name={item.sponsorName}
+            email={item.sponsorEmail}
+            address={item.sponsorAddress}
+          />
           {item.payerName ? (
-            <Party titleKey="politicalAds.payer" name={item.payerName} email={item.payerEmail} address={item.payerAddress} />
+            <Party
+              titleKey="politicalAds.payer"
+              name={item.payerName}
+              email={item.payerEmail}
+              address={item.payerAddress}
+            />
           ) : null}
           {item.ultimateBeneficiaryOwnerName ? (
             <Party

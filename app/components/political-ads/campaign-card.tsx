@@ -1,7 +1,8 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { formatCount, formatDay, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
+
 import { type CampaignItem } from "~/domain/campaign-item";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatCount, formatDay, formatEuro, formatRange, reachKind } from "~/utils/campaign-format";
 
 /** The publication period: "3 februari 2026 – 10 maart 2026", or from a day on. */
 export function usePeriodText() {
@@ -13,7 +14,15 @@ export function usePeriodText() {
 }
 
 /** Spec 2 "Cards": reference, sponsor, period, spending and reach ranges, status, link to details. */
-export function CampaignCard({ item, languageTag, detailPath }: { item: CampaignItem; languageTag: string; detailPath: string }) {
+export function CampaignCard({
+  item,
+  languageTag,
+  detailPath,
+}: {
+  item: CampaignItem;
+  languageTag: string;
+  detailPath: string;
+}) {
   const { t } = useTranslation();
   const periodText = usePeriodText();
   const titleId = `campaign-${item.id}`;
@@ -22,7 +31,9 @@ export function CampaignCard({ item, languageTag, detailPath }: { item: Campaign
   return (
     <article className="app-campaign-card" aria-labelledby={titleId}>
       <p className="app-campaign-card__meta">
-        <span className={`app-status app-status--${item.status.toLowerCase()}`}>{t(`politicalAds.status.${item.status}`)}</span>
+        <span className={`app-status app-status--${item.status.toLowerCase()}`}>
+          {t(`politicalAds.status.${item.status}`)}
+        </span>
         <span>{t(`politicalAds.channels.${item.channel}`)}</span>
       </p>
       <h3 id={titleId} className="app-campaign-card__title">
@@ -48,7 +59,9 @@ export function CampaignCard({ item, languageTag, detailPath }: { item: Campaign
       </dl>
       <Link className="app-campaign-card__link" to={detailPath}>
         {t("politicalAds.details")}
-        <span className="app-visually-hidden">: {item.sponsorName}, {item.id}</span>
+        <span className="app-visually-hidden">
+          : {item.sponsorName}, {item.id}
+        </span>
       </Link>
     </article>
   );

@@ -1,18 +1,32 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { COMPLAINT_FORM_ID, COMPLAINT_LIMITS, complaintSchema, type ComplaintReason } from "~/validation/complaint";
+
 import { Field, TextareaField } from "../forms";
 import { PublicForm, usePublicForm, type PublicFormState } from "../use-public-form";
 
 /** Layer 2: who reports, and why. */
-export function ComplaintForm({ state, reason, action }: { state: PublicFormState; reason: ComplaintReason; action?: string }) {
+export function ComplaintForm({
+  state,
+  reason,
+  action,
+}: {
+  state: PublicFormState;
+  reason: ComplaintReason;
+  action?: string;
+}) {
   const { t } = useTranslation();
   const { fields } = state;
   return (
     <PublicForm
       state={state}
       action={action}
-      labels={{ name: t("politicalAds.report.name"), email: t("politicalAds.report.email"), explanation: t("politicalAds.report.explanation") }}
+      labels={{
+        name: t("politicalAds.report.name"),
+        email: t("politicalAds.report.email"),
+        explanation: t("politicalAds.report.explanation"),
+      }}
       submitLabel={t("politicalAds.report.submit")}
       sendingLabel={t("politicalAds.report.sending")}
     >
@@ -25,21 +39,32 @@ export function ComplaintForm({ state, reason, action }: { state: PublicFormStat
         meta={fields.name}
         label={t("politicalAds.report.name")}
         timing="input"
-        inputProps={{ ...getInputProps(fields.name, { type: "text", ariaAttributes: false }), autoComplete: "name", maxLength: COMPLAINT_LIMITS.name }}
+        inputProps={{
+          ...getInputProps(fields.name, { type: "text", ariaAttributes: false }),
+          autoComplete: "name",
+          maxLength: COMPLAINT_LIMITS.name,
+        }}
       />
       <Field
         meta={fields.email}
         label={t("politicalAds.report.email")}
         hint={t("politicalAds.report.emailHint")}
         timing="blur"
-        inputProps={{ ...getInputProps(fields.email, { type: "email", ariaAttributes: false }), autoComplete: "email", spellCheck: false }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email", ariaAttributes: false }),
+          autoComplete: "email",
+          spellCheck: false,
+        }}
       />
       <TextareaField
         meta={fields.explanation}
         label={t("politicalAds.report.explanation")}
         hint={t("politicalAds.report.explanationHint")}
         timing="input"
-        textareaProps={{ ...getTextareaProps(fields.explanation, { ariaAttributes: false }), maxLength: COMPLAINT_LIMITS.explanation }}
+        textareaProps={{
+          ...getTextareaProps(fields.explanation, { ariaAttributes: false }),
+          maxLength: COMPLAINT_LIMITS.explanation,
+        }}
       />
     </PublicForm>
   );

@@ -1,6 +1,7 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { noticePath, type CampaignVersionEntry } from "~/domain/campaign-item";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoment } from "~/utils/campaign-format";
 import { usePageLanguageTag, useSite } from "~/utils/site";
 
@@ -34,7 +35,10 @@ export function NoticeHistory({ id, history, shown }: { id: string; history: Cam
               {fields ? <p>{t("politicalAds.history.fieldsChanged", { fields })}</p> : null}
               {entry.reason ? <p>{t("politicalAds.history.reason", { reason: entry.reason })}</p> : null}
               <p>
-                <Link to={noticePath(language, id, entry.version)} aria-current={entry.version === shown ? "page" : undefined}>
+                <Link
+                  to={noticePath(language, id, entry.version)}
+                  aria-current={entry.version === shown ? "page" : undefined}
+                >
                   {t("politicalAds.history.view", { version: entry.version })}
                 </Link>
               </p>

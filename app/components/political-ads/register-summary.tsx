@@ -1,5 +1,5 @@
-import { useTranslation } from "~/i18n/use-translation";
 import type { RegisterSummary } from "~/domain/campaign-item";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatCount, formatEuro } from "~/utils/campaign-format";
 
 /**
@@ -21,7 +21,9 @@ function Bar({ value, max }: { value: number; max: number }) {
 function useSpendingText() {
   const { t } = useTranslation();
   return (lower: number, upper: number | null) =>
-    upper === null ? t("politicalAds.summary.atLeast", { lower: formatEuro(lower) }) : t("politicalAds.summary.range", { lower: formatEuro(lower), upper: formatEuro(upper) });
+    upper === null
+      ? t("politicalAds.summary.atLeast", { lower: formatEuro(lower) })
+      : t("politicalAds.summary.range", { lower: formatEuro(lower), upper: formatEuro(upper) });
 }
 
 /**
@@ -49,7 +51,9 @@ export function RegisterSummaryView({ summary }: { summary: RegisterSummary }) {
           <dt>{t("politicalAds.summary.spending")}</dt>
           <dd data-summary="spending">
             {spending(summary.spending.lower, summary.spending.upper)}
-            {summary.spending.withoutFigure > 0 ? ` (${t("politicalAds.summary.withoutFigure", { count: summary.spending.withoutFigure })})` : ""}
+            {summary.spending.withoutFigure > 0
+              ? ` (${t("politicalAds.summary.withoutFigure", { count: summary.spending.withoutFigure })})`
+              : ""}
           </dd>
         </div>
       </dl>

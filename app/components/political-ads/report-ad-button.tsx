@@ -1,8 +1,10 @@
-import { Suspense, lazy, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useLocalizedPath } from "~/utils/site";
+
 import { type CampaignItem } from "~/domain/campaign-item";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLocalizedPath } from "~/utils/site";
+
 import { useHydrated } from "../use-hydrated";
 
 const loadDialog = () => import("./report-dialog");

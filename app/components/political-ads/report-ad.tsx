@@ -9,10 +9,12 @@
  * ./complaint-form.tsx.
  */
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
-import { ErrorSummaryBox } from "../error-summary";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
+
+import { ErrorSummaryBox } from "../error-summary";
 
 /** What the report action answers besides a form shown again. */
 export type ReportResult = { sent?: boolean; failed?: boolean };
@@ -28,7 +30,12 @@ export type ReportResult = { sent?: boolean; failed?: boolean };
 export function ReasonChoice({ name, chosen, error }: { name: string; chosen?: string | null; error?: string | null }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="app-fieldset" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+    <fieldset
+      className="app-fieldset"
+      role="radiogroup"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${name}-error` : undefined}
+    >
       <legend className="app-fieldset__legend">{t("politicalAds.report.reasonLegend")}</legend>
       <div className="app-field__error-region" aria-live="polite">
         {error ? (
@@ -74,19 +81,30 @@ export function ReasonMissingSummary({ name }: { name: string }) {
   const { key } = useLocation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [key]);
-  const text = t("form.errorSummaryItem", { label: t("politicalAds.report.reasonLegend"), message: t("politicalAds.report.reasonRequired") });
-  return <ErrorSummaryBox id={`${name}-error-summary-title`} boxRef={ref} items={[{ name, targetId: `${name}-0`, text }]} />;
+  const text = t("form.errorSummaryItem", {
+    label: t("politicalAds.report.reasonLegend"),
+    message: t("politicalAds.report.reasonRequired"),
+  });
+  return (
+    <ErrorSummaryBox id={`${name}-error-summary-title`} boxRef={ref} items={[{ name, targetId: `${name}-0`, text }]} />
+  );
 }
 
 /** Layer 3's heading: sent, or not. */
-export const reportResultTitle = (sent: boolean) => (sent ? "politicalAds.report.layer3Title" : "politicalAds.report.layer3FailedTitle");
+export const reportResultTitle = (sent: boolean) =>
+  sent ? "politicalAds.report.layer3Title" : "politicalAds.report.layer3FailedTitle";
 
 /** Layer 3: received, or the spec's failure text. */
 export function ReportOutcome({ sent, children }: { sent: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className={`app-report-outcome app-report-outcome--${sent ? "success" : "error"}`} role={sent ? "status" : "alert"}>
-      <p className="app-report-outcome__text">{t(sent ? "politicalAds.report.success" : "politicalAds.report.failure")}</p>
+    <div
+      className={`app-report-outcome app-report-outcome--${sent ? "success" : "error"}`}
+      role={sent ? "status" : "alert"}
+    >
+      <p className="app-report-outcome__text">
+        {t(sent ? "politicalAds.report.success" : "politicalAds.report.failure")}
+      </p>
       {children}
     </div>
   );

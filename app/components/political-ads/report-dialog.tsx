@@ -5,17 +5,27 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
-import { useLocalizedPath } from "~/utils/site";
+
 import { type CampaignItem } from "~/domain/campaign-item";
+import { useTranslation } from "~/i18n/use-translation";
+import { useLocalizedPath } from "~/utils/site";
 import { COMPLAINT_FORM_ID, complaintSchema, type ComplaintReason } from "~/validation/complaint";
+
 import { StepCaption } from "../page-title";
 import { usePublicForm } from "../use-public-form";
 import { ComplaintForm } from "./complaint-form";
 import { ReasonChoice, ReportOutcome, reportResultTitle, type ReportResult } from "./report-ad";
 
-export default function ReportDialog({ item, open, onClose }: { item: CampaignItem; open: boolean; onClose: () => void }) {
+export default function ReportDialog({
+  item,
+  open,
+  onClose,
+}: {
+  item: CampaignItem;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -41,14 +51,14 @@ export default function ReportDialog({ item, open, onClose }: { item: CampaignIt
   // Closed natively first (the `close` event then calls onClose), so the page is no longer inert when the focus returns.
   const closeDialog = () => dialogRef.current?.close();
 
-  const titleKey = layer === 1 ? "politicalAds.report.layer1Title" : layer === 2 ? "politicalAds.report.layer2Title" : reportResultTitle(Boolean(result?.sent));
+  const titleKey =
+    layer === 1
+      ? "politicalAds.report.layer1Title"
+      : layer === 2
+        ? "politicalAds.report.layer2Title"
+        : reportResultTitle(Boolean(result?.sent));
   return (
-    <dialog
-      ref={dialogRef}
-      className="app-dialog"
-      aria-labelledby="report-dialog-title"
-      onClose={onClose}
-    >
+    <dialog ref={dialogRef} className="app-dialog" aria-labelledby="report-dialog-title" onClose={onClose}>
       <div className="app-dialog__header">
         <h2 id="report-dialog-title" ref={headingRef} tabIndex={-1} className="app-dialog__title">
           {/* The page's title stays the ad's: the step is in the dialog's name, read when the heading takes the focus. */}
@@ -60,7 +70,9 @@ export default function ReportDialog({ item, open, onClose }: { item: CampaignIt
           <span className="app-visually-hidden">{t("politicalAds.report.close")}</span>
         </button>
       </div>
-      <p className="app-dialog__context">{t("politicalAds.report.about", { id: item.id, sponsor: item.sponsorName })}</p>
+      <p className="app-dialog__context">
+        {t("politicalAds.report.about", { id: item.id, sponsor: item.sponsorName })}
+      </p>
       {layer === 1 ? (
         <div className="app-report__layer">
           <ReasonChoice name="dialog-reason" error={reasonError ? t("politicalAds.report.reasonRequired") : null} />
@@ -82,7 +94,11 @@ export default function ReportDialog({ item, open, onClose }: { item: CampaignIt
         </div>
       ) : layer === 2 ? (
         <div className="app-report__layer">
-          <ComplaintForm state={state} reason={reason!} action={to(`/political-ads/${encodeURIComponent(item.id)}/report`)} />
+          <ComplaintForm
+            state={state}
+            reason={reason!}
+            action={to(`/political-ads/${encodeURIComponent(item.id)}/report`)}
+          />
           <button type="button" className="app-button app-button--secondary" onClick={() => setReason(null)}>
             {t("politicalAds.report.otherReason")}
           </button>
@@ -97,4 +113,3 @@ export default function ReportDialog({ item, open, onClose }: { item: CampaignIt
     </dialog>
   );
 }
-

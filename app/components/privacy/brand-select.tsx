@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+
 import { Select } from "../form-controls";
 import type { FormField } from "../forms";
 

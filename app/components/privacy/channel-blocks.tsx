@@ -1,12 +1,18 @@
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
 import { PhoneInput } from "~/components/date-and-phone-inputs";
 import { Fieldset, RevealCheckbox } from "~/components/form-controls";
 import type { FormField } from "~/components/forms";
-import { EmailField, NameAndAddressFields, nameAndAddressLabels, type PersonField } from "~/components/privacy/request-fields";
+import {
+  EmailField,
+  NameAndAddressFields,
+  nameAndAddressLabels,
+  type PersonField,
+} from "~/components/privacy/request-fields";
 import type { PublicFormMetadata } from "~/components/use-public-form";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath, useSite } from "~/utils/site";
 import { COMMUNICATION_TYPES, type CommunicationType } from "~/validation/privacy-request";
 
@@ -76,9 +82,14 @@ export function ChannelBlocks(props: {
     </RevealCheckbox>
   );
   // Spec 5: the example is the country's.
-  const example = country === "be" ? { prefix: "+32", number: "+32412345678" } : { prefix: "+31", number: "+31612345678" };
+  const example =
+    country === "be" ? { prefix: "+32", number: "+32412345678" } : { prefix: "+31", number: "+31612345678" };
   return (
-    <Fieldset meta={types} legend={t("privacyRights.objection.channels.legend")} hint={t("privacyRights.objection.channels.hint")}>
+    <Fieldset
+      meta={types}
+      legend={t("privacyRights.objection.channels.legend")}
+      hint={t("privacyRights.objection.channels.hint")}
+    >
       <div className="app-channels">
         {reveal(
           "PHONE",
@@ -87,21 +98,36 @@ export function ChannelBlocks(props: {
             label={t("privacyRights.form.phoneNumber")}
             hint={t("privacyRights.objection.channels.phoneHint", { example: example.number })}
             timing="blur"
-            inputProps={{ ...getInputProps(fields.phoneNumber, { type: "tel", ariaAttributes: false }), placeholder: example.prefix, ...(props.noAutofill ? { autoComplete: "off" } : {}) }}
+            inputProps={{
+              ...getInputProps(fields.phoneNumber, { type: "tel", ariaAttributes: false }),
+              placeholder: example.prefix,
+              ...(props.noAutofill ? { autoComplete: "off" } : {}),
+            }}
           />,
         )}
-        {reveal("EMAIL", <EmailField meta={fields.email} hint={props.emailHint} autoComplete={props.noAutofill ? "off" : "email"} />)}
+        {reveal(
+          "EMAIL",
+          <EmailField meta={fields.email} hint={props.emailHint} autoComplete={props.noAutofill ? "off" : "email"} />,
+        )}
         {reveal(
           "POSTAL",
           <div className="app-reveal__fields">
-            <NameAndAddressFields userInfo={fields.userInfo} nameTiming="blur" addressTiming="blur" autoCompleteSection="postal" noAutofill={props.noAutofill} />
+            <NameAndAddressFields
+              userInfo={fields.userInfo}
+              nameTiming="blur"
+              addressTiming="blur"
+              autoCompleteSection="postal"
+              noAutofill={props.noAutofill}
+            />
           </div>,
         )}
         <div className="app-channel app-channel--info">
           <p className="app-channel__title">{t("privacyRights.objection.channels.NOTIFICATIONS")}</p>
           <p>
             {t("privacyRights.objection.channels.notificationsText")}{" "}
-            <Link to={to("/privacy-rights/push-notifications")}>{t("privacyRights.objection.channels.notificationsLink")}</Link>
+            <Link to={to("/privacy-rights/push-notifications")}>
+              {t("privacyRights.objection.channels.notificationsLink")}
+            </Link>
           </p>
         </div>
       </div>

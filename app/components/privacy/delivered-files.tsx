@@ -1,5 +1,6 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useFileSize } from "~/utils/file-size";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
 
@@ -20,8 +21,13 @@ export function DeliveredFiles({ files, action, formId }: { files: DeliveredFile
           <Form method="post" action={action} reloadDocument>
             <input type="hidden" name={FORM_ID_FIELD} value={formId} />
             <input type="hidden" name="file" value={file.id} />
-            <span className="app-file-list__name">{file.name}</span> <span className="app-file-list__size">({size(file.size)})</span>{" "}
-            <button type="submit" className="app-button app-button--secondary" aria-label={t("answer.downloadFile", { name: file.name })}>
+            <span className="app-file-list__name">{file.name}</span>{" "}
+            <span className="app-file-list__size">({size(file.size)})</span>{" "}
+            <button
+              type="submit"
+              className="app-button app-button--secondary"
+              aria-label={t("answer.downloadFile", { name: file.name })}
+            >
               {t("answer.download")}
             </button>
           </Form>

@@ -1,8 +1,15 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { accessSchema } from "~/validation/privacy-request";
+
 import { RevealCheckbox } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";
-import { EmailField, MessageField, NameAndAddressFields, SalutationField, nameAndAddressLabels } from "./request-fields";
+import {
+  EmailField,
+  MessageField,
+  NameAndAddressFields,
+  nameAndAddressLabels,
+  SalutationField,
+} from "./request-fields";
 
 /**
  * Access and forgotten (spec 2): e-mail, an optional message and the
@@ -42,7 +49,11 @@ export function DetailsRequestForm({ formId, countryName }: { formId: string; co
         label={t("privacyRights.form.addDetails")}
         describedBy={`${fields.addDetails.id}-hint`}
         defaultChecked={detailsOn}
-        hint={<p id={`${fields.addDetails.id}-hint`} className="app-field__hint">{t("privacyRights.form.addDetailsHint")}</p>}
+        hint={
+          <p id={`${fields.addDetails.id}-hint`} className="app-field__hint">
+            {t("privacyRights.form.addDetailsHint")}
+          </p>
+        }
       >
         <div className="app-reveal__fields">
           <SalutationField meta={person.salutation} />

@@ -1,11 +1,18 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { CheckboxGroup } from "../form-controls";
-import { PublicForm, usePublicForm } from "../use-public-form";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { objectionBrandsSchema } from "~/validation/privacy-request";
 
+import { CheckboxGroup } from "../form-controls";
+import { PublicForm, usePublicForm } from "../use-public-form";
+
 /** Objection step 1 (spec 2): the country's brands, with select-all. */
-export function ObjectionBrandsForm({ brands, chosen }: { brands: { id: string; description: string }[]; chosen: string[] }) {
+export function ObjectionBrandsForm({
+  brands,
+  chosen,
+}: {
+  brands: { id: string; description: string }[];
+  chosen: string[];
+}) {
   const { t } = useTranslation();
   const ids = brands.map((brand) => brand.id);
   const state = usePublicForm({ id: PRIVACY_FORM_IDS.objectionBrands, schema: objectionBrandsSchema(ids) });

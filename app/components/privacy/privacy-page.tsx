@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+
 import { useTranslation } from "~/i18n/use-translation";
+
 import { PageTitle, StepCaption, type Step } from "../page-title";
 
 /**

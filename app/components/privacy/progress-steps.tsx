@@ -12,7 +12,10 @@ export function ProgressSteps({ current }: { current: 1 | 2 }) {
   return (
     <div className="app-progress">
       {/* "Stap 1 van 2" is in the heading and the title; here it only names the list. */}
-      <ol className="app-progress__steps" aria-label={t("privacyRights.objection.progress", { current, total: STEPS.length })}>
+      <ol
+        className="app-progress__steps"
+        aria-label={t("privacyRights.objection.progress", { current, total: STEPS.length })}
+      >
         {STEPS.map((step, index) => {
           const number = index + 1;
           const status = number < current ? "complete" : number === current ? "current" : "open";

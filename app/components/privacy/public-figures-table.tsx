@@ -38,7 +38,13 @@ function FigureCards({ figures, labels }: { figures: PublicFigures; labels: stri
     <FigureCard
       key={title}
       title={title}
-      figures={[format.publicCount(row.received), format.publicCount(row.answered), format.share(row.shareAnsweredWithinDeadline), format.days(row.medianDaysToAnswer), format.publicCount(row.extended)].map((value, index) => ({ label: labels[index], value }))}
+      figures={[
+        format.publicCount(row.received),
+        format.publicCount(row.answered),
+        format.share(row.shareAnsweredWithinDeadline),
+        format.days(row.medianDaysToAnswer),
+        format.publicCount(row.extended),
+      ].map((value, index) => ({ label: labels[index], value }))}
     />
   );
   return (
@@ -52,12 +58,16 @@ function FigureCards({ figures, labels }: { figures: PublicFigures; labels: stri
 export function PublicFiguresTable({ figures }: { figures: PublicFigures }) {
   const { t } = useTranslation();
   const max = Math.max(0, ...figures.rights.map((row) => row.received ?? 0));
-  const head = ["right", "received", "answered", "withinDeadline", "medianDays", "extended"].map((column) => t(`privacyRights.figures.columns.${column}`));
+  const head = ["right", "received", "answered", "withinDeadline", "medianDays", "extended"].map((column) =>
+    t(`privacyRights.figures.columns.${column}`),
+  );
   return (
     <>
       <FigureTable
         id="public-figures"
-        caption={t(figures.yearToDate ? "privacyRights.figures.captionSoFar" : "privacyRights.figures.caption", { year: figures.year })}
+        caption={t(figures.yearToDate ? "privacyRights.figures.captionSoFar" : "privacyRights.figures.caption", {
+          year: figures.year,
+        })}
         head={head}
         narrow={<FigureCards figures={figures} labels={head.slice(1)} />}
       >

@@ -1,7 +1,9 @@
 import { getInputProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { PRIVACY_LIMITS, publicationSchema } from "~/validation/privacy-request";
+
 import { DateInput } from "../date-and-phone-inputs";
 import { Field } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
@@ -33,7 +35,10 @@ export function PublicationForm({ brandNames }: { brandNames: string[] }) {
         label={t("privacyRights.form.article")}
         hint={t("privacyRights.form.articleHint")}
         timing="input"
-        inputProps={{ ...getInputProps(fields.article, { type: "text", ariaAttributes: false }), maxLength: PRIVACY_LIMITS.article }}
+        inputProps={{
+          ...getInputProps(fields.article, { type: "text", ariaAttributes: false }),
+          maxLength: PRIVACY_LIMITS.article,
+        }}
       />
       <DateInput
         meta={fields.publicationDate}

@@ -1,6 +1,8 @@
 import { getTextareaProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { replyForm } from "~/validation/reply";
+
 import { FileInput } from "../file-input";
 import { ErrorList, TextareaField } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
@@ -23,7 +25,12 @@ export function ReplyForm() {
       submitLabel={t("privacyRights.reply.submit")}
       sendingLabel={t("privacyRights.reply.sending")}
     >
-      <TextareaField meta={fields.answer} label={t("privacyRights.reply.answer")} timing="input" textareaProps={{ ...getTextareaProps(fields.answer, { ariaAttributes: false }), maxLength: 5000 }} />
+      <TextareaField
+        meta={fields.answer}
+        label={t("privacyRights.reply.answer")}
+        timing="input"
+        textareaProps={{ ...getTextareaProps(fields.answer, { ariaAttributes: false }), maxLength: 5000 }}
+      />
       <div className={`app-field${fileErrors?.length ? " app-field--error" : ""}`}>
         <label className="app-field__label" htmlFor={fields.files.id}>
           {t("privacyRights.reply.files")}

@@ -4,8 +4,10 @@
  * block). Spec 5 timing: required text on input, e-mail and postal on blur.
  */
 import { getInputProps, getTextareaProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_LIMITS, SALUTATIONS, USER_INFO_LIMITS } from "~/validation/privacy-request";
+
 import { Radios } from "../form-controls";
 import { Field, TextareaField, type FormField, type ValidationTiming } from "../forms";
 
@@ -30,12 +32,22 @@ export type PersonField = FormField<
   | {
       firstName?: unknown;
       lastName?: unknown;
-      address?: Partial<Record<"street" | "houseNumber" | "houseNumberExtension" | "postalCode" | "city" | "country", unknown>>;
+      address?: Partial<
+        Record<"street" | "houseNumber" | "houseNumberExtension" | "postalCode" | "city" | "country", unknown>
+      >;
     }
   | undefined
 >;
 
-export function EmailField({ meta, hint, autoComplete = "email" }: { meta: FormField; hint?: string; autoComplete?: "email" | "off" }) {
+export function EmailField({
+  meta,
+  hint,
+  autoComplete = "email",
+}: {
+  meta: FormField;
+  hint?: string;
+  autoComplete?: "email" | "off";
+}) {
   const { t } = useTranslation();
   return (
     <Field
@@ -57,7 +69,11 @@ export function MessageField({ meta, optional, hint }: { meta: FormField; option
   return (
     <TextareaField
       meta={meta}
-      label={optional ? t("privacyRights.form.optional", { label: t("privacyRights.form.userMessage") }) : t("privacyRights.form.userMessage")}
+      label={
+        optional
+          ? t("privacyRights.form.optional", { label: t("privacyRights.form.userMessage") })
+          : t("privacyRights.form.userMessage")
+      }
       hint={hint}
       timing={optional ? undefined : "input"}
       textareaProps={{
@@ -117,20 +133,71 @@ export function NameAndAddressFields(props: {
   return (
     <>
       <div className="app-field-row">
-        <TextInput meta={person.firstName} label={label("firstName")} maxLength={USER_INFO_LIMITS.firstName} autoComplete={token("given-name")} timing={props.nameTiming} />
-        <TextInput meta={person.lastName} label={label("lastName")} maxLength={USER_INFO_LIMITS.lastName} autoComplete={token("family-name")} timing={props.nameTiming} />
+        <TextInput
+          meta={person.firstName}
+          label={label("firstName")}
+          maxLength={USER_INFO_LIMITS.firstName}
+          autoComplete={token("given-name")}
+          timing={props.nameTiming}
+        />
+        <TextInput
+          meta={person.lastName}
+          label={label("lastName")}
+          maxLength={USER_INFO_LIMITS.lastName}
+          autoComplete={token("family-name")}
+          timing={props.nameTiming}
+        />
       </div>
       <div className="app-field-row app-field-row--address">
-        <TextInput className="app-field-row__wide" meta={address.street} label={props.addressTiming ? label("street") : optional("street")} maxLength={USER_INFO_LIMITS.street} autoComplete={token("address-line1")} timing={props.addressTiming} />
-        <TextInput className="app-field-row__narrow" meta={address.houseNumber} label={props.addressTiming ? label("houseNumber") : optional("houseNumber")} maxLength={USER_INFO_LIMITS.houseNumber} autoComplete="off" timing={props.addressTiming} />
-        <TextInput className="app-field-row__narrow" meta={address.houseNumberExtension} label={optional("houseNumberExtension")} maxLength={USER_INFO_LIMITS.houseNumberExtension} autoComplete="off" />
+        <TextInput
+          className="app-field-row__wide"
+          meta={address.street}
+          label={props.addressTiming ? label("street") : optional("street")}
+          maxLength={USER_INFO_LIMITS.street}
+          autoComplete={token("address-line1")}
+          timing={props.addressTiming}
+        />
+        <TextInput
+          className="app-field-row__narrow"
+          meta={address.houseNumber}
+          label={props.addressTiming ? label("houseNumber") : optional("houseNumber")}
+          maxLength={USER_INFO_LIMITS.houseNumber}
+          autoComplete="off"
+          timing={props.addressTiming}
+        />
+        <TextInput
+          className="app-field-row__narrow"
+          meta={address.houseNumberExtension}
+          label={optional("houseNumberExtension")}
+          maxLength={USER_INFO_LIMITS.houseNumberExtension}
+          autoComplete="off"
+        />
       </div>
       <div className="app-field-row">
-        <TextInput className="app-field-row__narrow" meta={address.postalCode} label={props.addressTiming ? label("postalCode") : optional("postalCode")} maxLength={USER_INFO_LIMITS.postalCode} autoComplete={token("postal-code")} timing={props.addressTiming} />
-        <TextInput className="app-field-row__wide" meta={address.city} label={props.addressTiming ? label("city") : optional("city")} maxLength={USER_INFO_LIMITS.city} autoComplete={token("address-level2")} timing={props.addressTiming} />
+        <TextInput
+          className="app-field-row__narrow"
+          meta={address.postalCode}
+          label={props.addressTiming ? label("postalCode") : optional("postalCode")}
+          maxLength={USER_INFO_LIMITS.postalCode}
+          autoComplete={token("postal-code")}
+          timing={props.addressTiming}
+        />
+        <TextInput
+          className="app-field-row__wide"
+          meta={address.city}
+          label={props.addressTiming ? label("city") : optional("city")}
+          maxLength={USER_INFO_LIMITS.city}
+          autoComplete={token("address-level2")}
+          timing={props.addressTiming}
+        />
       </div>
       {props.withCountry ? (
-        <TextInput meta={address.country} label={optional("country")} maxLength={50} autoComplete={token("country-name")} />
+        <TextInput
+          meta={address.country}
+          label={optional("country")}
+          maxLength={50}
+          autoComplete={token("country-name")}
+        />
       ) : null}
     </>
   );

@@ -1,6 +1,8 @@
 import { getInputProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { requestStatusForm } from "~/validation/request-status";
+
 import { Field } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
 
@@ -21,14 +23,24 @@ export function StatusForm() {
         label={t("privacyRights.status.reference")}
         hint={t("privacyRights.status.referenceHint")}
         timing="blur"
-        inputProps={{ ...getInputProps(fields.reference, { type: "text", ariaAttributes: false }), autoComplete: "off", autoCapitalize: "characters", spellCheck: false, maxLength: 40 }}
+        inputProps={{
+          ...getInputProps(fields.reference, { type: "text", ariaAttributes: false }),
+          autoComplete: "off",
+          autoCapitalize: "characters",
+          spellCheck: false,
+          maxLength: 40,
+        }}
       />
       <Field
         meta={fields.email}
         label={t("privacyRights.status.email")}
         hint={t("privacyRights.status.emailHint")}
         timing="blur"
-        inputProps={{ ...getInputProps(fields.email, { type: "email", ariaAttributes: false }), autoComplete: "email", spellCheck: false }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email", ariaAttributes: false }),
+          autoComplete: "email",
+          spellCheck: false,
+        }}
       />
     </PublicForm>
   );

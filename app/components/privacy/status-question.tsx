@@ -1,5 +1,6 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { FORM_ID_FIELD } from "~/validation/form-definition";
 
 type StatusQuestionView = { text: string; askedAt: string; answeredAt: string | null; open: boolean };
@@ -10,7 +11,17 @@ type StatusQuestionView = { text: string; askedAt: string; answeredAt: string | 
  * The button posts: it writes a new reply link. A document post, as the
  * link cookies of these pages travel only with their own paths.
  */
-export function StatusQuestion({ question, action, formId, date }: { question: StatusQuestionView; action: string; formId: string; date: (iso: string) => string }) {
+export function StatusQuestion({
+  question,
+  action,
+  formId,
+  date,
+}: {
+  question: StatusQuestionView;
+  action: string;
+  formId: string;
+  date: (iso: string) => string;
+}) {
   const { t } = useTranslation();
   const { answeredAt } = question;
   if (!question.open && !answeredAt) return null;

@@ -1,6 +1,8 @@
 import { getTextareaProps } from "@conform-to/react";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { contactTaskForm } from "~/validation/task-answer";
+
 import { Radios } from "../form-controls";
 import { TextareaField } from "../forms";
 import { PublicForm, usePublicForm } from "../use-public-form";
@@ -28,7 +30,12 @@ export function SystemTaskForm() {
           { value: "failed", label: t("privacyRights.systemTask.failed") },
         ]}
       />
-      <TextareaField meta={fields.note} label={t("privacyRights.systemTask.note")} hint={t("privacyRights.systemTask.noteHint")} textareaProps={{ ...getTextareaProps(fields.note, { ariaAttributes: false }), rows: 3 }} />
+      <TextareaField
+        meta={fields.note}
+        label={t("privacyRights.systemTask.note")}
+        hint={t("privacyRights.systemTask.noteHint")}
+        textareaProps={{ ...getTextareaProps(fields.note, { ariaAttributes: false }), rows: 3 }}
+      />
     </PublicForm>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath } from "~/utils/site";
 
 type Outcome = "verified" | "failed" | "expired";
@@ -33,7 +34,14 @@ export function VerificationResult({
       <svg className="app-verification__icon" aria-hidden="true" viewBox="0 0 48 48" width="48" height="48">
         <circle cx="24" cy="24" r="22" fill="currentColor" />
         {success ? (
-          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M14 25l7 7 13-15"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         ) : (
           <path d="M24 12v15M24 33v3" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
         )}

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import type { KeptForm } from "~/validation/staff-return";
 

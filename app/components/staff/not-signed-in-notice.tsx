@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { href } from "react-router";
+
 import { useTranslation } from "~/i18n/use-translation";
 import { useSite } from "~/utils/site";
 
@@ -28,7 +29,12 @@ export function NotSignedInNotice({ failure }: { failure: unknown }) {
     <div ref={ref} className="app-notice app-notice--warning" role="alert" tabIndex={-1} autoFocus={Boolean(failure)}>
       <p>{t("internal.notLoggedIn")}</p>
       <p>
-        <a href={href("/:lang/internal-privacy-rights/login", { lang: language })} target="_blank" rel="noopener" onClick={() => setHiddenAfter({ failure })}>
+        <a
+          href={href("/:lang/internal-privacy-rights/login", { lang: language })}
+          target="_blank"
+          rel="noopener"
+          onClick={() => setHiddenAfter({ failure })}
+        >
           {t("internal.loginLink")}
         </a>
       </p>

@@ -7,11 +7,13 @@
  * and post), or as the keep-alive answered.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, href, useFetcher, useLocation } from "react-router";
+import { href, Link, useFetcher, useLocation } from "react-router";
+
 import { SESSION_WARNING_SECONDS } from "~/domain/staff";
 import { useTranslation } from "~/i18n/use-translation";
 import { useSite } from "~/utils/site";
 import { loginAfterSessionEnded, returnPathOf } from "~/validation/staff-return";
+
 import { useHydrated } from "../use-hydrated";
 
 type Phase = "signed-in" | "warning" | "ended";
@@ -30,7 +32,14 @@ function phaseAt(endsAt: number, now: number): { phase: Phase; changesIn: number
  * there, and goes back to where it was when it closes). Escape does what
  * `onEscape` says instead of only closing it.
  */
-function TimeoutDialog(props: { id: string; open: boolean; title: string; text: string; onEscape: () => void; children: ReactNode }) {
+function TimeoutDialog(props: {
+  id: string;
+  open: boolean;
+  title: string;
+  text: string;
+  onEscape: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

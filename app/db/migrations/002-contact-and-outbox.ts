@@ -30,11 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("sent_at", "text")
     .execute();
 
-  await db.schema
-    .createIndex("outbox_due")
-    .on("outbox")
-    .columns(["status", "next_attempt_at"])
-    .execute();
+  await db.schema.createIndex("outbox_due").on("outbox").columns(["status", "next_attempt_at"]).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -51,7 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("to_state", "text")
     .addColumn("note", "text")
     .execute();
-  await db.schema.createIndex("audit_event_request").on("audit_event").columns(["request_id", "seq"]).unique().execute();
+  await db.schema
+    .createIndex("audit_event_request")
+    .on("audit_event")
+    .columns(["request_id", "seq"])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable("marketing_suppression")
@@ -64,7 +69,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addUniqueConstraint("marketing_suppression_unique", ["country", "brand_key", "channel", "identifier"])
     .execute();
-  await db.schema.createIndex("marketing_suppression_created").on("marketing_suppression").columns(["created_at"]).execute();
+  await db.schema
+    .createIndex("marketing_suppression_created")
+    .on("marketing_suppression")
+    .columns(["created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,10 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("staff_account").addColumn("totp_secret", "text").execute();
   await db.schema.alterTable("staff_account").addColumn("totp_pending_secret", "text").execute();
-  await db.schema.alterTable("staff_account").addColumn("totp_required", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("staff_account")
+    .addColumn("totp_required", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("staff_account").addColumn("totp_last_step", "integer").execute();
   await db.schema.alterTable("staff_account").addColumn("totp_enrolled_at", "text").execute();
 

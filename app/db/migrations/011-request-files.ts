@@ -17,7 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("files_deleted_at", "text")
     .execute();
-  await db.schema.createIndex("request_delivery_expiry").on("request_delivery").columns(["files_deleted_at", "expires_at"]).execute();
+  await db.schema
+    .createIndex("request_delivery_expiry")
+    .on("request_delivery")
+    .columns(["files_deleted_at", "expires_at"])
+    .execute();
 
   await db.schema
     .createTable("request_file")

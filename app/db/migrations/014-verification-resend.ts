@@ -6,11 +6,19 @@ import type { Kysely } from "kysely";
  * token of its own (only hashes are kept) that also confirms.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("privacy_request").addColumn("links_resent", "integer", (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("privacy_request")
+    .addColumn("links_resent", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("privacy_request").addColumn("link_resent_at", "text").execute();
   await db.schema.alterTable("privacy_request").addColumn("reminder_token_hash", "text").execute();
   await db.schema.alterTable("privacy_request").addColumn("reminder_sent_at", "text").execute();
-  await db.schema.createIndex("privacy_request_reminder_token").on("privacy_request").column("reminder_token_hash").unique().execute();
+  await db.schema
+    .createIndex("privacy_request_reminder_token")
+    .on("privacy_request")
+    .column("reminder_token_hash")
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -11,8 +11,14 @@ import { sql, type Kysely } from "kysely";
 const NOT_IN_SNAPSHOT = new Set(["search_text", "created_at", "updated_at", "version", "version_at"]);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("campaign_item").addColumn("language", "text", (col) => col.notNull().defaultTo("nl")).execute();
-  await db.schema.alterTable("campaign_item").addColumn("version", "integer", (col) => col.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("campaign_item")
+    .addColumn("language", "text", (col) => col.notNull().defaultTo("nl"))
+    .execute();
+  await db.schema
+    .alterTable("campaign_item")
+    .addColumn("version", "integer", (col) => col.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable("campaign_item").addColumn("version_at", "text").execute();
   await db.schema
     .createTable("campaign_item_version")
@@ -27,11 +33,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("recorded_at", "text", (col) => col.notNull())
     .addPrimaryKeyConstraint("campaign_item_version_pk", ["campaign_id", "version"])
     .execute();
-  await db.schema.createIndex("campaign_item_version_recorded").on("campaign_item_version").column("recorded_at").execute();
+  await db.schema
+    .createIndex("campaign_item_version_recorded")
+    .on("campaign_item_version")
+    .column("recorded_at")
+    .execute();
 
   // A Belgian item with only a French note ran in French; every other item in Dutch.
   await sql`update campaign_item set language = 'fr', version_at = updated_at
-    where country = 'be' and coalesce(campaign_context_note_fr, '') <> '' and coalesce(campaign_context_note_nl, '') = ''`.execute(db);
+    where country = 'be' and coalesce(campaign_context_note_fr, '') <> '' and coalesce(campaign_context_note_nl, '') = ''`.execute(
+    db,
+  );
   await sql`update campaign_item set version_at = updated_at where version_at is null`.execute(db);
   // Every notice published before versions were kept becomes its own version 1.
   const rows = (await sql<Record<string, unknown>>`select * from campaign_item`.execute(db)).rows;

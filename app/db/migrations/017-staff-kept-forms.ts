@@ -20,7 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("fields", "text", (col) => col.notNull())
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("staff_kept_form_session").on("staff_kept_form").column("session_hash").unique().execute();
+  await db.schema
+    .createIndex("staff_kept_form_session")
+    .on("staff_kept_form")
+    .column("session_hash")
+    .unique()
+    .execute();
   await db.schema.createIndex("staff_kept_form_created").on("staff_kept_form").column("created_at").execute();
 }
 

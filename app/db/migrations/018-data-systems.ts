@@ -41,7 +41,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("link_expires_at", "text")
     .addColumn("created_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("system_task_request").on("system_task").columns(["request_id", "system_id"]).unique().execute();
+  await db.schema
+    .createIndex("system_task_request")
+    .on("system_task")
+    .columns(["request_id", "system_id"])
+    .unique()
+    .execute();
   await db.schema.createIndex("system_task_link").on("system_task").column("link_token_hash").execute();
 
   await db.schema
@@ -58,7 +63,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "text", (col) => col.notNull())
     .addColumn("delivered_at", "text")
     .execute();
-  await db.schema.createIndex("webhook_delivery_claim").on("webhook_delivery").columns(["status", "next_attempt_at"]).execute();
+  await db.schema
+    .createIndex("webhook_delivery_claim")
+    .on("webhook_delivery")
+    .columns(["status", "next_attempt_at"])
+    .execute();
   await db.schema.createIndex("webhook_delivery_task").on("webhook_delivery").column("task_id").execute();
 }
 

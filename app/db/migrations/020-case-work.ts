@@ -9,7 +9,15 @@ import { sql, type Kysely } from "kysely";
  * is too slow to count 100,000 requests by).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const column of ["assignee", "assigned_at", "owner_reminded_at", "email_key", "phone_key", "closed_at", "extended_at"]) {
+  for (const column of [
+    "assignee",
+    "assigned_at",
+    "owner_reminded_at",
+    "email_key",
+    "phone_key",
+    "closed_at",
+    "extended_at",
+  ]) {
     await db.schema.alterTable("privacy_request").addColumn(column, "text").execute();
   }
   for (const column of ["assignee", "assigned_at", "email_key"]) {
@@ -26,16 +34,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select min(audit_event.at) from audit_event
       where audit_event.request_id = privacy_request.id and audit_event.action = 'EXTENDED')`.execute(db);
 
-  await db.schema.createIndex("privacy_request_assignee").on("privacy_request").columns(["assignee", "state"]).execute();
+  await db.schema
+    .createIndex("privacy_request_assignee")
+    .on("privacy_request")
+    .columns(["assignee", "state"])
+    .execute();
   await db.schema.createIndex("privacy_request_email_key").on("privacy_request").column("email_key").execute();
   await db.schema.createIndex("privacy_request_phone_key").on("privacy_request").column("phone_key").execute();
-  await db.schema.createIndex("privacy_request_verified").on("privacy_request").columns(["country", "verified_at"]).execute();
-  await db.schema.createIndex("privacy_request_closed").on("privacy_request").columns(["country", "closed_at"]).execute();
-  await db.schema.createIndex("privacy_request_active_due").on("privacy_request").columns(["state", "due_at"]).execute();
-  await db.schema.createIndex("complaint_assignee").on("political_ad_complaint").columns(["assignee", "state"]).execute();
+  await db.schema
+    .createIndex("privacy_request_verified")
+    .on("privacy_request")
+    .columns(["country", "verified_at"])
+    .execute();
+  await db.schema
+    .createIndex("privacy_request_closed")
+    .on("privacy_request")
+    .columns(["country", "closed_at"])
+    .execute();
+  await db.schema
+    .createIndex("privacy_request_active_due")
+    .on("privacy_request")
+    .columns(["state", "due_at"])
+    .execute();
+  await db.schema
+    .createIndex("complaint_assignee")
+    .on("political_ad_complaint")
+    .columns(["assignee", "state"])
+    .execute();
   await db.schema.createIndex("complaint_email_key").on("political_ad_complaint").column("email_key").execute();
   await db.schema.createIndex("complaint_campaign").on("political_ad_complaint").column("campaign_id").execute();
-  await db.schema.createIndex("complaint_country_created").on("political_ad_complaint").columns(["country", "created_at"]).execute();
+  await db.schema
+    .createIndex("complaint_country_created")
+    .on("political_ad_complaint")
+    .columns(["country", "created_at"])
+    .execute();
 
   await db.schema
     .createTable("internal_note")
@@ -56,7 +88,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("last_signed_in_at", "text", (col) => col.notNull())
     .execute();
   // Local accounts can be given work before their first sign-in.
-  await sql`insert into staff_member (email, role, last_signed_in_at) select email, role, created_at from staff_account`.execute(db);
+  await sql`insert into staff_member (email, role, last_signed_in_at) select email, role, created_at from staff_account`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -18,13 +18,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("privacy_request_closed").execute();
   await db.schema.createIndex("privacy_request_received_figures").on("privacy_request").columns(RECEIVED).execute();
   await db.schema.createIndex("privacy_request_closed_figures").on("privacy_request").columns(CLOSED).execute();
-  await db.schema.createIndex("system_task_created").on("system_task").columns(["created_at", "system_id", "state", "answered_at", "request_id"]).execute();
+  await db.schema
+    .createIndex("system_task_created")
+    .on("system_task")
+    .columns(["created_at", "system_id", "state", "answered_at", "request_id"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("system_task_created").execute();
   await db.schema.dropIndex("privacy_request_closed_figures").execute();
   await db.schema.dropIndex("privacy_request_received_figures").execute();
-  await db.schema.createIndex("privacy_request_verified").on("privacy_request").columns(["country", "verified_at"]).execute();
-  await db.schema.createIndex("privacy_request_closed").on("privacy_request").columns(["country", "closed_at"]).execute();
+  await db.schema
+    .createIndex("privacy_request_verified")
+    .on("privacy_request")
+    .columns(["country", "verified_at"])
+    .execute();
+  await db.schema
+    .createIndex("privacy_request_closed")
+    .on("privacy_request")
+    .columns(["country", "closed_at"])
+    .execute();
 }

@@ -1,4 +1,5 @@
 import type { Migration, MigrationProvider } from "kysely";
+
 import * as appMeta from "./001-app-meta";
 import * as contactAndOutbox from "./002-contact-and-outbox";
 import * as privacyRequests from "./003-privacy-requests";

@@ -1,5 +1,5 @@
-import type { Country } from "~/domain/country";
 import type { AdLanguage, CampaignStatus } from "~/domain/campaign-item";
+import type { Country } from "~/domain/country";
 
 /** One ad campaign of the register (EU Regulation 2024/900, spec 3 "Campaign item"). */
 export interface CampaignItemTable {
@@ -58,4 +58,3 @@ export interface CampaignItemVersionTable {
   snapshot: string;
   recorded_at: string;
 }
-

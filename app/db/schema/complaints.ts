@@ -1,7 +1,8 @@
-import type { Country } from "~/domain/country";
 import type { ComplaintState } from "~/domain/complaint";
+import type { Country } from "~/domain/country";
 import type { AuditActor } from "~/domain/privacy-request";
 import type { Locale } from "~/i18n/locale";
+
 import type { CaseWorkColumns } from "./case-work";
 
 /** A report about an ad (Art. 15): acknowledged, then handled by the compliance team. */

@@ -9,10 +9,23 @@ import type { InternalNoteTable } from "./case-work";
 import type { ComplaintEventTable, PoliticalAdComplaintTable } from "./complaints";
 import type { ContactMessageTable } from "./contact-messages";
 import type { OutboxTable, WebhookDeliveryTable } from "./outbox";
-import type { AuditEventTable, InfoRequestTable, MarketingSuppressionTable, PrivacyRequestTable, ReplyLinkTable, StatusLinkTable } from "./privacy-requests";
+import type {
+  AuditEventTable,
+  InfoRequestTable,
+  MarketingSuppressionTable,
+  PrivacyRequestTable,
+  ReplyLinkTable,
+  StatusLinkTable,
+} from "./privacy-requests";
 import type { FileChunkTable, RequestDeliveryTable, RequestFileTable } from "./request-files";
 import type { SystemTaskTable } from "./request-tasks";
-import type { StaffAccountTable, StaffKeptFormTable, StaffMemberTable, StaffRecoveryCodeTable, StaffSessionTable } from "./staff";
+import type {
+  StaffAccountTable,
+  StaffKeptFormTable,
+  StaffMemberTable,
+  StaffRecoveryCodeTable,
+  StaffSessionTable,
+} from "./staff";
 import type { SubmissionKeyTable } from "./submission-keys";
 import type { DataSystemEventTable, DataSystemTable } from "./systems";
 

@@ -1,6 +1,7 @@
 import type { Country } from "~/domain/country";
 import type { AuditActor, RequestState, RightType } from "~/domain/privacy-request";
 import type { Locale } from "~/i18n/locale";
+
 import type { RequestCaseColumns } from "./case-work";
 
 /** A privacy request (spec 3 "Privacy request"), its audit trail, the suppressions an objection produces, and the person's links and questions. */
@@ -104,4 +105,3 @@ export interface StatusLinkTable {
   expires_at: string;
   created_at: string;
 }
-

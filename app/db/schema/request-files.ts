@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+
 import type { FileDirection } from "~/domain/request-file";
 
 /** A request's files: those the person sends, the answer's, and the links that deliver an answer. */

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+
 import type { StaffRole } from "~/domain/staff";
 
 /** A local staff account; SSO users have none. */

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+
 import type { SystemChannel } from "~/domain/data-system";
 import type { SystemPauseReason } from "~/domain/webhook-failure";
 import type { Locale } from "~/i18n/locale";

@@ -8,9 +8,11 @@
  * tests/e2e/openapi.spec.ts checks every call's real answers against it.
  */
 import type { OpenAPIObject, ServerObject } from "openapi3-ts/oas31";
+
 import { getConfig } from "~/config.server";
 import type { Country } from "~/domain/country";
 import { publicOrigin } from "~/utils/public-origin.server";
+
 import { FIGURES_PATHS, FIGURES_SCHEMAS } from "./figures-paths.server";
 import { READ_PATHS } from "./read-paths.server";
 import { REGISTER_SCHEMAS } from "./register-schemas.server";
@@ -27,15 +29,28 @@ const DESCRIPTION = `The public calls of Veldhaven Media's privacy and transpare
 Errors are JSON: a code in \`error\` (the ad report's field errors: \`validationError\`), and \`message\`, \`parameter\` or \`fields\` to put it right. Bad input is always a 4xx.`;
 
 const TAGS = [
-  { name: "Political-ad register", description: "Political advertisements published by the group, with their transparency notices (TTPA Art. 11-12)." },
+  {
+    name: "Political-ad register",
+    description: "Political advertisements published by the group, with their transparency notices (TTPA Art. 11-12).",
+  },
   { name: "Contact and reports", description: "A message to customer service, a report about an ad." },
-  { name: "Privacy rights", description: "Requests under the GDPR: access, rectification, erasure, objection, removal from a publication." },
+  {
+    name: "Privacy rights",
+    description: "Requests under the GDPR: access, rectification, erasure, objection, removal from a publication.",
+  },
   { name: "Legal documents", description: "The privacy and cookie policies and the terms of use." },
-  { name: "Systems", description: "For the group's systems that hold personal data: the task a privacy request gives them (a signed webhook) and their answer." },
+  {
+    name: "Systems",
+    description:
+      "For the group's systems that hold personal data: the task a privacy request gives them (a signed webhook) and their answer.",
+  },
   { name: "This document", description: "This OpenAPI document." },
 ];
 
-const SITE_NAMES: Record<Country, string> = { nl: "The Dutch site (register NL; submissions for the Netherlands)", be: "The Belgian site (register BE; submissions for Belgium)" };
+const SITE_NAMES: Record<Country, string> = {
+  nl: "The Dutch site (register NL; submissions for the Netherlands)",
+  be: "The Belgian site (register BE; submissions for Belgium)",
+};
 
 /** This host's site, then the other country's when its public origin is configured (always in production). */
 function servers(country: Country, requestOrigin: string): ServerObject[] {
@@ -56,7 +71,10 @@ function openApiDocument(country: Country, serverList: ServerObject[]): OpenAPIO
       title: "Veldhaven Media: political-ad register and public calls",
       version: "1.1.0",
       description: DESCRIPTION,
-      contact: { name: "Veldhaven Media, political advertising", email: country === "nl" ? config.AD_COMPLIANCE_EMAIL_NL : config.AD_COMPLIANCE_EMAIL_BE },
+      contact: {
+        name: "Veldhaven Media, political advertising",
+        email: country === "nl" ? config.AD_COMPLIANCE_EMAIL_NL : config.AD_COMPLIANCE_EMAIL_BE,
+      },
     },
     servers: serverList,
     tags: TAGS,
@@ -88,4 +106,5 @@ export function openApiText(country: Country, requestOrigin: string): string {
 }
 
 /** For the unit test: the document as an object, without a request. */
-export const openApiDocumentFor = (country: Country, requestOrigin: string) => openApiDocument(country, servers(country, requestOrigin));
+export const openApiDocumentFor = (country: Country, requestOrigin: string) =>
+  openApiDocument(country, servers(country, requestOrigin));

@@ -5,11 +5,19 @@
  * is the site's own.
  */
 import type { OperationObject, PathsObject } from "openapi3-ts/oas31";
+
 import { DOCUMENT_KEYS } from "~/content/documents";
 import { CHANNELS, PERIOD_FILTERS, TEXT_FILTER_MAX } from "~/domain/campaign-item";
 import { LOCALES } from "~/i18n/locale";
+
 import { schemaRef } from "./register-schemas.server";
-import { cacheableHeaders, jsonContent, openReadHeaders, parameterRef, registerReadAnswers } from "./shared-components.server";
+import {
+  cacheableHeaders,
+  jsonContent,
+  openReadHeaders,
+  parameterRef,
+  registerReadAnswers,
+} from "./shared-components.server";
 
 const REGISTER_TAG = "Political-ad register";
 
@@ -21,13 +29,33 @@ const listCampaignItems: OperationObject = {
   summary: "The ads of a country's register that match the filters, newest first",
   parameters: [
     parameterRef("countryCode"),
-    { name: "period", in: "query", description: "Ads published in the last 7 or 30 days or the last year; absent: ALL.", schema: { type: "string", enum: [...PERIOD_FILTERS] } },
-    { name: "channel", in: "query", description: "One channel; absent: ALL. The Netherlands offer ALL, PRINT and DIGITAL only (400 for TV or RADIO).", schema: { type: "string", enum: ["ALL", ...CHANNELS] } },
-    { name: "text", in: "query", description: "Words in the reference, sponsor, payer, beneficiary or context notes (case and accents do not matter).", schema: { type: "string", maxLength: TEXT_FILTER_MAX } },
+    {
+      name: "period",
+      in: "query",
+      description: "Ads published in the last 7 or 30 days or the last year; absent: ALL.",
+      schema: { type: "string", enum: [...PERIOD_FILTERS] },
+    },
+    {
+      name: "channel",
+      in: "query",
+      description: "One channel; absent: ALL. The Netherlands offer ALL, PRINT and DIGITAL only (400 for TV or RADIO).",
+      schema: { type: "string", enum: ["ALL", ...CHANNELS] },
+    },
+    {
+      name: "text",
+      in: "query",
+      description:
+        "Words in the reference, sponsor, payer, beneficiary or context notes (case and accents do not matter).",
+      schema: { type: "string", maxLength: TEXT_FILTER_MAX },
+    },
     parameterRef("IfNoneMatch"),
   ],
   responses: {
-    "200": { description: "The matching ads.", headers: cacheableHeaders, content: jsonContent(schemaRef("CampaignItemList")) },
+    "200": {
+      description: "The matching ads.",
+      headers: cacheableHeaders,
+      content: jsonContent(schemaRef("CampaignItemList")),
+    },
     ...registerReadAnswers,
   },
 };
@@ -40,7 +68,12 @@ const getCampaignItem: OperationObject = {
   parameters: [
     { name: "id", in: "path", required: true, description: "The ad's reference.", schema: { type: "string" } },
     parameterRef("countryCode"),
-    { name: "version", in: "query", description: "A version on record (1 is the first publication); absent: the current one.", schema: { type: "integer", minimum: 1, maximum: 999_999 } },
+    {
+      name: "version",
+      in: "query",
+      description: "A version on record (1 is the first publication); absent: the current one.",
+      schema: { type: "integer", minimum: 1, maximum: 999_999 },
+    },
     parameterRef("IfNoneMatch"),
   ],
   responses: {
@@ -50,7 +83,11 @@ const getCampaignItem: OperationObject = {
       content: jsonContent(schemaRef("CampaignItem")),
     },
     ...registerReadAnswers,
-    "404": { description: "No such ad (or version) in that country's register.", headers: openReadHeaders, content: jsonContent(schemaRef("NotFound")) },
+    "404": {
+      description: "No such ad (or version) in that country's register.",
+      headers: openReadHeaders,
+      content: jsonContent(schemaRef("NotFound")),
+    },
   },
 };
 
@@ -58,10 +95,16 @@ const exportCampaignItems: OperationObject = {
   operationId: "exportCampaignItems",
   tags: [REGISTER_TAG],
   summary: "A country's whole register as one file, CSV or JSON",
-  description: "The CSV has the item's field names as its header row, in the same order, and a byte-order mark for spreadsheets.",
+  description:
+    "The CSV has the item's field names as its header row, in the same order, and a byte-order mark for spreadsheets.",
   parameters: [
     parameterRef("countryCode"),
-    { name: "format", in: "query", description: "csv (the default) or json.", schema: { type: "string", enum: ["csv", "json"], default: "csv" } },
+    {
+      name: "format",
+      in: "query",
+      description: "csv (the default) or json.",
+      schema: { type: "string", enum: ["csv", "json"], default: "csv" },
+    },
     parameterRef("IfNoneMatch"),
   ],
   responses: {
@@ -89,7 +132,11 @@ const getOpenApiDocument: OperationObject = {
       content: jsonContent({
         type: "object",
         description: "OpenAPI 3.1 (its own schema: https://spec.openapis.org/oas/3.1/schema).",
-        properties: { openapi: { type: "string", pattern: "^3\\.1\\." }, info: { type: "object" }, paths: { type: "object" } },
+        properties: {
+          openapi: { type: "string", pattern: "^3\\.1\\." },
+          info: { type: "object" },
+          paths: { type: "object" },
+        },
         required: ["openapi", "info", "paths"],
       }),
     },
@@ -105,13 +152,22 @@ const getDocumentHtml: OperationObject = {
   summary: "A legal document as HTML text (spec 7)",
   parameters: [
     { name: "documentKey", in: "path", required: true, schema: { type: "string", enum: [...DOCUMENT_KEYS] } },
-    { name: "locale", in: "query", required: true, description: "The document's language and country.", schema: { type: "string", enum: [...LOCALES] } },
+    {
+      name: "locale",
+      in: "query",
+      required: true,
+      description: "The document's language and country.",
+      schema: { type: "string", enum: [...LOCALES] },
+    },
     parameterRef("IfNoneMatch"),
   ],
   responses: {
     "200": {
       description: "The document's HTML (a fragment, no page around it).",
-      headers: { ETag: { $ref: "#/components/headers/ETag" }, "Content-Language": { schema: { type: "string" }, required: true } },
+      headers: {
+        ETag: { $ref: "#/components/headers/ETag" },
+        "Content-Language": { schema: { type: "string" }, required: true },
+      },
       content: { "text/html": { schema: { type: "string" } } },
     },
     "304": { description: "Unchanged since the ETag in If-None-Match: no body." },

@@ -6,6 +6,7 @@
  * not have cannot be described (the keys are typed).
  */
 import type { OperationObject, PathsObject, RequestBodyObject, SchemaObject } from "openapi3-ts/oas31";
+
 import { REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
 import { LOCALES } from "~/i18n/locale";
 import { COMPLAINT_LIMITS, complaintPayloadSchema } from "~/validation/complaint";
@@ -13,6 +14,7 @@ import { CONTACT_LIMITS, contactSchema } from "~/validation/contact";
 import { PRIVACY_LIMITS } from "~/validation/privacy-request";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { z } from "~/validation/zod";
+
 import { errorSchema, jsonContent, parameterRef, submissionErrors } from "./shared-components.server";
 
 /** Spec 7: the member a field answer names its code in (not a text key). */
@@ -23,15 +25,27 @@ type FieldNotes<S extends z.ZodType> = { [Field in keyof z.input<S> & string]?: 
 /** The schema's JSON Schema with each field's notes merged in; unknown members are ignored by the call. */
 function bodyOf<S extends z.ZodType>(schema: S, description: string, notes: FieldNotes<S>): RequestBodyObject {
   // zod's JSON Schema type allows boolean subschemas, which these object schemas never produce.
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as SchemaObject & { $schema?: string };
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    io: "input",
+    target: "draft-2020-12",
+  }) as SchemaObject & { $schema?: string };
   const properties = { ...generated.properties };
-  for (const [field, note] of Object.entries(notes) as [string, SchemaObject][]) properties[field] = { ...properties[field], ...note };
+  for (const [field, note] of Object.entries(notes) as [string, SchemaObject][])
+    properties[field] = { ...properties[field], ...note };
   return { required: true, content: jsonContent({ ...generated, description, properties }) };
 }
 
 const text = (maxLength: number, description: string): SchemaObject => ({ minLength: 1, maxLength, description });
-const email: SchemaObject = { format: "email", maxLength: 254, description: "An address whose domain takes mail (checked: 400 otherwise)." };
-const reference = (prefix: string): SchemaObject => ({ type: "string", pattern: `^${prefix}-[0-9A-Z]{4}-[0-9A-Z]{4}$`, description: "The submission's reference, for the person and our staff." });
+const email: SchemaObject = {
+  format: "email",
+  maxLength: 254,
+  description: "An address whose domain takes mail (checked: 400 otherwise).",
+};
+const reference = (prefix: string): SchemaObject => ({
+  type: "string",
+  pattern: `^${prefix}-[0-9A-Z]{4}-[0-9A-Z]{4}$`,
+  description: "The submission's reference, for the person and our staff.",
+});
 const created = (description: string, properties: Record<string, SchemaObject>) => ({
   description,
   content: jsonContent({ type: "object", properties, required: Object.keys(properties), additionalProperties: false }),
@@ -43,9 +57,16 @@ const contact: OperationObject = {
   operationId: "sendContactMessage",
   tags: ["Contact and reports"],
   summary: "Send a message to customer service (spec 7)",
-  description: "The host decides the country: post to the Dutch site for the Netherlands, the Belgian site for Belgium. A reply follows within 5 working days.",
+  description:
+    "The host decides the country: post to the Dutch site for the Netherlands, the Belgian site for Belgium. A reply follows within 5 working days.",
   parameters: [
-    { name: "locale", in: "query", required: true, description: "The language of the answers' messages.", schema: { type: "string", enum: [...LOCALES] } },
+    {
+      name: "locale",
+      in: "query",
+      required: true,
+      description: "The language of the answers' messages.",
+      schema: { type: "string", enum: [...LOCALES] },
+    },
     parameterRef("IdempotencyKey"),
   ],
   requestBody: bodyOf(contactSchema, "A contact message.", {
@@ -54,9 +75,13 @@ const contact: OperationObject = {
     question: text(CONTACT_LIMITS.question, "Your question (several lines allowed)."),
   }),
   responses: {
-    "201": created("Stored; customer service is notified.", { status: { type: "string", const: "sent" }, id: { type: "string", format: "uuid" } }),
+    "201": created("Stored; customer service is notified.", {
+      status: { type: "string", const: "sent" },
+      id: { type: "string", format: "uuid" },
+    }),
     "400": {
-      description: "VALIDATION: `fields` says which (or `message` for the locale or the body); EMAIL_INVALID: the address's domain takes no mail (spec 8).",
+      description:
+        "VALIDATION: `fields` says which (or `message` for the locale or the body); EMAIL_INVALID: the address's domain takes no mail (spec 8).",
       content: jsonContent(errorSchema(["EMAIL_INVALID", ...BODY_CODES], { required: [] })),
     },
     ...submissionErrors,
@@ -74,12 +99,15 @@ const complaint: OperationObject = {
     email,
     explanation: text(COMPLAINT_LIMITS.explanation, "What is wrong with the ad."),
     campaignId: { description: "The ad's reference (`id` in the register)." },
-    locale: { description: `The language of the answers' messages (${LOCALES.join(", ")}); another site's locale or none: the site's Dutch.` },
+    locale: {
+      description: `The language of the answers' messages (${LOCALES.join(", ")}); another site's locale or none: the site's Dutch.`,
+    },
   }),
   responses: {
     "201": created("Received; the compliance team is notified.", { reference: reference("PA") }),
     "400": {
-      description: "Spec 7: the field answers carry `validationError` (VALIDATION with `fields`, or INVALID_EMAIL); a body that is not a JSON object carries `error`.",
+      description:
+        "Spec 7: the field answers carry `validationError` (VALIDATION with `fields`, or INVALID_EMAIL); a body that is not a JSON object carries `error`.",
       content: jsonContent({
         anyOf: [
           errorSchema(["VALIDATION", "INVALID_EMAIL"], { codeKey: VALIDATION_ERROR_MEMBER, required: ["fields"] }),
@@ -87,7 +115,10 @@ const complaint: OperationObject = {
         ],
       }),
     },
-    "404": { description: "No such ad in this country's register.", content: jsonContent({ $ref: "#/components/schemas/NotFound" }) },
+    "404": {
+      description: "No such ad in this country's register.",
+      content: jsonContent({ $ref: "#/components/schemas/NotFound" }),
+    },
     ...submissionErrors,
   },
 };
@@ -105,11 +136,20 @@ const privacyRequest: OperationObject = {
     language: { description: "nl, fr or en: the language of the answers' messages and of the mail (default nl)." },
     email: { description: "Required except for an objection; the verification link is mailed to it." },
     phoneNumber: { description: "Objection by phone: '+', three digits 1-9, then 3 to 20 digits (e.g. +31612345678)." },
-    userMessage: { maxLength: PRIVACY_LIMITS.userMessage, description: "The request in the person's words (required for rectification and removal from publication)." },
+    userMessage: {
+      maxLength: PRIVACY_LIMITS.userMessage,
+      description: "The request in the person's words (required for rectification and removal from publication).",
+    },
     brands: { description: "Objection: the brand keys of the host's country the objection covers (at least one)." },
     brandName: { maxLength: PRIVACY_LIMITS.brandName, description: "Rectification and removal: the brand concerned." },
-    article: { maxLength: PRIVACY_LIMITS.article, description: "Removal from publication: the article's title (required)." },
-    publicationLink: { maxLength: PRIVACY_LIMITS.publicationLink, description: "Removal from publication: a link to the article." },
+    article: {
+      maxLength: PRIVACY_LIMITS.article,
+      description: "Removal from publication: the article's title (required).",
+    },
+    publicationLink: {
+      maxLength: PRIVACY_LIMITS.publicationLink,
+      description: "Removal from publication: a link to the article.",
+    },
     publicationDate: { description: "Removal from publication: the date, dd - mm - yyyy (required)." },
     userInfo: { description: "Access and forgotten: who the person is; objection by post: the postal address." },
     touchpoint: { description: "The address of the page the request was made on." },
@@ -117,7 +157,12 @@ const privacyRequest: OperationObject = {
   responses: {
     "201": created("Stored.", {
       reference: reference("PR"),
-      state: { type: "string", enum: [...REQUEST_STATES], description: "AWAITING_VERIFICATION until the mailed link is confirmed; COMPLETED for an objection without e-mail." },
+      state: {
+        type: "string",
+        enum: [...REQUEST_STATES],
+        description:
+          "AWAITING_VERIFICATION until the mailed link is confirmed; COMPLETED for an objection without e-mail.",
+      },
     }),
     "400": {
       description: `VALIDATION: \`fields\` holds each field's messages by whole path (flowType is one of ${RIGHT_TYPES.join(", ")}); INVALID_EMAIL: the address's domain takes no mail.`,

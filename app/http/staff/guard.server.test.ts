@@ -9,16 +9,28 @@
  * gets: a redirect, the root boundary's 403 page, or a JSON answer, and
  * that the route itself never ran when refused.
  */
-import { RouterContextProvider, createCookie, matchPath, type MiddlewareFunction, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
+import {
+  createCookie,
+  matchPath,
+  RouterContextProvider,
+  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
+  type MiddlewareFunction,
+} from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
+
 import { siteContext } from "~/context";
-import { siteFromUrl } from "~/i18n/site.server";
 import { STAFF_COOKIE_NAME } from "~/http/session.server";
-import { isForbiddenPage } from "~/utils/forbidden-page";
 import { readStaff, requireStaff, signedInStaff, staffContext } from "~/http/staff/guard.server";
 import { signOut } from "~/http/staff/staff-session.server";
+import { siteFromUrl } from "~/i18n/site.server";
+import { isForbiddenPage } from "~/utils/forbidden-page";
+
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
-import { TEST_SESSION_SECRET, useTestConfig, useTestDatabaseAsProcessDatabase } from "../../../tests/setup/unit-process";
+import {
+  TEST_SESSION_SECRET,
+  useTestConfig,
+  useTestDatabaseAsProcessDatabase,
+} from "../../../tests/setup/unit-process";
 import { createSignedInStaff } from "../../../tests/setup/unit-staff";
 
 const MINUTE = 60_000;
@@ -31,11 +43,20 @@ const ROUTES = {
   /** confirm-login, processed (the `staff-signed-in` layout). */
   signedInPage: { pattern: "/:lang/internal-privacy-rights/confirm-login", middleware: [readStaff, requireStaff()] },
   /** requests, reports (the `back-office` layout). */
-  officerPage: { pattern: "/:lang/internal-privacy-rights/requests", middleware: [readStaff, requireStaff({ role: "officer" })] },
+  officerPage: {
+    pattern: "/:lang/internal-privacy-rights/requests",
+    middleware: [readStaff, requireStaff({ role: "officer" })],
+  },
   /** The staff JSON call. */
-  staffCall: { pattern: "/api/internal-privacy-rights/request", middleware: [readStaff, requireStaff({ answer: "call" })] },
+  staffCall: {
+    pattern: "/api/internal-privacy-rights/request",
+    middleware: [readStaff, requireStaff({ answer: "call" })],
+  },
   /** The back office's downloads. */
-  officerDownload: { pattern: "/:lang/internal-privacy-rights/requests/export", middleware: [readStaff, requireStaff({ role: "officer", answer: "call" })] },
+  officerDownload: {
+    pattern: "/:lang/internal-privacy-rights/requests/export",
+    middleware: [readStaff, requireStaff({ role: "officer", answer: "call" })],
+  },
 } satisfies Record<string, StaffRoute>;
 
 /** The hosts and languages of the sites: the Netherlands in Dutch, Belgium in French. */
@@ -57,7 +78,11 @@ type ClientAnswer = {
 };
 
 /** React Router's middleware pipeline: `next` runs the rest of the chain once; a middleware that does not call it gets it called after it. */
-async function runChain(chain: Middleware[], args: Parameters<Middleware>[0], route: () => Promise<Response>): Promise<Response> {
+async function runChain(
+  chain: Middleware[],
+  args: Parameters<Middleware>[0],
+  route: () => Promise<Response>,
+): Promise<Response> {
   const [first, ...rest] = chain;
   if (!first) return route();
   let downstream: Promise<Response> | undefined;
@@ -68,7 +93,11 @@ async function runChain(chain: Middleware[], args: Parameters<Middleware>[0], ro
 
 /** How React Router recognises what `data()` made (the class is not exported as a value). */
 function isDataWithResponseInit(value: unknown): value is DataWithResponseInit<unknown> {
-  return typeof value === "object" && value !== null && (value as DataWithResponseInit<unknown>).type === "DataWithResponseInit";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as DataWithResponseInit<unknown>).type === "DataWithResponseInit"
+  );
 }
 
 async function bodyOf(response: Response): Promise<unknown> {
@@ -77,7 +106,11 @@ async function bodyOf(response: Response): Promise<unknown> {
 }
 
 /** A request to `route` on a site (as `lang` says), with the staff member's cookie if given. */
-async function visit(route: StaffRoute, { origin, lang }: (typeof SITES)[number], { cookie, method = "GET" }: { cookie?: string; method?: string } = {}): Promise<ClientAnswer> {
+async function visit(
+  route: StaffRoute,
+  { origin, lang }: (typeof SITES)[number],
+  { cookie, method = "GET" }: { cookie?: string; method?: string } = {},
+): Promise<ClientAnswer> {
   const url = new URL(route.pattern.replace(":lang", lang), origin);
   const request = new Request(url, { method, headers: cookie ? { Cookie: cookie } : {} });
   const context = new RouterContextProvider();
@@ -87,18 +120,35 @@ async function visit(route: StaffRoute, { origin, lang }: (typeof SITES)[number]
   const params = matchPath(route.pattern, url.pathname)?.params ?? {};
   let routeRan = false;
   try {
-    const response = await runChain(route.middleware, { request, url, pattern: route.pattern, params, context }, async () => {
-      routeRan = true;
-      return new Response(ROUTE_ANSWER);
-    });
-    return { status: response.status, headers: response.headers, body: await bodyOf(response), from: routeRan ? "route" : "response", context };
+    const response = await runChain(
+      route.middleware,
+      { request, url, pattern: route.pattern, params, context },
+      async () => {
+        routeRan = true;
+        return new Response(ROUTE_ANSWER);
+      },
+    );
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: await bodyOf(response),
+      from: routeRan ? "route" : "response",
+      context,
+    };
   } catch (thrown) {
     expect(routeRan, "the route ran although the guard refused").toBe(false);
     // A thrown Response is sent as it is (a redirect, a JSON call's error).
-    if (thrown instanceof Response) return { status: thrown.status, headers: thrown.headers, body: await bodyOf(thrown), from: "response", context };
+    if (thrown instanceof Response)
+      return { status: thrown.status, headers: thrown.headers, body: await bodyOf(thrown), from: "response", context };
     // A thrown data() is rendered by the root's error boundary with its status, its data as the error's.
     if (isDataWithResponseInit(thrown)) {
-      return { status: thrown.init?.status ?? 500, headers: new Headers(thrown.init?.headers), body: thrown.data, from: "error boundary", context };
+      return {
+        status: thrown.init?.status ?? 500,
+        headers: new Headers(thrown.init?.headers),
+        body: thrown.data,
+        from: "error boundary",
+        context,
+      };
     }
     throw thrown;
   }
@@ -158,7 +208,9 @@ function expectLoginRedirect(answer: ClientAnswer, lang: string) {
 function expectLoginAfterEnd(answer: ClientAnswer, lang: string, page: string) {
   expect(answer.from).toBe("response");
   expect(answer.status).toBe(302);
-  expect(answer.headers.get("Location")).toBe(`/${lang}/internal-privacy-rights/login?session=ended&returnTo=${encodeURIComponent(`/${lang}/internal-privacy-rights/${page}`)}`);
+  expect(answer.headers.get("Location")).toBe(
+    `/${lang}/internal-privacy-rights/login?session=ended&returnTo=${encodeURIComponent(`/${lang}/internal-privacy-rights/${page}`)}`,
+  );
 }
 
 const [NL, FR] = SITES;
@@ -172,7 +224,9 @@ describeEachDatabase("the staff guard on $name", (database) => {
 
   it("reads the signed-in staff member into the context once, and nobody without a valid session", async () => {
     const officer = await createSignedInStaff(database.db, { role: "officer" });
-    const signedIn = await visit({ pattern: ROUTES.officerPage.pattern, middleware: [readStaff] }, NL, { cookie: officer.cookie });
+    const signedIn = await visit({ pattern: ROUTES.officerPage.pattern, middleware: [readStaff] }, NL, {
+      cookie: officer.cookie,
+    });
     expect(signedIn.context.get(staffContext)).toEqual({ email: officer.email, role: "officer", method: "local" });
     expect(signedInStaff(signedIn.context)).toEqual({ email: officer.email, role: "officer", method: "local" });
 
@@ -181,51 +235,82 @@ describeEachDatabase("the staff guard on $name", (database) => {
     expect(anonymous.context.get(staffContext)).toBeNull();
 
     // The cookie is signed: the same session id signed with another secret is nobody.
-    const sessionId: unknown = await createCookie(STAFF_COOKIE_NAME, { secrets: [TEST_SESSION_SECRET] }).parse(officer.cookie);
+    const sessionId: unknown = await createCookie(STAFF_COOKIE_NAME, { secrets: [TEST_SESSION_SECRET] }).parse(
+      officer.cookie,
+    );
     expect(sessionId).toMatch(/^[\w-]{43}$/);
-    const forged = (await createCookie(STAFF_COOKIE_NAME, { secrets: ["another-secret-that-is-not-the-site-s"] }).serialize(sessionId)).split(";")[0];
+    const forged = (
+      await createCookie(STAFF_COOKIE_NAME, { secrets: ["another-secret-that-is-not-the-site-s"] }).serialize(sessionId)
+    ).split(";")[0];
     expect(forged).not.toBe(officer.cookie);
-    expect((await visit({ pattern: ROUTES.officerPage.pattern, middleware: [readStaff] }, NL, { cookie: forged })).context.get(staffContext)).toBeNull();
+    expect(
+      (
+        await visit({ pattern: ROUTES.officerPage.pattern, middleware: [readStaff] }, NL, { cookie: forged })
+      ).context.get(staffContext),
+    ).toBeNull();
 
     // After sign-out the same cookie is nobody's.
-    await signOut(new Request(new URL("/nl/internal-privacy-rights/logout", NL.origin), { method: "POST", headers: { Cookie: officer.cookie } }));
-    expect((await visit({ pattern: ROUTES.officerPage.pattern, middleware: [readStaff] }, NL, { cookie: officer.cookie })).context.get(staffContext)).toBeNull();
+    await signOut(
+      new Request(new URL("/nl/internal-privacy-rights/logout", NL.origin), {
+        method: "POST",
+        headers: { Cookie: officer.cookie },
+      }),
+    );
+    expect(
+      (
+        await visit({ pattern: ROUTES.officerPage.pattern, middleware: [readStaff] }, NL, { cookie: officer.cookie })
+      ).context.get(staffContext),
+    ).toBeNull();
   });
 
   it("lets an agent reach the pages and the call for any staff member, and an officer the officer pages and downloads too", async () => {
     const agent = await createSignedInStaff(database.db, { role: "agent" });
     const officer = await createSignedInStaff(database.db, { role: "officer" });
     for (const route of [ROUTES.signedInPage, ROUTES.staffCall]) {
-      expect(await visit(route, NL, { cookie: agent.cookie, method: route === ROUTES.staffCall ? "POST" : "GET" })).toMatchObject({ from: "route", status: 200, body: ROUTE_ANSWER });
+      expect(
+        await visit(route, NL, { cookie: agent.cookie, method: route === ROUTES.staffCall ? "POST" : "GET" }),
+      ).toMatchObject({ from: "route", status: 200, body: ROUTE_ANSWER });
     }
     for (const route of Object.values(ROUTES)) {
-      const answer = await visit(route, FR, { cookie: officer.cookie, method: route === ROUTES.staffCall ? "POST" : "GET" });
+      const answer = await visit(route, FR, {
+        cookie: officer.cookie,
+        method: route === ROUTES.staffCall ? "POST" : "GET",
+      });
       expect(answer, route.pattern).toMatchObject({ from: "route", status: 200, body: ROUTE_ANSWER });
       expect(signedInStaff(answer.context)).toEqual({ email: officer.email, role: "officer", method: "local" });
     }
   });
 
-  it.each(SITES)("sends a visitor without a session from a staff page to the login page in the page's language ($lang)", async (site) => {
-    expectLoginRedirect(await visit(ROUTES.signedInPage, site), site.lang);
-    // An officer page too: nobody is signed in, so the answer is the login, not 403.
-    expectLoginRedirect(await visit(ROUTES.officerPage, site), site.lang);
-    expectLoginRedirect(await visit(ROUTES.officerPage, site, { method: "POST" }), site.lang);
-  });
+  it.each(SITES)(
+    "sends a visitor without a session from a staff page to the login page in the page's language ($lang)",
+    async (site) => {
+      expectLoginRedirect(await visit(ROUTES.signedInPage, site), site.lang);
+      // An officer page too: nobody is signed in, so the answer is the login, not 403.
+      expectLoginRedirect(await visit(ROUTES.officerPage, site), site.lang);
+      expectLoginRedirect(await visit(ROUTES.officerPage, site, { method: "POST" }), site.lang);
+    },
+  );
 
-  it.each(SITES)("shows an agent on an officer page the 403 page, its texts in the page's language ($lang)", async (site) => {
-    const agent = await createSignedInStaff(database.db, { role: "agent" });
-    for (const method of ["GET", "POST"]) {
-      const answer = await visit(ROUTES.officerPage, site, { cookie: agent.cookie, method });
-      expect(answer.from).toBe("error boundary");
-      expect(answer.status).toBe(403);
-      expect(isForbiddenPage(answer.body)).toBe(true);
-      expect(answer.body).toEqual(FORBIDDEN_PAGE[site.lang](agent.email));
-    }
-  });
+  it.each(SITES)(
+    "shows an agent on an officer page the 403 page, its texts in the page's language ($lang)",
+    async (site) => {
+      const agent = await createSignedInStaff(database.db, { role: "agent" });
+      for (const method of ["GET", "POST"]) {
+        const answer = await visit(ROUTES.officerPage, site, { cookie: agent.cookie, method });
+        expect(answer.from).toBe("error boundary");
+        expect(answer.status).toBe(403);
+        expect(isForbiddenPage(answer.body)).toBe(true);
+        expect(answer.body).toEqual(FORBIDDEN_PAGE[site.lang](agent.email));
+      }
+    },
+  );
 
-  it.each(SITES)("answers a download without a session with JSON 401, the message in the site's language ($lang)", async (site) => {
-    expectUnauthorizedCall(await visit(ROUTES.officerDownload, site), site.lang);
-  });
+  it.each(SITES)(
+    "answers a download without a session with JSON 401, the message in the site's language ($lang)",
+    async (site) => {
+      expectUnauthorizedCall(await visit(ROUTES.officerDownload, site), site.lang);
+    },
+  );
 
   it("answers the staff call without a session with JSON 401 (its path has no language: Dutch)", async () => {
     expectUnauthorizedCall(await visit(ROUTES.staffCall, NL, { method: "POST" }), "nl");

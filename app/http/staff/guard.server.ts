@@ -9,12 +9,14 @@
  * (session-ended.server.ts).
  */
 import { createContext, data, href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
 import { siteContext } from "~/context";
+import { type StaffRole } from "~/domain/staff";
 import { textLanguageTag } from "~/i18n/locale";
 import { messageText } from "~/i18n/server-texts.server";
 import type { ForbiddenPage } from "~/utils/forbidden-page";
-import { NO_STORE, jsonError } from "~/utils/json-error";
-import { type StaffRole } from "~/domain/staff";
+import { jsonError, NO_STORE } from "~/utils/json-error";
+
 import type { StaffUser } from "../../services/staff/sessions.server";
 import { forgetSentKeptForm, loginAfterEnd, type EndedSession } from "./session-ended.server";
 import { readStaffSession } from "./staff-session.server";
@@ -23,7 +25,10 @@ import { readStaffSession } from "./staff-session.server";
 export const staffContext = createContext<StaffUser | null>(null);
 
 /** When the signed-in session ends (the page warns before), or the session the browser's cookie named that has ended. */
-export const staffSessionContext = createContext<{ endsAt: Date | null; ended: EndedSession | null }>({ endsAt: null, ended: null });
+export const staffSessionContext = createContext<{ endsAt: Date | null; ended: EndedSession | null }>({
+  endsAt: null,
+  ended: null,
+});
 
 /** Reads the session once; every guard and page below reads the context. */
 export const readStaff: MiddlewareFunction<Response> = async ({ request, context }) => {
@@ -77,10 +82,14 @@ export function refuseForbiddenPage(context: Readonly<RouterContextProvider>): n
 }
 
 /** Middleware: only a signed-in staff member (with `role`: only officers) gets past. */
-export function requireStaff({ role = "agent", answer = "page" }: { role?: StaffRole; answer?: Answer } = {}): MiddlewareFunction<Response> {
+export function requireStaff({
+  role = "agent",
+  answer = "page",
+}: { role?: StaffRole; answer?: Answer } = {}): MiddlewareFunction<Response> {
   return async ({ request, context }) => {
     const { ended } = context.get(staffSessionContext);
-    if (answer === "page" && ended && !context.get(staffContext)) throw await loginAfterEnd(request, context.get(siteContext).language, ended);
+    if (answer === "page" && ended && !context.get(staffContext))
+      throw await loginAfterEnd(request, context.get(siteContext).language, ended);
     const staff = signedInStaff(context, answer);
     if (role === "officer" && staff.role !== "officer") refuse(context, answer, 403);
     if (request.method === "POST") await forgetSentKeptForm(request, staff);

@@ -10,9 +10,12 @@
  * answered over HTTP (no browser); its consent is given in advance.
  */
 import type { Server } from "node:http";
+
 import type { Configuration as ProviderConfiguration } from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { finishSignIn, oidcEnabled, startSignIn } from "~/http/staff/oidc.server";
+
 import { freePort } from "../../../tests/setup/spawn-server";
 import { useTestConfig } from "../../../tests/setup/unit-process";
 
@@ -31,7 +34,9 @@ type Claims = Record<string, unknown>;
  */
 const ACCOUNTS: Record<string, { claims: Claims; idToken?: Claims }> = {
   agent: { claims: { email: `Anna.Agent@Veldhaven-Test.NL`, email_verified: true, groups: ["customer-service"] } },
-  officer: { claims: { email: `olaf.officer@${DOMAIN}`, email_verified: true, groups: ["customer-service", OFFICERS] } },
+  officer: {
+    claims: { email: `olaf.officer@${DOMAIN}`, email_verified: true, groups: ["customer-service", OFFICERS] },
+  },
   "single-group": { claims: { email: `sam@${DOMAIN}`, email_verified: true, groups: OFFICERS } },
   "no-groups": { claims: { email: `nina@${DOMAIN}`, email_verified: true } },
   elsewhere: { claims: { email: "iemand@elders.example", email_verified: true, groups: [OFFICERS] } },
@@ -41,9 +46,19 @@ const ACCOUNTS: Record<string, { claims: Claims; idToken?: Claims }> = {
   // Entra ID, for one, sends no email_verified at all.
   "verification-unknown": { claims: { email: `vera@${DOMAIN}`, groups: [OFFICERS] } },
   "no-email": { claims: { groups: [OFFICERS] } },
-  roles: { claims: { email: `rik@${DOMAIN}`, email_verified: true, groups: ["customer-service"], roles: ["privacy-staff", OFFICERS] } },
+  roles: {
+    claims: {
+      email: `rik@${DOMAIN}`,
+      email_verified: true,
+      groups: ["customer-service"],
+      roles: ["privacy-staff", OFFICERS],
+    },
+  },
   // Providers that keep the ID token small: what the rules need comes from userinfo.
-  "groups-at-userinfo": { claims: { email: `gert@${DOMAIN}`, email_verified: true, groups: [OFFICERS] }, idToken: { email: `gert@${DOMAIN}`, email_verified: true } },
+  "groups-at-userinfo": {
+    claims: { email: `gert@${DOMAIN}`, email_verified: true, groups: [OFFICERS] },
+    idToken: { email: `gert@${DOMAIN}`, email_verified: true },
+  },
   "email-at-userinfo": { claims: { email: `emma@${DOMAIN}`, email_verified: true }, idToken: {} },
 };
 
@@ -78,7 +93,13 @@ beforeAll(async () => {
     findAccount: async (_context, id) => {
       const account = ACCOUNTS[id];
       if (!account) return undefined;
-      return { accountId: id, claims: async (use) => ({ sub: id, ...(use === "id_token" && account.idToken ? account.idToken : account.claims) }) };
+      return {
+        accountId: id,
+        claims: async (use) => ({
+          sub: id,
+          ...(use === "id_token" && account.idToken ? account.idToken : account.claims),
+        }),
+      };
     },
     // Consent given in advance (a first-party client), so that the login is the only interaction.
     loadExistingGrant: async (context) => {
@@ -108,7 +129,11 @@ afterAll(async () => {
 async function atProvider(authorization: URL, login: string | { abort: true }): Promise<URL> {
   const jar = new Map<string, string>();
   const send = async (url: URL, init: { method?: string; body?: URLSearchParams } = {}) => {
-    const response = await fetch(url, { ...init, redirect: "manual", headers: { Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") },
+    });
     for (const setCookie of response.headers.getSetCookie()) {
       const [pair] = setCookie.split(";");
       const name = pair.slice(0, pair.indexOf("="));
@@ -126,7 +151,10 @@ async function atProvider(authorization: URL, login: string | { abort: true }): 
     if (/^\/interaction\/[^/]+$/.test(next.pathname)) {
       next =
         typeof login === "string"
-          ? await send(next, { method: "POST", body: new URLSearchParams({ prompt: "login", login, password: "whatever-the-provider-accepts" }) })
+          ? await send(next, {
+              method: "POST",
+              body: new URLSearchParams({ prompt: "login", login, password: "whatever-the-provider-accepts" }),
+            })
           : await send(new URL(`${next.pathname}/abort`, next));
     } else {
       next = await send(next);
@@ -139,7 +167,12 @@ async function atProvider(authorization: URL, login: string | { abort: true }): 
 async function start(origin = NL, language = "nl") {
   const started = await startSignIn(new Request(new URL(`/${language}/internal-privacy-rights/sso`, origin)), language);
   const setCookie = started.headers.get("Set-Cookie") ?? "";
-  return { started, setCookie, cookie: setCookie.split(";")[0], authorization: new URL(started.headers.get("Location") ?? "") };
+  return {
+    started,
+    setCookie,
+    cookie: setCookie.split(";")[0],
+    authorization: new URL(started.headers.get("Location") ?? ""),
+  };
 }
 
 /** The whole flow: the sign-in link, the provider's login, the callback. */
@@ -149,10 +182,18 @@ async function signInAs(login: string, { origin = NL, language = "nl" } = {}) {
   return finishSignIn(new Request(callback, { headers: { Cookie: cookie } }));
 }
 
-const staff = (email: string, role: "agent" | "officer") => ({ status: "signed-in", user: { email, role, method: "oidc" }, language: "nl" });
+const staff = (email: string, role: "agent" | "officer") => ({
+  status: "signed-in",
+  user: { email, role, method: "oidc" },
+  language: "nl",
+});
 
 describe("single sign-on against an OpenID provider", () => {
-  const config = useTestConfig(() => ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT.id, OIDC_CLIENT_SECRET: CLIENT.secret }));
+  const config = useTestConfig(() => ({
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: CLIENT.id,
+    OIDC_CLIENT_SECRET: CLIENT.secret,
+  }));
 
   it("is on only when the provider is configured", () => {
     expect(oidcEnabled()).toBe(true);
@@ -193,16 +234,25 @@ describe("single sign-on against an OpenID provider", () => {
   it("signs in a verified address as an agent, in lower case, back in the language the sign-in started in, and clears its cookie", async () => {
     config.set({ OIDC_ALLOWED_EMAIL_DOMAIN: DOMAIN, OIDC_OFFICER_GROUP: OFFICERS });
     const { result, clearCookie } = await signInAs("agent", { origin: BE, language: "fr" });
-    expect(result).toEqual({ status: "signed-in", user: { email: `anna.agent@${DOMAIN}`, role: "agent", method: "oidc" }, language: "fr" });
+    expect(result).toEqual({
+      status: "signed-in",
+      user: { email: `anna.agent@${DOMAIN}`, role: "agent", method: "oidc" },
+      language: "fr",
+    });
     expect(clearCookie).toMatch(/^__oidc=; Max-Age=0; Path=\/auth\/oidc\/callback/);
   });
 
   it("goes back to the page a staff session ended on, and never to another site", async () => {
     const back = "/nl/internal-privacy-rights/requests/PR-2026-0001?kept=" + "k".repeat(43);
-    for (const [asked, expected] of [[back, back], ["//evil.example/nl/internal-privacy-rights/requests", undefined]] as const) {
+    for (const [asked, expected] of [
+      [back, back],
+      ["//evil.example/nl/internal-privacy-rights/requests", undefined],
+    ] as const) {
       const started = await startSignIn(new Request(new URL("/nl/internal-privacy-rights/sso", NL)), "nl", asked);
       const callback = await atProvider(new URL(started.headers.get("Location") ?? ""), "agent");
-      const { result } = await finishSignIn(new Request(callback, { headers: { Cookie: (started.headers.get("Set-Cookie") ?? "").split(";")[0] } }));
+      const { result } = await finishSignIn(
+        new Request(callback, { headers: { Cookie: (started.headers.get("Set-Cookie") ?? "").split(";")[0] } }),
+      );
       expect(result).toMatchObject({ status: "signed-in" });
       expect(result.status === "signed-in" ? result.returnPath : "not signed in").toBe(expected);
     }
@@ -223,7 +273,10 @@ describe("single sign-on against an OpenID provider", () => {
   it("refuses an address outside the allowed e-mail domain, look-alikes too", async () => {
     config.set({ OIDC_ALLOWED_EMAIL_DOMAIN: "Veldhaven-Test.nl" });
     for (const login of ["elsewhere", "look-alike", "domain-as-prefix"]) {
-      expect((await signInAs(login, { origin: BE, language: "fr" })).result, login).toEqual({ status: "refused", language: "fr" });
+      expect((await signInAs(login, { origin: BE, language: "fr" })).result, login).toEqual({
+        status: "refused",
+        language: "fr",
+      });
     }
     expect((await signInAs("no-groups")).result).toEqual(staff(`nina@${DOMAIN}`, "agent"));
   });
@@ -262,7 +315,10 @@ describe("single sign-on against an OpenID provider", () => {
     const { cookie, authorization } = await start(BE, "fr");
     const callback = await atProvider(authorization, { abort: true });
     expect(callback.searchParams.get("error")).toBe("access_denied");
-    expect((await finishSignIn(new Request(callback, { headers: { Cookie: cookie } }))).result).toEqual({ status: "failed", language: "fr" });
+    expect((await finishSignIn(new Request(callback, { headers: { Cookie: cookie } }))).result).toEqual({
+      status: "failed",
+      language: "fr",
+    });
   });
 
   it("fails a callback without its sign-in's cookie, with another sign-in's, or with another state, and the right one still works", async () => {
@@ -272,12 +328,23 @@ describe("single sign-on against an OpenID provider", () => {
     // A callback this browser did not start (its code, another state): refused before the code is used.
     const otherState = new URL(callback);
     otherState.searchParams.set("state", "not-the-state-of-this-sign-in");
-    expect((await finishSignIn(new Request(otherState, { headers: { Cookie: cookie } }))).result).toEqual({ status: "failed", language: "nl" });
+    expect((await finishSignIn(new Request(otherState, { headers: { Cookie: cookie } }))).result).toEqual({
+      status: "failed",
+      language: "nl",
+    });
     const other = await start(BE, "fr");
-    expect((await finishSignIn(new Request(callback, { headers: { Cookie: other.cookie } }))).result).toEqual({ status: "failed", language: "fr" });
+    expect((await finishSignIn(new Request(callback, { headers: { Cookie: other.cookie } }))).result).toEqual({
+      status: "failed",
+      language: "fr",
+    });
     const forged = cookie.replace(/\.[^.]+$/, ".bm90LXRoZS1zaWduYXR1cmU");
     expect(forged).not.toBe(cookie);
-    expect((await finishSignIn(new Request(callback, { headers: { Cookie: forged } }))).result).toEqual({ status: "failed", language: "nl" });
-    expect((await finishSignIn(new Request(callback, { headers: { Cookie: cookie } }))).result).toEqual(staff(`anna.agent@${DOMAIN}`, "agent"));
+    expect((await finishSignIn(new Request(callback, { headers: { Cookie: forged } }))).result).toEqual({
+      status: "failed",
+      language: "nl",
+    });
+    expect((await finishSignIn(new Request(callback, { headers: { Cookie: cookie } }))).result).toEqual(
+      staff(`anna.agent@${DOMAIN}`, "agent"),
+    );
   });
 });

@@ -6,12 +6,14 @@
  */
 import * as client from "openid-client";
 import { createCookie, redirect } from "react-router";
+
 import { getConfig } from "~/config.server";
-import { cookieIsSecure } from "~/http/session.server";
-import { type StaffRole } from "~/domain/staff";
-import { getLogger } from "~/utils/logger.server";
 import { normaliseEmail } from "~/domain/email";
+import { type StaffRole } from "~/domain/staff";
+import { cookieIsSecure } from "~/http/session.server";
+import { getLogger } from "~/utils/logger.server";
 import { safeReturnPath } from "~/validation/staff-return";
+
 import type { StaffUser } from "../../services/staff/sessions.server";
 
 /** Registered at the provider for each site: https://<host>/auth/oidc/callback. */
@@ -58,8 +60,18 @@ function pendingCookie() {
 const callbackUrl = (request: Request) => new URL(OIDC_CALLBACK_PATH, new URL(request.url).origin).href;
 
 /** Sends the browser to the provider. */
-export async function startSignIn(request: Request, language: string, returnPath: string | null = null): Promise<Response> {
-  const pending: Pending = { verifier: client.randomPKCECodeVerifier(), state: client.randomState(), nonce: client.randomNonce(), language, returnPath };
+export async function startSignIn(
+  request: Request,
+  language: string,
+  returnPath: string | null = null,
+): Promise<Response> {
+  const pending: Pending = {
+    verifier: client.randomPKCECodeVerifier(),
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    language,
+    returnPath,
+  };
   const target = client.buildAuthorizationUrl(await providerConfiguration(), {
     redirect_uri: callbackUrl(request),
     scope: "openid email profile",
@@ -68,7 +80,9 @@ export async function startSignIn(request: Request, language: string, returnPath
     state: pending.state,
     nonce: pending.nonce,
   });
-  return redirect(target.href, { headers: { "Set-Cookie": await pendingCookie().serialize(pending, { secure: cookieIsSecure(request) }) } });
+  return redirect(target.href, {
+    headers: { "Set-Cookie": await pendingCookie().serialize(pending, { secure: cookieIsSecure(request) }) },
+  });
 }
 
 export type SignInResult =
@@ -77,7 +91,11 @@ export type SignInResult =
 
 function groupsOf(claims: Record<string, unknown>, claim: string): string[] {
   const value = claims[claim];
-  return Array.isArray(value) ? value.filter((group): group is string => typeof group === "string") : typeof value === "string" ? [value] : [];
+  return Array.isArray(value)
+    ? value.filter((group): group is string => typeof group === "string")
+    : typeof value === "string"
+      ? [value]
+      : [];
 }
 
 /** Who may sign in and with which role, from the provider's claims. */
@@ -85,7 +103,8 @@ function staffFromClaims(claims: Record<string, unknown>): StaffUser | null {
   const config = getConfig();
   const email = typeof claims.email === "string" ? normaliseEmail(claims.email) : "";
   if (!email || claims.email_verified === false) return null;
-  if (config.OIDC_ALLOWED_EMAIL_DOMAIN && !email.endsWith(`@${config.OIDC_ALLOWED_EMAIL_DOMAIN.toLowerCase()}`)) return null;
+  if (config.OIDC_ALLOWED_EMAIL_DOMAIN && !email.endsWith(`@${config.OIDC_ALLOWED_EMAIL_DOMAIN.toLowerCase()}`))
+    return null;
   const groups = groupsOf(claims, config.OIDC_GROUPS_CLAIM);
   if (config.OIDC_ALLOWED_GROUP && !groups.includes(config.OIDC_ALLOWED_GROUP)) return null;
   const role: StaffRole = config.OIDC_OFFICER_GROUP && groups.includes(config.OIDC_OFFICER_GROUP) ? "officer" : "agent";
@@ -111,7 +130,8 @@ export async function finishSignIn(request: Request): Promise<{ result: SignInRe
     const config = getConfig();
     // Many providers put e-mail and groups in the ID token; others only answer them at the userinfo endpoint.
     const claims =
-      typeof idClaims.email === "string" && (!config.OIDC_ALLOWED_GROUP && !config.OIDC_OFFICER_GROUP ? true : config.OIDC_GROUPS_CLAIM in idClaims)
+      typeof idClaims.email === "string" &&
+      (!config.OIDC_ALLOWED_GROUP && !config.OIDC_OFFICER_GROUP ? true : config.OIDC_GROUPS_CLAIM in idClaims)
         ? idClaims
         : { ...idClaims, ...(await client.fetchUserInfo(configuration, tokens.access_token, String(idClaims.sub))) };
     const user = staffFromClaims(claims);

@@ -5,11 +5,13 @@
  * longer gains nothing.
  */
 import { createCookie } from "react-router";
+
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { PENDING_SIGN_IN_SECONDS } from "~/domain/staff";
-import { STAFF_PENDING_COOKIE_NAME, cookieIsSecure } from "~/http/session.server";
+import { cookieIsSecure, STAFF_PENDING_COOKIE_NAME } from "~/http/session.server";
 import { safeReturnPath } from "~/validation/staff-return";
+
 import { secondFactorStep } from "../../services/staff/two-factor.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -28,8 +30,16 @@ function pendingCookie() {
  * The Set-Cookie value that names the account waiting for its second factor,
  * and the page to go back to once it is given (where the session ended).
  */
-export function pendingSignInCookie(request: Request, accountId: string, now = new Date(), returnPath: string | null = null): Promise<string> {
-  return pendingCookie().serialize({ accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, returnPath }, { secure: cookieIsSecure(request) });
+export function pendingSignInCookie(
+  request: Request,
+  accountId: string,
+  now = new Date(),
+  returnPath: string | null = null,
+): Promise<string> {
+  return pendingCookie().serialize(
+    { accountId, expiresAt: now.getTime() + PENDING_SIGN_IN_SECONDS * 1000, returnPath },
+    { secure: cookieIsSecure(request) },
+  );
 }
 
 /** The account waiting for its second factor, or null (no cookie, a forged one, or older than 5 minutes). */
@@ -44,7 +54,9 @@ export async function readPendingSignIn(request: Request, now = new Date()): Pro
 /** The page to go back to after the second factor (checked again: a cookie is only as safe as its secret). */
 export async function pendingReturnPath(request: Request): Promise<string | null> {
   const value: unknown = await pendingCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "object" && value !== null ? safeReturnPath((value as { returnPath?: unknown }).returnPath) : null;
+  return typeof value === "object" && value !== null
+    ? safeReturnPath((value as { returnPath?: unknown }).returnPath)
+    : null;
 }
 
 /** The Set-Cookie value that removes it. */
@@ -60,5 +72,7 @@ export async function startSecondFactor(
   returnPath: string | null = null,
 ): Promise<{ step: "verify" | "enrol"; cookie: string } | null> {
   const next = await secondFactorStep(db, email);
-  return next ? { step: next.step, cookie: await pendingSignInCookie(request, next.accountId, new Date(), returnPath) } : null;
+  return next
+    ? { step: next.step, cookie: await pendingSignInCookie(request, next.accountId, new Date(), returnPath) }
+    : null;
 }

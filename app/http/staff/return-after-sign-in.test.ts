@@ -6,17 +6,30 @@
  * store are in staff-session-expiry.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { keptFormOf } from "~/services/staff/kept-forms.server";
+
 import { pendingReturnPath, pendingSignInCookie } from "~/http/staff/pending-sign-in.server";
+import { keptFormOf } from "~/services/staff/kept-forms.server";
 import { loggableUrl } from "~/utils/log-redaction";
-import { keptFormIdOf, loginAfterSessionEnded, returnPathOf, safeReturnPath, withKeptForm } from "~/validation/staff-return";
+import {
+  keptFormIdOf,
+  loginAfterSessionEnded,
+  returnPathOf,
+  safeReturnPath,
+  withKeptForm,
+} from "~/validation/staff-return";
+
 import { useTestConfig } from "../../../tests/setup/unit-process";
 
 const REQUEST_PAGE = "/nl/internal-privacy-rights/requests/PR-2026-0001";
 
 describe("the way back after signing in again", () => {
   it("is a staff page of this site, with its query", () => {
-    for (const path of [REQUEST_PAGE, "/fr/internal-privacy-rights/requests?overdue=on&q=anna%40example.be&page=2", "/en/internal-privacy-rights/confirm-login", `${REQUEST_PAGE}?kept=abc`]) {
+    for (const path of [
+      REQUEST_PAGE,
+      "/fr/internal-privacy-rights/requests?overdue=on&q=anna%40example.be&page=2",
+      "/en/internal-privacy-rights/confirm-login",
+      `${REQUEST_PAGE}?kept=abc`,
+    ]) {
       expect(safeReturnPath(path), path).toBe(path);
     }
   });
@@ -59,7 +72,9 @@ describe("the way back after signing in again", () => {
   it("is the page a request came from: React Router's own parameters and an earlier kept form left out, a request's files back to the request", () => {
     const page = (path: string) => returnPathOf(new URL(path, "http://nl.localhost"));
     expect(page(`${REQUEST_PAGE}.data?_routes=routes%2Fstaff%2Flayout&kept=${"a".repeat(43)}`)).toBe(REQUEST_PAGE);
-    expect(page("/nl/internal-privacy-rights/requests?overdue=on&index")).toBe("/nl/internal-privacy-rights/requests?overdue=on");
+    expect(page("/nl/internal-privacy-rights/requests?overdue=on&index")).toBe(
+      "/nl/internal-privacy-rights/requests?overdue=on",
+    );
     expect(page(`${REQUEST_PAGE}/files`)).toBe(REQUEST_PAGE);
     expect(page(`${REQUEST_PAGE}/files/3f2c`)).toBe(REQUEST_PAGE);
     expect(page("/nl/internal-privacy-rights/login")).toBeNull();
@@ -78,7 +93,9 @@ describe("the way back after signing in again", () => {
 
   it("stays out of the log: the kept form's id and the page to go back to (which may hold a filter's e-mail address) are redacted", () => {
     const back = withKeptForm("/nl/internal-privacy-rights/requests?text=anna%40example.be", "K".repeat(43));
-    expect(loggableUrl(loginAfterSessionEnded("nl", back))).toBe("/nl/internal-privacy-rights/login?session=ended&returnTo=[redacted]");
+    expect(loggableUrl(loginAfterSessionEnded("nl", back))).toBe(
+      "/nl/internal-privacy-rights/login?session=ended&returnTo=[redacted]",
+    );
     expect(loggableUrl(back)).toBe("/nl/internal-privacy-rights/requests?text=[redacted]&kept=[redacted]");
   });
 });
@@ -103,26 +120,68 @@ describe("what is kept of a post", () => {
         ["upload", new Blob(["%PDF-1.7"], { type: "application/pdf" })],
       ]),
     );
-    expect(kept).toEqual({ formId: "request-reject", values: { reason: "We konden niet vaststellen dat dit account van jou is.", brands: ["a", "b"] } });
+    expect(kept).toEqual({
+      formId: "request-reject",
+      values: { reason: "We konden niet vaststellen dat dit account van jou is.", brands: ["a", "b"] },
+    });
   });
 
   it("is nothing without a form id, with an odd field name, or with more than a form holds", () => {
     expect(keptFormOf(post([["reason", "tekst"]]))).toBeNull();
     expect(keptFormOf(post([["form", "__proto__"]]))).toBeNull();
-    expect(keptFormOf(post([["form", "request-reject"], ["__proto__", "x"]]))).toBeNull();
-    expect(keptFormOf(post([["form", "request-reject"], ["reason", "x".repeat(10_001)]]))).toBeNull();
-    expect(keptFormOf(post([["form", "request-reject"], ...Array.from({ length: 41 }, (_, n): [string, string] => [`field${n}`, "x"])]))).toBeNull();
-    expect(keptFormOf(post([["form", "request-reject"], ...Array.from({ length: 5 }, (_, n): [string, string] => [`field${n}`, "x".repeat(9_000)])]))).toBeNull();
+    expect(
+      keptFormOf(
+        post([
+          ["form", "request-reject"],
+          ["__proto__", "x"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      keptFormOf(
+        post([
+          ["form", "request-reject"],
+          ["reason", "x".repeat(10_001)],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      keptFormOf(
+        post([
+          ["form", "request-reject"],
+          ...Array.from({ length: 41 }, (_, n): [string, string] => [`field${n}`, "x"]),
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      keptFormOf(
+        post([
+          ["form", "request-reject"],
+          ...Array.from({ length: 5 }, (_, n): [string, string] => [`field${n}`, "x".repeat(9_000)]),
+        ]),
+      ),
+    ).toBeNull();
   });
 });
 
 describe("the way back through the second factor", () => {
   useTestConfig();
-  const withCookie = (setCookie: string) => new Request("http://nl.localhost/nl/internal-privacy-rights/two-factor", { headers: { Cookie: setCookie.split(";")[0] } });
+  const withCookie = (setCookie: string) =>
+    new Request("http://nl.localhost/nl/internal-privacy-rights/two-factor", {
+      headers: { Cookie: setCookie.split(";")[0] },
+    });
 
   it("rides in the signed cookie between the password and the code, checked again when read", async () => {
-    expect(await pendingReturnPath(withCookie(await pendingSignInCookie(withCookie(""), "account-1", new Date(), REQUEST_PAGE)))).toBe(REQUEST_PAGE);
-    expect(await pendingReturnPath(withCookie(await pendingSignInCookie(withCookie(""), "account-1", new Date(), "//evil.example/x")))).toBeNull();
+    expect(
+      await pendingReturnPath(
+        withCookie(await pendingSignInCookie(withCookie(""), "account-1", new Date(), REQUEST_PAGE)),
+      ),
+    ).toBe(REQUEST_PAGE);
+    expect(
+      await pendingReturnPath(
+        withCookie(await pendingSignInCookie(withCookie(""), "account-1", new Date(), "//evil.example/x")),
+      ),
+    ).toBeNull();
     expect(await pendingReturnPath(withCookie(await pendingSignInCookie(withCookie(""), "account-1")))).toBeNull();
     expect(await pendingReturnPath(withCookie(""))).toBeNull();
   });

@@ -6,9 +6,17 @@
  * so that sending it again is one press of its button.
  */
 import { redirect } from "react-router";
+
 import { getDb } from "~/db/instance.server";
 import { getLogger } from "~/utils/logger.server";
-import { keptFormIdOf, loginAfterSessionEnded, returnPathOf, withKeptForm, type KeptForm } from "~/validation/staff-return";
+import {
+  keptFormIdOf,
+  loginAfterSessionEnded,
+  returnPathOf,
+  withKeptForm,
+  type KeptForm,
+} from "~/validation/staff-return";
+
 import { forgetKeptForm, keepForm, keptFormFor, keptFormOf } from "../../services/staff/kept-forms.server";
 import type { StaffUser } from "../../services/staff/sessions.server";
 
@@ -16,7 +24,8 @@ export type EndedSession = { email: string | null; sessionKey: string };
 
 /** A form post's text fields; a multipart post carries files, which are never kept (nor read here). */
 async function postedForm(request: Request): Promise<KeptForm | null> {
-  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded")) return null;
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded"))
+    return null;
   try {
     return keptFormOf(await request.formData());
   } catch {
@@ -30,11 +39,19 @@ export async function loginAfterEnd(request: Request, language: string, ended: E
   let returnPath = returnPathOf(url);
   const form = returnPath && request.method === "POST" ? await postedForm(request) : null;
   if (returnPath && form) {
-    const keptId = await keepForm(await getDb(), { sessionKey: ended.sessionKey, email: ended.email, path: new URL(returnPath, url).pathname, form });
+    const keptId = await keepForm(await getDb(), {
+      sessionKey: ended.sessionKey,
+      email: ended.email,
+      path: new URL(returnPath, url).pathname,
+      form,
+    });
     returnPath = withKeptForm(returnPath, keptId);
   }
   // What was typed stays out of the log; which form it was is enough to follow a report.
-  getLogger().info({ event: "staff-session-ended", method: request.method, keptForm: form?.formId ?? null }, "staff session ended: sent to sign in again");
+  getLogger().info(
+    { event: "staff-session-ended", method: request.method, keptForm: form?.formId ?? null },
+    "staff session ended: sent to sign in again",
+  );
   return redirect(loginAfterSessionEnded(language, returnPath));
 }
 

@@ -8,16 +8,18 @@
  */
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterEach, expect, it, vi } from "vitest";
+
 import { siteContext } from "~/context";
 import type { StaffRole } from "~/domain/staff";
-import { siteFromUrl } from "~/i18n/site.server";
 import { readStaff, requireStaff, staffContext, staffSessionContext } from "~/http/staff/guard.server";
-import { deleteExpiredKeptForms, forgetKeptForm, keepForm, keptFormFor } from "~/services/staff/kept-forms.server";
 import { keptFormOnPage } from "~/http/staff/session-ended.server";
-import { extendSession, sessionState, startSession } from "~/services/staff/sessions.server";
 import { keepSignedIn } from "~/http/staff/staff-session.server";
+import { siteFromUrl } from "~/i18n/site.server";
+import { deleteExpiredKeptForms, forgetKeptForm, keepForm, keptFormFor } from "~/services/staff/kept-forms.server";
+import { extendSession, sessionState, startSession } from "~/services/staff/sessions.server";
 import { searchForm } from "~/validation/case-work";
 import { keptFormIdOf, loginAfterSessionEnded } from "~/validation/staff-return";
+
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../../../tests/setup/unit-process";
 import { createSignedInStaff } from "../../../tests/setup/unit-staff";
@@ -32,7 +34,13 @@ async function throughTheGuard(request: Request, { role = "officer" }: { role?: 
   const url = new URL(request.url);
   const context = new RouterContextProvider();
   context.set(siteContext, siteFromUrl(url)!);
-  const args = { request, url, pattern: "/:lang/internal-privacy-rights/requests/:reference", params: {}, context } as unknown as Parameters<Middleware>[0];
+  const args = {
+    request,
+    url,
+    pattern: "/:lang/internal-privacy-rights/requests/:reference",
+    params: {},
+    context,
+  } as unknown as Parameters<Middleware>[0];
   const next = async () => new Response("the route's own answer");
   try {
     await readStaff(args, next);
@@ -44,11 +52,22 @@ async function throughTheGuard(request: Request, { role = "officer" }: { role?: 
   }
 }
 
-const rejectPost = (cookie: string, { url = `http://nl.localhost${REQUEST_PAGE}`, reason = "We konden niet vaststellen dat dit account van jou is." } = {}) =>
+const rejectPost = (
+  cookie: string,
+  {
+    url = `http://nl.localhost${REQUEST_PAGE}`,
+    reason = "We konden niet vaststellen dat dit account van jou is.",
+  } = {},
+) =>
   new Request(url, {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ form: "request-reject", submission: "0b5f6a2e-3c1d-4f7a-9b8e-2d4c6a8e0f13", website: "", reason }),
+    body: new URLSearchParams({
+      form: "request-reject",
+      submission: "0b5f6a2e-3c1d-4f7a-9b8e-2d4c6a8e0f13",
+      website: "",
+      reason,
+    }),
   });
 
 describeEachDatabase("kept forms and the guard on $name", (database) => {
@@ -65,16 +84,29 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     const id = await keepForm(db(), { sessionKey: "s1", email: "anna@veldhaven.nl", path: REQUEST_PAGE, form }, now);
     expect(id).toMatch(/^[\w-]{43}$/);
     // Only the id's hash is stored.
-    expect((await db().selectFrom("staff_kept_form").select("id_hash").execute()).map((row) => row.id_hash)).not.toContain(id);
+    expect(
+      (await db().selectFrom("staff_kept_form").select("id_hash").execute()).map((row) => row.id_hash),
+    ).not.toContain(id);
     const reader = { path: REQUEST_PAGE, email: "anna@veldhaven.nl" };
     expect(await keptFormFor(db(), id, reader, new Date(now.getTime() + 29 * MINUTE))).toEqual(form);
     expect(await keptFormFor(db(), id, { ...reader, email: "bart@veldhaven.nl" }, now)).toBeNull();
-    expect(await keptFormFor(db(), id, { ...reader, path: "/nl/internal-privacy-rights/requests/PR-2026-0002" }, now)).toBeNull();
+    expect(
+      await keptFormFor(db(), id, { ...reader, path: "/nl/internal-privacy-rights/requests/PR-2026-0002" }, now),
+    ).toBeNull();
     expect(await keptFormFor(db(), id, reader, new Date(now.getTime() + 30 * MINUTE))).toBeNull();
     expect(await keptFormFor(db(), "x".repeat(43), reader, now)).toBeNull();
 
     // The same old cookie posts again: the newer text replaces the older.
-    const again = await keepForm(db(), { sessionKey: "s1", email: "anna@veldhaven.nl", path: REQUEST_PAGE, form: { ...form, values: { reason: "Nieuwer." } } }, now);
+    const again = await keepForm(
+      db(),
+      {
+        sessionKey: "s1",
+        email: "anna@veldhaven.nl",
+        path: REQUEST_PAGE,
+        form: { ...form, values: { reason: "Nieuwer." } },
+      },
+      now,
+    );
     expect(await keptFormFor(db(), id, reader, now)).toBeNull();
     expect(await keptFormFor(db(), again, reader, now)).toEqual({ ...form, values: { reason: "Nieuwer." } });
 
@@ -88,9 +120,22 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
   it("keeps one form for an ended session although 60 posts with its cookie arrive at once", async () => {
     const now = new Date("2026-11-23T09:00:00Z");
     const ids = await Promise.all(
-      Array.from({ length: 60 }, (_, index) => keepForm(db(), { sessionKey: "s-60", email: "anna@veldhaven.nl", path: REQUEST_PAGE, form: { ...form, values: { reason: `Poging ${index}` } } }, now)),
+      Array.from({ length: 60 }, (_, index) =>
+        keepForm(
+          db(),
+          {
+            sessionKey: "s-60",
+            email: "anna@veldhaven.nl",
+            path: REQUEST_PAGE,
+            form: { ...form, values: { reason: `Poging ${index}` } },
+          },
+          now,
+        ),
+      ),
     );
-    expect(await db().selectFrom("staff_kept_form").select("id_hash").where("session_hash", "=", "s-60").execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom("staff_kept_form").select("id_hash").where("session_hash", "=", "s-60").execute(),
+    ).toHaveLength(1);
     const reader = { path: REQUEST_PAGE, email: "anna@veldhaven.nl" };
     const readable = (await Promise.all(ids.map((id) => keptFormFor(db(), id, reader, now)))).filter(Boolean);
     expect(readable).toHaveLength(1);
@@ -100,7 +145,11 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     const now = new Date("2026-11-23T08:00:00Z");
     const id = await keepForm(db(), { sessionKey: "s2", email: null, path: REQUEST_PAGE, form }, now);
     expect(await keptFormFor(db(), id, { path: REQUEST_PAGE, email: "bart@veldhaven.nl" }, now)).toEqual(form);
-    await keepForm(db(), { sessionKey: "s3", email: "anna@veldhaven.nl", path: REQUEST_PAGE, form }, new Date(now.getTime() + 20 * MINUTE));
+    await keepForm(
+      db(),
+      { sessionKey: "s3", email: "anna@veldhaven.nl", path: REQUEST_PAGE, form },
+      new Date(now.getTime() + 20 * MINUTE),
+    );
     expect(await deleteExpiredKeptForms(db(), new Date(now.getTime() + 31 * MINUTE))).toBe(1);
     expect(await db().selectFrom("staff_kept_form").select("session_hash").execute()).toEqual([{ session_hash: "s3" }]);
   });
@@ -125,17 +174,29 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
 
     // Signed in again: the page it leads back to has the text; another officer's does not.
     const again = await createSignedInStaff(db(), { role: "officer", email: officer.email });
-    const pageRequest = (cookie: string) => new Request(new URL(`${back.pathname}${back.search}`, "http://nl.localhost"), { headers: { Cookie: cookie } });
+    const pageRequest = (cookie: string) =>
+      new Request(new URL(`${back.pathname}${back.search}`, "http://nl.localhost"), { headers: { Cookie: cookie } });
     expect((await throughTheGuard(pageRequest(again.cookie))).refused).toBeNull();
-    const reason = { formId: "request-reject", values: { reason: "We konden niet vaststellen dat dit account van jou is." } };
-    expect(await keptFormOnPage(pageRequest(again.cookie), { email: officer.email, role: "officer", method: "local" })).toEqual(reason);
+    const reason = {
+      formId: "request-reject",
+      values: { reason: "We konden niet vaststellen dat dit account van jou is." },
+    };
+    expect(
+      await keptFormOnPage(pageRequest(again.cookie), { email: officer.email, role: "officer", method: "local" }),
+    ).toEqual(reason);
     const other = await createSignedInStaff(db(), { role: "officer" });
-    expect(await keptFormOnPage(pageRequest(other.cookie), { email: other.email, role: "officer", method: "local" })).toBeNull();
+    expect(
+      await keptFormOnPage(pageRequest(other.cookie), { email: other.email, role: "officer", method: "local" }),
+    ).toBeNull();
 
     // Sent again from that page: the guard lets it through and the kept text goes.
-    const resent = await throughTheGuard(rejectPost(again.cookie, { url: `http://nl.localhost${back.pathname}${back.search}` }));
+    const resent = await throughTheGuard(
+      rejectPost(again.cookie, { url: `http://nl.localhost${back.pathname}${back.search}` }),
+    );
     expect(resent.refused).toBeNull();
-    expect(await keptFormOnPage(pageRequest(again.cookie), { email: officer.email, role: "officer", method: "local" })).toBeNull();
+    expect(
+      await keptFormOnPage(pageRequest(again.cookie), { email: officer.email, role: "officer", method: "local" }),
+    ).toBeNull();
   });
 
   it("keeps no files (a multipart post is not read), sends a page visit back to itself, and leaves a visitor who never signed in as before", async () => {
@@ -147,12 +208,20 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     const upload = new FormData();
     upload.append("form", "request-upload");
     upload.append("files", new Blob(["%PDF-1.7"], { type: "application/pdf" }), "antwoord.pdf");
-    const { refused } = await throughTheGuard(new Request(`http://nl.localhost${REQUEST_PAGE}/files`, { method: "POST", headers: { Cookie: officer.cookie }, body: upload }));
+    const { refused } = await throughTheGuard(
+      new Request(`http://nl.localhost${REQUEST_PAGE}/files`, {
+        method: "POST",
+        headers: { Cookie: officer.cookie },
+        body: upload,
+      }),
+    );
     expect(refused?.headers.get("Location")).toBe(loginAfterSessionEnded("nl", REQUEST_PAGE));
     expect(await db().selectFrom("staff_kept_form").select("id_hash").execute()).toEqual([]);
 
     const list = "/fr/internal-privacy-rights/requests?overdue=on";
-    const visit = await throughTheGuard(new Request(`http://be.localhost${list}`, { headers: { Cookie: officer.cookie } }));
+    const visit = await throughTheGuard(
+      new Request(`http://be.localhost${list}`, { headers: { Cookie: officer.cookie } }),
+    );
     expect(visit.refused?.headers.get("Location")).toBe(loginAfterSessionEnded("fr", list));
 
     const anonymous = await throughTheGuard(rejectPost(""));
@@ -171,7 +240,12 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     const search = new Request(`http://nl.localhost${searchPage}`, {
       method: "POST",
       headers: { Cookie: agent.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ form: searchForm.id, submission: "6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6", website: "", term }),
+      body: new URLSearchParams({
+        form: searchForm.id,
+        submission: "6d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+        website: "",
+        term,
+      }),
     });
     const { refused } = await throughTheGuard(search, { role: "agent" });
     expect(refused?.headers.get("Location")).toBe(loginAfterSessionEnded("nl", searchPage));
@@ -186,18 +260,42 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     vi.useFakeTimers({ toFake: ["Date"], now: start });
     const officer = await createSignedInStaff(db(), { role: "officer" });
     vi.setSystemTime(start + 30_000);
-    const page = await throughTheGuard(new Request(`http://nl.localhost${REQUEST_PAGE}`, { headers: { Cookie: officer.cookie } }));
+    const page = await throughTheGuard(
+      new Request(`http://nl.localhost${REQUEST_PAGE}`, { headers: { Cookie: officer.cookie } }),
+    );
     // Used 30 seconds ago and not written again (at most once a minute): it ends 10 minutes after sign-in.
     expect(page.context.get(staffSessionContext)).toEqual({ endsAt: new Date(start + 10 * MINUTE), ended: null });
 
     vi.setSystemTime(start + 8 * MINUTE);
-    expect(await keepSignedIn(new Request(`http://nl.localhost/nl/internal-privacy-rights/keep-alive`, { method: "POST", headers: { Cookie: officer.cookie } }))).toEqual(new Date(start + 18 * MINUTE));
+    expect(
+      await keepSignedIn(
+        new Request(`http://nl.localhost/nl/internal-privacy-rights/keep-alive`, {
+          method: "POST",
+          headers: { Cookie: officer.cookie },
+        }),
+      ),
+    ).toEqual(new Date(start + 18 * MINUTE));
     vi.setSystemTime(start + 17 * MINUTE);
-    expect((await throughTheGuard(new Request(`http://nl.localhost${REQUEST_PAGE}`, { headers: { Cookie: officer.cookie } }))).refused).toBeNull();
+    expect(
+      (
+        await throughTheGuard(
+          new Request(`http://nl.localhost${REQUEST_PAGE}`, { headers: { Cookie: officer.cookie } }),
+        )
+      ).refused,
+    ).toBeNull();
     // Nothing to extend once it has ended, nor without a cookie.
     vi.setSystemTime(start + 40 * MINUTE);
-    expect(await keepSignedIn(new Request("http://nl.localhost/nl/internal-privacy-rights/keep-alive", { method: "POST", headers: { Cookie: officer.cookie } }))).toBeNull();
-    expect(await keepSignedIn(new Request("http://nl.localhost/nl/internal-privacy-rights/keep-alive", { method: "POST" }))).toBeNull();
+    expect(
+      await keepSignedIn(
+        new Request("http://nl.localhost/nl/internal-privacy-rights/keep-alive", {
+          method: "POST",
+          headers: { Cookie: officer.cookie },
+        }),
+      ),
+    ).toBeNull();
+    expect(
+      await keepSignedIn(new Request("http://nl.localhost/nl/internal-privacy-rights/keep-alive", { method: "POST" })),
+    ).toBeNull();
   });
 
   it("ends a session at its absolute limit even when kept alive, and says whose session ended", async () => {
@@ -207,7 +305,10 @@ describeEachDatabase("kept forms and the guard on $name", (database) => {
     // An idle time longer than the day, so that only the absolute limit counts.
     const idle = 13 * 60;
     expect(await extendSession(db(), id, idle, at(11 * 60 + 50))).toEqual(at(12 * 60));
-    expect(await sessionState(db(), id, idle, at(12 * 60))).toMatchObject({ status: "ended", email: "anna@veldhaven.nl" });
+    expect(await sessionState(db(), id, idle, at(12 * 60))).toMatchObject({
+      status: "ended",
+      email: "anna@veldhaven.nl",
+    });
     expect(await sessionState(db(), id, idle, at(12 * 60 + 1))).toMatchObject({ status: "ended", email: null });
     expect(await sessionState(db(), "not-an-id", 30, start)).toBeNull();
   });

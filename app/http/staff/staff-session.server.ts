@@ -4,10 +4,19 @@
  * itself is a database row (sessions.server.ts).
  */
 import { createCookie } from "react-router";
+
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
-import { STAFF_COOKIE_NAME, cookieIsSecure } from "~/http/session.server";
-import { endSession, extendSession, sessionState, startSession, type SessionState, type StaffUser } from "../../services/staff/sessions.server";
+import { cookieIsSecure, STAFF_COOKIE_NAME } from "~/http/session.server";
+
+import {
+  endSession,
+  extendSession,
+  sessionState,
+  startSession,
+  type SessionState,
+  type StaffUser,
+} from "../../services/staff/sessions.server";
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function staffCookie() {

@@ -4,9 +4,10 @@
  * words than the server rendered.
  */
 import { describe, expect, it } from "vitest";
+
 import { createInstance as createBrowserInstance, translator } from "~/i18n/browser/i18next";
 import { createI18n } from "~/i18n/i18n-provider";
-import { LOCALES, htmlLang } from "~/i18n/locale";
+import { htmlLang, LOCALES } from "~/i18n/locale";
 import { flattenKeys, lookup } from "~/i18n/translations";
 import { resolvedTranslations } from "~/i18n/translations.server";
 
@@ -22,7 +23,10 @@ describe.each(LOCALES)("%s", (locale) => {
   it("every text, with its values filled in, for counts 0, 1, 2 and 21", () => {
     let compared = 0;
     for (const key of keys) {
-      const written = [lookup(texts, key), ...["zero", "one", "other"].map((form) => lookup(texts, `${key}_${form}`))].join(" ");
+      const written = [
+        lookup(texts, key),
+        ...["zero", "one", "other"].map((form) => lookup(texts, `${key}_${form}`)),
+      ].join(" ");
       const names = [...written.matchAll(/\{\{(.+?)\}\}/g)].map(([, name]) => name.trim());
       const values = Object.fromEntries(names.map((name) => [name, `«${name}»`]));
       for (const count of [0, 1, 2, 21]) {
@@ -39,7 +43,9 @@ describe.each(LOCALES)("%s", (locale) => {
     const withValue = keys.find((key) => /\{\{/.test(lookup(texts, key)));
     if (withValue) expect(browser(withValue)).toBe(server.t(withValue));
     expect(browser("no.such.key")).toBe(server.t("no.such.key"));
-    expect(browser("no.such.key", { defaultValue: "Reserve" })).toBe(server.t("no.such.key", { defaultValue: "Reserve" }));
+    expect(browser("no.such.key", { defaultValue: "Reserve" })).toBe(
+      server.t("no.such.key", { defaultValue: "Reserve" }),
+    );
   });
 
   it("is set up the way the page sets up i18next", () => {

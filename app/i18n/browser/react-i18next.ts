@@ -1,5 +1,6 @@
 /** The part of react-i18next the app uses, over ./i18next.ts (browser bundle only; see there). */
 import { createContext, createElement, useMemo, type ReactNode } from "react";
+
 import { createInstance, type i18n } from "./i18next";
 
 /** The same shape as react-i18next's, which app/i18n/use-translation.ts reads. */

@@ -1,11 +1,12 @@
-import type { Route } from "./+types/campaign-items.detail";
 import { getDb } from "~/db/instance.server";
-import { findCampaign } from "~/services/campaign/register.server";
-import { findNoticeVersion } from "~/services/campaign/versions.server";
 import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
-import { NO_STORE, jsonError } from "~/utils/json-error";
+import { findCampaign } from "~/services/campaign/register.server";
+import { findNoticeVersion } from "~/services/campaign/versions.server";
+import { jsonError, NO_STORE } from "~/utils/json-error";
 import { readCountryCode } from "~/validation/campaign";
+
+import type { Route } from "./+types/campaign-items.detail";
 
 /**
  * Spec 7: `GET /api/campaign-items/{id}?countryCode=` → one item, also the
@@ -18,12 +19,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const country = readCountryCode(query);
   if (!country) return invalidParameter("countryCode", "'countryCode' must be NL or BE.");
   const versionParam = query.get("version");
-  if (versionParam !== null && !/^[1-9]\d{0,5}$/.test(versionParam)) return invalidParameter("version", "'version' must be a whole number from 1.");
+  if (versionParam !== null && !/^[1-9]\d{0,5}$/.test(versionParam))
+    return invalidParameter("version", "'version' must be a whole number from 1.");
   return readingRegister(async () => {
     const db = await getDb();
-    const item = versionParam === null ? await findCampaign(db, country, params.id) : await findNoticeVersion(db, country, params.id, Number(versionParam));
+    const item =
+      versionParam === null
+        ? await findCampaign(db, country, params.id)
+        : await findNoticeVersion(db, country, params.id, Number(versionParam));
     if (!item) {
-      const what = versionParam === null ? `campaign '${params.id}'` : `version ${versionParam} of campaign '${params.id}'`;
+      const what =
+        versionParam === null ? `campaign '${params.id}'` : `version ${versionParam} of campaign '${params.id}'`;
       return jsonError(404, "NOT_FOUND", { message: `No ${what} in ${country}.`, headers: NO_STORE });
     }
     return jsonAnswer(request, item, {

@@ -1,9 +1,10 @@
-import type { Route } from "./+types/campaign-items.export";
 import { getDb } from "~/db/instance.server";
-import { allCampaigns, campaignsToCsv } from "~/services/campaign/register.server";
 import { bodyAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
+import { allCampaigns, campaignsToCsv } from "~/services/campaign/register.server";
 import { readCountryCode } from "~/validation/campaign";
+
+import type { Route } from "./+types/campaign-items.export";
 
 /**
  * A country's whole register in one file, for journalists and researchers:
@@ -19,7 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return readingRegister(async () => {
     const items = await allCampaigns(await getDb(), country);
     const name = `politieke-advertenties-${country.toLowerCase()}.${format}`;
-    const text = format === "csv" ? campaignsToCsv(items, { bom: true }) : JSON.stringify({ campaignItems: items }, null, 2);
+    const text =
+      format === "csv" ? campaignsToCsv(items, { bom: true }) : JSON.stringify({ campaignItems: items }, null, 2);
     return bodyAnswer(request, text, {
       "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="${name}"`,

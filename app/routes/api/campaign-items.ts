@@ -1,10 +1,11 @@
-import type { Route } from "./+types/campaign-items";
 import { getDb } from "~/db/instance.server";
-import { listCampaigns } from "~/services/campaign/register.server";
-import { summarise } from "~/services/campaign/summary.server";
 import { jsonAnswer, readingRegister } from "~/http/campaign-answers.server";
 import { invalidParameter } from "~/http/json-call.server";
+import { listCampaigns } from "~/services/campaign/register.server";
+import { summarise } from "~/services/campaign/summary.server";
 import { readCampaignQuery, readCountryCode } from "~/validation/campaign";
+
+import type { Route } from "./+types/campaign-items";
 
 /**
  * Spec 7: `GET /api/campaign-items?countryCode=NL|BE&period&channel&text`

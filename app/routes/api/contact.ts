@@ -1,14 +1,16 @@
 import { data } from "react-router";
-import type { Route } from "./+types/contact";
-import { LOCALES, countryOfLocale, isLocale } from "~/i18n/locale";
-import { submitContactMessage } from "~/services/site/contact.server";
-import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
+
 import { readJsonBody } from "~/http/json-body.server";
+import { invalidEmail, methodNotAllowed, receiveJsonSubmission, validationFailure } from "~/http/json-call.server";
 import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
+import { countryOfLocale, isLocale, LOCALES } from "~/i18n/locale";
+import { submitContactMessage } from "~/services/site/contact.server";
 import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { contactSchema } from "~/validation/contact";
 import { issuesToFields } from "~/validation/issues";
+
+import type { Route } from "./+types/contact";
 
 /**
  * Spec 7: `POST /api/contact?locale={locale}` with JSON `{name, email, question}`.
@@ -18,7 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const locale = new URL(request.url).searchParams.get("locale");
   if (!isLocale(locale)) {
-    return jsonError(400, "VALIDATION", { message: `The query parameter 'locale' must be one of ${LOCALES.join(", ")}.` });
+    return jsonError(400, "VALIDATION", {
+      message: `The query parameter 'locale' must be one of ${LOCALES.join(", ")}.`,
+    });
   }
   const body = await readJsonBody(request);
   const parsed = contactSchema.safeParse(body);

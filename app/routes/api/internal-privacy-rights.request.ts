@@ -1,18 +1,20 @@
 import { data } from "react-router";
-import type { Route } from "./+types/internal-privacy-rights.request";
+
 import { serverContext, siteContext } from "~/context";
-import { isLanguage, resolveLocale } from "~/i18n/locale";
-import { brandKeysFor } from "~/services/site/content.server";
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { readStaff, requireStaff, signedInStaff } from "~/http/staff/guard.server";
 import { idempotencyKeyOf } from "~/http/idempotency-key.server";
-import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { invalidEmail, methodNotAllowed, validationFailure } from "~/http/json-call.server";
+import { readStaff, requireStaff, signedInStaff } from "~/http/staff/guard.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
+import { isLanguage, resolveLocale } from "~/i18n/locale";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { brandKeysFor } from "~/services/site/content.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { MESSAGES } from "~/validation/rules";
+
+import type { Route } from "./+types/internal-privacy-rights.request";
 
 /**
  * Spec 7: `POST /api/internal-privacy-rights/request`, the public call's
@@ -40,11 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = idempotencyKeyOf(request, body, country);
   if (!key.ok) return key.response;
   try {
-    const outcome = await submitPrivacyRequest(input, { country, locale, language }, {
-      requestOrigin: new URL(request.url).origin,
-      staff: { email: staff.email },
-      submission: key.key,
-    });
+    const outcome = await submitPrivacyRequest(
+      input,
+      { country, locale, language },
+      {
+        requestOrigin: new URL(request.url).origin,
+        staff: { email: staff.email },
+        submission: key.key,
+      },
+    );
     if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale);
     if (outcome.status !== "accepted") return jsonRefusal(outcome, locale);
     context.get(serverContext).noteForLog(`staff privacy request ${outcome.id}`);

@@ -1,12 +1,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Route } from "./+types/internal.suppressions";
+
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import { parseCountry } from "~/domain/country";
-import { FEED_PAGE_SIZE, decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
 import { invalidParameter, unavailableForAMinute } from "~/http/json-call.server";
-import { NO_STORE, jsonError } from "~/utils/json-error";
+import { decodeCursor, FEED_PAGE_SIZE, suppressionsSince } from "~/services/privacy-request/suppressions.server";
+import { jsonError, NO_STORE } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
+
+import type { Route } from "./+types/internal.suppressions";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -35,14 +37,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const params = new URL(request.url).searchParams;
   const since = params.get("since") ?? undefined;
-  if (since !== undefined && Number.isNaN(Date.parse(since))) return invalidParameter("since", "'since' must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z.");
+  if (since !== undefined && Number.isNaN(Date.parse(since)))
+    return invalidParameter("since", "'since' must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z.");
   const country = parseCountry(params.get("country"));
   if (params.has("country") && !country) return invalidParameter("country", "'country' must be NL or BE.");
   const cursorParam = params.get("cursor");
   const cursor = cursorParam ? decodeCursor(cursorParam) : null;
   if (cursorParam && !cursor) return invalidParameter("cursor", "'cursor' must be a nextCursor from a previous page.");
   const limit = Number(params.get("limit") ?? FEED_PAGE_SIZE.default);
-  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_SIZE.max) return invalidParameter("limit", `'limit' must be a whole number from 1 to ${FEED_PAGE_SIZE.max}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_SIZE.max)
+    return invalidParameter("limit", `'limit' must be a whole number from 1 to ${FEED_PAGE_SIZE.max}.`);
   try {
     const page = await suppressionsSince(await getDb(), {
       since: since === undefined ? undefined : new Date(since).toISOString(),

@@ -1,7 +1,8 @@
-import type { Route } from "./+types/openapi";
 import { siteContext } from "~/context";
 import { bodyAnswer } from "~/http/campaign-answers.server";
 import { openApiText } from "~/http/openapi/document.server";
+
+import type { Route } from "./+types/openapi";
 
 /**
  * `GET /api/openapi.json`, the public calls as OpenAPI 3.1
@@ -10,5 +11,7 @@ import { openApiText } from "~/http/openapi/document.server";
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { country } = context.get(siteContext);
-  return bodyAnswer(request, openApiText(country, new URL(request.url).origin), { "Content-Type": "application/json; charset=utf-8" });
+  return bodyAnswer(request, openApiText(country, new URL(request.url).origin), {
+    "Content-Type": "application/json; charset=utf-8",
+  });
 }

@@ -1,8 +1,9 @@
-import type { Route } from "./+types/plainhtml";
 import { isDocumentKey } from "~/content/documents";
-import { LOCALES, htmlLang, isLocale } from "~/i18n/locale";
+import { htmlLang, isLocale, LOCALES } from "~/i18n/locale";
 import { getDocument } from "~/services/site/documents.server";
 import { clientHas } from "~/utils/etag.server";
+
+import type { Route } from "./+types/plainhtml";
 
 function textResponse(status: number, message: string) {
   return new Response(message, {

@@ -1,15 +1,17 @@
 import { data } from "react-router";
-import type { Route } from "./+types/political-ad-complaint";
+
 import { siteContext } from "~/context";
+import { readJsonBody } from "~/http/json-body.server";
+import { invalidEmail, methodNotAllowed, receiveJsonSubmission, validationFailure } from "~/http/json-call.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { countryOfLocale, isLocale, resolveLocale } from "~/i18n/locale";
 import { submitComplaint } from "~/services/complaint/intake.server";
-import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
-import { readJsonBody } from "~/http/json-body.server";
-import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
 import { jsonError } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { COMPLAINT_FORM_ID, complaintPayloadSchema } from "~/validation/complaint";
 import { issuesToFields } from "~/validation/issues";
+
+import type { Route } from "./+types/political-ad-complaint";
 
 /** Spec 7: "On 400 the response has validationError" (the field answers; the guard's 400 and 429 keep `error`). */
 const SPEC_CODE_KEY = "validationError";
@@ -25,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   const { country } = context.get(siteContext);
   // The locale of the texts: the caller's when it belongs to this site, else the site's Dutch.
-  const locale = typeof body.locale === "string" && isLocale(body.locale) && countryOfLocale(body.locale) === country ? body.locale : resolveLocale("nl", country);
+  const locale =
+    typeof body.locale === "string" && isLocale(body.locale) && countryOfLocale(body.locale) === country
+      ? body.locale
+      : resolveLocale("nl", country);
   const parsed = complaintPayloadSchema.safeParse(body);
   if (!parsed.success) {
     const fields = issuesToFields(parsed.error.issues);
@@ -39,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!received.ok) return received.response;
   try {
     const outcome = await submitComplaint(parsed.data, { country, locale }, received);
-    if (outcome.status === "NOT_FOUND") return jsonError(404, "NOT_FOUND", { message: `No campaign '${parsed.data.campaignId}' here.` });
+    if (outcome.status === "NOT_FOUND")
+      return jsonError(404, "NOT_FOUND", { message: `No campaign '${parsed.data.campaignId}' here.` });
     if (outcome.status === "INVALID_EMAIL") return invalidEmail(locale, { codeKey: SPEC_CODE_KEY });
     if (outcome.status !== "received") return jsonRefusal(outcome, locale);
     return data({ reference: outcome.reference }, { status: 201 });

@@ -8,87 +8,137 @@
  */
 import type { KyselyPlugin, RootOperationNode } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import type { DatabaseHandle } from "~/db/db.server";
 import { loader as figuresCall } from "~/routes/api/privacy-rights.figures";
+
 import { useTestDatabase } from "../../../tests/setup/unit-database";
 import { useTestDatabaseAsProcessDatabase } from "../../../tests/setup/unit-process";
 
 describe("the public figures call", () => {
-const database = useTestDatabase();
-let queries: RootOperationNode[] = [];
-const counter: KyselyPlugin = {
-  transformQuery: ({ node }) => {
-    queries.push(node);
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-};
-/** The test's database as the process's, every query it is asked counted. */
-let counted: DatabaseHandle | undefined;
-beforeEach(() => {
-  queries = [];
-  counted = { ...database.handle, db: database.db.withPlugin(counter) } as DatabaseHandle;
-});
-useTestDatabaseAsProcessDatabase({
-  get handle() {
-    return counted!;
-  },
-  get db() {
-    return counted!.db;
-  },
-  get kind() {
-    return database.kind;
-  },
-});
-
-const thisYear = new Date().getUTCFullYear();
-const call = async (query: string) =>
-  (await figuresCall({ request: new Request(`http://nl.localhost/api/privacy-rights/figures?${query}`), params: {}, context: undefined } as unknown as Parameters<typeof figuresCall>[0])) as Response;
-/** The query that reads a country's first request: the one aggregate of the smallest moment. */
-const yearsQueries = () => queries.filter((node) => JSON.stringify(node).includes('"func":"min"')).length;
-
-it("refuses a year that cannot have figures with a 400 and no query at all", async () => {
-  for (const year of ["abc", "20x6", "", "02026", "1999", "2017", String(thisYear + 1), "9999", "-2025", "2025.0", "1e3"]) {
-    const answer = await call(`country=NL&year=${encodeURIComponent(year)}`);
-    expect(answer.status, year).toBe(400);
-    expect(JSON.stringify(await answer.json()), year).toContain("'year' must be a year with figures");
-  }
-  expect(queries).toEqual([]);
-});
-
-it("reads the years with figures once within the minute, whatever years the calls ask for", async () => {
-  const at = `${thisYear - 1}-03-04T09:00:00.000Z`;
-  await database.db
-    .insertInto("privacy_request")
-    .values({ id: "years-1", reference: "PR-YEARS-1", right_type: "OBJECTION", state: "COMPLETED", country: "nl", locale: "nl_nl", verified_at: at, closed_at: at, created_at: at, updated_at: at, links_resent: 0 })
-    .execute();
-  const statuses = [];
-  for (const query of [`year=${thisYear - 1}`, `year=${thisYear - 2}`, "", `year=${thisYear}`, `year=${thisYear - 1}`, `year=${thisYear - 3}`]) {
-    statuses.push((await call(`country=NL&${query}`)).status);
-  }
-  // Two years before the first request have no figures (400), read from the list kept.
-  expect(statuses).toEqual([200, 400, 200, 200, 200, 400]);
-  expect(yearsQueries()).toBe(1);
-});
-
-it("answers the probe's year, access 10 and erasure 1, with nothing under 10 left between the total and the rights shown", async () => {
-  const first = thisYear - 3;
-  const rows = Array.from({ length: 11 }, (_, index) => {
-    const at = `${first}-05-${String(index + 1).padStart(2, "0")}T09:00:00.000Z`;
-    const right = index < 10 ? ("RIGHT_OF_ACCESS" as const) : ("RIGHT_TO_BE_FORGOTTEN" as const);
-    return { id: `probe-${index}`, reference: `PR-PROBE-${index}`, right_type: right, state: "COMPLETED" as const, country: "nl" as const, locale: "nl_nl" as const, verified_at: at, closed_at: at, due_at: at, created_at: at, updated_at: at, links_resent: 0 };
+  const database = useTestDatabase();
+  let queries: RootOperationNode[] = [];
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      queries.push(node);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  /** The test's database as the process's, every query it is asked counted. */
+  let counted: DatabaseHandle | undefined;
+  beforeEach(() => {
+    queries = [];
+    counted = { ...database.handle, db: database.db.withPlugin(counter) } as DatabaseHandle;
   });
-  await database.db.insertInto("privacy_request").values(rows).execute();
-  const answer = await call(`country=NL&year=${first}`);
-  expect(answer.status).toBe(200);
-  type Row = { received: number | null; answered: number | null; extended: number | null };
-  const figures = (await answer.json()) as { rights: Row[]; total: Row };
-  expect(figures.total.received).toBe(11);
-  for (const column of ["received", "answered"] as const) {
-    const shown = figures.rights.filter((row) => row[column] !== null);
-    const rest = figures.total[column]! - shown.reduce((sum, row) => sum + row[column]!, 0);
-    // What the rights not shown add up to: 0, or 10 and more spread over more than one.
-    expect(rest === 0 || (rest >= 10 && figures.rights.length - shown.length >= 2), `${column}: ${rest}`).toBe(true);
-  }
-});
+  useTestDatabaseAsProcessDatabase({
+    get handle() {
+      return counted!;
+    },
+    get db() {
+      return counted!.db;
+    },
+    get kind() {
+      return database.kind;
+    },
+  });
+
+  const thisYear = new Date().getUTCFullYear();
+  const call = async (query: string) =>
+    (await figuresCall({
+      request: new Request(`http://nl.localhost/api/privacy-rights/figures?${query}`),
+      params: {},
+      context: undefined,
+    } as unknown as Parameters<typeof figuresCall>[0])) as Response;
+  /** The query that reads a country's first request: the one aggregate of the smallest moment. */
+  const yearsQueries = () => queries.filter((node) => JSON.stringify(node).includes('"func":"min"')).length;
+
+  it("refuses a year that cannot have figures with a 400 and no query at all", async () => {
+    for (const year of [
+      "abc",
+      "20x6",
+      "",
+      "02026",
+      "1999",
+      "2017",
+      String(thisYear + 1),
+      "9999",
+      "-2025",
+      "2025.0",
+      "1e3",
+    ]) {
+      const answer = await call(`country=NL&year=${encodeURIComponent(year)}`);
+      expect(answer.status, year).toBe(400);
+      expect(JSON.stringify(await answer.json()), year).toContain("'year' must be a year with figures");
+    }
+    expect(queries).toEqual([]);
+  });
+
+  it("reads the years with figures once within the minute, whatever years the calls ask for", async () => {
+    const at = `${thisYear - 1}-03-04T09:00:00.000Z`;
+    await database.db
+      .insertInto("privacy_request")
+      .values({
+        id: "years-1",
+        reference: "PR-YEARS-1",
+        right_type: "OBJECTION",
+        state: "COMPLETED",
+        country: "nl",
+        locale: "nl_nl",
+        verified_at: at,
+        closed_at: at,
+        created_at: at,
+        updated_at: at,
+        links_resent: 0,
+      })
+      .execute();
+    const statuses = [];
+    for (const query of [
+      `year=${thisYear - 1}`,
+      `year=${thisYear - 2}`,
+      "",
+      `year=${thisYear}`,
+      `year=${thisYear - 1}`,
+      `year=${thisYear - 3}`,
+    ]) {
+      statuses.push((await call(`country=NL&${query}`)).status);
+    }
+    // Two years before the first request have no figures (400), read from the list kept.
+    expect(statuses).toEqual([200, 400, 200, 200, 200, 400]);
+    expect(yearsQueries()).toBe(1);
+  });
+
+  it("answers the probe's year, access 10 and erasure 1, with nothing under 10 left between the total and the rights shown", async () => {
+    const first = thisYear - 3;
+    const rows = Array.from({ length: 11 }, (_, index) => {
+      const at = `${first}-05-${String(index + 1).padStart(2, "0")}T09:00:00.000Z`;
+      const right = index < 10 ? ("RIGHT_OF_ACCESS" as const) : ("RIGHT_TO_BE_FORGOTTEN" as const);
+      return {
+        id: `probe-${index}`,
+        reference: `PR-PROBE-${index}`,
+        right_type: right,
+        state: "COMPLETED" as const,
+        country: "nl" as const,
+        locale: "nl_nl" as const,
+        verified_at: at,
+        closed_at: at,
+        due_at: at,
+        created_at: at,
+        updated_at: at,
+        links_resent: 0,
+      };
+    });
+    await database.db.insertInto("privacy_request").values(rows).execute();
+    const answer = await call(`country=NL&year=${first}`);
+    expect(answer.status).toBe(200);
+    type Row = { received: number | null; answered: number | null; extended: number | null };
+    const figures = (await answer.json()) as { rights: Row[]; total: Row };
+    expect(figures.total.received).toBe(11);
+    for (const column of ["received", "answered"] as const) {
+      const shown = figures.rights.filter((row) => row[column] !== null);
+      const rest = figures.total[column]! - shown.reduce((sum, row) => sum + row[column]!, 0);
+      // What the rights not shown add up to: 0, or 10 and more spread over more than one.
+      expect(rest === 0 || (rest >= 10 && figures.rights.length - shown.length >= 2), `${column}: ${rest}`).toBe(true);
+    }
+  });
 });

@@ -1,4 +1,3 @@
-import type { Route } from "./+types/privacy-rights.figures";
 import { getDb } from "~/db/instance.server";
 import { countryCode, parseCountry } from "~/domain/country";
 import { askedFigureYear, FIRST_FIGURES_YEAR } from "~/domain/public-figures";
@@ -6,6 +5,8 @@ import { jsonAnswer } from "~/http/campaign-answers.server";
 import { invalidParameter, unavailableForAMinute } from "~/http/json-call.server";
 import { defaultYear, figureYearsOnceAMinute, publicFigures } from "~/services/reports/public-figures.server";
 import { getLogger } from "~/utils/logger.server";
+
+import type { Route } from "./+types/privacy-rights.figures";
 
 /**
  * `GET /api/privacy-rights/figures?country=NL|BE&year=YYYY`, the
@@ -23,12 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!country) return invalidParameter("country", "'country' must be NL or BE.");
   const asked = params.get("year");
   const askedYear = askedFigureYear(asked);
-  if (asked !== null && askedYear === null) return invalidParameter("year", `'year' must be a year with figures: four digits, from ${FIRST_FIGURES_YEAR} to this year.`);
+  if (asked !== null && askedYear === null)
+    return invalidParameter(
+      "year",
+      `'year' must be a year with figures: four digits, from ${FIRST_FIGURES_YEAR} to this year.`,
+    );
   try {
     const db = await getDb();
     const years = await figureYearsOnceAMinute(db, country);
     const year = askedYear ?? defaultYear(years);
-    if (!years.includes(year)) return invalidParameter("year", `'year' must be a year with figures: ${years[0]} to ${years.at(-1)}.`);
+    if (!years.includes(year))
+      return invalidParameter("year", `'year' must be a year with figures: ${years[0]} to ${years.at(-1)}.`);
     const figures = await publicFigures(db, country, year, years);
     // The outside world's country code (spec 7), as the register's calls give it.
     return jsonAnswer(request, { ...figures, country: countryCode(country) });

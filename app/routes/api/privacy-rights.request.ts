@@ -1,18 +1,20 @@
 import { data } from "react-router";
-import type { Route } from "./+types/privacy-rights.request";
+
 import { serverContext, siteContext } from "~/context";
 import { parseCountry } from "~/domain/country";
-import { isLanguage, resolveLocale } from "~/i18n/locale";
-import { brandKeysFor } from "~/services/site/content.server";
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
 import { readJsonBody } from "~/http/json-body.server";
-import { invalidEmail, receiveJsonSubmission, methodNotAllowed, validationFailure } from "~/http/json-call.server";
+import { invalidEmail, methodNotAllowed, receiveJsonSubmission, validationFailure } from "~/http/json-call.server";
+import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
+import { isLanguage, resolveLocale } from "~/i18n/locale";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { brandKeysFor } from "~/services/site/content.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
-import { PRIVACY_REQUEST_GUARD, flowAllowedIn } from "~/validation/privacy-request";
+import { flowAllowedIn, PRIVACY_REQUEST_GUARD } from "~/validation/privacy-request";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { MESSAGES } from "~/validation/rules";
+
+import type { Route } from "./+types/privacy-rights.request";
 
 /**
  * Spec 7: `POST /api/privacy-rights/request`. The country is the host's; the

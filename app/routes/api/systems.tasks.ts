@@ -1,4 +1,3 @@
-import type { Route } from "./+types/systems.tasks";
 import { getDb } from "~/db/instance.server";
 import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
 import { readJsonBody } from "~/http/json-body.server";
@@ -6,26 +5,37 @@ import { methodNotAllowed } from "~/http/json-call.server";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { forgetUploads, storeFile } from "~/services/privacy-request/file-store.server";
 import { answerBySystem, callerOfTask } from "~/services/systems/task-answers.server";
-import { NO_STORE, jsonError } from "~/utils/json-error";
+import { jsonError, NO_STORE } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
 import { taskAnswerSchema } from "~/validation/task-answer";
+
+import type { Route } from "./+types/systems.tasks";
 
 export const loader = () => methodNotAllowed();
 
 const unauthorized = () =>
-  jsonError(401, "UNAUTHORIZED", { message: "A valid bearer token of this system is required.", headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="systems"' } });
+  jsonError(401, "UNAUTHORIZED", {
+    message: "A valid bearer token of this system is required.",
+    headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="systems"' },
+  });
 
 const refusal = (outcome: { status: "unauthorized" | "not-found" | "already-answered"; state?: string }) =>
   outcome.status === "unauthorized"
     ? unauthorized()
     : outcome.status === "not-found"
       ? jsonError(404, "NOT_FOUND", { message: "This system has no task with that id.", headers: NO_STORE })
-      : jsonError(409, "ALREADY_ANSWERED", { message: `The task was answered already (${outcome.state}).`, headers: NO_STORE });
+      : jsonError(409, "ALREADY_ANSWERED", {
+          message: `The task was answered already (${outcome.state}).`,
+          headers: NO_STORE,
+        });
 
 const fileProblem = (problem: UploadProblem | "malformed") =>
-  problem === "tooMany" ? `The files were not taken: at most ${FILE_LIMITS.filesPerPost} files, as parts named \`file\`.` : `The files were not taken: ${problem}.`;
+  problem === "tooMany"
+    ? `The files were not taken: at most ${FILE_LIMITS.filesPerPost} files, as parts named \`file\`.`
+    : `The files were not taken: ${problem}.`;
 
-const invalid = (fields: Record<string, string[]>) => jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
+const invalid = (fields: Record<string, string[]>) =>
+  jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
 
 /**
  * `POST /api/systems/{system}/tasks/{task}`: a system answers the
@@ -52,7 +62,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   let fileParts = 0;
   let body: Record<string, unknown>;
   if (request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
-    if (caller.rightType !== "RIGHT_OF_ACCESS") return invalid({ file: ["Files come only with the answer to an access request."] });
+    if (caller.rightType !== "RIGHT_OF_ACCESS")
+      return invalid({ file: ["Files come only with the answer to an access request."] });
     const read = await readMultipart(request, {
       maxParts: FILE_LIMITS.filesPerPost + 2,
       onFile: async (file) => {
@@ -64,7 +75,13 @@ export async function action({ request, params }: Route.ActionArgs) {
           for await (const chunk of file.bytes) void chunk;
           return;
         }
-        const outcome = await storeFile(db, { requestId: caller.requestId, direction: "ANSWER", uploadedBy: `system:${params.system}`, filename: file.filename, bytes: file.bytes });
+        const outcome = await storeFile(db, {
+          requestId: caller.requestId,
+          direction: "ANSWER",
+          uploadedBy: `system:${params.system}`,
+          filename: file.filename,
+          bytes: file.bytes,
+        });
         if (outcome.status === "stored") stored.push(outcome.file.id);
         else if (outcome.problem !== "noFile") problem ??= outcome.problem;
       },
@@ -80,14 +97,23 @@ export async function action({ request, params }: Route.ActionArgs) {
     await forget();
     const fields: Record<string, string[]> = problem ? { file: [fileProblem(problem)] } : {};
     for (const field of strayFields) fields[field] = ["Files are taken only as parts named `file`."];
-    for (const issue of parsed.success ? [] : parsed.error.issues) (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
+    for (const issue of parsed.success ? [] : parsed.error.issues)
+      (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
     return invalid(fields);
   }
-  const outcome = await answerBySystem(db, { ...call, answer: parsed.data.status, reason: parsed.data.reason, files: stored.length });
+  const outcome = await answerBySystem(db, {
+    ...call,
+    answer: parsed.data.status,
+    reason: parsed.data.reason,
+    files: stored.length,
+  });
   if (outcome.status !== "answered") {
     await forget();
     return refusal(outcome);
   }
-  getLogger().info({ system: params.system, task: params.task, state: outcome.state, files: stored.length }, "system answered its task");
+  getLogger().info(
+    { system: params.system, task: params.task, state: outcome.state, files: stored.length },
+    "system answered its task",
+  );
   return Response.json({ taskId: params.task, state: outcome.state, files: stored.length }, { headers: NO_STORE });
 }

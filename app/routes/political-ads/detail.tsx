@@ -1,17 +1,19 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
-import type { Route } from "./+types/detail";
+import { data, Link } from "react-router";
+
 import { AdNotice } from "~/components/political-ads/ad-notice";
 import { NoticeHistory } from "~/components/political-ads/notice-history";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
+import { lookup } from "~/i18n/translations";
+import { useTranslation } from "~/i18n/use-translation";
 import { findCampaign } from "~/services/campaign/register.server";
 import { noticeHistory } from "~/services/campaign/versions.server";
 import { getLogger } from "~/utils/logger.server";
-import { SITE_NAME, rootTranslations } from "~/utils/meta";
-import { lookup } from "~/i18n/translations";
+import { rootTranslations, SITE_NAME } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+
+import type { Route } from "./+types/detail";
 
 // With JavaScript the report form (name, e-mail address, explanation) opens in a dialog on this page.
 export const handle = PERSONAL_DATA;
@@ -22,7 +24,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const db = await getDb();
     const { country } = context.get(siteContext);
-    const [item, history] = await Promise.all([findCampaign(db, country, params.id), noticeHistory(db, country, params.id)]);
+    const [item, history] = await Promise.all([
+      findCampaign(db, country, params.id),
+      noticeHistory(db, country, params.id),
+    ]);
     return item ? { item, history } : data({ item: null, history: [] }, { status: 404 });
   } catch (error) {
     getLogger().error({ err: error }, "campaign could not be read");
@@ -60,5 +65,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const title = loaderData?.item
     ? `${lookup(texts, "pages.politicalAdDetail.title")} ${loaderData.item.id}: ${loaderData.item.sponsorName}`
     : lookup(texts, "pages.politicalAdDetail.title");
-  return [{ title: `${title} | ${SITE_NAME}` }, { name: "description", content: lookup(texts, "pages.politicalAds.description") }];
+  return [
+    { title: `${title} | ${SITE_NAME}` },
+    { name: "description", content: lookup(texts, "pages.politicalAds.description") },
+  ];
 };

@@ -10,14 +10,18 @@
  */
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
 import { siteContext } from "~/context";
 import type { CampaignItem } from "~/domain/campaign-item";
-import * as labelSvgModule from "~/services/campaign/labels/label-svg.server";
 import { loader } from "~/routes/political-ads/label";
+import * as labelSvgModule from "~/services/campaign/labels/label-svg.server";
 
 const ads = new Map<string, CampaignItem>();
 
-vi.mock("~/db/instance.server", async (importOriginal) => ({ ...(await importOriginal<object>()), getDb: async () => ({}) }));
+vi.mock("~/db/instance.server", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getDb: async () => ({}),
+}));
 vi.mock("~/services/campaign/register.server", async (importOriginal) => ({
   ...(await importOriginal<object>()),
   findCampaign: async (_db: unknown, _country: string, id: string) => ads.get(id),
@@ -32,7 +36,14 @@ const renders = () => vi.mocked(labelSvgModule.labelSvg).mock.calls.length;
 let lastAd = 0;
 /** An ad of its own for each test: what one test rendered is not another's. */
 function newAd(changes: Partial<CampaignItem> = {}): CampaignItem {
-  const ad = { id: `NL-2026-${String(++lastAd).padStart(4, "0")}-${Date.now().toString(36)}`, country: "NL", language: "nl", sponsorName: "Partij Élan Vooruit", version: 1, ...changes } as CampaignItem;
+  const ad = {
+    id: `NL-2026-${String(++lastAd).padStart(4, "0")}-${Date.now().toString(36)}`,
+    country: "NL",
+    language: "nl",
+    sponsorName: "Partij Élan Vooruit",
+    version: 1,
+    ...changes,
+  } as CampaignItem;
   ads.set(ad.id, ad);
   return ad;
 }
@@ -41,8 +52,17 @@ async function ask(path: string, headers: Record<string, string> = {}) {
   const context = new RouterContextProvider();
   context.set(siteContext, { country: "nl", language: "nl", locale: "nl_nl" });
   const id = /political-ads\/([^/]+)\//.exec(path)![1];
-  const answer = (await loader({ request: new Request(`http://nl.localhost:3000${path}`, { headers }), params: { id }, context } as never)) as Response;
-  return { status: answer.status, etag: answer.headers.get("ETag"), headers: answer.headers, body: Buffer.from(await answer.arrayBuffer()) };
+  const answer = (await loader({
+    request: new Request(`http://nl.localhost:3000${path}`, { headers }),
+    params: { id },
+    context,
+  } as never)) as Response;
+  return {
+    status: answer.status,
+    etag: answer.headers.get("ETag"),
+    headers: answer.headers,
+    body: Buffer.from(await answer.arrayBuffer()),
+  };
 }
 
 beforeEach(() => {

@@ -1,7 +1,8 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { NavLink, Outlet } from "react-router";
-import { useLocalizedPath } from "~/utils/site";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { READS_REGISTER } from "~/utils/register-pages";
+import { useLocalizedPath } from "~/utils/site";
 
 // Every page below shows the register: kept by version.
 export const handle = READS_REGISTER;

@@ -1,21 +1,23 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, data } from "react-router";
-import type { Route } from "./+types/list";
+import { data, Form, Link } from "react-router";
+
 import { CampaignCard } from "~/components/political-ads/campaign-card";
 import { RegisterSummaryView } from "~/components/political-ads/register-summary";
 import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { listCampaigns } from "~/services/campaign/register.server";
-import { summarise } from "~/services/campaign/summary.server";
-import { getLogger } from "~/utils/logger.server";
-import { pageMeta } from "~/utils/meta";
-import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
-import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import { readCampaignQuery, type CampaignQuery } from "~/validation/campaign";
 import { CHANNELS_BY_COUNTRY, PERIOD_FILTERS, TEXT_FILTER_MAX } from "~/domain/campaign-item";
 import { countryCode } from "~/domain/country";
+import { useTranslation } from "~/i18n/use-translation";
+import { listCampaigns } from "~/services/campaign/register.server";
+import { summarise } from "~/services/campaign/summary.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
+import { getLogger } from "~/utils/logger.server";
+import { pageMeta } from "~/utils/meta";
+import { loadAsDocument, STATIC_PAGE } from "~/utils/page-handle";
+import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
+import { readCampaignQuery, type CampaignQuery } from "~/validation/campaign";
+
+import type { Route } from "./+types/list";
 
 const PAGE_SIZE = 10;
 /** Spec 9: the rules on political advertising apply from this day. */
@@ -31,13 +33,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = readCampaignQuery(params, country);
   const query: CampaignQuery = read.ok ? read.query : { period: "ALL", channel: "ALL", text: "" };
   const requestedPage = Number.parseInt(params.get("page") ?? "1", 10);
-  const shared = { query, channels: ["ALL", ...CHANNELS_BY_COUNTRY[country]], broadcastUrl: getConfig().BROADCAST_ADS_URL };
+  const shared = {
+    query,
+    channels: ["ALL", ...CHANNELS_BY_COUNTRY[country]],
+    broadcastUrl: getConfig().BROADCAST_ADS_URL,
+  };
   try {
     const items = await listCampaigns(await getDb(), { country, ...query });
     const pageCount = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
     const page = Number.isFinite(requestedPage) ? Math.min(Math.max(requestedPage, 1), pageCount) : 1;
     const summary = summarise(items, country);
-    return { ...shared, error: false, items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), total: items.length, page, pageCount, summary };
+    return {
+      ...shared,
+      error: false,
+      items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      total: items.length,
+      page,
+      pageCount,
+      summary,
+    };
   } catch (error) {
     getLogger().error({ err: error }, "campaign list could not be read");
     return data({ ...shared, error: true, items: [], total: 0, page: 1, pageCount: 1, summary: null }, { status: 503 });
@@ -57,7 +71,13 @@ export const clientLoader = loadAsDocument;
 function Filters({ query, channels }: { query: CampaignQuery; channels: string[] }) {
   const { t } = useTranslation();
   return (
-    <Form id="ad-filters" method="get" className="app-ad-filters" role="search" aria-label={t("politicalAds.filtersLabel")}>
+    <Form
+      id="ad-filters"
+      method="get"
+      className="app-ad-filters"
+      role="search"
+      aria-label={t("politicalAds.filtersLabel")}
+    >
       <div className="app-ad-filters__field">
         <label htmlFor="ad-period">{t("politicalAds.filters.period")}</label>
         <select id="ad-period" name="period" defaultValue={query.period}>
@@ -152,7 +172,16 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
       </header>
       <section className="app-section app-ad-info" aria-labelledby="ad-rules">
         <h2 id="ad-rules">{t("politicalAds.rulesTitle")}</h2>
-        <p>{t("politicalAds.rulesApply", { date: dateTimeFormat(languageTag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${RULES_APPLY_FROM}T00:00:00Z`)) })}</p>
+        <p>
+          {t("politicalAds.rulesApply", {
+            date: dateTimeFormat(languageTag, {
+              day: "numeric",
+              month: "long",
+              year: "numeric",
+              timeZone: "UTC",
+            }).format(new Date(`${RULES_APPLY_FROM}T00:00:00Z`)),
+          })}
+        </p>
         {country === "nl" ? <p>{t("politicalAds.rulesNl")}</p> : null}
         <p>
           {t("politicalAds.broadcast")}{" "}
@@ -188,7 +217,12 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="app-campaign-list">
               {items.map((item) => (
-                <CampaignCard key={item.id} item={item} languageTag={languageTag} detailPath={to(`/political-ads/${encodeURIComponent(item.id)}`)} />
+                <CampaignCard
+                  key={item.id}
+                  item={item}
+                  languageTag={languageTag}
+                  detailPath={to(`/political-ads/${encodeURIComponent(item.id)}`)}
+                />
               ))}
             </div>
           )}
@@ -198,7 +232,9 @@ export default function PoliticalAdsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {/* Follows the filters with them (app/enhance/ad-filters.ts swaps it with the list). */}
-      <div className="app-ad-summary-slot">{loaderData.summary ? <RegisterSummaryView summary={loaderData.summary} /> : null}</div>
+      <div className="app-ad-summary-slot">
+        {loaderData.summary ? <RegisterSummaryView summary={loaderData.summary} /> : null}
+      </div>
     </>
   );
 }

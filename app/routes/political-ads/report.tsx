@@ -1,26 +1,37 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, data, redirect } from "react-router";
-import type { Route } from "./+types/report";
+import { data, Form, Link, redirect } from "react-router";
+
 import { PageTitle, StepCaption } from "~/components/page-title";
-import { ReasonChoice, ReasonMissingSummary, ReportOutcome, reportResultTitle, type ReportResult } from "~/components/political-ads/report-ad";
+import { PageComplaintForm } from "~/components/political-ads/complaint-form";
+import {
+  ReasonChoice,
+  ReasonMissingSummary,
+  ReportOutcome,
+  reportResultTitle,
+  type ReportResult,
+} from "~/components/political-ads/report-ad";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { findCampaign } from "~/services/campaign/register.server";
-import { submitComplaint } from "~/services/complaint/intake.server";
-import { PageComplaintForm } from "~/components/political-ads/complaint-form";
-import { getLogger } from "~/utils/logger.server";
-import { formPageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { formRefusal } from "~/http/submission-refusals.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { findCampaign } from "~/services/campaign/register.server";
+import { submitComplaint } from "~/services/complaint/intake.server";
+import { getLogger } from "~/utils/logger.server";
+import { formPageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
 import { complaintForm } from "~/validation/complaint";
 import { COMPLAINT_REASONS, type ComplaintReason } from "~/validation/complaint-reasons";
 
+import type { Route } from "./+types/report";
+
 type FoundCampaign = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
 
 /** The ad of this site's country; 404 when there is none, `null` when the register cannot be read. */
-async function campaignOr404(params: { id: string }, context: Route.LoaderArgs["context"]): Promise<FoundCampaign | null> {
+async function campaignOr404(
+  params: { id: string },
+  context: Route.LoaderArgs["context"],
+): Promise<FoundCampaign | null> {
   let item: FoundCampaign | null;
   try {
     item = await findCampaign(await getDb(), context.get(siteContext).country, params.id);
@@ -46,7 +57,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const item = await campaignOr404(params, context);
   const search = new URL(request.url).searchParams;
   const reasonParam = search.get("reason");
-  const reason = (COMPLAINT_REASONS as readonly string[]).includes(reasonParam ?? "") ? (reasonParam as ComplaintReason) : null;
+  const reason = (COMPLAINT_REASONS as readonly string[]).includes(reasonParam ?? "")
+    ? (reasonParam as ComplaintReason)
+    : null;
   const answer = {
     item: item ? { id: item.id, sponsorName: item.sponsorName } : { id: params.id, sponsorName: "" },
     reason,
@@ -68,14 +81,20 @@ export async function action(args: Route.ActionArgs) {
   const site = context.get(siteContext);
   let outcome: Awaited<ReturnType<typeof submitComplaint>>;
   try {
-    outcome = await submitComplaint({ ...received.value, campaignId: params.id }, site, { sender: { clientIp: received.clientIp }, submission: received.submissionKey });
+    outcome = await submitComplaint({ ...received.value, campaignId: params.id }, site, {
+      sender: { clientIp: received.clientIp },
+      submission: received.submissionKey,
+    });
   } catch (error) {
     getLogger().error({ err: error }, "complaint could not be stored");
     return data<ReportResult>({ failed: true }, { status: 503 });
   }
   if (outcome.status === "NOT_FOUND") throw data(`Not found: campaign ${params.id}`, { status: 404 });
   if (outcome.status === "RATE_LIMITED" || outcome.status === "KEY_REUSED") {
-    return formRefusal(complaintForm, received.submission, outcome, { locale: site.locale, failureBanner: "politicalAds.report.failure" });
+    return formRefusal(complaintForm, received.submission, outcome, {
+      locale: site.locale,
+      failureBanner: "politicalAds.report.failure",
+    });
   }
   if (outcome.status === "INVALID_EMAIL") {
     // Spec 4: a 400 for the address keeps the form, with the message on the field.
@@ -91,7 +110,12 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const { item, reason, reasonMissing, sent, unavailable } = loaderData;
   const failed = unavailable || Boolean(actionData && "failed" in actionData && actionData.failed);
   const layer = sent || failed ? 3 : reason ? 2 : 1;
-  const titleKey = layer === 1 ? "politicalAds.report.layer1Title" : layer === 2 ? "politicalAds.report.layer2Title" : reportResultTitle(sent);
+  const titleKey =
+    layer === 1
+      ? "politicalAds.report.layer1Title"
+      : layer === 2
+        ? "politicalAds.report.layer2Title"
+        : reportResultTitle(sent);
   const detailPath = to(`/political-ads/${encodeURIComponent(item.id)}`);
   // Layer 3 is the outcome, not a step the visitor takes.
   const step = layer < 3 ? { current: layer, total: 3 } : undefined;

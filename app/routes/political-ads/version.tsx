@@ -1,17 +1,19 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, data } from "react-router";
-import type { Route } from "./+types/version";
+import { data, Link } from "react-router";
+
 import { AdNotice } from "~/components/political-ads/ad-notice";
 import { NoticeHistory } from "~/components/political-ads/notice-history";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { findNoticeVersion, noticeHistory } from "~/services/campaign/versions.server";
 import { noticePath } from "~/domain/campaign-item";
+import { lookup } from "~/i18n/translations";
+import { useTranslation } from "~/i18n/use-translation";
+import { findNoticeVersion, noticeHistory } from "~/services/campaign/versions.server";
 import { formatMoment } from "~/utils/campaign-format";
 import { getLogger } from "~/utils/logger.server";
-import { SITE_NAME, rootTranslations } from "~/utils/meta";
-import { lookup } from "~/i18n/translations";
+import { rootTranslations, SITE_NAME } from "~/utils/meta";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
+
+import type { Route } from "./+types/version";
 
 /**
  * One version of a notice on its permanent address
@@ -24,7 +26,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const db = await getDb();
     const { country } = context.get(siteContext);
-    const [item, history] = await Promise.all([findNoticeVersion(db, country, params.id, version), noticeHistory(db, country, params.id)]);
+    const [item, history] = await Promise.all([
+      findNoticeVersion(db, country, params.id, version),
+      noticeHistory(db, country, params.id),
+    ]);
     return item ? { item, history } : data({ item: null, history: [] }, { status: 404 });
   } catch (error) {
     getLogger().error({ err: error }, "campaign version could not be read");
@@ -51,10 +56,17 @@ export default function PoliticalAdVersionPage({ loaderData }: Route.ComponentPr
             versioned
             banner={
               <div className="app-ad-notice app-ad-version-banner">
-                <p>{t("politicalAds.history.viewing", { version: item.version, date: formatMoment(item.versionDate, languageTag) })}</p>
+                <p>
+                  {t("politicalAds.history.viewing", {
+                    version: item.version,
+                    date: formatMoment(item.versionDate, languageTag),
+                  })}
+                </p>
                 <p>
                   {isCurrent ? t("politicalAds.history.isCurrent") : t("politicalAds.history.notCurrent")}{" "}
-                  {isCurrent ? null : <Link to={noticePath(language, item.id)}>{t("politicalAds.history.toCurrent")}</Link>}
+                  {isCurrent ? null : (
+                    <Link to={noticePath(language, item.id)}>{t("politicalAds.history.toCurrent")}</Link>
+                  )}
                 </p>
               </div>
             }
@@ -78,6 +90,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const heading = lookup(texts, "pages.politicalAdDetail.title");
   const item = loaderData?.item;
   // A version that does not exist says so in the title too, as its page does.
-  const title = item ? `${heading} ${item.id}, ${lookup(texts, "politicalAds.history.pageTitle").replace("{{version}}", String(item.version))}: ${item.sponsorName}` : lookup(texts, "politicalAds.history.notFound");
+  const title = item
+    ? `${heading} ${item.id}, ${lookup(texts, "politicalAds.history.pageTitle").replace("{{version}}", String(item.version))}: ${item.sponsorName}`
+    : lookup(texts, "politicalAds.history.notFound");
   return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 };

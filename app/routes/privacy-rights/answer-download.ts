@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/answer-download";
+
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { fileDownload } from "~/http/file-download.server";
 import { readFormPost } from "~/http/form-post.server";
 import { downloadDeliveredFile } from "~/services/privacy-request/answer-delivery.server";
+
+import type { Route } from "./+types/answer-download";
 import { ANSWER_DOWNLOAD_FORM, answerLinkCookie } from "./link-cookies.server";
 
 /**

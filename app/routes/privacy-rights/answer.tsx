@@ -1,18 +1,20 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
-import type { Route } from "./+types/answer";
+
+import { DeliveredFiles } from "~/components/privacy/delivered-files";
 import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { inspectDelivery } from "~/services/privacy-request/answer-delivery.server";
-import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
-import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import { DeliveredFiles } from "~/components/privacy/delivered-files";
-import { answerLinkCookie } from "./link-cookies.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
+import { pageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
+import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
+
+import type { Route } from "./+types/answer";
+import { answerLinkCookie } from "./link-cookies.server";
 
 /**
  * The answer to a privacy request, behind the link we mailed: the
@@ -53,7 +55,9 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
   const tag = usePageLanguageTag();
   if (loaderData.status !== "valid") return <LinkProblem status={loaderData.status} />;
   const { reference, message, expiresAt, files } = loaderData;
-  const until = dateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(expiresAt));
+  const until = dateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Brussels" }).format(
+    new Date(expiresAt),
+  );
   return (
     <section className="app-section app-answer">
       <h1 className="app-heading-1">{t("answer.title")}</h1>
@@ -81,4 +85,7 @@ export default function AnswerPage({ loaderData }: Route.ComponentProps) {
 
 // A link that does not work says so in the title, as the heading does.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, !loaderData || loaderData.status === "valid" ? "answer.pageTitle" : `answer.${loaderData.status}.title`);
+  pageMeta(
+    matches,
+    !loaderData || loaderData.status === "valid" ? "answer.pageTitle" : `answer.${loaderData.status}.title`,
+  );

@@ -1,6 +1,5 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, data, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/email-verification-expired";
+import { data, Form, redirect, useNavigation } from "react-router";
+
 import { SubmitButton } from "~/components/forms";
 import { VerificationResult } from "~/components/privacy/verification-result";
 import { getConfig } from "~/config.server";
@@ -8,12 +7,15 @@ import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
-import { localizedPath } from "~/i18n/locale";
 import { retryTimeText } from "~/http/submission-refusals.server";
+import { localizedPath } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
 import { newLinkOffer, resendVerification } from "~/services/privacy-request/verification-links.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/email-verification-expired";
 import { expiredLinkCookie } from "./link-cookies.server";
 
 /**
@@ -36,10 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = sent ? "" : await expiredLinkCookie(request, language).read();
   const offer = token ? await newLinkOffer(await getDb(), token) : null;
   const notice: Notice | null = sent ? { kind: "sent" } : offer === "limit" ? { kind: "limit" } : null;
-  return data({ canResend: offer === "offer", notice, hours: getConfig().VERIFICATION_LINK_TTL_HOURS }, { headers: { "Cache-Control": PERSONAL } });
+  return data(
+    { canResend: offer === "offer", notice, hours: getConfig().VERIFICATION_LINK_TTL_HOURS },
+    { headers: { "Cache-Control": PERSONAL } },
+  );
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 /** Sent: post-redirect-get, the old link's cookie forgotten. Refused: the page again (429), nothing changed. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,12 +53,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const link = expiredLinkCookie(request, language);
   const outcome = await resendVerification(await getDb(), await link.read());
   const forget = { "Set-Cookie": await link.forget(), "Cache-Control": PERSONAL };
-  if (outcome.status === "sent") return redirect(`${localizedPath(language, "/email-verification-expired")}?sent=1`, { headers: forget });
-  if (outcome.status === "verified") return redirect(localizedPath(language, "/email-verified?already=1"), { headers: forget });
+  if (outcome.status === "sent")
+    return redirect(`${localizedPath(language, "/email-verification-expired")}?sent=1`, { headers: forget });
+  if (outcome.status === "verified")
+    return redirect(localizedPath(language, "/email-verified?already=1"), { headers: forget });
   // A request the retention job deleted, or no cookie at all.
-  if (outcome.status === "unknown") return redirect(localizedPath(language, "/email-verification-failed"), { headers: forget });
-  const notice: Notice = outcome.status === "wait" ? { kind: "wait", time: retryTimeText(locale, outcome.retryAfterSeconds) } : { kind: "limit" };
-  const headers: HeadersInit = { "Cache-Control": PERSONAL, ...(outcome.status === "wait" ? { "Retry-After": String(outcome.retryAfterSeconds) } : {}) };
+  if (outcome.status === "unknown")
+    return redirect(localizedPath(language, "/email-verification-failed"), { headers: forget });
+  const notice: Notice =
+    outcome.status === "wait"
+      ? { kind: "wait", time: retryTimeText(locale, outcome.retryAfterSeconds) }
+      : { kind: "limit" };
+  const headers: HeadersInit = {
+    "Cache-Control": PERSONAL,
+    ...(outcome.status === "wait" ? { "Retry-After": String(outcome.retryAfterSeconds) } : {}),
+  };
   return data({ notice }, { status: 429, headers });
 }
 
@@ -64,7 +79,10 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const notice = actionData?.notice ?? loaderData.notice;
   const canResend = loaderData.canResend && notice?.kind !== "limit";
   const noticeLine = notice ? (
-    <p className={`app-notice${notice.kind === "sent" ? "" : " app-notice--error"}`} role={notice.kind === "sent" ? "status" : "alert"}>
+    <p
+      className={`app-notice${notice.kind === "sent" ? "" : " app-notice--error"}`}
+      role={notice.kind === "sent" ? "status" : "alert"}
+    >
       {t(`verification.newLink.${notice.kind}`, { time: notice.kind === "wait" ? notice.time : "" })}
     </p>
   ) : null;
@@ -79,7 +97,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           <p>{t("verification.newLink.offer")}</p>
           {/* A document post: the expired link's cookie belongs to this page's address only. */}
           <Form method="post" reloadDocument>
-            <SubmitButton submitting={navigation.state === "submitting"}>{t("verification.newLink.submit")}</SubmitButton>
+            <SubmitButton submitting={navigation.state === "submitting"}>
+              {t("verification.newLink.submit")}
+            </SubmitButton>
           </Form>
         </>
       ) : null}

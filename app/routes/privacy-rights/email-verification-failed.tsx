@@ -1,9 +1,10 @@
-import type { Route } from "./+types/email-verification-failed";
 import { VerificationResult } from "~/components/privacy/verification-result";
 import { COMPANY } from "~/content/company";
 import { pageMeta } from "~/utils/meta";
-import { useSite } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
+import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/email-verification-failed";
 
 export default function Page() {
   const { country } = useSite();

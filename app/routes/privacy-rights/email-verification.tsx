@@ -1,17 +1,19 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, createCookie, data, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/email-verification";
+import { createCookie, data, Form, redirect, useNavigation } from "react-router";
+
 import { SubmitButton } from "~/components/forms";
-import { cookieIsSecure } from "~/http/session.server";
 import { siteContext } from "~/context";
-import { localizedPath, type Language } from "~/i18n/locale";
-import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
+import { cookieIsSecure } from "~/http/session.server";
+import { localizedPath, type Language } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
+import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
+
+import type { Route } from "./+types/email-verification";
 import { expiredLinkCookie } from "./link-cookies.server";
 
 /**
@@ -61,7 +63,8 @@ async function tokenFromCookie(request: Request, language: Language): Promise<st
 async function outcomeRedirect(request: Request, language: Language, status: keyof typeof OUTCOME_PAGES, token = "") {
   const headers = new Headers({ "Cache-Control": PERSONAL });
   headers.append("Set-Cookie", await tokenCookie(request, language).serialize("", { maxAge: 0 }));
-  if (status === "expired" && token) headers.append("Set-Cookie", await expiredLinkCookie(request, language).keep(token));
+  if (status === "expired" && token)
+    headers.append("Set-Cookie", await expiredLinkCookie(request, language).keep(token));
   return redirect(localizedPath(language, OUTCOME_PAGES[status]), { headers });
 }
 

@@ -1,10 +1,11 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/email-verified";
 import { VerificationResult } from "~/components/privacy/verification-result";
 import { COMPANY } from "~/content/company";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
-import { useSite } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
+import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/email-verified";
 
 /** `?already=1`: a link used before (confirmed earlier, or a second click); the same page for everyone who asks for it. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,13 +1,15 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import type { Route } from "./+types/figures";
+
 import { PublicFiguresTable } from "~/components/privacy/public-figures-table";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { askedFigureYear } from "~/domain/public-figures";
+import { useTranslation } from "~/i18n/use-translation";
 import { defaultYear, figureYearsOnceAMinute, publicFigures } from "~/services/reports/public-figures.server";
 import { pageMeta } from "~/utils/meta";
-import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
+import { loadAsDocument, STATIC_PAGE } from "~/utils/page-handle";
+
+import type { Route } from "./+types/figures";
 
 /**
  * How the group answered people's requests in a year, on this
@@ -69,4 +71,5 @@ export default function FiguresPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "pages.privacyFigures.title", "pages.privacyFigures.description");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "pages.privacyFigures.title", "pages.privacyFigures.description");

@@ -1,13 +1,15 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Route } from "./+types/forgotten-overview";
+
 import { accountDeletionOptions } from "~/content/account-deletion";
 import { siteContext } from "~/context";
-import { fallbackChain, linkLanguage } from "~/i18n/locale";
 import { hyphenated, hyphenatedTexts } from "~/i18n/hyphenation.server";
+import { fallbackChain, linkLanguage } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
-import { useLocalizedPath } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
+import { useLocalizedPath } from "~/utils/site";
+
+import type { Route } from "./+types/forgotten-overview";
 
 /** The country's account-deletion options, in the page's language. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -23,7 +25,11 @@ export function loader({ context }: Route.LoaderArgs) {
         ...hyphenatedTexts(texts, linkLanguage(locale)),
         target:
           target.kind === "partner"
-            ? { kind: target.kind, partner: hyphenated(target.partner, linkLanguage(locale)), url: (language === "fr" ? target.url.fr : undefined) ?? target.url.nl! }
+            ? {
+                kind: target.kind,
+                partner: hyphenated(target.partner, linkLanguage(locale)),
+                url: (language === "fr" ? target.url.fr : undefined) ?? target.url.nl!,
+              }
             : target,
       };
     }),

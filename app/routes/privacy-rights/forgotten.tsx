@@ -1,15 +1,17 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Route } from "./+types/forgotten";
-import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+
 import { DetailsRequestForm } from "~/components/privacy/details-request-form";
+import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { privacyRequestAction } from "~/http/privacy-request-form.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formPageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
 import { forgottenForm } from "~/validation/privacy-forms";
+
+import type { Route } from "./+types/forgotten";
 import { detailsRequestInput } from "./privacy-details.server";
-import { privacyRequestAction } from "~/http/privacy-request-form.server";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
 
 /** The person types who they are here: no third-party script on this page. */
 export const handle = PERSONAL_DATA;

@@ -1,18 +1,19 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/objection-brands";
+import { ObjectionBrandsForm } from "~/components/privacy/objection-brands-form";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { siteContext } from "~/context";
-import { brandsFor } from "~/services/site/content.server";
+import { objectionBrands, redirectWithObjectionBrands } from "~/http/privacy-session.server";
+import { receivePublicForm } from "~/http/public-form.server";
 import { hyphenated } from "~/i18n/hyphenation.server";
 import { linkLanguage } from "~/i18n/locale";
-import { objectionBrands, redirectWithObjectionBrands } from "~/http/privacy-session.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { brandsFor } from "~/services/site/content.server";
 import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
-import { ObjectionBrandsForm } from "~/components/privacy/objection-brands-form";
 import { formPageMeta } from "~/utils/meta";
-import { receivePublicForm } from "~/http/public-form.server";
 import { objectionBrandsForm } from "~/validation/privacy-forms";
 import { applySelectAll } from "~/validation/select-all";
+
+import type { Route } from "./+types/objection-brands";
 
 /** It ticks the brands the visitor's cookie keeps: rendered for them, not from the page cache. */
 export const handle = SHOWS_KEPT_CHOICE;
@@ -41,7 +42,11 @@ export async function action(args: Route.ActionArgs) {
   if (!received.ok) return received.response;
   const chosen = new Set(received.value.brands);
   const keys = brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys);
-  return redirectWithObjectionBrands(args.request, `/${language}/privacy-rights/direct-marketing/communication-types`, keys);
+  return redirectWithObjectionBrands(
+    args.request,
+    `/${language}/privacy-rights/direct-marketing/communication-types`,
+    keys,
+  );
 }
 
 export default function ObjectionBrandsPage({ loaderData }: Route.ComponentProps) {

@@ -1,17 +1,19 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
-import type { Route } from "./+types/objection-channels";
+
+import { ObjectionChannelsForm } from "~/components/privacy/objection-channels-form";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ProgressSteps } from "~/components/privacy/progress-steps";
 import { siteContext } from "~/context";
+import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
 import { objectionBrands } from "~/http/privacy-session.server";
-import { ObjectionChannelsForm } from "~/components/privacy/objection-channels-form";
+import { useTranslation } from "~/i18n/use-translation";
+import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { formPageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
 import { communicationForm } from "~/validation/privacy-forms";
-import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
-import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+
+import type { Route } from "./+types/objection-channels";
 
 /** The person types who they are here: no third-party script on this page; it shows the brands kept from step 1. */
 export const handle = { ...PERSONAL_DATA, ...SHOWS_KEPT_CHOICE };
@@ -48,7 +50,9 @@ export default function ObjectionChannelsPage() {
           <ProgressSteps current={2} />
           <p>{t("privacyRights.objection.channels.intro")}</p>
           <p>
-            <Link to={to("/privacy-rights/direct-marketing/brands")}>{t("privacyRights.objection.channels.changeBrands")}</Link>
+            <Link to={to("/privacy-rights/direct-marketing/brands")}>
+              {t("privacyRights.objection.channels.changeBrands")}
+            </Link>
           </p>
         </>
       }

@@ -1,9 +1,11 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Route } from "./+types/overview";
+
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
-import { useLocalizedPath, useSite } from "~/utils/site";
 import { STATIC_PAGE } from "~/utils/page-handle";
+import { useLocalizedPath, useSite } from "~/utils/site";
+
+import type { Route } from "./+types/overview";
 
 /** Spec 2: the rights as clickable blocks; removal from a publication in Belgium only. */
 const RIGHTS = [

@@ -1,8 +1,9 @@
-import { countryCode } from "~/domain/country";
 import type { RouterContextProvider } from "react-router";
-import { siteContext } from "~/context";
 import type { z } from "zod";
-import type { FlowType, PrivacyRequestInput, accessSchema } from "~/validation/privacy-request";
+
+import { siteContext } from "~/context";
+import { countryCode } from "~/domain/country";
+import type { accessSchema, FlowType, PrivacyRequestInput } from "~/validation/privacy-request";
 
 type DetailsValue = z.output<typeof accessSchema>;
 
@@ -15,13 +16,18 @@ export function detailsRequestInput(
     const { country } = args.context.get(siteContext);
     const { address, ...person } = value.userInfo ?? {};
     // Only what was given is kept: the country field alone (prefilled) is no address.
-    const hasAddress = Boolean(address && (address.street || address.houseNumber || address.postalCode || address.city));
+    const hasAddress = Boolean(
+      address && (address.street || address.houseNumber || address.postalCode || address.city),
+    );
     return {
       flowType,
       email: value.email,
       userMessage: value.userMessage,
       userInfo: value.userInfo
-        ? { ...person, ...(hasAddress ? { address: { ...address, country: address?.country ?? countryCode(country) } } : {}) }
+        ? {
+            ...person,
+            ...(hasAddress ? { address: { ...address, country: address?.country ?? countryCode(country) } } : {}),
+          }
         : undefined,
     };
   };

@@ -1,11 +1,13 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, data, redirect } from "react-router";
-import type { Route } from "./+types/processed";
+import { data, Link, redirect } from "react-router";
+
 import { siteContext } from "~/context";
 import { takeProcessedSummary, type ProcessedSummary } from "~/http/privacy-session.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
+
+import type { Route } from "./+types/processed";
 
 /** The request's reference: with the person's address it opens the status page, so no third-party script here. */
 export const handle = PERSONAL_DATA;
@@ -40,7 +42,14 @@ export default function ProcessedPage({ loaderData }: Route.ComponentProps) {
     <section className="app-section app-processed">
       <svg className="app-processed__icon" aria-hidden="true" viewBox="0 0 48 48" width="48" height="48">
         <circle cx="24" cy="24" r="22" fill="currentColor" />
-        <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M14 25l7 7 13-15"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <h1 className="app-heading-1">{t(TITLE_KEYS[outcome])}</h1>
       <p className="app-processed__message">{t(`privacyRights.processed.${outcome}`)}</p>

@@ -1,15 +1,16 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/publication";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import { siteContext } from "~/context";
-import { brandsFor } from "~/services/site/content.server";
 import { PublicationForm } from "~/components/privacy/publication-form";
+import { siteContext } from "~/context";
+import { privacyRequestAction } from "~/http/privacy-request-form.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { brandsFor } from "~/services/site/content.server";
 import { formPageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { publicationForm } from "~/validation/privacy-forms";
 import { flowAllowedIn } from "~/validation/privacy-request";
-import { privacyRequestAction } from "~/http/privacy-request-form.server";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+
+import type { Route } from "./+types/publication";
 
 /** The person types who they are here: no third-party script on this page. */
 export const handle = PERSONAL_DATA;

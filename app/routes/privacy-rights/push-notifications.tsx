@@ -1,24 +1,30 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/push-notifications";
 import { pushNotificationSteps } from "~/content/push-notifications";
 import { siteContext } from "~/context";
-import { fallbackChain, linkLanguage } from "~/i18n/locale";
 import { hyphenatedTexts } from "~/i18n/hyphenation.server";
+import { fallbackChain, linkLanguage } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE } from "~/utils/page-handle";
+
+import type { Route } from "./+types/push-notifications";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { country, locale } = context.get(siteContext);
   // en_be has no steps of its own: the first locale of its fallback chain that has them.
   const stepsLocale = fallbackChain(locale).find((candidate) => candidate in pushNotificationSteps);
-  const steps = hyphenatedTexts(pushNotificationSteps[stepsLocale as keyof typeof pushNotificationSteps], linkLanguage(locale));
+  const steps = hyphenatedTexts(
+    pushNotificationSteps[stepsLocale as keyof typeof pushNotificationSteps],
+    linkLanguage(locale),
+  );
   return { ...steps, appExtraNl: country === "nl" ? steps.appExtraNl : [] };
 }
 
 function Steps({ id, title, steps }: { id: string; title: string; steps: string[] }) {
   return (
     <section className="app-steps" aria-labelledby={id}>
-      <h3 id={id} className="app-steps__title">{title}</h3>
+      <h3 id={id} className="app-steps__title">
+        {title}
+      </h3>
       <ol className="app-steps__list">
         {steps.map((step) => (
           <li key={step}>{step}</li>

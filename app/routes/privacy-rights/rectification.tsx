@@ -1,13 +1,14 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/rectification";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
-import { siteContext } from "~/context";
-import { brandsFor } from "~/services/site/content.server";
 import { RectificationForm } from "~/components/privacy/rectification-form";
-import { formPageMeta } from "~/utils/meta";
-import { rectificationForm } from "~/validation/privacy-forms";
+import { siteContext } from "~/context";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { useTranslation } from "~/i18n/use-translation";
+import { brandsFor } from "~/services/site/content.server";
+import { formPageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
+import { rectificationForm } from "~/validation/privacy-forms";
+
+import type { Route } from "./+types/rectification";
 
 /** The person types who they are here: no third-party script on this page. */
 export const handle = PERSONAL_DATA;

@@ -1,25 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect, useSearchParams } from "react-router";
-import type { Route } from "./+types/reply";
+
 import { PageTitle } from "~/components/page-title";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { ReplyForm } from "~/components/privacy/reply-form";
 import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
 import { allows } from "~/domain/privacy-request";
+import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
 import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { formReply } from "~/http/public-form.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { forgetUploads, storeFile } from "~/services/privacy-request/file-store.server";
 import { answerQuestion, openQuestion } from "~/services/privacy-request/questions.server";
 import { formPageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useSite } from "~/utils/site";
 import { replyForm } from "~/validation/reply";
+
+import type { Route } from "./+types/reply";
 import { replyLinkCookie } from "./link-cookies.server";
 
 /**
@@ -39,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("sent")) return data({ status: "sent" as const }, { headers });
   const question = await openQuestion(await getDb(), token);
   if (!question) return data({ status: "unknown" as const }, { status: 404, headers });
-  if (question.answeredAt || !allows(question.state, "answered")) return data({ status: "closed" as const }, { headers });
+  if (question.answeredAt || !allows(question.state, "answered"))
+    return data({ status: "closed" as const }, { headers });
   return data({ status: "open" as const, reference: question.reference, question: question.question }, { headers });
 }
 
@@ -52,14 +55,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const question = await openQuestion(db, token);
   // Nothing is read of a post without a good link: the page says what is wrong.
-  if (!question || question.answeredAt || !allows(question.state, "answered")) return redirect(new URL(request.url).pathname);
+  if (!question || question.answeredAt || !allows(question.state, "answered"))
+    return redirect(new URL(request.url).pathname);
 
   const stored: string[] = [];
   let problem: UploadProblem | null = null;
   const read = await readMultipart(request, {
     maxParts: FILE_LIMITS.filesPerPost + 4,
     onFile: async (file) => {
-      const outcome = await storeFile(db, { requestId: question.requestId, direction: "FROM_PERSON", uploadedBy: "DATA_SUBJECT", filename: file.filename, bytes: file.bytes });
+      const outcome = await storeFile(db, {
+        requestId: question.requestId,
+        direction: "FROM_PERSON",
+        uploadedBy: "DATA_SUBJECT",
+        filename: file.filename,
+        bytes: file.bytes,
+      });
       if (outcome.status === "stored") stored.push(outcome.file.id);
       else if (outcome.problem !== "noFile") problem ??= outcome.problem;
     },
@@ -72,12 +82,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success" || problem) {
     // Nothing is kept of an answer that is not taken: the files are chosen again with it.
     await forgetUploads(db, stored);
-    const fieldErrors = submission.status === "error" ? (submission.error as Record<string, string[]> | null) ?? {} : {};
-    return formReply(replyForm, submission, { fieldErrors: problem ? { ...fieldErrors, files: [`privacyRights.reply.problems.${problem}`] } : undefined });
+    const fieldErrors =
+      submission.status === "error" ? ((submission.error as Record<string, string[]> | null) ?? {}) : {};
+    return formReply(replyForm, submission, {
+      fieldErrors: problem ? { ...fieldErrors, files: [`privacyRights.reply.problems.${problem}`] } : undefined,
+    });
   }
   const outcome = await answerQuestion(db, token, submission.value.answer, stored.length);
   if (outcome.status !== "answered") await forgetUploads(db, stored);
-  return redirect(`${new URL(request.url).pathname}${outcome.status === "answered" ? "?sent=1" : ""}`, { headers: { "Set-Cookie": await link.forget() } });
+  return redirect(`${new URL(request.url).pathname}${outcome.status === "answered" ? "?sent=1" : ""}`, {
+    headers: { "Set-Cookie": await link.forget() },
+  });
 }
 
 function Done({ status }: { status: "sent" | "closed" | "unknown" }) {

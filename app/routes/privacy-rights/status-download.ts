@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/status-download";
+
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { fileDownload } from "~/http/file-download.server";
@@ -8,6 +8,8 @@ import { downloadRequestFile } from "~/services/privacy-request/answer-delivery.
 import { statusLinkRequest } from "~/services/privacy-request/status.server";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
+
+import type { Route } from "./+types/status-download";
 import { statusLinkCookie } from "./link-cookies.server";
 
 const STATUS_DOWNLOAD_FORM = defineForm({ id: "status-download", schema: z.object({ file: z.string() }) });

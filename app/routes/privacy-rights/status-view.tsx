@@ -1,22 +1,24 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, data, redirect } from "react-router";
-import type { Route } from "./+types/status-view";
+import { data, Link, redirect } from "react-router";
+
+import { DeliveredFiles } from "~/components/privacy/delivered-files";
+import { StatusQuestion } from "~/components/privacy/status-question";
 import { COMPANY } from "~/content/company";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
 import { linkToken } from "~/http/link-token.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { inspectStatus, replyLinkFromStatus } from "~/services/privacy-request/status.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 import { pageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath, usePageLanguageTag, useSite } from "~/utils/site";
-import { DeliveredFiles } from "~/components/privacy/delivered-files";
-import { StatusQuestion } from "~/components/privacy/status-question";
 import { defineForm } from "~/validation/form-definition";
 import { z } from "~/validation/zod";
+
+import type { Route } from "./+types/status-view";
 import { replyLinkCookie, statusLinkCookie } from "./link-cookies.server";
-import { dateTimeFormat } from "~/utils/intl-formats";
 
 /**
  * Where a request stands, for whoever holds the link mailed to
@@ -50,9 +52,16 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function action({ request, context }: Route.ActionArgs) {
   const { language } = context.get(siteContext);
   const post = await readFormPost(request, STATUS_REPLY_FORM);
-  const token = post.ok ? await replyLinkFromStatus(await getDb(), await statusLinkCookie(request, language).read()) : null;
+  const token = post.ok
+    ? await replyLinkFromStatus(await getDb(), await statusLinkCookie(request, language).read())
+    : null;
   if (!token) return redirect(`/${language}/privacy-rights/status/view`, { headers: { "Cache-Control": PERSONAL } });
-  return redirect(`/${language}/privacy-rights/reply`, { headers: [["Set-Cookie", await replyLinkCookie(request, language).keep(token)], ["Cache-Control", PERSONAL]] });
+  return redirect(`/${language}/privacy-rights/reply`, {
+    headers: [
+      ["Set-Cookie", await replyLinkCookie(request, language).keep(token)],
+      ["Cache-Control", PERSONAL],
+    ],
+  });
 }
 
 function useDate() {
@@ -103,19 +112,35 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
             <dt>{t("privacyRights.statusView.due")}</dt>
             <dd>
               {date(view.dueAt)}
-              {view.extension ? <span className="app-answer__extension">{t("privacyRights.statusView.extended", { reason: view.extension.reason })}</span> : null}
+              {view.extension ? (
+                <span className="app-answer__extension">
+                  {t("privacyRights.statusView.extended", { reason: view.extension.reason })}
+                </span>
+              ) : null}
             </dd>
           </>
         ) : null}
         {view.systems ? (
           <>
             <dt>{t("privacyRights.statusView.systems")}</dt>
-            <dd>{t("privacyRights.statusView.systemsDone", { done: String(view.systems.done), total: String(view.systems.total) })}</dd>
+            <dd>
+              {t("privacyRights.statusView.systemsDone", {
+                done: String(view.systems.done),
+                total: String(view.systems.total),
+              })}
+            </dd>
           </>
         ) : null}
       </dl>
       <NextStep state={view.state} />
-      {view.question ? <StatusQuestion question={view.question} action={to("/privacy-rights/status/view")} formId={STATUS_REPLY_FORM.id} date={date} /> : null}
+      {view.question ? (
+        <StatusQuestion
+          question={view.question}
+          action={to("/privacy-rights/status/view")}
+          formId={STATUS_REPLY_FORM.id}
+          date={date}
+        />
+      ) : null}
       {view.answer ? (
         <>
           <h2>{t("privacyRights.statusView.answerTitle")}</h2>
@@ -126,16 +151,27 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
           ) : view.answer.files.length > 0 ? (
             <>
               <p>{t("answer.filesIntro", { until: date(view.answer.expiresAt) })}</p>
-              <DeliveredFiles files={view.answer.files} action={to("/privacy-rights/status/view/download")} formId="status-download" />
+              <DeliveredFiles
+                files={view.answer.files}
+                action={to("/privacy-rights/status/view/download")}
+                formId="status-download"
+              />
             </>
           ) : null}
         </>
       ) : null}
-      <p className="app-verification__note">{t("privacyRights.statusView.questions", { email: COMPANY[country].privacyEmail, reference: view.reference })}</p>
+      <p className="app-verification__note">
+        {t("privacyRights.statusView.questions", { email: COMPANY[country].privacyEmail, reference: view.reference })}
+      </p>
     </section>
   );
 }
 
 // A link that does not work says so in the title, as the heading does.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, !loaderData || loaderData.status === "valid" ? "privacyRights.statusView.pageTitle" : `privacyRights.statusView.${loaderData.status}.title`);
+  pageMeta(
+    matches,
+    !loaderData || loaderData.status === "valid"
+      ? "privacyRights.statusView.pageTitle"
+      : `privacyRights.statusView.${loaderData.status}.title`,
+  );

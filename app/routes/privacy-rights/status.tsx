@@ -1,18 +1,20 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { useEffect, useRef } from "react";
 import { redirect, useSearchParams } from "react-router";
-import type { Route } from "./+types/status";
+
+import { PageTitle } from "~/components/page-title";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { StatusForm } from "~/components/privacy/status-form";
-import { PageTitle } from "~/components/page-title";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { receivePublicForm } from "~/http/public-form.server";
 import { formRefusal } from "~/http/submission-refusals.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { askForStatusLink } from "~/services/privacy-request/status.server";
 import { formPageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { requestStatusForm } from "~/validation/request-status";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+
+import type { Route } from "./+types/status";
 
 /**
  * `/{lang}/privacy-rights/status`: the person asks where their
@@ -28,7 +30,11 @@ export async function action(args: Route.ActionArgs) {
   if (!received.ok) return received.response;
   const site = args.context.get(siteContext);
   const outcome = await askForStatusLink(await getDb(), received.value, site, { clientIp: received.clientIp });
-  if (outcome.status === "RATE_LIMITED") return formRefusal(requestStatusForm, received.submission, outcome, { locale: site.locale, failureBanner: "privacyRights.status.failure" });
+  if (outcome.status === "RATE_LIMITED")
+    return formRefusal(requestStatusForm, received.submission, outcome, {
+      locale: site.locale,
+      failureBanner: "privacyRights.status.failure",
+    });
   return redirect(`${new URL(args.request.url).pathname}?sent=1`);
 }
 

@@ -1,6 +1,5 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect, useSearchParams } from "react-router";
-import type { Route } from "./+types/system-task";
+
 import { PageTitle } from "~/components/page-title";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { SystemTaskForm } from "~/components/privacy/system-task-form";
@@ -9,12 +8,15 @@ import { getDb } from "~/db/instance.server";
 import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
 import { receivePublicForm } from "~/http/public-form.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { answerByContact, openEmailTask } from "~/services/systems/email-tasks.server";
-import { formPageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
-import { usePageLanguageTag } from "~/utils/site";
 import { dateTimeFormat } from "~/utils/intl-formats";
+import { formPageMeta } from "~/utils/meta";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
+import { usePageLanguageTag } from "~/utils/site";
 import { contactTaskForm } from "~/validation/task-answer";
+
+import type { Route } from "./+types/system-task";
 import { systemTaskLinkCookie } from "./link-cookies.server";
 
 /**
@@ -36,14 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ status: "open" as const, task }, { headers });
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const link = systemTaskLinkCookie(request, context.get(siteContext).language);
   const received = await receivePublicForm(args, contactTaskForm, { guard: false });
   if (!received.ok) return received.response;
-  const outcome = await answerByContact(await getDb(), await link.read(), { answer: received.value.answer, note: received.value.note });
+  const outcome = await answerByContact(await getDb(), await link.read(), {
+    answer: received.value.answer,
+    note: received.value.note,
+  });
   const path = new URL(request.url).pathname;
   // A link that no longer works (answered, expired, given to someone else): the page says so.
   return redirect(outcome === "answered" ? `${path}?sent=1` : path, { headers: { "Set-Cookie": await link.forget() } });
@@ -68,7 +74,8 @@ export default function SystemTaskPage({ loaderData }: Route.ComponentProps) {
   const tag = usePageLanguageTag();
   if (loaderData.status !== "open") return <Outcome status={search.has("sent") ? "sent" : loaderData.status} />;
   const { task } = loaderData;
-  const date = (iso: string) => dateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
+  const date = (iso: string) =>
+    dateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
   const facts: [string, string | null][] = [
     [t("privacyRights.systemTask.reference"), task.reference],
     [t("privacyRights.systemTask.right"), t(`verification.rightTypes.${task.rightType}`)],
@@ -77,8 +84,16 @@ export default function SystemTaskPage({ loaderData }: Route.ComponentProps) {
     [t("privacyRights.systemTask.email"), task.subject.email],
     [t("privacyRights.systemTask.phone"), task.subject.phoneNumber],
     [t("privacyRights.systemTask.address"), task.subject.address],
-    [t("privacyRights.systemTask.objection"), task.objection.length ? task.objection.map((item) => `${item.brand} (${item.channel})`).join(", ") : null],
-    [t("privacyRights.systemTask.publication"), task.publication ? [task.publication.article, task.publication.link, task.publication.date].filter(Boolean).join(" · ") : null],
+    [
+      t("privacyRights.systemTask.objection"),
+      task.objection.length ? task.objection.map((item) => `${item.brand} (${item.channel})`).join(", ") : null,
+    ],
+    [
+      t("privacyRights.systemTask.publication"),
+      task.publication
+        ? [task.publication.article, task.publication.link, task.publication.date].filter(Boolean).join(" · ")
+        : null,
+    ],
   ];
   return (
     <PrivacyFormPage

@@ -1,8 +1,10 @@
 import { href, redirect } from "react-router";
-import type { Route } from "./+types/oidc-callback";
+
 import { serverContext } from "~/context";
 import { finishSignIn } from "~/http/staff/oidc.server";
 import { signIn } from "~/http/staff/staff-session.server";
+
+import type { Route } from "./+types/oidc-callback";
 
 /**
  * Where the identity provider sends the browser back (registered as
@@ -14,9 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { result, clearCookie } = await finishSignIn(request);
   const headers = new Headers([["Set-Cookie", clearCookie]]);
   if (result.status !== "signed-in") {
-    return redirect(`${href("/:lang/internal-privacy-rights/login", { lang: result.language })}?sso=${result.status}`, { headers });
+    return redirect(`${href("/:lang/internal-privacy-rights/login", { lang: result.language })}?sso=${result.status}`, {
+      headers,
+    });
   }
   headers.append("Set-Cookie", await signIn(request, result.user));
   context.get(serverContext).noteForLog("staff signed in (sso)");
-  return redirect(result.returnPath ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: result.language }), { headers });
+  return redirect(
+    result.returnPath ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: result.language }),
+    { headers },
+  );
 }

@@ -1,7 +1,8 @@
-import type { Route } from "./+types/robots";
 import { siteContext } from "~/context";
 import { robotsTxt } from "~/services/site/sitemap.server";
 import { publicOrigin } from "~/utils/public-origin.server";
+
+import type { Route } from "./+types/robots";
 
 /** `GET /robots.txt`, per host. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,9 +1,10 @@
-import type { Route } from "./+types/sitemap";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { publicPagePaths, sitemapXml } from "~/services/site/sitemap.server";
 import { readingRegister } from "~/http/campaign-answers.server";
+import { publicPagePaths, sitemapXml } from "~/services/site/sitemap.server";
 import { publicOrigin } from "~/utils/public-origin.server";
+
+import type { Route } from "./+types/sitemap";
 
 /** `GET /sitemap.xml`, per host: every public page in each language of the country, the ads included. */
 export async function loader({ request, context }: Route.LoaderArgs) {

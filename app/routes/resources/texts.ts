@@ -1,6 +1,8 @@
 import { data } from "react-router";
-import type { Route } from "./+types/texts";
+
 import { textsBundle } from "~/i18n/translations.server";
+
+import type { Route } from "./+types/texts";
 
 /**
  * `GET /texts/{locale}-{public|staff}-{hash}.json`: a locale's texts for the
@@ -11,6 +13,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const bundle = textsBundle(new URL(request.url).pathname);
   if (!bundle) throw data("Not Found", { status: 404 });
   return new Response(bundle.json, {
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=31536000, immutable" },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
   });
 }

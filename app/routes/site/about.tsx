@@ -1,15 +1,16 @@
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/about";
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
-import { siteContext } from "~/context";
-import { linkLanguage, type Country } from "~/i18n/locale";
-import { hyphenated } from "~/i18n/hyphenation.server";
-import { brandsByCategory } from "~/services/site/content.server";
-import { contactFormAction } from "./contact-form.action.server";
 import { PageTitle } from "~/components/page-title";
+import { siteContext } from "~/context";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage, type Country } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
+import { brandsByCategory } from "~/services/site/content.server";
 import { formPageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
+
+import type { Route } from "./+types/about";
+import { contactFormAction } from "./contact-form.action.server";
 
 // The contact form asks for a name and an e-mail address.
 export const handle = PERSONAL_DATA;
@@ -47,7 +48,9 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         <p>{t("about.journalists")}</p>
       </section>
       <section className="app-about__blocks" aria-labelledby="about-brands">
-        <h2 id="about-brands" className="app-visually-hidden">{t("about.brandsTitle")}</h2>
+        <h2 id="about-brands" className="app-visually-hidden">
+          {t("about.brandsTitle")}
+        </h2>
         {loaderData.blocks.map((block) => (
           <details key={block.country} className="app-expandable" data-country={block.country}>
             <summary className="app-expandable__summary">
@@ -73,5 +76,4 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  formPageMeta(matches, "pages.about.description");
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.about.description");

@@ -1,10 +1,11 @@
 import type { RouterContextProvider } from "react-router";
+
 import { siteContext } from "~/context";
-import { submitContactMessage } from "~/services/site/contact.server";
 import { redirectWithBanner } from "~/http/flash.server";
-import { getLogger } from "~/utils/logger.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { formRefusal, formStorageFailure } from "~/http/submission-refusals.server";
+import { submitContactMessage } from "~/services/site/contact.server";
+import { getLogger } from "~/utils/logger.server";
 import { contactForm } from "~/validation/contact";
 
 /**
@@ -19,9 +20,15 @@ export async function contactFormAction(args: { request: Request; context: Reado
   const { request, context } = args;
   const site = context.get(siteContext);
   try {
-    const outcome = await submitContactMessage(received.value, site, { sender: { clientIp: received.clientIp }, submission: received.submissionKey });
+    const outcome = await submitContactMessage(received.value, site, {
+      sender: { clientIp: received.clientIp },
+      submission: received.submissionKey,
+    });
     if (outcome.status === "RATE_LIMITED" || outcome.status === "KEY_REUSED") {
-      return formRefusal(contactForm, received.submission, outcome, { locale: site.locale, failureBanner: "contact.failure" });
+      return formRefusal(contactForm, received.submission, outcome, {
+        locale: site.locale,
+        failureBanner: "contact.failure",
+      });
     }
     if (outcome.status === "EMAIL_INVALID") {
       // Spec 8: shown as a banner; also on the field and in the summary.
@@ -32,7 +39,10 @@ export async function contactFormAction(args: { request: Request; context: Reado
     }
   } catch (error) {
     getLogger().error({ err: error }, "contact message could not be stored");
-    return formStorageFailure(contactForm, received.submission, { locale: site.locale, textKey: "contact.storageFailure" });
+    return formStorageFailure(contactForm, received.submission, {
+      locale: site.locale,
+      textKey: "contact.storageFailure",
+    });
   }
   return redirectWithBanner(request, new URL(request.url).pathname, { type: "success", textKey: "contact.success" });
 }

@@ -1,18 +1,20 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
-import type { Route } from "./+types/document";
+
 import { getConfig } from "~/config.server";
 import { documentRedirect } from "~/content/document-redirects";
 import { isDocumentKey, isPrivacyPolicy, privacyPolicyPills } from "~/content/documents";
 import { siteContext } from "~/context";
 import { localizedPath } from "~/i18n/locale";
-import { getDocument } from "~/services/site/documents.server";
-import { SITE_NAME } from "~/utils/meta";
 import { withoutSoftHyphens } from "~/i18n/translations";
-import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
-import { useLocalizedPath } from "~/utils/site";
-import { STATIC_PAGE } from "~/utils/page-handle";
+import { useTranslation } from "~/i18n/use-translation";
+import { getDocument } from "~/services/site/documents.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
+import { SITE_NAME } from "~/utils/meta";
+import { STATIC_PAGE } from "~/utils/page-handle";
+import { useLocalizedPath } from "~/utils/site";
+import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
+
+import type { Route } from "./+types/document";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const { language, locale } = context.get(siteContext);

@@ -1,13 +1,15 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Route } from "./+types/home";
+
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
-import { contactFormAction } from "./contact-form.action.server";
 import { PageTitle } from "~/components/page-title";
+import { useTranslation } from "~/i18n/use-translation";
 import { formPageMeta } from "~/utils/meta";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath, useSite } from "~/utils/site";
+
+import type { Route } from "./+types/home";
+import { contactFormAction } from "./contact-form.action.server";
 
 const TOPIC_CARDS = [
   { key: "privacy", document: "privacy-policy", image: "/images/topic-privacy.svg" },
@@ -56,15 +58,33 @@ export default function HomePage() {
       <section className="app-section app-legal-links" aria-labelledby="home-legal-links">
         <h2 id="home-legal-links">{t("home.legalLinks.title")}</h2>
         <ul className="app-legal-links__list">
-          <li><Link to={to("/privacy-rights")}>{t("home.legalLinks.privacyRights")}</Link></li>
-          <li><Link to={to("/political-ads")}>{t("home.legalLinks.politicalAds")}</Link></li>
-          <li><Link to={to("/phone")}>{t("home.legalLinks.phone")}</Link></li>
-          <li><Link to={to("/privacy-rights/push-notifications")}>{t("home.legalLinks.pushNotifications")}</Link></li>
+          <li>
+            <Link to={to("/privacy-rights")}>{t("home.legalLinks.privacyRights")}</Link>
+          </li>
+          <li>
+            <Link to={to("/political-ads")}>{t("home.legalLinks.politicalAds")}</Link>
+          </li>
+          <li>
+            <Link to={to("/phone")}>{t("home.legalLinks.phone")}</Link>
+          </li>
+          <li>
+            <Link to={to("/privacy-rights/push-notifications")}>{t("home.legalLinks.pushNotifications")}</Link>
+          </li>
           {country === "be" ? (
-            <li><Link to={to("/document/privacy-policy-participants")}>{t("documents.titles.privacy-policy-participants")}</Link></li>
+            <li>
+              <Link to={to("/document/privacy-policy-participants")}>
+                {t("documents.titles.privacy-policy-participants")}
+              </Link>
+            </li>
           ) : null}
-          <li><Link to={to("/document/privacy-policy-applicants")}>{t("documents.titles.privacy-policy-applicants")}</Link></li>
-          <li><Link to={to("/document/privacy-policy-events")}>{t("documents.titles.privacy-policy-events")}</Link></li>
+          <li>
+            <Link to={to("/document/privacy-policy-applicants")}>
+              {t("documents.titles.privacy-policy-applicants")}
+            </Link>
+          </li>
+          <li>
+            <Link to={to("/document/privacy-policy-events")}>{t("documents.titles.privacy-policy-events")}</Link>
+          </li>
         </ul>
       </section>
 
@@ -73,5 +93,4 @@ export default function HomePage() {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  formPageMeta(matches, "pages.home.description");
+export const meta: Route.MetaFunction = ({ matches }) => formPageMeta(matches, "pages.home.description");

@@ -1,12 +1,14 @@
-import { Outlet, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
-import { BUILD_ID, useReloadOnNewVersion } from "~/utils/version";
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/lang";
+import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+
 import { NotFoundPage } from "~/components/not-found-page";
 import { isLanguage } from "~/i18n/locale";
-import { rootTranslations } from "~/utils/meta";
 import { lookup } from "~/i18n/translations";
+import { useTranslation } from "~/i18n/use-translation";
+import { rootTranslations } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
+import { BUILD_ID, useReloadOnNewVersion } from "~/utils/version";
+
+import type { Route } from "./+types/lang";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   // Spec 5: the language path parameter matches only nl, fr or en.

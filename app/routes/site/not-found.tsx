@@ -1,6 +1,7 @@
-import type { Route } from "./+types/not-found";
 import { notFound } from "~/utils/not-found";
-import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
+import { loadAsDocument, STATIC_PAGE } from "~/utils/page-handle";
+
+import type { Route } from "./+types/not-found";
 
 /** A page of links only: no React. */
 export const handle = STATIC_PAGE;

@@ -1,13 +1,15 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/phone";
-import { filterPhoneDirectory, groupByBrandType, phoneFilterFromSearchParams, telHref } from "~/content/phone-filter";
+
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
+import { filterPhoneDirectory, groupByBrandType, phoneFilterFromSearchParams, telHref } from "~/content/phone-filter";
 import { siteContext } from "~/context";
+import { useTranslation } from "~/i18n/use-translation";
 import { phoneDirectoryFor } from "~/services/site/content.server";
 import { pageMeta } from "~/utils/meta";
-import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
+import { loadAsDocument, STATIC_PAGE } from "~/utils/page-handle";
 import { useLocalizedPath, useSite } from "~/utils/site";
+
+import type { Route } from "./+types/phone";
 
 type PhoneGroup = ReturnType<typeof groupByBrandType>[number];
 
@@ -79,7 +81,9 @@ export default function PhonePage({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <noscript>
-          <button type="submit" className="app-button">{t("phone.submit")}</button>
+          <button type="submit" className="app-button">
+            {t("phone.submit")}
+          </button>
         </noscript>
       </Form>
 

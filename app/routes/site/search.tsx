@@ -1,13 +1,15 @@
-import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/search";
-import { siteContext } from "~/context";
+
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
-import { search } from "~/services/site/search.server";
+import { siteContext } from "~/context";
 import { lookup } from "~/i18n/translations";
-import { SITE_NAME, pageMeta, rootTranslations } from "~/utils/meta";
-import { STATIC_PAGE, loadAsDocument } from "~/utils/page-handle";
+import { useTranslation } from "~/i18n/use-translation";
+import { search } from "~/services/site/search.server";
+import { pageMeta, rootTranslations, SITE_NAME } from "~/utils/meta";
+import { loadAsDocument, STATIC_PAGE } from "~/utils/page-handle";
 import { useLocalizedPath } from "~/utils/site";
+
+import type { Route } from "./+types/search";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context.get(siteContext);

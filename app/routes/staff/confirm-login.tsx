@@ -1,12 +1,14 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, href } from "react-router";
-import type { Route } from "./+types/confirm-login";
+import { href, Link } from "react-router";
+
 import { useHydrated } from "~/components/use-hydrated";
 import { getDb } from "~/db/instance.server";
 import { signedInStaff } from "~/http/staff/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { twoFactorAccount } from "~/services/staff/two-factor.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/confirm-login";
 
 /** A local account without a second factor is offered one (SSO accounts have their provider's). */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,11 +36,15 @@ export default function ConfirmLoginPage({ loaderData }: Route.ComponentProps) {
             {t("internal.confirm.close")}
           </button>
         ) : null}
-        <Link to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>{t("internal.confirm.toForm")}</Link>
+        <Link to={href("/:lang/internal-privacy-rights/direct-marketing", { lang })}>
+          {t("internal.confirm.toForm")}
+        </Link>
       </p>
       {loaderData.offerTwoFactor ? (
         <p>
-          <Link to={href("/:lang/internal-privacy-rights/two-factor/setup", { lang })}>{t("internal.twoFactor.setupLink")}</Link>
+          <Link to={href("/:lang/internal-privacy-rights/two-factor/setup", { lang })}>
+            {t("internal.twoFactor.setupLink")}
+          </Link>
         </p>
       ) : null}
     </section>

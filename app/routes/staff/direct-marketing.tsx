@@ -1,24 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "~/i18n/use-translation";
-import type { Route } from "./+types/direct-marketing";
+
 import { CheckboxGroup } from "~/components/form-controls";
 import { ChannelBlocks, channelLabels } from "~/components/privacy/channel-blocks";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { NotSignedInNotice } from "~/components/staff/not-signed-in-notice";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
-import { brandsFor } from "~/services/site/content.server";
-import { hyphenated } from "~/i18n/hyphenation.server";
-import { linkLanguage } from "~/i18n/locale";
-import { staffContext } from "~/http/staff/guard.server";
 import { readFormPost } from "~/http/form-post.server";
 import { objectionInput, privacyRequestAction } from "~/http/privacy-request-form.server";
 import { formReply } from "~/http/public-form.server";
-import { revalidateAfter401 } from "~/utils/revalidate-after-401";
+import { staffContext } from "~/http/staff/guard.server";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage } from "~/i18n/locale";
+import { useTranslation } from "~/i18n/use-translation";
+import { brandsFor } from "~/services/site/content.server";
 import { NOT_INDEXED } from "~/utils/meta";
+import { revalidateAfter401 } from "~/utils/revalidate-after-401";
 import { internalObjectionSchema } from "~/validation/privacy-request";
 import { applySelectAll } from "~/validation/select-all";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
+
+import type { Route } from "./+types/direct-marketing";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { country, locale } = context.get(siteContext);
@@ -59,7 +61,11 @@ export async function action(args: Route.ActionArgs) {
     definition,
     (value) => {
       const chosen = new Set(value.brands);
-      return objectionInput(brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys), value, country);
+      return objectionInput(
+        brands.filter((brand) => chosen.has(brand.id)).flatMap((brand) => brand.keys),
+        value,
+        country,
+      );
     },
     { prepare: selectAll, staff },
   );
@@ -68,7 +74,11 @@ export async function action(args: Route.ActionArgs) {
 export default function InternalDirectMarketingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const ids = loaderData.brands.map((brand) => brand.id);
-  const state = usePublicForm({ id: INTERNAL_OBJECTION_FORM_ID, schema: internalObjectionSchema(ids), defaultValue: { phoneNumber: "+" } });
+  const state = usePublicForm({
+    id: INTERNAL_OBJECTION_FORM_ID,
+    schema: internalObjectionSchema(ids),
+    defaultValue: { phoneNumber: "+" },
+  });
   const { fields, form } = state;
   return (
     <PrivacyFormPage titleKey="pages.internalDirectMarketing.title" intro={<p>{t("internal.form.intro")}</p>}>

@@ -1,9 +1,11 @@
 import { data, href, redirect } from "react-router";
-import type { Route } from "./+types/keep-alive";
+
 import { siteContext } from "~/context";
 import { secondsUntil } from "~/domain/staff";
 import { staffContext } from "~/http/staff/guard.server";
 import { keepSignedIn } from "~/http/staff/staff-session.server";
+
+import type { Route } from "./+types/keep-alive";
 
 /**
  * WCAG 2.2.1: "Stay signed in" in the warning before the

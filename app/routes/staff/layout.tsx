@@ -1,16 +1,25 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, Outlet, href, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Form,
+  href,
+  isRouteErrorResponse,
+  Outlet,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+
 import { BackOfficeNav } from "~/components/back-office/back-office";
-import type { Route } from "./+types/layout";
+import { PageTitle } from "~/components/page-title";
 import { KeptFormNotice } from "~/components/staff/kept-form";
 import { SessionTimeout } from "~/components/staff/session-timeout";
 import { secondsUntil } from "~/domain/staff";
 import { readStaff, staffContext, staffSessionContext } from "~/http/staff/guard.server";
 import { keptFormOnPage } from "~/http/staff/session-ended.server";
-import { PERSONAL_DATA, leaveThirdPartyDocument } from "~/utils/personal-data";
-import { useSite } from "~/utils/site";
+import { useTranslation } from "~/i18n/use-translation";
 import { isForbiddenPage } from "~/utils/forbidden-page";
-import { PageTitle } from "~/components/page-title";
+import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
+import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/layout";
 
 /** Staff pages show data subjects' details: no third-party script on any of them. */
 export const handle = PERSONAL_DATA;
@@ -53,7 +62,11 @@ function StaffBar({ staff }: { staff: SignedInStaff }) {
     <div className="app-staff-bar">
       <p className="app-staff-bar__who">{t("internal.signedInAs", { email: staff.email })}</p>
       <BackOfficeNav officer={staff.role === "officer"} />
-      <Form method="post" action={href("/:lang/internal-privacy-rights/logout", { lang })} className="app-staff-bar__form">
+      <Form
+        method="post"
+        action={href("/:lang/internal-privacy-rights/logout", { lang })}
+        className="app-staff-bar__form"
+      >
         <button type="submit" className="app-button app-button--secondary">
           {t("internal.signOut")}
         </button>

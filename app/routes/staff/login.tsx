@@ -1,24 +1,26 @@
 import { getInputProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
 import { href, redirect } from "react-router";
-import type { Route } from "./+types/login";
+
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { findAccount } from "~/services/staff/accounts.server";
-import { oidcEnabled } from "~/http/staff/oidc.server";
-import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
-import { startSecondFactor } from "~/http/staff/pending-sign-in.server";
+import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { staffContext } from "~/http/staff/guard.server";
+import { oidcEnabled } from "~/http/staff/oidc.server";
+import { startSecondFactor } from "~/http/staff/pending-sign-in.server";
 import { signIn } from "~/http/staff/staff-session.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { findAccount } from "~/services/staff/accounts.server";
+import { signInLimiters, signInWithPassword } from "~/services/staff/sign-in.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
-import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { useSite } from "~/utils/site";
 import { staffLoginForm, staffLoginSchema } from "~/validation/staff";
-import { RETURN_PARAM, SESSION_ENDED, SESSION_PARAM, keptFormIdOf, returnPathAsked } from "~/validation/staff-return";
+import { keptFormIdOf, RETURN_PARAM, returnPathAsked, SESSION_ENDED, SESSION_PARAM } from "~/validation/staff-return";
+
+import type { Route } from "./+types/login";
 
 /** Why single sign-on sent the staff member back (set by the callback). */
 const SSO_PROBLEMS = { failed: "internal.login.ssoFailed", refused: "internal.login.ssoRefused" } as const;
@@ -31,7 +33,9 @@ function afterSignIn(url: URL, language: string): string {
 /** The login page says the session ended, and whether what was typed is waiting on the page it leads back to. */
 function sessionEndedNotice(url: URL, returnPath: string | null) {
   if (url.searchParams.get(SESSION_PARAM) !== SESSION_ENDED) return null;
-  return returnPath && keptFormIdOf(new URL(returnPath, url)) ? ("internal.login.sessionEndedKept" as const) : ("internal.login.sessionEnded" as const);
+  return returnPath && keptFormIdOf(new URL(returnPath, url))
+    ? ("internal.login.sessionEndedKept" as const)
+    : ("internal.login.sessionEnded" as const);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Why the staff member is here, and whether what they typed is waiting.
     sessionEnded: sessionEndedNotice(url, returnPath),
     // Own members only: `in` would also find `toString` and the like.
-    ssoProblem: problem && Object.hasOwn(SSO_PROBLEMS, problem) ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
+    ssoProblem:
+      problem && Object.hasOwn(SSO_PROBLEMS, problem) ? SSO_PROBLEMS[problem as keyof typeof SSO_PROBLEMS] : null,
   };
 }
 
@@ -56,30 +61,45 @@ export async function action(args: Route.ActionArgs) {
   const received = await receivePublicForm(args, staffLoginForm, { guard: false, hideFields: ["password"] });
   if (!received.ok) return received.response;
   const db = await getDb();
-  const outcome = await signInWithPassword(db, await signInLimiters(), { ...received.value, clientIp: received.clientIp });
+  const outcome = await signInWithPassword(db, await signInLimiters(), {
+    ...received.value,
+    clientIp: received.clientIp,
+  });
   // The account by its id (null when none has this address), never by its address.
   const staffAccountId = (await findAccount(db, received.value.email))?.id ?? null;
   if (outcome.status === "RATE_LIMITED" || outcome.status === "BUSY") {
     const banner = outcome.status === "BUSY" ? "internal.login.busy" : "internal.login.rateLimited";
-    getLogger().info({ event: "staff-sign-in-refused", staffAccountId, outcome: outcome.status }, "staff sign-in not checked");
+    getLogger().info(
+      { event: "staff-sign-in-refused", staffAccountId, outcome: outcome.status },
+      "staff sign-in not checked",
+    );
     return formReply(staffLoginForm, received.submission, { banner, status: 429, hideFields: ["password"] });
   }
   if (outcome.status === "INVALID") {
     getLogger().info({ event: "staff-sign-in-failed", staffAccountId }, "staff sign-in refused");
-    return formReply(staffLoginForm, received.submission, { banner: "internal.login.invalid", status: 401, hideFields: ["password"] });
+    return formReply(staffLoginForm, received.submission, {
+      banner: "internal.login.invalid",
+      status: 401,
+      hideFields: ["password"],
+    });
   }
   // An account with a second factor (or one it must enrol) gets its session on the next page.
   const returnPath = returnPathAsked(new URL(request.url));
   const secondFactor = await startSecondFactor(request, db, outcome.user.email, returnPath);
   if (secondFactor) {
     const lang = context.get(siteContext).language;
-    const next = secondFactor.step === "enrol" ? href("/:lang/internal-privacy-rights/two-factor/setup", { lang }) : href("/:lang/internal-privacy-rights/two-factor", { lang });
+    const next =
+      secondFactor.step === "enrol"
+        ? href("/:lang/internal-privacy-rights/two-factor/setup", { lang })
+        : href("/:lang/internal-privacy-rights/two-factor", { lang });
     return redirect(next, { headers: { "Set-Cookie": secondFactor.cookie } });
   }
   context.get(serverContext).noteForLog("staff signed in (local)");
   getLogger().info({ event: "staff-signed-in", staffAccountId, method: "local" }, "staff signed in");
   const cookie = await signIn(request, outcome.user);
-  return redirect(afterSignIn(new URL(request.url), context.get(siteContext).language), { headers: { "Set-Cookie": cookie } });
+  return redirect(afterSignIn(new URL(request.url), context.get(siteContext).language), {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
@@ -102,7 +122,10 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.ssoEnabled ? (
         <section className="app-section">
-          <a className="app-button" href={`${href("/:lang/internal-privacy-rights/sso", { lang: language })}${loaderData.ssoQuery}`}>
+          <a
+            className="app-button"
+            href={`${href("/:lang/internal-privacy-rights/sso", { lang: language })}${loaderData.ssoQuery}`}
+          >
             {t("internal.login.sso")}
           </a>
         </section>
@@ -121,12 +144,19 @@ export default function StaffLoginPage({ loaderData }: Route.ComponentProps) {
             meta={fields.email}
             label={t("internal.login.email")}
             timing="blur"
-            inputProps={{ ...getInputProps(fields.email, { type: "email", ariaAttributes: false }), autoComplete: "username", spellCheck: false }}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email", ariaAttributes: false }),
+              autoComplete: "username",
+              spellCheck: false,
+            }}
           />
           <Field
             meta={fields.password}
             label={t("internal.login.password")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password", ariaAttributes: false }), autoComplete: "current-password" }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password", ariaAttributes: false }),
+              autoComplete: "current-password",
+            }}
           />
         </PublicForm>
         <p>{t("internal.login.noLocalAccounts")}</p>

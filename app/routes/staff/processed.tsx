@@ -1,23 +1,34 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, data, href, redirect } from "react-router";
-import type { Route } from "./+types/processed";
+import { data, href, Link, redirect } from "react-router";
+
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
 import { takeStaffProcessed } from "~/http/privacy-session.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/processed";
 
 /** What was recorded, read back from the request itself (the cookie holds only its reference), shown once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { language, country } = context.get(siteContext);
   const { reference, headers } = await takeStaffProcessed(request);
   const row = reference
-    ? await (await getDb()).selectFrom("privacy_request").selectAll().where("reference", "=", reference).where("country", "=", country).executeTakeFirst()
+    ? await (
+        await getDb()
+      )
+        .selectFrom("privacy_request")
+        .selectAll()
+        .where("reference", "=", reference)
+        .where("country", "=", country)
+        .executeTakeFirst()
     : undefined;
   if (!row) throw redirect(href("/:lang/internal-privacy-rights/direct-marketing", { lang: language }), { headers });
   const { brandKeys, userInfo } = storedDetails(row);
-  const recordedBy = await (await getDb())
+  const recordedBy = await (
+    await getDb()
+  )
     .selectFrom("audit_event")
     .select("actor_id")
     .where("request_id", "=", row.id)
@@ -30,7 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       channels: [
         ...(row.phone_number ? [{ type: "PHONE", value: row.phone_number }] : []),
         ...(row.email ? [{ type: "EMAIL", value: row.email }] : []),
-        ...(userInfo?.address ? [{ type: "POSTAL", value: [personName(userInfo), addressLine(userInfo.address)].filter(Boolean).join(", ") }] : []),
+        ...(userInfo?.address
+          ? [
+              {
+                type: "POSTAL",
+                value: [personName(userInfo), addressLine(userInfo.address)].filter(Boolean).join(", "),
+              },
+            ]
+          : []),
       ],
       recordedBy: recordedBy?.actor_id ?? "",
     },

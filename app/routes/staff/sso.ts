@@ -1,9 +1,11 @@
 import { data, href, redirect } from "react-router";
-import type { Route } from "./+types/sso";
+
 import { siteContext } from "~/context";
 import { oidcEnabled, startSignIn } from "~/http/staff/oidc.server";
 import { getLogger } from "~/utils/logger.server";
 import { returnPathAsked } from "~/validation/staff-return";
+
+import type { Route } from "./+types/sso";
 
 /**
  * "Sign in with SSO": a link (a form post could not follow the redirect to

@@ -1,22 +1,32 @@
 import { getInputProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
 import { data, href, Link, redirect, useActionData } from "react-router";
-import type { Route } from "./+types/two-factor-setup";
+
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
+import { getConfig } from "~/config.server";
 import { serverContext, siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { pendingReturnPath } from "~/http/staff/pending-sign-in.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { confirmEnrolment, enrolmentSecret } from "~/services/staff/two-factor.server";
-import { pendingReturnPath } from "~/http/staff/pending-sign-in.server";
-import { getConfig } from "~/config.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { staffTwoFactorSetupForm, staffTwoFactorSetupSchema } from "~/validation/staff";
-import { enrollingAccount, finishSignIn, qrCodeSvg, secretInGroups, signInAgain, toLogin, twoFactorKeys } from "./two-factor.server";
+
+import type { Route } from "./+types/two-factor-setup";
+import {
+  enrollingAccount,
+  finishSignIn,
+  qrCodeSvg,
+  secretInGroups,
+  signInAgain,
+  toLogin,
+  twoFactorKeys,
+} from "./two-factor.server";
 
 /**
  * Enrolling a second factor (TOTP). A signed-in local account
@@ -33,7 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (who.account.enrolled) return { view: "enrolled" as const, pending };
   const secret = await enrolmentSecret(await getDb(), twoFactorKey(getConfig().sessionSecret), who.account.id);
   if (!secret) return { view: "enrolled" as const, pending };
-  return { view: "enrol" as const, pending, qrSvg: await qrCodeSvg(secret.uri), secretGroups: secretInGroups(secret.base32) };
+  return {
+    view: "enrol" as const,
+    pending,
+    qrSvg: await qrCodeSvg(secret.uri),
+    secretGroups: secretInGroups(secret.base32),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -44,20 +59,38 @@ export async function action(args: Route.ActionArgs) {
   if (who.kind === "none") return signInAgain(request, context);
   if (who.kind === "sso" || who.account.enrolled) {
     const lang = context.get(siteContext).language;
-    throw redirect(who.kind === "pending" ? href("/:lang/internal-privacy-rights/two-factor", { lang }) : href("/:lang/internal-privacy-rights/confirm-login", { lang }));
+    throw redirect(
+      who.kind === "pending"
+        ? href("/:lang/internal-privacy-rights/two-factor", { lang })
+        : href("/:lang/internal-privacy-rights/confirm-login", { lang }),
+    );
   }
   const { account } = who;
   const outcome = await confirmEnrolment(await twoFactorKeys(), account.id, received.value.code);
   if (outcome.status === "RATE_LIMITED") {
-    return formReply(staffTwoFactorSetupForm, received.submission, { banner: "internal.twoFactor.rateLimited", status: 429, hideFields: ["code"] });
+    return formReply(staffTwoFactorSetupForm, received.submission, {
+      banner: "internal.twoFactor.rateLimited",
+      status: 429,
+      hideFields: ["code"],
+    });
   }
   if (outcome.status === "INVALID") {
-    return formReply(staffTwoFactorSetupForm, received.submission, { fieldErrors: { code: ["internal.twoFactor.invalid"] }, status: 400, hideFields: ["code"] });
+    return formReply(staffTwoFactorSetupForm, received.submission, {
+      fieldErrors: { code: ["internal.twoFactor.invalid"] },
+      status: 400,
+      hideFields: ["code"],
+    });
   }
-  getLogger().info({ event: "staff-second-factor-enrolled", staffAccountId: account.id }, "staff second factor enrolled");
+  getLogger().info(
+    { event: "staff-second-factor-enrolled", staffAccountId: account.id },
+    "staff second factor enrolled",
+  );
   if (who.kind !== "pending") return data({ recoveryCodes: outcome.recoveryCodes, continueTo: null });
   context.get(serverContext).noteForLog("staff signed in (local, second factor enrolled)");
-  getLogger().info({ event: "staff-signed-in", staffAccountId: account.id, method: "local", secondFactor: "enrolled" }, "staff signed in");
+  getLogger().info(
+    { event: "staff-signed-in", staffAccountId: account.id, method: "local", secondFactor: "enrolled" },
+    "staff signed in",
+  );
   const user = { email: account.email, role: account.role, method: "local" as const };
   // After the codes, back to the page the session ended on, if that is why the staff member signed in.
   const continueTo = await pendingReturnPath(request);
@@ -82,7 +115,10 @@ function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: str
           ))}
         </ol>
         <p>
-          <Link className="app-button" to={continueTo ?? href("/:lang/internal-privacy-rights/confirm-login", { lang })}>
+          <Link
+            className="app-button"
+            to={continueTo ?? href("/:lang/internal-privacy-rights/confirm-login", { lang })}
+          >
             {t("internal.twoFactor.setup.continue")}
           </Link>
         </p>
@@ -100,7 +136,12 @@ function EnrolForm({ qrSvg, secretGroups, pending }: { qrSvg: string; secretGrou
       {pending ? <p className="app-notice">{t("internal.twoFactor.setup.required")}</p> : null}
       <p>{t("internal.twoFactor.setup.intro")}</p>
       {/* The SVG comes from our own server (qrcode, rendered from the otpauth:// address); the key below is its text alternative. */}
-      <div className="app-totp-qr" role="img" aria-label={t("internal.twoFactor.setup.qrLabel")} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <div
+        className="app-totp-qr"
+        role="img"
+        aria-label={t("internal.twoFactor.setup.qrLabel")}
+        dangerouslySetInnerHTML={{ __html: qrSvg }}
+      />
       <p>{t("internal.twoFactor.setup.manual")}</p>
       <p>
         {t("internal.twoFactor.setup.secret")}: <code className="app-totp-secret">{secretGroups.join(" ")}</code>
@@ -114,7 +155,12 @@ function EnrolForm({ qrSvg, secretGroups, pending }: { qrSvg: string; secretGrou
         <Field
           meta={fields.code}
           label={t("internal.twoFactor.setup.code")}
-          inputProps={{ ...getInputProps(fields.code, { type: "text", ariaAttributes: false }), autoComplete: "one-time-code", inputMode: "numeric", spellCheck: false }}
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text", ariaAttributes: false }),
+            autoComplete: "one-time-code",
+            inputMode: "numeric",
+            spellCheck: false,
+          }}
         />
       </PublicForm>
     </>
@@ -125,19 +171,30 @@ export default function StaffTwoFactorSetupPage({ loaderData }: Route.ComponentP
   const { t } = useTranslation();
   const { language: lang } = useSite();
   const actionData = useActionData<typeof action>();
-  if (actionData && "recoveryCodes" in actionData) return <RecoveryCodes codes={actionData.recoveryCodes} continueTo={actionData.continueTo} />;
+  if (actionData && "recoveryCodes" in actionData)
+    return <RecoveryCodes codes={actionData.recoveryCodes} continueTo={actionData.continueTo} />;
   return (
     <>
       <PageTitle titleKey="pages.internalTwoFactorSetup.title" />
       <h1 className="app-heading-1">{t("pages.internalTwoFactorSetup.title")}</h1>
       <section className="app-section">
-        {loaderData.view === "enrol" ? <EnrolForm qrSvg={loaderData.qrSvg} secretGroups={loaderData.secretGroups} pending={loaderData.pending} /> : null}
+        {loaderData.view === "enrol" ? (
+          <EnrolForm qrSvg={loaderData.qrSvg} secretGroups={loaderData.secretGroups} pending={loaderData.pending} />
+        ) : null}
         {loaderData.view === "sso" ? <p>{t("internal.twoFactor.setup.sso")}</p> : null}
         {loaderData.view === "enrolled" ? (
           <>
             <p>{t("internal.twoFactor.setup.alreadyOn")}</p>
             <p>
-              <Link to={loaderData.pending ? href("/:lang/internal-privacy-rights/two-factor", { lang }) : href("/:lang/internal-privacy-rights/confirm-login", { lang })}>{t("internal.twoFactor.setup.continue")}</Link>
+              <Link
+                to={
+                  loaderData.pending
+                    ? href("/:lang/internal-privacy-rights/two-factor", { lang })
+                    : href("/:lang/internal-privacy-rights/confirm-login", { lang })
+                }
+              >
+                {t("internal.twoFactor.setup.continue")}
+              </Link>
             </p>
           </>
         ) : null}

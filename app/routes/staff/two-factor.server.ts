@@ -4,14 +4,15 @@
  */
 import QRCode from "qrcode";
 import { href, redirect, type RouterContextProvider } from "react-router";
+
 import { getConfig } from "~/config.server";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { redirectWithBanner } from "~/http/flash.server";
 import { staffContext } from "~/http/staff/guard.server";
 import { clearPendingSignIn, readPendingSignIn } from "~/http/staff/pending-sign-in.server";
-import type { StaffUser } from "~/services/staff/sessions.server";
 import { signIn } from "~/http/staff/staff-session.server";
+import type { StaffUser } from "~/services/staff/sessions.server";
 import { twoFactorKey } from "~/services/staff/two-factor-secret.server";
 import { twoFactorAccount, twoFactorLimiter, type TwoFactorKeys } from "~/services/staff/two-factor.server";
 
@@ -60,11 +61,15 @@ export async function finishSignIn(request: Request, user: StaffUser): Promise<H
 }
 
 /** The login page, in the page's language. */
-const loginPath = (context: Readonly<RouterContextProvider>) => href("/:lang/internal-privacy-rights/login", { lang: context.get(siteContext).language });
+const loginPath = (context: Readonly<RouterContextProvider>) =>
+  href("/:lang/internal-privacy-rights/login", { lang: context.get(siteContext).language });
 
 /** The five minutes after the password are over: back to the login page, which says so. */
 export async function signInAgain(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
-  const response = await redirectWithBanner(request, loginPath(context), { type: "error", textKey: "internal.twoFactor.expired" });
+  const response = await redirectWithBanner(request, loginPath(context), {
+    type: "error",
+    textKey: "internal.twoFactor.expired",
+  });
   response.headers.append("Set-Cookie", await clearPendingSignIn(request));
   return response;
 }

@@ -1,7 +1,6 @@
 import { getInputProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
 import { href, redirect } from "react-router";
-import type { Route } from "./+types/two-factor";
+
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
@@ -10,10 +9,13 @@ import { getDb } from "~/db/instance.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
 import { staffContext } from "~/http/staff/guard.server";
 import { pendingReturnPath, readPendingSignIn } from "~/http/staff/pending-sign-in.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { twoFactorAccount, verifySecondFactor } from "~/services/staff/two-factor.server";
 import { getLogger } from "~/utils/logger.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { staffTwoFactorForm, staffTwoFactorSchema } from "~/validation/staff";
+
+import type { Route } from "./+types/two-factor";
 import { finishSignIn, signInAgain, toLogin, twoFactorKeys } from "./two-factor.server";
 
 /**
@@ -39,17 +41,33 @@ export async function action(args: Route.ActionArgs) {
   if (!accountId) return signInAgain(request, context);
   const outcome = await verifySecondFactor(await twoFactorKeys(), accountId, received.value.code);
   if (outcome.status === "RATE_LIMITED") {
-    getLogger().info({ event: "staff-second-factor-refused", staffAccountId: accountId }, "staff second factor not checked");
-    return formReply(staffTwoFactorForm, received.submission, { banner: "internal.twoFactor.rateLimited", status: 429, hideFields: ["code"] });
+    getLogger().info(
+      { event: "staff-second-factor-refused", staffAccountId: accountId },
+      "staff second factor not checked",
+    );
+    return formReply(staffTwoFactorForm, received.submission, {
+      banner: "internal.twoFactor.rateLimited",
+      status: 429,
+      hideFields: ["code"],
+    });
   }
   if (outcome.status === "INVALID") {
     getLogger().info({ event: "staff-second-factor-failed", staffAccountId: accountId }, "staff second factor refused");
-    return formReply(staffTwoFactorForm, received.submission, { fieldErrors: { code: ["internal.twoFactor.invalid"] }, status: 401, hideFields: ["code"] });
+    return formReply(staffTwoFactorForm, received.submission, {
+      fieldErrors: { code: ["internal.twoFactor.invalid"] },
+      status: 401,
+      hideFields: ["code"],
+    });
   }
   context.get(serverContext).noteForLog("staff signed in (local, second factor)");
-  getLogger().info({ event: "staff-signed-in", staffAccountId: accountId, method: "local", secondFactor: outcome.method }, "staff signed in");
+  getLogger().info(
+    { event: "staff-signed-in", staffAccountId: accountId, method: "local", secondFactor: outcome.method },
+    "staff signed in",
+  );
   // Back to the page the session ended on, if that is why the staff member signed in.
-  const next = (await pendingReturnPath(request)) ?? href("/:lang/internal-privacy-rights/confirm-login", { lang: context.get(siteContext).language });
+  const next =
+    (await pendingReturnPath(request)) ??
+    href("/:lang/internal-privacy-rights/confirm-login", { lang: context.get(siteContext).language });
   return redirect(next, { headers: await finishSignIn(request, outcome.user) });
 }
 
@@ -76,7 +94,12 @@ export default function StaffTwoFactorPage() {
             meta={fields.code}
             label={t("internal.twoFactor.code")}
             hint={t("internal.twoFactor.codeHint")}
-            inputProps={{ ...getInputProps(fields.code, { type: "text", ariaAttributes: false }), autoComplete: "one-time-code", spellCheck: false, autoCapitalize: "none" }}
+            inputProps={{
+              ...getInputProps(fields.code, { type: "text", ariaAttributes: false }),
+              autoComplete: "one-time-code",
+              spellCheck: false,
+              autoCapitalize: "none",
+            }}
           />
         </PublicForm>
       </section>

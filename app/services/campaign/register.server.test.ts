@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { SEED_CAMPAIGNS_PER_COUNTRY, seedCampaigns } from "~/content/campaign-seed";
 import type { Db } from "~/db/db.server";
+import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
 import {
   allCampaigns,
   campaignsToCsv,
@@ -12,7 +14,7 @@ import {
   type CampaignFilter,
 } from "~/services/campaign/register.server";
 import { campaignRowSchema } from "~/validation/campaign";
-import { CHANNELS_BY_COUNTRY, CONTEXT_TYPES, FUNDING_ORIGINS, FUNDING_REGIONS } from "~/domain/campaign-item";
+
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 const TODAY = new Date("2026-11-23T10:00:00Z");
@@ -53,7 +55,9 @@ describe("the invented register", () => {
       expect(new Set(own.map((item) => item.fundingOriginType))).toEqual(new Set(FUNDING_ORIGINS));
       expect(new Set(own.map((item) => item.fundingRegion))).toEqual(new Set(FUNDING_REGIONS));
       expect(own.some((item) => item.payerName) && own.some((item) => !item.payerName)).toBe(true);
-      expect(own.some((item) => item.ultimateBeneficiaryOwnerName) && own.some((item) => !item.ultimateBeneficiaryOwnerName)).toBe(true);
+      expect(
+        own.some((item) => item.ultimateBeneficiaryOwnerName) && own.some((item) => !item.ultimateBeneficiaryOwnerName),
+      ).toBe(true);
       expect(own.filter((item) => item.previousPublicationSuspended)).toHaveLength(1);
       // Over the last two years, some this week.
       const starts = own.map((item) => item.publicationStartDate).sort();
@@ -70,7 +74,9 @@ describe("the invented register", () => {
 
 describe("import rules", () => {
   it("refuses a channel the country does not offer, an unknown context type and reversed ranges", () => {
-    const result = campaignRowSchema.safeParse(row({ channel: "TV", campaignContextType: "FEDERALE", reachLowerBound: 9000 }));
+    const result = campaignRowSchema.safeParse(
+      row({ channel: "TV", campaignContextType: "FEDERALE", reachLowerBound: 9000 }),
+    );
     expect(result.success).toBe(false);
     const fields = result.error!.issues.map((issue) => issue.path.join("."));
     expect(fields).toEqual(expect.arrayContaining(["channel", "campaignContextType", "reachLowerBound"]));
@@ -88,7 +94,20 @@ describe("import rules", () => {
 // The register as "imports a good file, then updates by id" leaves it: two
 // campaigns of this week, the first one cancelled by the second file.
 async function importThisWeeksCampaigns(db: Db) {
-  const first = await importCampaigns(db, [row(), row({ id: "NL-2026-9002", channel: "PRINT", sponsorName: "Lijst Oost", campaignContextNoteNl: "Campagne over 50 procent meer groen" })], [1, 2], TODAY);
+  const first = await importCampaigns(
+    db,
+    [
+      row(),
+      row({
+        id: "NL-2026-9002",
+        channel: "PRINT",
+        sponsorName: "Lijst Oost",
+        campaignContextNoteNl: "Campagne over 50 procent meer groen",
+      }),
+    ],
+    [1, 2],
+    TODAY,
+  );
   const second = await importCampaigns(db, [row({ status: "CANCELLED" })], [1], TODAY);
   return { first, second };
 }
@@ -97,7 +116,16 @@ async function importThisWeeksCampaigns(db: Db) {
 async function importOldCampaign(db: Db) {
   await importCampaigns(
     db,
-    [row({ id: "NL-2024-0001", publicationStartDate: "2024-03-01", publicationEndDate: "2024-04-01", channel: "PRINT", sponsorName: "Oude Lijst", campaignContextNoteNl: "Over 50 procent" })],
+    [
+      row({
+        id: "NL-2024-0001",
+        publicationStartDate: "2024-03-01",
+        publicationEndDate: "2024-04-01",
+        channel: "PRINT",
+        sponsorName: "Oude Lijst",
+        campaignContextNoteNl: "Over 50 procent",
+      }),
+    ],
     [1],
     TODAY,
   );
@@ -109,14 +137,25 @@ describeEachDatabase("register on $name", (database) => {
     expect(first).toEqual({ ok: true, inserted: 2, updated: 0, unchanged: 0 });
     expect(second).toEqual({ ok: true, inserted: 0, updated: 1, unchanged: 0 });
     const item = await findCampaign(database.db, "nl", "NL-2026-9001");
-    expect(item).toMatchObject({ status: "CANCELLED", budgetLowerBound: 2000, budgetUpperBound: null, payerName: "", previousPublicationSuspended: false });
+    expect(item).toMatchObject({
+      status: "CANCELLED",
+      budgetLowerBound: 2000,
+      budgetUpperBound: null,
+      payerName: "",
+      previousPublicationSuspended: false,
+    });
     expect(await findCampaign(database.db, "be", "NL-2026-9001")).toBeNull();
   });
 
   it("reports every bad row with its line and field, and imports nothing of that file", async () => {
     const outcome = await importCampaigns(
       database.db,
-      [row({ id: "NL-2026-9003" }), row({ id: "NL-2026-9004", sponsorEmail: "geen-adres" }), row({ id: "NL-2026-9003" }), row({ id: "NL-2026-9005", publicationStartDate: "2026-02-30" })],
+      [
+        row({ id: "NL-2026-9003" }),
+        row({ id: "NL-2026-9004", sponsorEmail: "geen-adres" }),
+        row({ id: "NL-2026-9003" }),
+        row({ id: "NL-2026-9005", publicationStartDate: "2026-02-30" }),
+      ],
       [2, 3, 4, 5],
       TODAY,
     );
@@ -130,7 +169,8 @@ describeEachDatabase("register on $name", (database) => {
     const base: CampaignFilter = { country: "nl", period: "ALL", channel: "ALL", text: "" };
     await importThisWeeksCampaigns(database.db);
     await importOldCampaign(database.db);
-    const ids = async (filter: Partial<typeof base>) => (await listCampaigns(database.db, { ...base, ...filter }, TODAY)).map((item) => item.id);
+    const ids = async (filter: Partial<typeof base>) =>
+      (await listCampaigns(database.db, { ...base, ...filter }, TODAY)).map((item) => item.id);
     expect(await ids({})).toEqual(["NL-2026-9002", "NL-2026-9001", "NL-2024-0001"]);
     expect(await ids({ period: "PAST_7_DAYS" })).toEqual(["NL-2026-9002", "NL-2026-9001"]);
     expect(await ids({ period: "PAST_YEAR", channel: "PRINT" })).toEqual(["NL-2026-9002"]);

@@ -4,15 +4,17 @@
  */
 import { parse } from "csv-parse/sync";
 import { sql } from "kysely";
+
 import { seedCampaigns } from "~/content/campaign-seed";
 import type { Db } from "~/db/db.server";
-import { campaignRowSchema, type CampaignRow } from "~/validation/campaign";
 import { CAMPAIGN_FIELDS, type CampaignItem, type ChannelFilter, type PeriodFilter } from "~/domain/campaign-item";
+import type { Country } from "~/domain/country";
 import { foldText } from "~/utils/fold";
+import { campaignRowSchema, type CampaignRow } from "~/validation/campaign";
+
+import { toCsv } from "../csv.server";
 import { noticeColumns, toCampaignItem } from "./rows.server";
 import { lockRegister, writeNotice, type WriteOutcome } from "./versions.server";
-import type { Country } from "~/domain/country";
-import { toCsv } from "../csv.server";
 
 export type CampaignFilter = {
   country: Country;
@@ -46,7 +48,12 @@ export async function listCampaigns(db: Db, filter: CampaignFilter, today = new 
 }
 
 export async function findCampaign(db: Db, country: Country, id: string): Promise<CampaignItem | null> {
-  const row = await db.selectFrom("campaign_item").selectAll().where("country", "=", country).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("campaign_item")
+    .selectAll()
+    .where("country", "=", country)
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? toCampaignItem(row) : null;
 }
 
@@ -58,14 +65,20 @@ export async function allCampaigns(db: Db, country?: Country): Promise<CampaignI
 }
 
 type RowProblem = { line: number; field: string; message: string };
-export type ImportOutcome = { ok: true; inserted: number; updated: number; unchanged: number } | { ok: false; problems: RowProblem[] };
+export type ImportOutcome =
+  { ok: true; inserted: number; updated: number; unchanged: number } | { ok: false; problems: RowProblem[] };
 
 /**
  * Checks every row, then writes all of them in one transaction (upsert by
  * id) or none: a file with one bad row changes nothing, and the report names
  * each bad row's line and field. `lines[i]` is the file line of row i.
  */
-export async function importCampaigns(db: Db, rows: unknown[], lines: number[], now = new Date()): Promise<ImportOutcome> {
+export async function importCampaigns(
+  db: Db,
+  rows: unknown[],
+  lines: number[],
+  now = new Date(),
+): Promise<ImportOutcome> {
   const problems: RowProblem[] = [];
   const valid: CampaignRow[] = [];
   const seen = new Map<string, number>();
@@ -73,7 +86,8 @@ export async function importCampaigns(db: Db, rows: unknown[], lines: number[], 
     const line = lines[index] ?? index + 1;
     const parsed = campaignRowSchema.safeParse(raw);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ line, field: issue.path.join(".") || "(row)", message: issue.message });
+      for (const issue of parsed.error.issues)
+        problems.push({ line, field: issue.path.join(".") || "(row)", message: issue.message });
       return;
     }
     const earlier = seen.get(parsed.data.id);
@@ -116,7 +130,13 @@ export function parseCampaignFile(text: string, format: "json" | "csv"): { rows:
     // A JSON array has no line per row worth naming: the row's position (1, 2, …) stands in.
     return { rows: data, lines: data.map((_, index) => index + 1) };
   }
-  const records = parse(text.replace(/^\uFEFF/, ""), { columns: true, skip_empty_lines: true, trim: true, info: true, relax_column_count: false }) as Array<{
+  const records = parse(text.replace(/^\uFEFF/, ""), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+    relax_column_count: false,
+  }) as Array<{
     record: Record<string, string>;
     info: { lines: number };
   }>;
@@ -136,7 +156,12 @@ export async function seedRegisterOnFirstStart(db: Db, today = new Date()): Prom
   // A register imported before the first start is the real one: no invented rows beside it.
   const existing = await db.selectFrom("campaign_item").select("id").limit(1).executeTakeFirst();
   const rows = existing ? [] : seedCampaigns(today);
-  const outcome = await importCampaigns(db, rows, rows.map((_, index) => index + 1), today);
+  const outcome = await importCampaigns(
+    db,
+    rows,
+    rows.map((_, index) => index + 1),
+    today,
+  );
   if (!outcome.ok) throw new Error(`The seed register is invalid: ${JSON.stringify(outcome.problems.slice(0, 3))}`);
   await db
     .insertInto("app_meta")

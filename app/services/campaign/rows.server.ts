@@ -5,14 +5,18 @@
 import type { CampaignItemTable } from "~/db/schema/campaigns";
 import { CAMPAIGN_FIELDS, type AdLanguage, type CampaignItem } from "~/domain/campaign-item";
 import { countryCode } from "~/domain/country";
-import type { CampaignRow } from "~/validation/campaign";
 import { foldText } from "~/utils/fold";
+import type { CampaignRow } from "~/validation/campaign";
 
 /** The columns a notice is made of: what a version keeps (no bookkeeping). */
-export type NoticeColumns = Omit<CampaignItemTable, "search_text" | "created_at" | "updated_at" | "version" | "version_at">;
+export type NoticeColumns = Omit<
+  CampaignItemTable,
+  "search_text" | "created_at" | "updated_at" | "version" | "version_at"
+>;
 type VersionedColumns = NoticeColumns & Pick<CampaignItemTable, "version" | "version_at">;
 
-const count = (value: number | string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+const count = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 export function toCampaignItem(row: VersionedColumns): CampaignItem {
   return {
@@ -105,7 +109,9 @@ export function searchText(columns: NoticeColumns): string {
 }
 
 /** The notice's own fields: what a version can change (not its number or time). */
-const NOTICE_FIELDS = CAMPAIGN_FIELDS.filter((field) => field !== "id" && field !== "version" && field !== "versionDate");
+const NOTICE_FIELDS = CAMPAIGN_FIELDS.filter(
+  (field) => field !== "id" && field !== "version" && field !== "versionDate",
+);
 
 export function changedFields(before: CampaignItem, after: CampaignItem): string[] {
   return NOTICE_FIELDS.filter((field) => before[field] !== after[field]);
@@ -114,6 +120,8 @@ export function changedFields(before: CampaignItem, after: CampaignItem): string
 /** An item back into an import row's shape (empty texts and figures absent), to apply a correction to. */
 export function toRowInput(item: CampaignItem): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(item).filter(([key, value]) => key !== "version" && key !== "versionDate" && value !== "" && value !== null),
+    Object.entries(item).filter(
+      ([key, value]) => key !== "version" && key !== "versionDate" && value !== "" && value !== null,
+    ),
   );
 }

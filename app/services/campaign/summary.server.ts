@@ -28,12 +28,20 @@ export function summarise(items: readonly CampaignItem[], country: Country): Reg
   }
   return {
     count: items.length,
-    spending: { ...spending, withoutFigure: items.filter((item) => item.budgetLowerBound === null && item.budgetUpperBound === null).length },
-    perChannel: CHANNELS_BY_COUNTRY[country].map((channel) => ({ channel, count: items.filter((item) => item.channel === channel).length })),
+    spending: {
+      ...spending,
+      withoutFigure: items.filter((item) => item.budgetLowerBound === null && item.budgetUpperBound === null).length,
+    },
+    perChannel: CHANNELS_BY_COUNTRY[country].map((channel) => ({
+      channel,
+      count: items.filter((item) => item.channel === channel).length,
+    })),
     // Ranked by what each surely spent, then by the most it may have spent (open-ended first), then by name.
     topSponsors: [...sponsors]
       .map(([name, range]) => ({ name, ...range }))
-      .sort((a, b) => b.lower - a.lower || (b.upper ?? Infinity) - (a.upper ?? Infinity) || a.name.localeCompare(b.name))
+      .sort(
+        (a, b) => b.lower - a.lower || (b.upper ?? Infinity) - (a.upper ?? Infinity) || a.name.localeCompare(b.name),
+      )
       .slice(0, TOP_SPONSORS),
   };
 }

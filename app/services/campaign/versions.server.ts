@@ -6,13 +6,24 @@
  * reason and the fields it changed; a write that changes nothing is none.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Transaction } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { CampaignItem, CampaignVersionEntry, VersionKind } from "~/domain/campaign-item";
 import type { Country } from "~/domain/country";
 import { campaignRowSchema } from "~/validation/campaign";
-import { changedFields, itemFromSnapshot, noticeColumns, searchText, toCampaignItem, toRowInput, type NoticeColumns } from "./rows.server";
+
+import {
+  changedFields,
+  itemFromSnapshot,
+  noticeColumns,
+  searchText,
+  toCampaignItem,
+  toRowInput,
+  type NoticeColumns,
+} from "./rows.server";
 
 export type WriteOutcome = "inserted" | "updated" | "unchanged";
 
@@ -57,10 +68,17 @@ export async function writeNotice(
   let changed: string[] = [];
   let kind = change.kind;
   if (current) {
-    changed = changedFields(toCampaignItem(current), toCampaignItem({ ...columns, version: current.version, version_at: current.version_at }));
+    changed = changedFields(
+      toCampaignItem(current),
+      toCampaignItem({ ...columns, version: current.version, version_at: current.version_at }),
+    );
     if (!changed.length) return "unchanged";
     // An import that turns 'previous suspension' on records a suspension of the publication (TTPA Art. 12(1)).
-    if (change.kind === "IMPORT" && changed.includes("previousPublicationSuspended") && columns.previous_publication_suspended) {
+    if (
+      change.kind === "IMPORT" &&
+      changed.includes("previousPublicationSuspended") &&
+      columns.previous_publication_suspended
+    ) {
       kind = "SUSPENSION";
     }
     // Guarded by the version read: a write that raced this one fails instead of losing a version.
@@ -74,7 +92,14 @@ export async function writeNotice(
   } else {
     await trx
       .insertInto("campaign_item")
-      .values({ ...columns, search_text: searchText(columns), created_at: stamp, updated_at: stamp, version, version_at: stamp })
+      .values({
+        ...columns,
+        search_text: searchText(columns),
+        created_at: stamp,
+        updated_at: stamp,
+        version,
+        version_at: stamp,
+      })
       .execute();
   }
   await trx
@@ -116,7 +141,12 @@ export async function noticeHistory(db: Db, country: Country, id: string): Promi
 }
 
 /** The notice as it was at one version, or null. */
-export async function findNoticeVersion(db: Db, country: Country, id: string, version: number): Promise<CampaignItem | null> {
+export async function findNoticeVersion(
+  db: Db,
+  country: Country,
+  id: string,
+  version: number,
+): Promise<CampaignItem | null> {
   const row = await db
     .selectFrom("campaign_item_version")
     .select(["snapshot", "version", "recorded_at"])
@@ -136,7 +166,10 @@ export async function campaignVersionsSince(
   if (options.since) query = query.where("recorded_at", ">=", options.since.toISOString());
   if (options.country) query = query.where("country", "=", options.country);
   const rows = await query.orderBy("recorded_at").orderBy("campaign_id").orderBy("version").execute();
-  return rows.map((row) => ({ item: itemFromSnapshot(row.snapshot, Number(row.version), row.recorded_at), entry: toEntry(row) }));
+  return rows.map((row) => ({
+    item: itemFromSnapshot(row.snapshot, Number(row.version), row.recorded_at),
+    entry: toEntry(row),
+  }));
 }
 
 type Problem = { field: string; message: string };
@@ -152,17 +185,30 @@ export async function correctNotice(
   input: { id: string; changes: Record<string, unknown>; kind: "CORRECTION" | "SUSPENSION"; reason: string },
   now = new Date(),
 ): Promise<CorrectionOutcome> {
-  if (!input.reason.trim()) return { ok: false, problems: [{ field: "reason", message: "a correction needs a reason" }] };
+  if (!input.reason.trim())
+    return { ok: false, problems: [{ field: "reason", message: "a correction needs a reason" }] };
   return db.transaction().execute(async (trx) => {
     await lockRegister(trx, now.toISOString());
     const current = await trx.selectFrom("campaign_item").selectAll().where("id", "=", input.id).executeTakeFirst();
     if (!current) return { ok: false, problems: [{ field: "id", message: `no notice '${input.id}'` }] };
-    const changes = input.kind === "SUSPENSION" ? { ...input.changes, status: "CANCELLED", previousPublicationSuspended: true } : input.changes;
+    const changes =
+      input.kind === "SUSPENSION"
+        ? { ...input.changes, status: "CANCELLED", previousPublicationSuspended: true }
+        : input.changes;
     const parsed = campaignRowSchema.safeParse({ ...toRowInput(toCampaignItem(current)), ...changes, id: input.id });
     if (!parsed.success) {
-      return { ok: false, problems: parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "(row)", message: issue.message })) };
+      return {
+        ok: false,
+        problems: parsed.error.issues.map((issue) => ({
+          field: issue.path.join(".") || "(row)",
+          message: issue.message,
+        })),
+      };
     }
-    const outcome = await writeNotice(trx, noticeColumns(parsed.data), now.toISOString(), { kind: input.kind, reason: input.reason });
+    const outcome = await writeNotice(trx, noticeColumns(parsed.data), now.toISOString(), {
+      kind: input.kind,
+      reason: input.reason,
+    });
     if (outcome === "unchanged") return { ok: false, problems: [{ field: "(row)", message: "nothing would change" }] };
     return { ok: true, version: Number(current.version) + 1 };
   });
@@ -183,7 +229,13 @@ export async function deleteExpiredNotices(db: Db, years: number, now = new Date
     .where("publication_end_date", "is not", null)
     .where("publication_end_date", "<", cutoff.toISOString().slice(0, 10))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom("political_ad_complaint").select("political_ad_complaint.id").whereRef("political_ad_complaint.campaign_id", "=", "campaign_item.id"))),
+      not(
+        exists(
+          selectFrom("political_ad_complaint")
+            .select("political_ad_complaint.id")
+            .whereRef("political_ad_complaint.campaign_id", "=", "campaign_item.id"),
+        ),
+      ),
     )
     .execute();
   if (!due.length) return 0;

@@ -7,6 +7,7 @@
 import type { Db } from "~/db/db.server";
 import { ACTIVE_STATES, OWNER_REMINDER_DAYS_BEFORE_DUE } from "~/domain/privacy-request";
 import { backOfficeCaseUrl } from "~/utils/staff-links.server";
+
 import { ownerReminderMail } from "../mail/case-work-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { claimOwnerReminder } from "../privacy-request/case-work-columns.server";
@@ -26,7 +27,18 @@ export async function remindOwners(db: Db, now = new Date()): Promise<number> {
     const mailed = await db.transaction().execute(async (trx) => {
       if (!(await claimOwnerReminder(trx, { id: row.id, assignee: row.assignee! }, now))) return false;
       const link = backOfficeCaseUrl(row.country, "request", row.reference);
-      await enqueueMail(trx, ownerReminderMail({ to: row.assignee!, country: row.country, kind: "request", reference: row.reference, dueAt: row.due_at!, link }), now);
+      await enqueueMail(
+        trx,
+        ownerReminderMail({
+          to: row.assignee!,
+          country: row.country,
+          kind: "request",
+          reference: row.reference,
+          dueAt: row.due_at!,
+          link,
+        }),
+        now,
+      );
       return true;
     });
     if (mailed) sent += 1;

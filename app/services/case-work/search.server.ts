@@ -7,11 +7,29 @@
  */
 import type { Db } from "~/db/db.server";
 import type { StaffRole } from "~/domain/staff";
+
 import { targetKey } from "../submission/target-key.server";
 
 export type SearchHit =
-  | { kind: "request"; reference: string; rightType: string; state: string; country: string; createdAt: string; assignee: string | null }
-  | { kind: "complaint"; reference: string; reason: string; state: string; country: string; createdAt: string; assignee: string | null; campaignId: string };
+  | {
+      kind: "request";
+      reference: string;
+      rightType: string;
+      state: string;
+      country: string;
+      createdAt: string;
+      assignee: string | null;
+    }
+  | {
+      kind: "complaint";
+      reference: string;
+      reason: string;
+      state: string;
+      country: string;
+      createdAt: string;
+      assignee: string | null;
+      campaignId: string;
+    };
 
 /** What a term is taken for. */
 export function searchTermKind(term: string): "request" | "complaint" | "email" | "phone" | "ad" {
@@ -24,7 +42,11 @@ export function searchTermKind(term: string): "request" | "complaint" | "email" 
 
 const LIMIT = 50;
 
-export async function searchCases(db: Db, rawTerm: string, staff: { email: string; role: StaffRole }): Promise<SearchHit[]> {
+export async function searchCases(
+  db: Db,
+  rawTerm: string,
+  staff: { email: string; role: StaffRole },
+): Promise<SearchHit[]> {
   const term = rawTerm.trim();
   const kind = searchTermKind(term);
   const officer = staff.role === "officer";
@@ -40,18 +62,43 @@ export async function searchCases(db: Db, rawTerm: string, staff: { email: strin
     .orderBy("created_at", "desc")
     .limit(LIMIT);
   const requestRows =
-    kind === "request" ? requests.where("reference", "=", term.toUpperCase())
-    : kind === "email" ? requests.where("email_key", "=", targetKey(term))
-    : kind === "phone" ? requests.where("phone_key", "=", targetKey(term))
-    : null;
+    kind === "request"
+      ? requests.where("reference", "=", term.toUpperCase())
+      : kind === "email"
+        ? requests.where("email_key", "=", targetKey(term))
+        : kind === "phone"
+          ? requests.where("phone_key", "=", targetKey(term))
+          : null;
   complaints =
-    kind === "complaint" ? complaints.where("reference", "=", term.toUpperCase())
-    : kind === "email" ? complaints.where("email_key", "=", targetKey(term))
-    : complaints.where("campaign_id", "=", term);
+    kind === "complaint"
+      ? complaints.where("reference", "=", term.toUpperCase())
+      : kind === "email"
+        ? complaints.where("email_key", "=", targetKey(term))
+        : complaints.where("campaign_id", "=", term);
   const searchesComplaints = officer && (kind === "complaint" || kind === "email" || kind === "ad" || kind === "phone");
-  const [foundRequests, foundComplaints] = await Promise.all([requestRows ? requestRows.execute() : [], searchesComplaints ? complaints.execute() : []]);
+  const [foundRequests, foundComplaints] = await Promise.all([
+    requestRows ? requestRows.execute() : [],
+    searchesComplaints ? complaints.execute() : [],
+  ]);
   return [
-    ...foundRequests.map((row) => ({ kind: "request" as const, reference: row.reference, rightType: row.right_type, state: row.state, country: row.country, createdAt: row.created_at, assignee: row.assignee })),
-    ...foundComplaints.map((row) => ({ kind: "complaint" as const, reference: row.reference, reason: row.reason, state: row.state, country: row.country, createdAt: row.created_at, assignee: row.assignee, campaignId: row.campaign_id })),
+    ...foundRequests.map((row) => ({
+      kind: "request" as const,
+      reference: row.reference,
+      rightType: row.right_type,
+      state: row.state,
+      country: row.country,
+      createdAt: row.created_at,
+      assignee: row.assignee,
+    })),
+    ...foundComplaints.map((row) => ({
+      kind: "complaint" as const,
+      reference: row.reference,
+      reason: row.reason,
+      state: row.state,
+      country: row.country,
+      createdAt: row.created_at,
+      assignee: row.assignee,
+      campaignId: row.campaign_id,
+    })),
   ];
 }

@@ -6,7 +6,11 @@
 import type { Db } from "~/db/db.server";
 import type { StaffRole } from "~/domain/staff";
 
-export async function rememberStaffMember(db: Db, member: { email: string; role: StaffRole }, now = new Date()): Promise<void> {
+export async function rememberStaffMember(
+  db: Db,
+  member: { email: string; role: StaffRole },
+  now = new Date(),
+): Promise<void> {
   const email = member.email.toLowerCase();
   await db
     .insertInto("staff_member")
@@ -20,5 +24,9 @@ export function staffMembers(db: Db): Promise<{ email: string; role: StaffRole }
 }
 
 export async function staffMember(db: Db, email: string): Promise<{ email: string; role: StaffRole } | undefined> {
-  return db.selectFrom("staff_member").select(["email", "role"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom("staff_member")
+    .select(["email", "role"])
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
 }

@@ -4,13 +4,16 @@
  * is told. Each step is an event; the report itself only changes state.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PoliticalAdComplaintTable } from "~/db/schema/complaints";
 import { COMPLAINT_TRANSITIONS, type ComplaintState } from "~/domain/complaint";
 import type { Country } from "~/domain/country";
 import type { TransitionOutcome } from "~/domain/transition";
+
 import { findCampaign } from "../campaign/register.server";
 import { guardedTransition } from "../guarded-transition.server";
 import { listPage } from "../list-page.server";
@@ -47,9 +50,18 @@ export async function listComplaints(db: Db, filter: ComplaintFilter, options: {
 }
 
 export async function complaintWithHistory(db: Db, reference: string) {
-  const complaint = await db.selectFrom("political_ad_complaint").selectAll().where("reference", "=", reference).executeTakeFirst();
+  const complaint = await db
+    .selectFrom("political_ad_complaint")
+    .selectAll()
+    .where("reference", "=", reference)
+    .executeTakeFirst();
   if (!complaint) return null;
-  const events = await db.selectFrom("complaint_event").selectAll().where("complaint_id", "=", complaint.id).orderBy("seq").execute();
+  const events = await db
+    .selectFrom("complaint_event")
+    .selectAll()
+    .where("complaint_id", "=", complaint.id)
+    .orderBy("seq")
+    .execute();
   const campaign = await findCampaign(db, complaint.country, complaint.campaign_id);
   return { complaint, events, campaign };
 }
@@ -58,9 +70,20 @@ export async function complaintWithHistory(db: Db, reference: string) {
 export async function addComplaintEvent(
   trx: Kysely<Database>,
   complaintId: string,
-  event: { at: Date; actorId: string; action: string; from: ComplaintState | null; to: ComplaintState | null; note?: string },
+  event: {
+    at: Date;
+    actorId: string;
+    action: string;
+    from: ComplaintState | null;
+    to: ComplaintState | null;
+    note?: string;
+  },
 ) {
-  const last = await trx.selectFrom("complaint_event").select((eb) => eb.fn.max("seq").as("seq")).where("complaint_id", "=", complaintId).executeTakeFirst();
+  const last = await trx
+    .selectFrom("complaint_event")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("complaint_id", "=", complaintId)
+    .executeTakeFirst();
   await trx
     .insertInto("complaint_event")
     .values({
@@ -85,10 +108,15 @@ function move(
   { from, to }: { from: ComplaintState; to: ComplaintState },
   staff: { email: string },
   now: Date,
-  extra: { action: string; note?: string; mail?: (complaint: PoliticalAdComplaintTable) => Parameters<typeof enqueueMail>[1] },
+  extra: {
+    action: string;
+    note?: string;
+    mail?: (complaint: PoliticalAdComplaintTable) => Parameters<typeof enqueueMail>[1];
+  },
 ): Promise<TransitionOutcome> {
   return guardedTransition<ComplaintState, PoliticalAdComplaintTable>(db, {
-    load: (trx) => trx.selectFrom("political_ad_complaint").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    load: (trx) =>
+      trx.selectFrom("political_ad_complaint").selectAll().where("reference", "=", reference).executeTakeFirst(),
     from: [from],
     change: async (trx, complaint) => {
       const updated = await trx
@@ -98,7 +126,14 @@ function move(
         .where("state", "=", from)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
-      await addComplaintEvent(trx, complaint.id, { at: now, actorId: staff.email, action: extra.action, from, to, note: extra.note });
+      await addComplaintEvent(trx, complaint.id, {
+        at: now,
+        actorId: staff.email,
+        action: extra.action,
+        from,
+        to,
+        note: extra.note,
+      });
       if (extra.mail) await enqueueMail(trx, extra.mail(complaint), now);
       return true;
     },
@@ -115,6 +150,12 @@ export function closeComplaint(db: Db, reference: string, staff: { email: string
     action: "CLOSED",
     note: outcome,
     mail: (complaint) =>
-      complaintOutcomeMail({ to: complaint.email, locale: complaint.locale, reference: complaint.reference, campaignId: complaint.campaign_id, outcome }),
+      complaintOutcomeMail({
+        to: complaint.email,
+        locale: complaint.locale,
+        reference: complaint.reference,
+        campaignId: complaint.campaign_id,
+        outcome,
+      }),
   });
 }

@@ -4,6 +4,7 @@
  * mail is down), in state RECEIVED.
  */
 import { randomUUID } from "node:crypto";
+
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { getDb } from "~/db/instance.server";
@@ -11,11 +12,12 @@ import type { Country } from "~/domain/country";
 import { normaliseEmail } from "~/domain/email";
 import type { Locale } from "~/i18n/locale";
 import type { ComplaintInput } from "~/validation/complaint";
-import { mayReceiveMail } from "../submission/email-domain.server";
+
 import { findCampaign } from "../campaign/register.server";
 import { complaintAcknowledgement, complaintNotification } from "../mail/complaint-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { newReference } from "../privacy-request/record.server";
+import { mayReceiveMail } from "../submission/email-domain.server";
 import { storeSubmission, type Refused, type Sender } from "../submission/intake.server";
 import type { SubmissionKey } from "../submission/keys.server";
 import { targetKey } from "../submission/target-key.server";
@@ -73,7 +75,17 @@ export async function submitComplaint(
           assigned_at: null,
         })
         .execute();
-      await enqueueMail(trx, complaintAcknowledgement({ to: input.email, locale: site.locale, reference, campaignId: input.campaignId, reason: input.reason }), now);
+      await enqueueMail(
+        trx,
+        complaintAcknowledgement({
+          to: input.email,
+          locale: site.locale,
+          reference,
+          campaignId: input.campaignId,
+          reason: input.reason,
+        }),
+        now,
+      );
       await enqueueMail(
         trx,
         complaintNotification({

@@ -12,7 +12,8 @@ const TAG_BYTES = 16;
 
 export type ChunkPlace = { fileId: string; seq: number; last: boolean };
 
-const additionalData = ({ fileId, seq, last }: ChunkPlace) => Buffer.from(`${fileId}\n${seq}\n${last ? "last" : "more"}`);
+const additionalData = ({ fileId, seq, last }: ChunkPlace) =>
+  Buffer.from(`${fileId}\n${seq}\n${last ? "last" : "more"}`);
 
 /** nonce ‖ ciphertext ‖ tag */
 export function sealChunk(key: Buffer, place: ChunkPlace, plain: Uint8Array): Buffer {

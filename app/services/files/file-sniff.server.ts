@@ -6,9 +6,18 @@
  * for a page.
  */
 import { fileTypeFromBuffer } from "file-type";
+
 import { FILE_KINDS, type FileKind } from "~/domain/request-file";
 
-const BINARY_KINDS: Record<string, FileKind> = { pdf: "pdf", zip: "zip", png: "png", apng: "png", jpg: "jpeg", gif: "gif", webp: "webp" };
+const BINARY_KINDS: Record<string, FileKind> = {
+  pdf: "pdf",
+  zip: "zip",
+  png: "png",
+  apng: "png",
+  jpg: "jpeg",
+  gif: "gif",
+  webp: "webp",
+};
 
 /** Tab, line feed and carriage return are text; any other C0 control, or DEL, is not. */
 function hasControlCharacter(text: string): boolean {
@@ -45,7 +54,10 @@ function textKind(sample: Uint8Array, complete: boolean): FileKind | null {
  * The kind of a file from its first bytes (`complete`: the sample is the
  * whole file), or null when it is none of the kinds we accept.
  */
-export async function sniffFileKind(sample: Uint8Array, complete: boolean): Promise<{ kind: FileKind; mediaType: string } | null> {
+export async function sniffFileKind(
+  sample: Uint8Array,
+  complete: boolean,
+): Promise<{ kind: FileKind; mediaType: string } | null> {
   const detected = await fileTypeFromBuffer(sample);
   const kind = detected ? (BINARY_KINDS[detected.ext] ?? null) : textKind(sample, complete);
   return kind ? { kind, mediaType: FILE_KINDS[kind] } : null;

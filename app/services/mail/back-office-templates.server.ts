@@ -4,15 +4,23 @@
  * and the right to complain), the outcome of an ad report (EU Regulation
  * 2024/900 Art. 15), and the privacy team's daily digest.
  */
-import { countryCode } from "~/domain/country";
 import { COMPANY, GROUP_NAME } from "~/content/company";
+import { countryCode } from "~/domain/country";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts, teamMailTexts } from "~/i18n/mail-texts.server";
-import type { MailMessage } from "./outbox.server";
-import { statusLine } from "./status-line.server";
-import { render } from "./privacy-templates.server";
 
-export function extensionMail(input: { to: string; locale: Locale; country: Country; reference: string; dueAt: string; reason: string }): MailMessage {
+import type { MailMessage } from "./outbox.server";
+import { render } from "./privacy-templates.server";
+import { statusLine } from "./status-line.server";
+
+export function extensionMail(input: {
+  to: string;
+  locale: Locale;
+  country: Country;
+  reference: string;
+  dueAt: string;
+  reason: string;
+}): MailMessage {
   const texts = mailTexts(input.locale);
   const { text } = texts;
   const { reference } = input;
@@ -29,7 +37,13 @@ export function extensionMail(input: { to: string; locale: Locale; country: Coun
   };
 }
 
-export function rejectionMail(input: { to: string; locale: Locale; country: Country; reference: string; reason: string }): MailMessage {
+export function rejectionMail(input: {
+  to: string;
+  locale: Locale;
+  country: Country;
+  reference: string;
+  reason: string;
+}): MailMessage {
   const texts = mailTexts(input.locale);
   const { text } = texts;
   const { reference } = input;
@@ -47,7 +61,13 @@ export function rejectionMail(input: { to: string; locale: Locale; country: Coun
   };
 }
 
-export function complaintOutcomeMail(input: { to: string; locale: Locale; reference: string; campaignId: string; outcome: string }): MailMessage {
+export function complaintOutcomeMail(input: {
+  to: string;
+  locale: Locale;
+  reference: string;
+  campaignId: string;
+  outcome: string;
+}): MailMessage {
   const { text, language } = mailTexts(input.locale);
   const { reference } = input;
   return {
@@ -80,8 +100,10 @@ export function digestMail(input: {
   const texts = teamMailTexts(input.country);
   const { text } = texts;
   const counts = { country: countryCode(input.country), overdue: input.overdue.length, dueSoon: input.dueSoon.length };
-  const line = ({ reference, rightType, state, dueAt }: DigestLine) => `- ${text("team.digestMail.line", { reference, rightType, state, date: texts.date(dueAt) })}`;
-  const section = (heading: string, lines: DigestLine[]) => (lines.length ? `${heading}\n${lines.map(line).join("\n")}` : "");
+  const line = ({ reference, rightType, state, dueAt }: DigestLine) =>
+    `- ${text("team.digestMail.line", { reference, rightType, state, date: texts.date(dueAt) })}`;
+  const section = (heading: string, lines: DigestLine[]) =>
+    lines.length ? `${heading}\n${lines.map(line).join("\n")}` : "";
   const body = render(texts.language, [
     // Waiting for the person, their clock stands still, so they are neither late nor due.
     text("team.digestMail.summary", { ...counts, waiting: input.waiting }),

@@ -5,10 +5,18 @@
  */
 import { countryCode, type Country } from "~/domain/country";
 import { teamMailTexts } from "~/i18n/mail-texts.server";
+
 import type { MailMessage } from "./outbox.server";
 import { render } from "./privacy-templates.server";
 
-type CaseLine = { to: string; country: Country; kind: "request" | "complaint"; reference: string; dueAt: string | null; link: string };
+type CaseLine = {
+  to: string;
+  country: Country;
+  kind: "request" | "complaint";
+  reference: string;
+  dueAt: string | null;
+  link: string;
+};
 
 export function assignedMail(input: CaseLine & { by: string }): MailMessage {
   const texts = teamMailTexts(input.country);
@@ -17,12 +25,19 @@ export function assignedMail(input: CaseLine & { by: string }): MailMessage {
   return {
     kind: "case-assigned",
     to: input.to,
-    subject: text("team.assignedMail.subject", { what, reference: input.reference, country: countryCode(input.country) }),
-    ...render(texts.language, [
-      text("team.assignedMail.assigned", { what, reference: input.reference, by: input.by }),
-      input.dueAt ? text("team.assignedMail.due", { date: texts.date(input.dueAt) }) : "",
-      text("team.assignedMail.link", { link: input.link }),
-    ].filter(Boolean)),
+    subject: text("team.assignedMail.subject", {
+      what,
+      reference: input.reference,
+      country: countryCode(input.country),
+    }),
+    ...render(
+      texts.language,
+      [
+        text("team.assignedMail.assigned", { what, reference: input.reference, by: input.by }),
+        input.dueAt ? text("team.assignedMail.due", { date: texts.date(input.dueAt) }) : "",
+        text("team.assignedMail.link", { link: input.link }),
+      ].filter(Boolean),
+    ),
   };
 }
 

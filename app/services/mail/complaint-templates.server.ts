@@ -3,14 +3,21 @@
  * who reported it (Art. 15: the publisher acknowledges and says what
  * happens next), and the notification to the country's compliance team.
  */
-import { countryCode, type Country } from "~/domain/country";
 import { GROUP_NAME } from "~/content/company";
+import { countryCode, type Country } from "~/domain/country";
 import type { Locale } from "~/i18n/locale";
 import { mailTexts, teamMailTexts } from "~/i18n/mail-texts.server";
+
 import type { MailMessage } from "./outbox.server";
 import { render } from "./privacy-templates.server";
 
-export function complaintAcknowledgement(input: { to: string; locale: Locale; reference: string; campaignId: string; reason: string }): MailMessage {
+export function complaintAcknowledgement(input: {
+  to: string;
+  locale: Locale;
+  reference: string;
+  campaignId: string;
+  reason: string;
+}): MailMessage {
   const { text, language } = mailTexts(input.locale);
   const { reference, campaignId } = input;
   return {
@@ -26,12 +33,28 @@ export function complaintAcknowledgement(input: { to: string; locale: Locale; re
 }
 
 /** The reporter's details are in the register of complaints, not in this mail. */
-export function complaintNotification(input: { to: string; country: Country; reference: string; campaignId: string; reason: string }): MailMessage {
+export function complaintNotification(input: {
+  to: string;
+  country: Country;
+  reference: string;
+  campaignId: string;
+  reason: string;
+}): MailMessage {
   const { text, language } = teamMailTexts(input.country);
   const { reference, campaignId } = input;
   const body = render(language, [
-    text("team.complaintNotification.received", { reference, campaignId, country: countryCode(input.country), reason: text(`adReasons.${input.reason}`) }),
+    text("team.complaintNotification.received", {
+      reference,
+      campaignId,
+      country: countryCode(input.country),
+      reason: text(`adReasons.${input.reason}`),
+    }),
     text("team.complaintNotification.assess"),
   ]);
-  return { kind: "ad-complaint-notification", to: input.to, subject: text("team.complaintNotification.subject", { campaignId, reference }), ...body };
+  return {
+    kind: "ad-complaint-notification",
+    to: input.to,
+    subject: text("team.complaintNotification.subject", { campaignId, reference }),
+    ...body,
+  };
 }

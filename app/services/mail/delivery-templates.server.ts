@@ -6,11 +6,20 @@
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts } from "~/i18n/mail-texts.server";
-import type { MailMessage } from "./outbox.server";
-import { statusLine } from "./status-line.server";
-import { render } from "./privacy-templates.server";
 
-export function answerMail(input: { to: string; locale: Locale; country: Country; reference: string; link: string; expiresAt: string; fileCount: number }): MailMessage {
+import type { MailMessage } from "./outbox.server";
+import { render } from "./privacy-templates.server";
+import { statusLine } from "./status-line.server";
+
+export function answerMail(input: {
+  to: string;
+  locale: Locale;
+  country: Country;
+  reference: string;
+  link: string;
+  expiresAt: string;
+  fileCount: number;
+}): MailMessage {
   const texts = mailTexts(input.locale);
   const { text } = texts;
   const { reference } = input;
@@ -31,7 +40,14 @@ export function answerMail(input: { to: string; locale: Locale; country: Country
 }
 
 /** The link to a request's status page, asked for on the site with the reference and this address. */
-export function statusLinkMail(input: { to: string; locale: Locale; country: Country; reference: string; link: string; expiresAt: string }): MailMessage {
+export function statusLinkMail(input: {
+  to: string;
+  locale: Locale;
+  country: Country;
+  reference: string;
+  link: string;
+  expiresAt: string;
+}): MailMessage {
   const texts = mailTexts(input.locale);
   const { text } = texts;
   const { reference } = input;

@@ -6,6 +6,7 @@
  * try, so a rare duplicate after a crash can be recognised.
  */
 import type { Logger } from "pino";
+
 import type { SendOutcome } from "../outbox/outcome.server";
 import type { Sender } from "../outbox/try.server";
 import type { OutboxRow } from "./outbox.server";
@@ -26,14 +27,23 @@ export function mailSender(transport: MailTransport, from: string, logger?: Logg
     } catch (error) {
       const kind = sendFailureKind(error);
       if (kind === "bounce") {
-        logger?.warn({ err: loggable(error), outboxId: row.id, kind: row.kind }, "mail refused for good by the SMTP server (bounce)");
+        logger?.warn(
+          { err: loggable(error), outboxId: row.id, kind: row.kind },
+          "mail refused for good by the SMTP server (bounce)",
+        );
         return { result: "dead", error };
       }
       if (kind === "outage") {
-        logger?.warn({ err: loggable(error), outboxId: row.id }, "SMTP server unavailable; mail kept, no attempt counted");
+        logger?.warn(
+          { err: loggable(error), outboxId: row.id },
+          "SMTP server unavailable; mail kept, no attempt counted",
+        );
         return { result: "give back", receiver: "away" };
       }
-      logger?.warn({ err: loggable(error), outboxId: row.id, attempts: row.attempts + 1 }, "mail delivery failed; will retry");
+      logger?.warn(
+        { err: loggable(error), outboxId: row.id, attempts: row.attempts + 1 },
+        "mail delivery failed; will retry",
+      );
       return { result: "retry", error, receiver: "answered" };
     }
   };

@@ -9,20 +9,28 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { expect, it } from "vitest";
+
 import { enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker, type OutboxWorker } from "~/services/mail/worker.server";
 import { metrics } from "~/utils/metrics.server";
-import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../../../tests/setup/unit-database";
+
 import { freePort } from "../../../tests/setup/spawn-server";
 import { smtpRefusal, startSmtp } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 const from = "no-reply@veldhavenmedia.com";
 /** Short per-phase timeouts, so a hang costs a test seconds, not half a minute. */
 const timeouts = { connectMs: 1_000, greetingMs: 1_000, replyMs: 1_000 };
 
-const contact = (n: number): MailMessage => ({ kind: "contact-notification", to: `team${n}@veldhaven-test.nl`, subject: `Bericht ${n}`, text: `${n}`, html: `<p>${n}</p>` });
+const contact = (n: number): MailMessage => ({
+  kind: "contact-notification",
+  to: `team${n}@veldhaven-test.nl`,
+  subject: `Bericht ${n}`,
+  text: `${n}`,
+  html: `<p>${n}</p>`,
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function enqueue(database: DatabaseFixture, count: number, first = 0): Promise<string[]> {
@@ -35,12 +43,25 @@ const messageIdsOf = (ids: string[]) => ids.map((id) => `<${id}@veldhavenmedia.l
 const deliveredIds = (received: { messageId: string }[]) => received.map((mail) => mail.messageId).sort();
 
 /** The worker as the server starts it, but with a poll so slow that only its own recovery can resend. */
-function worker(database: Pick<DatabaseFixture, "handle">, port: number, options: { replyMs?: number } = {}): OutboxWorker {
+function worker(
+  database: Pick<DatabaseFixture, "handle">,
+  port: number,
+  options: { replyMs?: number } = {},
+): OutboxWorker {
   const slowAfterMs = 200;
-  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, { connections: 4, slowAfterMs, timeouts: { ...timeouts, replyMs: options.replyMs ?? timeouts.replyMs } });
-  return startOutboxWorker(database.handle, transport, { from, logger, intervalMs: 600_000, concurrency: 4, slowAfterMs });
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, {
+    connections: 4,
+    slowAfterMs,
+    timeouts: { ...timeouts, replyMs: options.replyMs ?? timeouts.replyMs },
+  });
+  return startOutboxWorker(database.handle, transport, {
+    from,
+    logger,
+    intervalMs: 600_000,
+    concurrency: 4,
+    slowAfterMs,
+  });
 }
-
 
 describeEachDatabase("mail through SMTP faults on $name", (database) => {
   it("SMTP not yet up when the worker starts: once it is, every message goes, once, with no attempt counted", async () => {
@@ -55,7 +76,12 @@ describeEachDatabase("mail through SMTP faults on $name", (database) => {
       await expect.poll(() => smtp!.received.length, { timeout: 15_000 }).toBe(20);
       await sleep(500);
       expect(deliveredIds(smtp.received)).toEqual(messageIdsOf(ids));
-      await expect.poll(async () => (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length).toBe(20);
+      await expect
+        .poll(
+          async () =>
+            (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length,
+        )
+        .toBe(20);
       const attempts = await database.db.selectFrom("outbox").select("attempts").execute();
       expect(attempts.every((row) => row.attempts === 0)).toBe(true);
     } finally {
@@ -114,7 +140,8 @@ describeEachDatabase("mail through SMTP faults on $name", (database) => {
     const refusal = { code: 451 as number | undefined };
     const smtp = await startSmtp(0, {
       onMailFrom: () => {
-        if (refusal.code) throw smtpRefusal(refusal.code, refusal.code === 451 ? "Try again later" : "Service unavailable");
+        if (refusal.code)
+          throw smtpRefusal(refusal.code, refusal.code === 451 ? "Try again later" : "Service unavailable");
       },
     });
     const running = worker(database, smtp.port);
@@ -152,9 +179,22 @@ describeEachDatabase("mail through SMTP faults on $name", (database) => {
       running.wake();
       await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(5);
       await expect
-        .poll(async () => (await database.db.selectFrom("outbox").select("status").where("subject", "=", "Bericht 3").executeTakeFirst())?.status)
+        .poll(
+          async () =>
+            (
+              await database.db
+                .selectFrom("outbox")
+                .select("status")
+                .where("subject", "=", "Bericht 3")
+                .executeTakeFirst()
+            )?.status,
+        )
         .toBe("bounced");
-      const bounced = await database.db.selectFrom("outbox").selectAll().where("subject", "=", "Bericht 3").executeTakeFirstOrThrow();
+      const bounced = await database.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("subject", "=", "Bericht 3")
+        .executeTakeFirstOrThrow();
       expect(bounced.last_error).toMatch(/550/);
       expect((await metrics().mailBounces.get()).values[0]?.value).toBe(bouncesBefore + 1);
       // A bounce is not retried, whatever comes next.
@@ -209,14 +249,26 @@ describeEachDatabase("mail through SMTP faults on $name", (database) => {
     await refuseMarkingSent(database, true);
     const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { connections: 2, timeouts });
     // Leases of 1 s: without the fix, a message whose lease ran out was claimed and sent again.
-    const running = startOutboxWorker(database.handle, transport, { from, logger, intervalMs: 300, concurrency: 4, leaseMs: 1_000 });
+    const running = startOutboxWorker(database.handle, transport, {
+      from,
+      logger,
+      intervalMs: 300,
+      concurrency: 4,
+      leaseMs: 1_000,
+    });
     try {
       const ids = await enqueue(database, 8);
       running.wake();
       await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
       await sleep(3_000);
       await refuseMarkingSent(database, false);
-      await expect.poll(async () => (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length, { timeout: 15_000 }).toBe(8);
+      await expect
+        .poll(
+          async () =>
+            (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length,
+          { timeout: 15_000 },
+        )
+        .toBe(8);
       await sleep(1_500);
       expect(smtp.received).toHaveLength(8);
       expect(deliveredIds(smtp.received)).toEqual(messageIdsOf(ids));
@@ -233,11 +285,18 @@ async function refuseMarkingSent(database: DatabaseFixture, refuse: boolean): Pr
   const { db } = database;
   if (database.kind === "sqlite") {
     await sql`drop trigger if exists refuse_sent`.execute(db);
-    if (refuse) await sql`create trigger refuse_sent before update of status on outbox when new.status = 'sent' begin select raise(abort, 'database or disk is full'); end`.execute(db);
+    if (refuse)
+      await sql`create trigger refuse_sent before update of status on outbox when new.status = 'sent' begin select raise(abort, 'database or disk is full'); end`.execute(
+        db,
+      );
     return;
   }
   await sql`drop trigger if exists refuse_sent on outbox`.execute(db);
   if (!refuse) return;
-  await sql`create or replace function refuse_sent() returns trigger as $$ begin raise exception 'could not extend file: No space left on device'; end $$ language plpgsql`.execute(db);
-  await sql`create trigger refuse_sent before update on outbox for each row when (new.status = 'sent') execute function refuse_sent()`.execute(db);
+  await sql`create or replace function refuse_sent() returns trigger as $$ begin raise exception 'could not extend file: No space left on device'; end $$ language plpgsql`.execute(
+    db,
+  );
+  await sql`create trigger refuse_sent before update on outbox for each row when (new.status = 'sent') execute function refuse_sent()`.execute(
+    db,
+  );
 }

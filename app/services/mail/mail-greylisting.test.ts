@@ -9,19 +9,27 @@
  */
 import pino from "pino";
 import { expect, it } from "vitest";
+
 import { enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker } from "~/services/mail/worker.server";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
+
 import { freePort } from "../../../tests/setup/spawn-server";
 import { smtpRefusal, startSmtp } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 const from = "no-reply@veldhavenmedia.com";
 const timeouts = { connectMs: 1_000, greetingMs: 1_000, replyMs: 1_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const mailTo = (to: string, n: number): MailMessage => ({ kind: "privacy-verification", to, subject: `Bevestig uw verzoek ${n}`, text: `${n}`, html: `<p>${n}</p>` });
+const mailTo = (to: string, n: number): MailMessage => ({
+  kind: "privacy-verification",
+  to,
+  subject: `Bevestig uw verzoek ${n}`,
+  text: `${n}`,
+  html: `<p>${n}</p>`,
+});
 const messageIdsOf = (ids: string[]) => ids.map((id) => `<${id}@veldhavenmedia.local>`).sort();
 
 describeEachDatabase("greylisted recipients on $name", (database) => {
@@ -32,19 +40,28 @@ describeEachDatabase("greylisted recipients on $name", (database) => {
     const smtp = await startSmtp(0, {
       onRcptTo: (address) => {
         rcptTries.set(address, (rcptTries.get(address) ?? 0) + 1);
-        if (greylisting && greylisted.includes(address)) throw smtpRefusal(451, "4.7.1 Greylisted, please try again later");
+        if (greylisting && greylisted.includes(address))
+          throw smtpRefusal(451, "4.7.1 Greylisted, please try again later");
       },
     });
     // The worker's clock: moved past the backoff instead of waiting for it.
     let ahead = 0;
     const now = () => new Date(Date.now() + ahead);
     const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { connections: 4, slowAfterMs: 200, timeouts });
-    const running = startOutboxWorker(database.handle, transport, { from, logger, intervalMs: 600_000, concurrency: 4, slowAfterMs: 200, now });
+    const running = startOutboxWorker(database.handle, transport, {
+      from,
+      logger,
+      intervalMs: 600_000,
+      concurrency: 4,
+      slowAfterMs: 200,
+      now,
+    });
     try {
       const greyIds: string[] = [];
       for (const [n, address] of greylisted.entries()) greyIds.push(await enqueueMail(database.db, mailTo(address, n)));
       const goodIds: string[] = [];
-      for (let n = 0; n < 20; n++) goodIds.push(await enqueueMail(database.db, mailTo(`lezer${n}@veldhaven-test.nl`, 10 + n)));
+      for (let n = 0; n < 20; n++)
+        goodIds.push(await enqueueMail(database.db, mailTo(`lezer${n}@veldhaven-test.nl`, 10 + n)));
       running.wake();
 
       // Every good mail arrives although the oldest mails keep being refused.
@@ -70,7 +87,11 @@ describeEachDatabase("greylisted recipients on $name", (database) => {
       await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(30);
       await sleep(500);
       expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(messageIdsOf([...greyIds, ...goodIds]));
-      const sent = await database.db.selectFrom("outbox").select(["status", "attempts"]).where("id", "in", greyIds).execute();
+      const sent = await database.db
+        .selectFrom("outbox")
+        .select(["status", "attempts"])
+        .where("id", "in", greyIds)
+        .execute();
       expect(sent.every((row) => row.status === "sent" && row.attempts >= 1)).toBe(true);
     } finally {
       await running.stop();
@@ -83,12 +104,19 @@ describeEachDatabase("greylisted recipients on $name", (database) => {
     const greyId = await enqueueMail(database.db, mailTo("nieuw@greylist-test.nl", 0));
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`, { connections: 4, slowAfterMs: 200, timeouts });
     // SMTP is not up yet: the greylisted message's first send finds no server, an outage.
-    const running = startOutboxWorker(database.handle, transport, { from, logger, intervalMs: 600_000, concurrency: 4, slowAfterMs: 200 });
+    const running = startOutboxWorker(database.handle, transport, {
+      from,
+      logger,
+      intervalMs: 600_000,
+      concurrency: 4,
+      slowAfterMs: 200,
+    });
     let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
     try {
       await sleep(1_000);
       const goodIds: string[] = [];
-      for (let n = 1; n <= 20; n++) goodIds.push(await enqueueMail(database.db, mailTo(`lezer${n}@veldhaven-test.nl`, n)));
+      for (let n = 1; n <= 20; n++)
+        goodIds.push(await enqueueMail(database.db, mailTo(`lezer${n}@veldhaven-test.nl`, n)));
       running.wake();
       smtp = await startSmtp(port, {
         onRcptTo: (address) => {
@@ -98,7 +126,16 @@ describeEachDatabase("greylisted recipients on $name", (database) => {
       await expect.poll(() => smtp!.received.length, { timeout: 15_000 }).toBe(20);
       expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(messageIdsOf(goodIds));
       await expect
-        .poll(async () => (await database.db.selectFrom("outbox").select("attempts").where("id", "=", greyId).executeTakeFirstOrThrow()).attempts)
+        .poll(
+          async () =>
+            (
+              await database.db
+                .selectFrom("outbox")
+                .select("attempts")
+                .where("id", "=", greyId)
+                .executeTakeFirstOrThrow()
+            ).attempts,
+        )
         .toBeGreaterThanOrEqual(1);
     } finally {
       await running.stop();

@@ -6,7 +6,8 @@
  * and a reviewer reads the diff of app/services/mail/__snapshots__/mails/).
  */
 import { describe, expect, it } from "vitest";
-import { MAIL_CATALOGUE, MAIL_ORIGINS, describeMail } from "../../../tests/setup/mail-catalogue";
+
+import { describeMail, MAIL_CATALOGUE, MAIL_ORIGINS } from "../../../tests/setup/mail-catalogue";
 import { useTestConfig } from "../../../tests/setup/unit-process";
 
 describe("every mail reads as recorded", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { complaintOutcomeMail, digestMail, extensionMail, rejectionMail } from "~/services/mail/back-office-templates.server";
+
+import {
+  complaintOutcomeMail,
+  digestMail,
+  extensionMail,
+  rejectionMail,
+} from "~/services/mail/back-office-templates.server";
 import { complaintAcknowledgement, complaintNotification } from "~/services/mail/complaint-templates.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "~/services/mail/privacy-templates.server";
 import { contactNotification } from "~/services/mail/templates.server";
@@ -18,11 +24,23 @@ const htmlText = (html: string) =>
 
 describe("verification mail (privacy request)", () => {
   const mail = (locale: "nl_nl" | "nl_be" | "fr_be" | "en_be", country: "nl" | "be" = "nl") =>
-    verificationMail({ to: "lotte@veldhaven-test.nl", locale, country, rightType: "RIGHT_OF_ACCESS", reference: REFERENCE, link: LINK, expiresAt: LATE_EVENING_UTC });
+    verificationMail({
+      to: "lotte@veldhaven-test.nl",
+      locale,
+      country,
+      rightType: "RIGHT_OF_ACCESS",
+      reference: REFERENCE,
+      link: LINK,
+      expiresAt: LATE_EVENING_UTC,
+    });
 
   it("in Dutch: the reference in subject and body, the link, its expiry in Brussels time, the country's privacy team", () => {
     const dutch = mail("nl_nl");
-    expect(dutch).toMatchObject({ kind: "privacy-verification", to: "lotte@veldhaven-test.nl", subject: `Bevestig je aanvraag (${REFERENCE})` });
+    expect(dutch).toMatchObject({
+      kind: "privacy-verification",
+      to: "lotte@veldhaven-test.nl",
+      subject: `Bevestig je aanvraag (${REFERENCE})`,
+    });
     expect(dutch.text).toContain(`referentie ${REFERENCE}`);
     expect(dutch.text).toContain(`Bevestig mijn aanvraag: ${LINK}`);
     expect(dutch.text).toContain("inzage in je gegevens");
@@ -56,11 +74,22 @@ describe("confirmation mail (privacy request)", () => {
   const base = { to: "lotte@veldhaven-test.nl", country: "nl", reference: REFERENCE } as const;
 
   it("promises an answer by the due date (Brussels day), in the request's language", () => {
-    const dutch = confirmationMail({ ...base, locale: "nl_nl", rightType: "RIGHT_TO_BE_FORGOTTEN", dueAt: LATE_EVENING_UTC });
+    const dutch = confirmationMail({
+      ...base,
+      locale: "nl_nl",
+      rightType: "RIGHT_TO_BE_FORGOTTEN",
+      dueAt: LATE_EVENING_UTC,
+    });
     expect(dutch).toMatchObject({ kind: "privacy-confirmation", subject: `Aanvraag bevestigd (${REFERENCE})` });
     expect(dutch.text).toContain("verwijdering van je gegevens");
     expect(dutch.text).toContain("We antwoorden je uiterlijk op 10 april 2026.");
-    const french = confirmationMail({ ...base, country: "be", locale: "fr_be", rightType: "RIGHT_TO_BE_FORGOTTEN", dueAt: LATE_EVENING_UTC });
+    const french = confirmationMail({
+      ...base,
+      country: "be",
+      locale: "fr_be",
+      rightType: "RIGHT_TO_BE_FORGOTTEN",
+      dueAt: LATE_EVENING_UTC,
+    });
     expect(french.subject).toBe(`Demande confirmée (${REFERENCE})`);
     expect(french.text).toContain("Nous vous répondrons au plus tard le 10 avril 2026.");
     expect(french.text).toContain("privacy@veldhavenmedia.be");
@@ -77,11 +106,29 @@ describe("confirmation mail (privacy request)", () => {
 
 describe("privacy team notification", () => {
   it("names the reference, the right, the country and what to do, in Dutch", () => {
-    const open = privacyTeamNotification({ to: "privacy@veldhavenmedia.be", country: "be", rightType: "RECTIFICATION", reference: REFERENCE, dueAt: LATE_EVENING_UTC, executed: false });
-    expect(open).toMatchObject({ kind: "privacy-team-notification", to: "privacy@veldhavenmedia.be", subject: `Privacyaanvraag ${REFERENCE}: correctie van je gegevens` });
+    const open = privacyTeamNotification({
+      to: "privacy@veldhavenmedia.be",
+      country: "be",
+      rightType: "RECTIFICATION",
+      reference: REFERENCE,
+      dueAt: LATE_EVENING_UTC,
+      executed: false,
+    });
+    expect(open).toMatchObject({
+      kind: "privacy-team-notification",
+      to: "privacy@veldhavenmedia.be",
+      subject: `Privacyaanvraag ${REFERENCE}: correctie van je gegevens`,
+    });
     expect(open.text).toContain(`${REFERENCE} (correctie van je gegevens, BE)`);
     expect(open.text).toContain("Behandel de aanvraag uiterlijk op 10 april 2026.");
-    const executed = privacyTeamNotification({ to: "privacy@veldhavenmedia.nl", country: "nl", rightType: "OBJECTION", reference: REFERENCE, dueAt: null, executed: true });
+    const executed = privacyTeamNotification({
+      to: "privacy@veldhavenmedia.nl",
+      country: "nl",
+      rightType: "OBJECTION",
+      reference: REFERENCE,
+      dueAt: null,
+      executed: true,
+    });
     expect(executed.text).toContain("Het bezwaar is uitgevoerd");
     expect(executed.text).not.toContain("Behandel de aanvraag");
   });
@@ -89,8 +136,19 @@ describe("privacy team notification", () => {
 
 describe("contact notification", () => {
   it("answers the visitor through Reply-To, and keeps the visitor's text as typed in the text part", () => {
-    const mail = contactNotification({ to: "klantenservice@veldhavenmedia.nl", locale: "nl_nl", country: "nl", name: "Lotte <b>de Vries</b>", email: "lotte@veldhaven-test.nl", question: "Regel 1\nRegel 2 & meer" });
-    expect(mail).toMatchObject({ kind: "contact-notification", to: "klantenservice@veldhavenmedia.nl", replyTo: "lotte@veldhaven-test.nl" });
+    const mail = contactNotification({
+      to: "klantenservice@veldhavenmedia.nl",
+      locale: "nl_nl",
+      country: "nl",
+      name: "Lotte <b>de Vries</b>",
+      email: "lotte@veldhaven-test.nl",
+      question: "Regel 1\nRegel 2 & meer",
+    });
+    expect(mail).toMatchObject({
+      kind: "contact-notification",
+      to: "klantenservice@veldhavenmedia.nl",
+      replyTo: "lotte@veldhaven-test.nl",
+    });
     expect(mail.text).toContain("Naam: Lotte <b>de Vries</b>");
     expect(mail.text).toContain("Regel 1\nRegel 2 & meer");
     expect(mail.html).not.toContain("<b>de Vries</b>");
@@ -103,7 +161,11 @@ describe("ad report mails", () => {
 
   it("acknowledges the report to the reporter with the reference, the ad and the reason, in their language", () => {
     const dutch = complaintAcknowledgement({ ...report, to: "jan@veldhaven-test.nl", locale: "nl_be" });
-    expect(dutch).toMatchObject({ kind: "ad-complaint-acknowledgement", to: "jan@veldhaven-test.nl", subject: `Melding ontvangen (${report.reference})` });
+    expect(dutch).toMatchObject({
+      kind: "ad-complaint-acknowledgement",
+      to: "jan@veldhaven-test.nl",
+      subject: `Melding ontvangen (${report.reference})`,
+    });
     expect(dutch.text).toContain(`politieke advertentie ${report.campaignId} ontvangen (reden: discriminerend)`);
     expect(dutch.text).toContain(`Je referentie: ${report.reference}.`);
     const french = complaintAcknowledgement({ ...report, to: "camille@lezers-test.be", locale: "fr_be" });
@@ -114,17 +176,36 @@ describe("ad report mails", () => {
 
   it("notifies the compliance team with the report's reference and the ad, not the reporter", () => {
     const notice = complaintNotification({ ...report, to: "publicite-politique@veldhavenmedia.be", country: "be" });
-    expect(notice).toMatchObject({ kind: "ad-complaint-notification", to: "publicite-politique@veldhavenmedia.be", subject: `Melding politieke advertentie ${report.campaignId} (${report.reference})` });
-    expect(notice.text).toContain(`Nieuwe melding ${report.reference} over politieke advertentie ${report.campaignId} (BE), reden: discriminerend.`);
+    expect(notice).toMatchObject({
+      kind: "ad-complaint-notification",
+      to: "publicite-politique@veldhavenmedia.be",
+      subject: `Melding politieke advertentie ${report.campaignId} (${report.reference})`,
+    });
+    expect(notice.text).toContain(
+      `Nieuwe melding ${report.reference} over politieke advertentie ${report.campaignId} (BE), reden: discriminerend.`,
+    );
     expect(notice).not.toHaveProperty("replyTo");
   });
 
   it("tells the reporter the outcome", () => {
-    const dutch = complaintOutcomeMail({ ...report, to: "jan@veldhaven-test.nl", locale: "nl_nl", outcome: "De advertentie is aangepast." });
-    expect(dutch).toMatchObject({ kind: "ad-complaint-outcome", subject: `Wat we met je melding deden (${report.reference})` });
+    const dutch = complaintOutcomeMail({
+      ...report,
+      to: "jan@veldhaven-test.nl",
+      locale: "nl_nl",
+      outcome: "De advertentie is aangepast.",
+    });
+    expect(dutch).toMatchObject({
+      kind: "ad-complaint-outcome",
+      subject: `Wat we met je melding deden (${report.reference})`,
+    });
     expect(dutch.text).toContain(`melding ${report.reference} over politieke advertentie ${report.campaignId}`);
     expect(dutch.text).toContain("Wat we hebben gedaan: De advertentie is aangepast.");
-    const french = complaintOutcomeMail({ ...report, to: "camille@lezers-test.be", locale: "fr_be", outcome: "Publicité retirée." });
+    const french = complaintOutcomeMail({
+      ...report,
+      to: "camille@lezers-test.be",
+      locale: "fr_be",
+      outcome: "Publicité retirée.",
+    });
     expect(french.subject).toBe(`Suite donnée à votre signalement (${report.reference})`);
     expect(french.text).toContain("Ce que nous avons fait : Publicité retirée.");
   });
@@ -132,12 +213,26 @@ describe("ad report mails", () => {
 
 describe("back-office mails to the data subject", () => {
   it("an extension says why and until when (GDPR Art. 12(3))", () => {
-    const dutch = extensionMail({ to: "lotte@veldhaven-test.nl", locale: "nl_nl", country: "nl", reference: REFERENCE, dueAt: LATE_EVENING_UTC, reason: "Drie systemen doorzoeken." });
+    const dutch = extensionMail({
+      to: "lotte@veldhaven-test.nl",
+      locale: "nl_nl",
+      country: "nl",
+      reference: REFERENCE,
+      dueAt: LATE_EVENING_UTC,
+      reason: "Drie systemen doorzoeken.",
+    });
     expect(dutch).toMatchObject({ kind: "privacy-extension", subject: `Meer tijd voor je aanvraag (${REFERENCE})` });
     expect(dutch.text).toContain("We antwoorden je uiterlijk op 10 april 2026.");
     expect(dutch.text).toContain("Waarom: Drie systemen doorzoeken.");
     expect(dutch.text).toContain("privacy@veldhavenmedia.nl");
-    const french = extensionMail({ to: "luc@lezers-test.be", locale: "fr_be", country: "be", reference: REFERENCE, dueAt: LATE_EVENING_UTC, reason: "Trois systèmes." });
+    const french = extensionMail({
+      to: "luc@lezers-test.be",
+      locale: "fr_be",
+      country: "be",
+      reference: REFERENCE,
+      dueAt: LATE_EVENING_UTC,
+      reason: "Trois systèmes.",
+    });
     expect(french.subject).toBe(`Délai prolongé (${REFERENCE})`);
     expect(french.text).toContain("au plus tard le 10 avril 2026");
     expect(french.text).toContain("Pourquoi : Trois systèmes.");
@@ -148,18 +243,32 @@ describe("back-office mails to the data subject", () => {
     ["nl", "nl_nl", "de Autoriteit Persoonsgegevens"],
     ["be", "nl_be", "de Gegevensbeschermingsautoriteit"],
     ["be", "fr_be", "l'Autorité de protection des données"],
-  ] as const)("a rejection in %s (%s) names the reason and the authority to complain to: %s", (country, locale, authority) => {
-    const mail = rejectionMail({ to: "lotte@veldhaven-test.nl", locale, country, reference: REFERENCE, reason: "Niet vast te stellen wie je bent." });
-    expect(mail.kind).toBe("privacy-rejection");
-    expect(mail.subject).toContain(REFERENCE);
-    expect(mail.text).toContain(REFERENCE);
-    expect(mail.text).toContain("Niet vast te stellen wie je bent.");
-    expect(mail.text).toContain(authority);
-  });
+  ] as const)(
+    "a rejection in %s (%s) names the reason and the authority to complain to: %s",
+    (country, locale, authority) => {
+      const mail = rejectionMail({
+        to: "lotte@veldhaven-test.nl",
+        locale,
+        country,
+        reference: REFERENCE,
+        reason: "Niet vast te stellen wie je bent.",
+      });
+      expect(mail.kind).toBe("privacy-rejection");
+      expect(mail.subject).toContain(REFERENCE);
+      expect(mail.text).toContain(REFERENCE);
+      expect(mail.text).toContain("Niet vast te stellen wie je bent.");
+      expect(mail.text).toContain(authority);
+    },
+  );
 });
 
 describe("the privacy team's digest", () => {
-  const line = (reference: string, dueAt: string) => ({ reference, rightType: "RIGHT_OF_ACCESS", dueAt, state: "OPEN" });
+  const line = (reference: string, dueAt: string) => ({
+    reference,
+    rightType: "RIGHT_OF_ACCESS",
+    dueAt,
+    state: "OPEN",
+  });
 
   it("counts and lists what is overdue and what is due within 7 days, with the back-office link", () => {
     const mail = digestMail({
@@ -170,16 +279,31 @@ describe("the privacy team's digest", () => {
       waiting: 2,
       link: "https://privacy.veldhavenmedia.nl/nl/internal-privacy-rights/requests?country=nl",
     });
-    expect(mail).toMatchObject({ kind: "privacy-digest", to: "privacy@veldhavenmedia.nl", subject: "Privacyaanvragen NL: 1 te laat, 2 binnen 7 dagen" });
+    expect(mail).toMatchObject({
+      kind: "privacy-digest",
+      to: "privacy@veldhavenmedia.nl",
+      subject: "Privacyaanvragen NL: 1 te laat, 2 binnen 7 dagen",
+    });
     // Waiting for the person: counted apart, as their clock stands still.
     expect(mail.text).toContain("1 te laat, 2 binnen 7 dagen te beantwoorden, 2 wachten op de aanvrager.");
     expect(mail.text).toContain("Te laat:\n- PR-LATE-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 1 april 2026");
-    expect(mail.text).toContain("Binnen 7 dagen:\n- PR-SOON-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 10 april 2026\n- PR-SOON-0002");
-    expect(mail.text).toContain("Alles in de backoffice: https://privacy.veldhavenmedia.nl/nl/internal-privacy-rights/requests?country=nl");
+    expect(mail.text).toContain(
+      "Binnen 7 dagen:\n- PR-SOON-0001 (RIGHT_OF_ACCESS, OPEN): uiterlijk 10 april 2026\n- PR-SOON-0002",
+    );
+    expect(mail.text).toContain(
+      "Alles in de backoffice: https://privacy.veldhavenmedia.nl/nl/internal-privacy-rights/requests?country=nl",
+    );
   });
 
   it("leaves out an empty section", () => {
-    const mail = digestMail({ to: "privacy@veldhavenmedia.be", country: "be", overdue: [], dueSoon: [line("PR-SOON-0001", LATE_EVENING_UTC)], waiting: 0, link: "https://x.example/" });
+    const mail = digestMail({
+      to: "privacy@veldhavenmedia.be",
+      country: "be",
+      overdue: [],
+      dueSoon: [line("PR-SOON-0001", LATE_EVENING_UTC)],
+      waiting: 0,
+      link: "https://x.example/",
+    });
     expect(mail.subject).toBe("Privacyaanvragen BE: 0 te laat, 1 binnen 7 dagen");
     expect(mail.text).not.toContain("Te laat:");
     expect(mail.text).toContain("Binnen 7 dagen:");

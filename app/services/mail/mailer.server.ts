@@ -1,7 +1,9 @@
 import path from "node:path";
+
 import { getConfig } from "~/config.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { getLogger } from "~/utils/logger.server";
+
 import { startWorkerOnce, stopWorker } from "../outbox/runner.server";
 import { fileTransport, smtpTransport, type MailTransport } from "./transport.server";
 import { startOutboxWorker } from "./worker.server";

@@ -5,16 +5,24 @@
  */
 import pino from "pino";
 import { expect, it } from "vitest";
+
 import { claimDueMail, enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce, startOutboxWorker } from "~/services/mail/worker.server";
-import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
+
 import { startSmtp, type ReceivedMail } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 const from = "no-reply@veldhavenmedia.com";
 
-const contact = (subject: string): MailMessage => ({ kind: "contact-notification", to: "team@veldhaven-test.nl", subject, text: subject, html: `<p>${subject}</p>` });
+const contact = (subject: string): MailMessage => ({
+  kind: "contact-notification",
+  to: "team@veldhaven-test.nl",
+  subject,
+  text: subject,
+  html: `<p>${subject}</p>`,
+});
 
 /** The first arrival of a message is held by the SMTP server until the test lets it through; later ones pass. */
 function holdBack(subject: string) {

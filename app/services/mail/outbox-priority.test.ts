@@ -6,13 +6,15 @@
 import { Migrator, sql } from "kysely";
 import pino from "pino";
 import { expect, it } from "vitest";
+
 import { migrateToLatest } from "~/db/db.server";
 import { migrationProvider } from "~/db/migrations";
 import { claimDueMail, enqueueMail, type MailKind, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker } from "~/services/mail/worker.server";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
+
 import { startSmtp } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 
@@ -34,13 +36,27 @@ describeEachDatabase("mail priority on $name", (database) => {
     await enqueueMail(database.db, mail("ad-complaint-notification", "team 2"), at(3));
     await enqueueMail(database.db, mail("privacy-confirmation", "confirmation 2"), at(4));
     const claimed = await claimDueMail(database.db, database.kind, 10, at(10));
-    expect(claimed.map((row) => row.subject)).toEqual(["verification 1", "confirmation 2", "contact 1", "team 2", "digest"]);
+    expect(claimed.map((row) => row.subject)).toEqual([
+      "verification 1",
+      "confirmation 2",
+      "contact 1",
+      "team 2",
+      "digest",
+    ]);
   });
 
   it("derives the priority from the kind: every person-facing mail before every team notification, the digest last", async () => {
-    const personFacing: MailKind[] = ["privacy-verification", "privacy-confirmation", "ad-complaint-acknowledgement", "ad-complaint-outcome", "privacy-extension", "privacy-rejection"];
+    const personFacing: MailKind[] = [
+      "privacy-verification",
+      "privacy-confirmation",
+      "ad-complaint-acknowledgement",
+      "ad-complaint-outcome",
+      "privacy-extension",
+      "privacy-rejection",
+    ];
     const team: MailKind[] = ["contact-notification", "privacy-team-notification", "ad-complaint-notification"];
-    for (const kind of [...team, ...personFacing, "privacy-digest" as const]) await enqueueMail(database.db, mail(kind, kind));
+    for (const kind of [...team, ...personFacing, "privacy-digest" as const])
+      await enqueueMail(database.db, mail(kind, kind));
     const rows = await database.db.selectFrom("outbox").select(["kind", "priority"]).execute();
     const priority = (kind: string) => rows.find((row) => row.kind === kind)!.priority;
     const highest = (kinds: MailKind[]) => Math.max(...kinds.map(priority));
@@ -57,8 +73,14 @@ describeEachDatabase("mail priority on $name", (database) => {
     const smtp = await startSmtp(0, { beforeAccept: () => (arrived++, released) });
     const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { connections: 2 });
     const BURST = 60;
-    for (let n = 0; n < BURST; n++) await enqueueMail(database.db, mail("contact-notification", `contact ${n}`, `team${n}@veldhaven-test.nl`));
-    const worker = startOutboxWorker(database.handle, transport, { from: "no-reply@veldhavenmedia.com", logger, intervalMs: 60_000, concurrency: 2 });
+    for (let n = 0; n < BURST; n++)
+      await enqueueMail(database.db, mail("contact-notification", `contact ${n}`, `team${n}@veldhaven-test.nl`));
+    const worker = startOutboxWorker(database.handle, transport, {
+      from: "no-reply@veldhavenmedia.com",
+      logger,
+      intervalMs: 60_000,
+      concurrency: 2,
+    });
     try {
       await expect.poll(() => arrived, { timeout: 10_000 }).toBe(2);
       await enqueueMail(database.db, mail("privacy-verification", "verification", "haast@veldhaven-test.nl"));
@@ -91,7 +113,9 @@ describeEachDatabase(
       expect(row).toEqual({ id: "queued-before", priority: 2 });
 
       expect((await migrator.migrateTo("008-staff-two-factor")).error).toBeUndefined();
-      const columns = (await database.db.introspection.getTables()).find((table) => table.name === "outbox")!.columns.map((column) => column.name);
+      const columns = (await database.db.introspection.getTables())
+        .find((table) => table.name === "outbox")!
+        .columns.map((column) => column.name);
       expect(columns).not.toContain("priority");
     });
   },

@@ -6,16 +6,24 @@
  */
 import pino from "pino";
 import { expect, it } from "vitest";
+
 import { claimDueMail, enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce, startOutboxWorker } from "~/services/mail/worker.server";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
+
 import { startSmtp } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 const from = "no-reply@veldhavenmedia.com";
 
-const contact = (n: number): MailMessage => ({ kind: "contact-notification", to: `team${n}@veldhaven-test.nl`, subject: `Bericht ${n}`, text: `${n}`, html: `<p>${n}</p>` });
+const contact = (n: number): MailMessage => ({
+  kind: "contact-notification",
+  to: `team${n}@veldhaven-test.nl`,
+  subject: `Bericht ${n}`,
+  text: `${n}`,
+  html: `<p>${n}</p>`,
+});
 
 describeEachDatabase("stopping the mail worker on $name", (database) => {
   it("finishes the sends in flight and gives back the claimed ones it had not started", async () => {
@@ -30,7 +38,11 @@ describeEachDatabase("stopping the mail worker on $name", (database) => {
     try {
       await expect.poll(() => arrivals, { timeout: 10_000 }).toBe(2);
       // Two in flight, two more claimed and waiting for a free slot.
-      const leased = await database.db.selectFrom("outbox").select("id").where("locked_until", "is not", null).execute();
+      const leased = await database.db
+        .selectFrom("outbox")
+        .select("id")
+        .where("locked_until", "is not", null)
+        .execute();
       expect(leased).toHaveLength(4);
 
       const stopped = worker.stop();
@@ -72,7 +84,10 @@ describeEachDatabase("stopping the mail worker on $name", (database) => {
     const restarted = await startSmtp();
     const restartedTransport = smtpTransport(`smtp://127.0.0.1:${restarted.port}`);
     try {
-      expect(await runOutboxOnce(database.handle, restartedTransport, { from, logger })).toEqual({ sent: 1, failed: 0 });
+      expect(await runOutboxOnce(database.handle, restartedTransport, { from, logger })).toEqual({
+        sent: 1,
+        failed: 0,
+      });
       expect(restarted.received.map((mail) => mail.messageId)).toEqual([`<${id}@veldhavenmedia.local>`]);
     } finally {
       restartedTransport.close();
@@ -82,14 +97,20 @@ describeEachDatabase("stopping the mail worker on $name", (database) => {
 
   it("stops at once when nothing is being sent, and claims nothing afterwards", async () => {
     const smtp = await startSmtp();
-    const worker = startOutboxWorker(database.handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), { from, logger, intervalMs: 100 });
+    const worker = startOutboxWorker(database.handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), {
+      from,
+      logger,
+      intervalMs: 100,
+    });
     try {
       await worker.stop();
       await enqueueMail(database.db, contact(1));
       worker.wake();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(smtp.received).toHaveLength(0);
-      expect(await database.db.selectFrom("outbox").select("locked_until").executeTakeFirstOrThrow()).toEqual({ locked_until: null });
+      expect(await database.db.selectFrom("outbox").select("locked_until").executeTakeFirstOrThrow()).toEqual({
+        locked_until: null,
+      });
     } finally {
       await smtp.stop();
     }

@@ -8,18 +8,27 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import pino from "pino";
 import { expect, it } from "vitest";
+
 import { enqueueMail, type MailMessage } from "~/services/mail/outbox.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker } from "~/services/mail/worker.server";
-import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../../../tests/setup/unit-database";
+
 import { startSmtp } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 const from = "no-reply@veldhavenmedia.com";
 
-const contact = (n: number): MailMessage => ({ kind: "contact-notification", to: `team${n}@veldhaven-test.nl`, subject: `Bericht ${n}`, text: `${n}`, html: `<p>${n}</p>` });
+const contact = (n: number): MailMessage => ({
+  kind: "contact-notification",
+  to: `team${n}@veldhaven-test.nl`,
+  subject: `Bericht ${n}`,
+  text: `${n}`,
+  html: `<p>${n}</p>`,
+});
 
 async function enqueueMany(database: DatabaseFixture, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -28,7 +37,6 @@ async function enqueueMany(database: DatabaseFixture, count: number): Promise<st
 }
 
 const messageIdsOf = (ids: string[]) => ids.map((id) => `<${id}@veldhavenmedia.local>`).sort();
-
 
 describeEachDatabase("the mail worker on $name", (database) => {
   it("sends every message over a pool of connections, each exactly once", async () => {
@@ -41,7 +49,12 @@ describeEachDatabase("the mail worker on $name", (database) => {
       expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(messageIdsOf(ids));
       // Pooled: a few connections for all of them, not one each.
       expect(smtp.connectionsOpened()).toBeLessThanOrEqual(3);
-      await expect.poll(async () => (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length).toBe(300);
+      await expect
+        .poll(
+          async () =>
+            (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length,
+        )
+        .toBe(300);
     } finally {
       await worker.stop();
       await smtp.stop();
@@ -53,7 +66,12 @@ describeEachDatabase("the mail worker on $name", (database) => {
     const other = secondConnection(database.handle);
     const ids = await enqueueMany(database, 120);
     const workers = [database.handle, other].map((handle) =>
-      startOutboxWorker(handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { connections: 2 }), { from, logger, intervalMs: 60_000, concurrency: 4 }),
+      startOutboxWorker(handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { connections: 2 }), {
+        from,
+        logger,
+        intervalMs: 60_000,
+        concurrency: 4,
+      }),
     );
     try {
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(120);
@@ -70,7 +88,11 @@ describeEachDatabase("the mail worker on $name", (database) => {
   it("wake() sends a new message at once, and a burst of wakes sends each message once", async () => {
     const smtp = await startSmtp();
     // A poll so slow that only wake() can explain a delivery within the test.
-    const worker = startOutboxWorker(database.handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), { from, logger, intervalMs: 600_000 });
+    const worker = startOutboxWorker(database.handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), {
+      from,
+      logger,
+      intervalMs: 600_000,
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const first = await enqueueMail(database.db, contact(0));
@@ -96,7 +118,12 @@ describeEachDatabase("the mail worker on $name", (database) => {
   it("the file transport writes every message once, with the same concurrency", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-files-"));
     const ids = await enqueueMany(database, 40);
-    const worker = startOutboxWorker(database.handle, fileTransport(dir, logger), { from, logger, intervalMs: 60_000, concurrency: 8 });
+    const worker = startOutboxWorker(database.handle, fileTransport(dir, logger), {
+      from,
+      logger,
+      intervalMs: 60_000,
+      concurrency: 8,
+    });
     try {
       await expect.poll(() => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0), { timeout: 10_000 }).toBe(40);
       const written = fs.readdirSync(dir).map((file) => /-([0-9a-f-]{36})\.eml$/.exec(file)?.[1]);

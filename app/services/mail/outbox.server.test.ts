@@ -1,18 +1,22 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { MAIL_RETRY_DELAYS_MS, MAX_ATTEMPTS, enqueueMail } from "~/services/mail/outbox.server";
+
+import { enqueueMail, MAIL_RETRY_DELAYS_MS, MAX_ATTEMPTS } from "~/services/mail/outbox.server";
 import { contactNotification } from "~/services/mail/templates.server";
 import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { runOutboxOnce } from "~/services/mail/worker.server";
-import { describeEachDatabase, useTestDatabase } from "../../../tests/setup/unit-database";
+
 import { smtpRefusal, startSmtp } from "../../../tests/setup/test-smtp-server";
+import { describeEachDatabase, useTestDatabase } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 
-const stopSmtp = (server: { close: (callback: () => void) => void }) => new Promise<void>((resolve) => server.close(() => resolve()));
+const stopSmtp = (server: { close: (callback: () => void) => void }) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));
 
 function message(name = "Lotte de Vries") {
   return contactNotification({
@@ -31,7 +35,9 @@ describeEachDatabase("mail outbox on $name", (database) => {
     try {
       await enqueueMail(database.db, message());
       const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
-      const result = await runOutboxOnce(database.handle, transport, { from: "Veldhaven Media <no-reply@veldhavenmedia.com>" });
+      const result = await runOutboxOnce(database.handle, transport, {
+        from: "Veldhaven Media <no-reply@veldhavenmedia.com>",
+      });
       expect(result).toEqual({ sent: 1, failed: 0 });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0].to).toEqual(["klantenservice@veldhavenmedia.nl"]);
@@ -65,7 +71,10 @@ describeEachDatabase("mail outbox on $name", (database) => {
     expect(down).toEqual({ sent: 0, failed: 2 });
     const waiting = await database.db.selectFrom("outbox").selectAll().execute();
     // The server's outage is no message's fault: both wait, due at once, their attempts untouched.
-    expect(waiting.map((row) => [row.status, row.attempts, row.locked_until])).toEqual([["pending", 0, null], ["pending", 0, null]]);
+    expect(waiting.map((row) => [row.status, row.attempts, row.locked_until])).toEqual([
+      ["pending", 0, null],
+      ["pending", 0, null],
+    ]);
 
     const smtp = await startSmtp(port); // SMTP is back
     try {
@@ -84,7 +93,11 @@ describeEachDatabase("mail outbox on $name", (database) => {
 
   it("a recipient the server defers (452) loses an attempt and waits out its backoff", async () => {
     let clock = new Date();
-    const smtp = await startSmtp(0, { onRcptTo: () => { throw smtpRefusal(452, "4.2.2 Mailbox full"); } });
+    const smtp = await startSmtp(0, {
+      onRcptTo: () => {
+        throw smtpRefusal(452, "4.2.2 Mailbox full");
+      },
+    });
     const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
     const options = { from: "no-reply@veldhavenmedia.com", logger, now: () => clock };
     try {
@@ -105,8 +118,18 @@ describeEachDatabase("mail outbox on $name", (database) => {
 
   it("gives up after the last failed delivery but keeps the message", async () => {
     await enqueueMail(database.db, message());
-    await database.db.updateTable("outbox").set({ attempts: MAX_ATTEMPTS - 1 }).execute();
-    const failing = { describe: "down", send: async () => { throw new Error("mailbox unavailable"); }, probe: async () => {}, close: () => {} };
+    await database.db
+      .updateTable("outbox")
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .execute();
+    const failing = {
+      describe: "down",
+      send: async () => {
+        throw new Error("mailbox unavailable");
+      },
+      probe: async () => {},
+      close: () => {},
+    };
     await runOutboxOnce(database.handle, failing, { from: "x@y.z", logger });
     const row = await database.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");
@@ -119,7 +142,14 @@ describe("contact notification template", () => {
     const mail = message();
     expect(mail.html).toContain("Welke gegevens bewaren jullie &#60;van mij&#62;?");
     expect(mail.text).toContain("Veldhaven Media – privacyteam: privacy@veldhavenmedia.nl");
-    const french = contactNotification({ to: "a@b.be", locale: "fr_be", country: "be", name: "Luc", email: "luc@lezers-test.be", question: "?" });
+    const french = contactNotification({
+      to: "a@b.be",
+      locale: "fr_be",
+      country: "be",
+      name: "Luc",
+      email: "luc@lezers-test.be",
+      question: "?",
+    });
     expect(french.subject).toBe("Nouveau message de contact de Luc");
     expect(french.text).toContain("privacy@veldhavenmedia.be");
   });
@@ -134,7 +164,9 @@ describe("file transport (embedded default)", () => {
     const captureLogger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
     const mail = message();
     await enqueueMail(database.db, { ...mail, text: `${mail.text}\nBevestig: https://nl.localhost:3000/verify?t=abc` });
-    const result = await runOutboxOnce(database.handle, fileTransport(path.join(dir, "mail"), captureLogger), { from: "no-reply@veldhavenmedia.com" });
+    const result = await runOutboxOnce(database.handle, fileTransport(path.join(dir, "mail"), captureLogger), {
+      from: "no-reply@veldhavenmedia.com",
+    });
     expect(result.sent).toBe(1);
     const files = fs.readdirSync(path.join(dir, "mail"));
     expect(files).toHaveLength(1);

@@ -1,8 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
+
+import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { OutboxTable } from "~/db/schema/outbox";
-import type { DatabaseKind } from "~/db/db.server";
 import type { UndeliveredMail } from "~/domain/undelivered-mail";
+
 import type { QueueDefinition } from "../outbox/queue.server";
 import { doublingSchedule } from "../outbox/retry-schedule";
 import { claimDue, enqueue } from "../outbox/store.server";
@@ -101,7 +103,13 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, no
 }
 
 /** Takes up to `limit` due messages, most urgent and oldest first, with a lease. */
-export function claimDueMail(db: Kysely<Database>, kind: DatabaseKind, limit: number, now = new Date(), leaseMs = LEASE_MS): Promise<OutboxRow[]> {
+export function claimDueMail(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  limit: number,
+  now = new Date(),
+  leaseMs = LEASE_MS,
+): Promise<OutboxRow[]> {
   return claimDue(MAIL_QUEUE, db, kind, limit, now, leaseMs);
 }
 
@@ -111,7 +119,11 @@ export function claimDueMail(db: Kysely<Database>, kind: DatabaseKind, limit: nu
  * request, so an officer knows the person did not get it and can reach
  * them another way.
  */
-export async function undeliveredMailTo(db: Kysely<Database>, recipient: string, since: string): Promise<UndeliveredMail[]> {
+export async function undeliveredMailTo(
+  db: Kysely<Database>,
+  recipient: string,
+  since: string,
+): Promise<UndeliveredMail[]> {
   const rows = await db
     .selectFrom("outbox")
     .select(["created_at", "subject", "status", "last_error"])
@@ -120,5 +132,10 @@ export async function undeliveredMailTo(db: Kysely<Database>, recipient: string,
     .where("created_at", ">=", since)
     .orderBy("created_at")
     .execute();
-  return rows.map((row) => ({ createdAt: row.created_at, subject: row.subject, status: row.status as UndeliveredMail["status"], serverAnswer: row.last_error }));
+  return rows.map((row) => ({
+    createdAt: row.created_at,
+    subject: row.subject,
+    status: row.status as UndeliveredMail["status"],
+    serverAnswer: row.last_error,
+  }));
 }

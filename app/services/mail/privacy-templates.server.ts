@@ -3,14 +3,15 @@
  * its locale, locales/<locale>/mail.json): the verification link, the
  * confirmation after verification, and the privacy team's notification.
  */
-import { countryCode } from "~/domain/country";
 import { COMPANY, GROUP_NAME } from "~/content/company";
+import { countryCode } from "~/domain/country";
+import { type RightType } from "~/domain/privacy-request";
 import type { Country, Language, Locale } from "~/i18n/locale";
 import { mailTexts, teamMailTexts } from "~/i18n/mail-texts.server";
-import { type RightType } from "~/domain/privacy-request";
+import { escapeHtml } from "~/utils/escape-html";
+
 import type { MailMessage } from "./outbox.server";
 import { statusLine } from "./status-line.server";
-import { escapeHtml } from "~/utils/escape-html";
 
 /**
  * A mail's two parts from its paragraphs: plain text, and HTML with every
@@ -82,7 +83,9 @@ export function confirmationMail(input: {
   const { text } = texts;
   const { reference } = input;
   const promise =
-    input.rightType === "OBJECTION" ? text("confirmationMail.unsubscribed") : text("confirmationMail.answerBy", { date: texts.date(input.dueAt!) });
+    input.rightType === "OBJECTION"
+      ? text("confirmationMail.unsubscribed")
+      : text("confirmationMail.answerBy", { date: texts.date(input.dueAt!) });
   return {
     kind: "privacy-confirmation",
     to: input.to,
@@ -116,6 +119,9 @@ export function privacyTeamNotification(input: {
     kind: "privacy-team-notification",
     to: input.to,
     subject: text("team.privacyTeamNotification.subject", { reference, right }),
-    ...render(texts.language, [text("team.privacyTeamNotification.confirmed", { reference, right, country: countryCode(input.country) }), status]),
+    ...render(texts.language, [
+      text("team.privacyTeamNotification.confirmed", { reference, right, country: countryCode(input.country) }),
+      status,
+    ]),
   };
 }

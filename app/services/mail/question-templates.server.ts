@@ -7,6 +7,7 @@
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts } from "~/i18n/mail-texts.server";
+
 import type { MailMessage } from "./outbox.server";
 import { render } from "./privacy-templates.server";
 import { statusLine } from "./status-line.server";

@@ -6,19 +6,29 @@
  * to open a connection.
  */
 import { describe, expect, it } from "vitest";
+
 import { sendFailureKind, sendHealth, type SendFailureKind } from "~/services/mail/send-health.server";
 
-const smtpError = (fields: { code?: string; command?: string; responseCode?: number; phase?: string }) => Object.assign(new Error("smtp"), fields);
+const smtpError = (fields: { code?: string; command?: string; responseCode?: number; phase?: string }) =>
+  Object.assign(new Error("smtp"), fields);
 
 const cases: Array<[string, SendFailureKind, Error]> = [
   ["connection refused", "outage", smtpError({ code: "ESOCKET", command: "CONN", phase: "connect" })],
   ["no greeting in time", "outage", smtpError({ code: "ETIMEDOUT", command: "CONN", phase: "connect" })],
   ["a 421 greeting", "outage", smtpError({ code: "EPROTOCOL", command: "CONN", responseCode: 421, phase: "connect" })],
   ["a failed TLS handshake", "outage", smtpError({ code: "ETLS", command: "STARTTLS", phase: "connect" })],
-  ["a refused login", "outage", smtpError({ code: "EAUTH", command: "AUTH PLAIN", responseCode: 535, phase: "connect" })],
+  [
+    "a refused login",
+    "outage",
+    smtpError({ code: "EAUTH", command: "AUTH PLAIN", responseCode: 535, phase: "connect" }),
+  ],
   ["the connection lost in the middle of a message", "outage", smtpError({ code: "ECONNECTION", command: "CONN" })],
   ["a socket error in the middle of a message", "outage", smtpError({ code: "ESOCKET", command: "CONN" })],
-  ["a 421 to a recipient (the server closes the session)", "outage", smtpError({ code: "EENVELOPE", command: "RCPT TO", responseCode: 421 })],
+  [
+    "a 421 to a recipient (the server closes the session)",
+    "outage",
+    smtpError({ code: "EENVELOPE", command: "RCPT TO", responseCode: 421 }),
+  ],
   ["a 451 to our sender", "outage", smtpError({ code: "EENVELOPE", command: "MAIL FROM", responseCode: 451 })],
   ["a 554 to our sender", "outage", smtpError({ code: "EENVELOPE", command: "MAIL FROM", responseCode: 554 })],
   ["a greylisted recipient (451)", "retry", smtpError({ code: "EENVELOPE", command: "RCPT TO", responseCode: 451 })],
@@ -26,7 +36,11 @@ const cases: Array<[string, SendFailureKind, Error]> = [
   ["a 451 to DATA", "retry", smtpError({ code: "EENVELOPE", command: "DATA", responseCode: 451 })],
   ["a 451 after the message's content", "retry", smtpError({ code: "EMESSAGE", command: "DATA", responseCode: 451 })],
   ["a reply that never came after the message", "retry", smtpError({ code: "ETIMEDOUT", command: "CONN" })],
-  ["a mail file that could not be written", "retry", Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })],
+  [
+    "a mail file that could not be written",
+    "retry",
+    Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }),
+  ],
   ["an unknown recipient (550)", "bounce", smtpError({ code: "EENVELOPE", command: "RCPT TO", responseCode: 550 })],
   ["content refused (554 after DATA)", "bounce", smtpError({ code: "EMESSAGE", command: "DATA", responseCode: 554 })],
   ["an address nodemailer will not send to", "bounce", smtpError({ code: "EENVELOPE", command: "API" })],

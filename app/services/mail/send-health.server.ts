@@ -26,7 +26,8 @@ const UNSENDABLE = new Set(["EENVELOPE", "EMESSAGE"]);
 
 export function sendFailureKind(error: unknown): SendFailureKind {
   const { phase, code, command, responseCode } = (error ?? {}) as SmtpError;
-  if (phase === "connect" || responseCode === 421 || (command === "MAIL FROM" && responseCode !== undefined)) return "outage";
+  if (phase === "connect" || responseCode === 421 || (command === "MAIL FROM" && responseCode !== undefined))
+    return "outage";
   if (code !== undefined && CONNECTION_LOST.has(code)) return "outage";
   if (responseCode === undefined) return code !== undefined && UNSENDABLE.has(code) ? "bounce" : "retry";
   return responseCode >= 500 ? "bounce" : "retry";

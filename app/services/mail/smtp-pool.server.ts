@@ -1,7 +1,9 @@
 import net from "node:net";
+
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 // The files themselves: Node does not resolve a folder in an ES module import.
 import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
-import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
+
 import { SLOW_SEND_MS } from "./send-health.server";
 
 /**
@@ -133,7 +135,8 @@ export function smtpPool(url: string, options: SmtpPoolOptions): SmtpPool {
     });
 
   /** No connection, no greeting, no login: the server's trouble, not the message's (send-health.server.ts). */
-  const connectFailed = (error: unknown) => Object.assign(error instanceof Error ? error : new Error(String(error)), { phase: "connect" });
+  const connectFailed = (error: unknown) =>
+    Object.assign(error instanceof Error ? error : new Error(String(error)), { phase: "connect" });
 
   const acquire = async (): Promise<Lane> => {
     while (!hasRoom()) {

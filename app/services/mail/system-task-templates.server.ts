@@ -7,6 +7,7 @@ import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { RightType } from "~/domain/privacy-request";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts } from "~/i18n/mail-texts.server";
+
 import type { MailMessage } from "./outbox.server";
 import { render } from "./privacy-templates.server";
 
@@ -25,7 +26,12 @@ export function systemTaskMail(input: {
   const { text } = texts;
   const { reference, system } = input;
   const paragraphs = [
-    text("systemTaskMail.asked", { group: GROUP_NAME, right: text(`systemTaskMail.rights.${input.rightType}`), reference, system }),
+    text("systemTaskMail.asked", {
+      group: GROUP_NAME,
+      right: text(`systemTaskMail.rights.${input.rightType}`),
+      reference,
+      system,
+    }),
     input.dueAt ? text("systemTaskMail.due", { due: texts.dateTime(input.dueAt) }) : text("systemTaskMail.atOnce"),
     text("systemTaskMail.page", { until: texts.dateTime(input.linkExpiresAt) }),
     text("signature", { group: GROUP_NAME, email: COMPANY[input.country].privacyEmail }),

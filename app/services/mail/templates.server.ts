@@ -1,8 +1,9 @@
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts } from "~/i18n/mail-texts.server";
-import type { MailMessage } from "./outbox.server";
 import { escapeHtml } from "~/utils/escape-html";
+
+import type { MailMessage } from "./outbox.server";
 
 /** The notification to customer service, in the visitor's language; Reply-To is the visitor. */
 export function contactNotification(input: {
@@ -22,9 +23,19 @@ export function contactNotification(input: {
   const intro = text("contactNotification.intro");
   const replyHint = text("contactNotification.replyHint");
   const footer = text("signature", { group: GROUP_NAME, email: COMPANY[input.country].privacyEmail });
-  const plain = [intro, "", `${label.name}: ${input.name}`, `${label.email}: ${input.email}`, `${label.question}:`, input.question, "", replyHint, "", "--", footer].join(
-    "\n",
-  );
+  const plain = [
+    intro,
+    "",
+    `${label.name}: ${input.name}`,
+    `${label.email}: ${input.email}`,
+    `${label.question}:`,
+    input.question,
+    "",
+    replyHint,
+    "",
+    "--",
+    footer,
+  ].join("\n");
   const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1b1f24">
 <p>${escapeHtml(intro)}</p>
 <table cellpadding="4"><tr><th align="left">${escapeHtml(label.name)}</th><td>${escapeHtml(input.name)}</td></tr>

@@ -1,8 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
+
 import { loggableUrl } from "~/utils/log-redaction";
+
 import type { OutboxRow } from "./outbox.server";
 import { smtpPool, type SmtpPoolOptions } from "./smtp-pool.server";
 
@@ -51,7 +54,10 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
  * A failed send is not tried again here: the outbox decides (retry with
  * backoff, give up on a bounce, pause during an outage).
  */
-export function smtpTransport(url: string, options: { connections?: number } & Partial<SmtpPoolOptions> = {}): MailTransport {
+export function smtpTransport(
+  url: string,
+  options: { connections?: number } & Partial<SmtpPoolOptions> = {},
+): MailTransport {
   const connections = options.connections ?? 4;
   const pool = smtpPool(url, { ...options, connections });
   return {

@@ -5,7 +5,9 @@
  * the sends kept for the usual pace.
  */
 import type { Logger } from "pino";
+
 import type { DatabaseHandle } from "~/db/db.server";
+
 import { drainOnce } from "../outbox/drain-once.server";
 import { startQueueWorker, type QueueWorker } from "../outbox/worker.server";
 import { mailSender } from "./delivery.server";
@@ -29,7 +31,13 @@ export async function runOutboxOnce(
   options: { from: string; logger?: Logger; now?: () => Date; concurrency?: number },
 ): Promise<OutboxRunResult> {
   const send = mailSender(transport, options.from, options.logger);
-  const { done, failed } = await drainOnce(MAIL_QUEUE, { database, send, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, logger: options.logger, now: options.now });
+  const { done, failed } = await drainOnce(MAIL_QUEUE, {
+    database,
+    send,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    logger: options.logger,
+    now: options.now,
+  });
   return { sent: done, failed };
 }
 
@@ -46,7 +54,11 @@ export type OutboxWorkerOptions = {
   now?: () => Date;
 };
 
-export function startOutboxWorker(database: Database, transport: MailTransport, options: OutboxWorkerOptions): QueueWorker {
+export function startOutboxWorker(
+  database: Database,
+  transport: MailTransport,
+  options: OutboxWorkerOptions,
+): QueueWorker {
   return startQueueWorker(MAIL_QUEUE, {
     ...options,
     database,

@@ -6,8 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import pino, { type Logger } from "pino";
+
 import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+
 import { keepLeases } from "./lease-keeper.server";
 import type { QueueDefinition, QueueRow } from "./queue.server";
 import { claimDue, renewLeases } from "./store.server";
@@ -18,13 +20,24 @@ export type DrainResult = { done: number; failed: number };
 
 export async function drainOnce<Row extends QueueRow>(
   queue: QueueDefinition<Row>,
-  options: { database: { db: Kysely<Database>; kind: DatabaseKind }; send: Sender<Row>; concurrency: number; logger?: Logger; now?: () => Date },
+  options: {
+    database: { db: Kysely<Database>; kind: DatabaseKind };
+    send: Sender<Row>;
+    concurrency: number;
+    logger?: Logger;
+    now?: () => Date;
+  },
 ): Promise<DrainResult> {
   const { db, kind } = options.database;
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? pino({ level: "silent" });
   const waiting = await claimDue(queue, db, kind, batchSizeFor(options.concurrency), now());
-  const leases = keepLeases((ids, at, ms) => renewLeases(queue, db, ids, at, ms), { leaseMs: queue.leaseMs, now, logger, queue: queue.name });
+  const leases = keepLeases((ids, at, ms) => renewLeases(queue, db, ids, at, ms), {
+    leaseMs: queue.leaseMs,
+    now,
+    logger,
+    queue: queue.name,
+  });
   leases.hold(waiting.map((row) => row.id));
   const context = { queue, db, now, logger, givenBack: () => false, unrecorded: new Set<string>() };
   const result: DrainResult = { done: 0, failed: 0 };

@@ -5,8 +5,10 @@
  * uncounted. Its metrics are counted here, once, for every queue.
  */
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { metrics } from "~/utils/metrics.server";
+
 import type { QueueName, QueueRow, QueueTarget } from "./queue.server";
 import type { RetrySchedule } from "./retry-schedule";
 import { markDead, markDone, markFailed, release } from "./store.server";
@@ -37,8 +39,15 @@ export type RecordOptions = {
 /** The status of a row refused for good. */
 const DEAD_STATUS = { mail: "bounced", webhooks: "failed" } as const;
 
-export async function recordOutcome(queue: QueueTarget, db: Kysely<Database>, row: QueueRow, outcome: SendOutcome, options: RecordOptions): Promise<Recorded> {
-  const counted = outcome.result === "give back" || (options.probe && outcome.result !== "done") ? "give back" : outcome.result;
+export async function recordOutcome(
+  queue: QueueTarget,
+  db: Kysely<Database>,
+  row: QueueRow,
+  outcome: SendOutcome,
+  options: RecordOptions,
+): Promise<Recorded> {
+  const counted =
+    outcome.result === "give back" || (options.probe && outcome.result !== "done") ? "give back" : outcome.result;
   let recorded: Recorded;
   if (counted === "done") {
     await markDone(queue, db, row, options.now);
@@ -58,7 +67,10 @@ export async function recordOutcome(queue: QueueTarget, db: Kysely<Database>, ro
 
 type Counters = ReturnType<typeof metrics>;
 /** Each queue's outcome counter, looked up once rather than at every try. */
-const children = new WeakMap<Counters["outboxOutcomes"], Map<string, ReturnType<Counters["outboxOutcomes"]["labels"]>>>();
+const children = new WeakMap<
+  Counters["outboxOutcomes"],
+  Map<string, ReturnType<Counters["outboxOutcomes"]["labels"]>>
+>();
 function outcomeCounter(counter: Counters["outboxOutcomes"], queue: QueueName, outcome: Recorded) {
   let byKey = children.get(counter);
   if (!byKey) children.set(counter, (byKey = new Map()));
@@ -78,7 +90,9 @@ function countOutcome(queue: QueueName, recorded: Recorded): void {
   const counters = metrics();
   outcomeCounter(counters.outboxOutcomes, queue, recorded).inc();
   if (queue === "webhooks") {
-    counters.webhookDeliveries.inc({ outcome: recorded === "done" ? "delivered" : recorded === "dead" ? "gave-up" : recorded });
+    counters.webhookDeliveries.inc({
+      outcome: recorded === "done" ? "delivered" : recorded === "dead" ? "gave-up" : recorded,
+    });
   } else if (recorded === "dead") {
     counters.mailBounces.inc();
   } else if (recorded !== "done") {

@@ -9,6 +9,7 @@
  * every send meanwhile; webhooks probe each unreachable system on its own.
  */
 import type { Logger } from "pino";
+
 import type { Recorded, SendOutcome } from "./outcome.server";
 
 export type ProbeContext<Row> = {

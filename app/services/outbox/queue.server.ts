@@ -7,7 +7,9 @@
  * wake-on-commit, outage probe, metrics) is the queue's.
  */
 import type { Expression, Insertable, Kysely, SqlBool } from "kysely";
+
 import type { Database } from "~/db/schema";
+
 import type { RetrySchedule } from "./retry-schedule";
 
 export type QueueName = "mail" | "webhooks";
@@ -24,7 +26,10 @@ export type QueueRow = {
 };
 
 /** The tables the queue runs on, seen through their shared columns (and those a claim may order by). */
-type QueueTables = Record<"outbox" | "webhook_delivery", QueueRow & { sent_at: string | null; delivered_at: string | null; priority: number }>;
+type QueueTables = Record<
+  "outbox" | "webhook_delivery",
+  QueueRow & { sent_at: string | null; delivered_at: string | null; priority: number }
+>;
 export type QueueInsert = Insertable<QueueTables["outbox"]>;
 export type QueueDb = Kysely<QueueTables>;
 

@@ -4,6 +4,7 @@
  * (wake.server.ts), so nothing else needs to hold on to them.
  */
 import { singleton } from "~/utils/singleton.server";
+
 import type { QueueName } from "./queue.server";
 import type { QueueWorker } from "./worker.server";
 

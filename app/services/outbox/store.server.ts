@@ -14,11 +14,21 @@
  * uses up a schedule.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely } from "kysely";
+
 import { afterCommit } from "~/db/commit-hooks.server";
 import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { queueDb, type QueueDefinition, type QueueInsert, type QueueName, type QueueRow, type QueueTarget } from "./queue.server";
+
+import {
+  queueDb,
+  type QueueDefinition,
+  type QueueInsert,
+  type QueueName,
+  type QueueRow,
+  type QueueTarget,
+} from "./queue.server";
 import { retryDelay, type RetrySchedule } from "./retry-schedule";
 import { wakeQueue } from "./wake.server";
 
@@ -44,7 +54,16 @@ export async function enqueue<Row extends QueueRow>(
   now = new Date(),
   id: string = randomUUID(),
 ): Promise<string> {
-  const row = { ...fields, id, status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null, last_error: null, created_at: now.toISOString() };
+  const row = {
+    ...fields,
+    id,
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: now.toISOString(),
+    locked_until: null,
+    last_error: null,
+    created_at: now.toISOString(),
+  };
   await queueDb(wakingOnCommit(trx, queue.name))
     .insertInto(queue.table)
     .values(row as QueueInsert)
@@ -53,7 +72,14 @@ export async function enqueue<Row extends QueueRow>(
 }
 
 /** Up to `limit` due rows, in the queue's order, leased to the caller. */
-export async function claimDue<Row extends QueueRow>(queue: QueueDefinition<Row>, db: Kysely<Database>, kind: DatabaseKind, limit: number, now = new Date(), leaseMs = queue.leaseMs): Promise<Row[]> {
+export async function claimDue<Row extends QueueRow>(
+  queue: QueueDefinition<Row>,
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  limit: number,
+  now = new Date(),
+  leaseMs = queue.leaseMs,
+): Promise<Row[]> {
   const nowIso = now.toISOString();
   const rows = await queueDb(db)
     .updateTable(queue.table)
@@ -80,9 +106,20 @@ export async function claimDue<Row extends QueueRow>(queue: QueueDefinition<Row>
 }
 
 /** Extends the leases of rows this worker still holds. */
-export async function renewLeases(queue: QueueTarget, db: Kysely<Database>, ids: string[], now: Date, leaseMs: number): Promise<void> {
+export async function renewLeases(
+  queue: QueueTarget,
+  db: Kysely<Database>,
+  ids: string[],
+  now: Date,
+  leaseMs: number,
+): Promise<void> {
   if (ids.length === 0) return;
-  await queueDb(db).updateTable(queue.table).set({ locked_until: later(now, leaseMs) }).where("id", "in", ids).where("status", "=", "pending").execute();
+  await queueDb(db)
+    .updateTable(queue.table)
+    .set({ locked_until: later(now, leaseMs) })
+    .where("id", "in", ids)
+    .where("status", "=", "pending")
+    .execute();
 }
 
 /**
@@ -101,7 +138,12 @@ export async function release(queue: QueueTarget, db: Kysely<Database>, ids: str
 }
 
 /** The receiver took it (no attempt counted: attempts are failures). */
-export async function markDone(queue: QueueTarget, db: Kysely<Database>, row: Pick<QueueRow, "id">, now = new Date()): Promise<void> {
+export async function markDone(
+  queue: QueueTarget,
+  db: Kysely<Database>,
+  row: Pick<QueueRow, "id">,
+  now = new Date(),
+): Promise<void> {
   await queueDb(db)
     .updateTable(queue.table)
     .set({ status: queue.done.status, locked_until: null, last_error: null })
@@ -112,7 +154,13 @@ export async function markDone(queue: QueueTarget, db: Kysely<Database>, row: Pi
 }
 
 /** Refused for good (a bounce): retrying cannot help, so it stops here with the answer kept. */
-export async function markDead(queue: QueueTarget, db: Kysely<Database>, row: Pick<QueueRow, "id" | "attempts">, deadStatus: string, error: unknown): Promise<void> {
+export async function markDead(
+  queue: QueueTarget,
+  db: Kysely<Database>,
+  row: Pick<QueueRow, "id" | "attempts">,
+  deadStatus: string,
+  error: unknown,
+): Promise<void> {
   await queueDb(db)
     .updateTable(queue.table)
     .set({ status: deadStatus, attempts: row.attempts + 1, locked_until: null, last_error: errorText(error) })
@@ -134,7 +182,13 @@ export async function markFailed(
   const delay = retryDelay(schedule, attempts);
   await queueDb(db)
     .updateTable(queue.table)
-    .set({ status: delay === undefined ? "failed" : "pending", attempts, locked_until: null, last_error: errorText(error), next_attempt_at: later(now, delay ?? 0) })
+    .set({
+      status: delay === undefined ? "failed" : "pending",
+      attempts,
+      locked_until: null,
+      last_error: errorText(error),
+      next_attempt_at: later(now, delay ?? 0),
+    })
     .where("id", "=", row.id)
     .where("status", "=", "pending")
     .execute();

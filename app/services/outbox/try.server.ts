@@ -6,7 +6,9 @@
  */
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+
 import type { Database } from "~/db/schema";
+
 import { recordOutcome, type Recorded, type SendOutcome } from "./outcome.server";
 import type { OutageProbe } from "./probe";
 import type { QueueDefinition, QueueRow } from "./queue.server";
@@ -40,7 +42,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * nothing, so it cannot come back to this instance. Stops trying only when
  * the worker gives up at a stop.
  */
-async function recordDone<Row extends QueueRow>(context: TryContext<Row>, row: Row, outcome: SendOutcome, at: Date): Promise<Recorded> {
+async function recordDone<Row extends QueueRow>(
+  context: TryContext<Row>,
+  row: Row,
+  outcome: SendOutcome,
+  at: Date,
+): Promise<Recorded> {
   for (let tries = 1; ; tries++) {
     try {
       const recorded = await recordOutcome(context.queue, context.db, row, outcome, { now: at });
@@ -48,10 +55,17 @@ async function recordDone<Row extends QueueRow>(context: TryContext<Row>, row: R
       return recorded;
     } catch (error) {
       context.unrecorded.add(row.id);
-      if (tries === 1) context.logger.error({ err: error, queue: context.queue.name, id: row.id }, "taken by its receiver but not yet recorded; trying again");
+      if (tries === 1)
+        context.logger.error(
+          { err: error, queue: context.queue.name, id: row.id },
+          "taken by its receiver but not yet recorded; trying again",
+        );
       if (context.givenBack(row.id)) {
         context.unrecorded.delete(row.id);
-        context.logger.error({ queue: context.queue.name, id: row.id }, "taken but not recorded before the stop: it may be sent again, with the same id");
+        context.logger.error(
+          { queue: context.queue.name, id: row.id },
+          "taken but not recorded before the stop: it may be sent again, with the same id",
+        );
         return "given-back";
       }
       await sleep(context.recordRetryMs ?? 1_000);
@@ -59,7 +73,11 @@ async function recordDone<Row extends QueueRow>(context: TryContext<Row>, row: R
   }
 }
 
-export async function sendAndRecord<Row extends QueueRow>(context: TryContext<Row>, send: Sender<Row>, row: Row): Promise<Recorded> {
+export async function sendAndRecord<Row extends QueueRow>(
+  context: TryContext<Row>,
+  send: Sender<Row>,
+  row: Row,
+): Promise<Recorded> {
   const { queue, logger } = context;
   let outcome: SendOutcome;
   try {
@@ -75,7 +93,11 @@ export async function sendAndRecord<Row extends QueueRow>(context: TryContext<Ro
     const observed = context.probe?.observe(row, outcome);
     if (observed) await observed;
     if (outcome.result === "done") return await recordDone(context, row, outcome, context.now());
-    return await recordOutcome(queue, context.db, row, outcome, { now: context.now(), schedule: context.schedule, probe: context.probeTry });
+    return await recordOutcome(queue, context.db, row, outcome, {
+      now: context.now(),
+      schedule: context.schedule,
+      probe: context.probeTry,
+    });
   } catch (error) {
     // The database went away too: the lease runs out and the row is tried again.
     logger.error({ err: error, queue: queue.name, id: row.id }, "could not record a try");

@@ -5,6 +5,7 @@
  * no service has to remember to.
  */
 import { singleton } from "~/utils/singleton.server";
+
 import type { QueueName } from "./queue.server";
 
 const wakers = singleton<Map<QueueName, Set<() => void>>>("queue-wakers");

@@ -1,6 +1,8 @@
 import pino from "pino";
 import { afterEach, expect, it, vi } from "vitest";
+
 import { MAIL_QUEUE, type OutboxRow } from "~/services/mail/outbox.server";
+
 import { queueTestRow as row } from "../../../tests/setup/queue-rows";
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import type { SendOutcome } from "./outcome.server";
@@ -21,10 +23,19 @@ afterEach(async () => {
 });
 
 describeEachDatabase("the durable queue's worker on $name", (database) => {
-  const statusOf = async (id: string) => (await database.db.selectFrom("outbox").select(["status", "attempts"]).where("id", "=", id).executeTakeFirst()) ?? null;
+  const statusOf = async (id: string) =>
+    (await database.db.selectFrom("outbox").select(["status", "attempts"]).where("id", "=", id).executeTakeFirst()) ??
+    null;
 
   function start(send: (row: OutboxRow) => Promise<SendOutcome>, probe?: OutageProbe<OutboxRow>) {
-    const worker = startQueueWorker(MAIL_QUEUE, { database: database.handle, send, logger, intervalMs: RARELY, concurrency: 2, probe });
+    const worker = startQueueWorker(MAIL_QUEUE, {
+      database: database.handle,
+      send,
+      logger,
+      intervalMs: RARELY,
+      concurrency: 2,
+      probe,
+    });
     running.push(worker);
     return worker;
   }
@@ -91,7 +102,11 @@ describeEachDatabase("the durable queue's worker on $name", (database) => {
       sent.push(claimed.subject);
       return { result: "done" };
     }, probe);
-    const ids = [await enqueue(MAIL_QUEUE, database.db, row("een")), await enqueue(MAIL_QUEUE, database.db, row("twee")), await enqueue(MAIL_QUEUE, database.db, row("drie"))];
+    const ids = [
+      await enqueue(MAIL_QUEUE, database.db, row("een")),
+      await enqueue(MAIL_QUEUE, database.db, row("twee")),
+      await enqueue(MAIL_QUEUE, database.db, row("drie")),
+    ];
     await expect.poll(() => away).toBe(true);
     // Only what was already in flight when the outage began was tried.
     const triedDuringOutage = tries.mock.calls.length;
@@ -107,12 +122,22 @@ describeEachDatabase("the durable queue's worker on $name", (database) => {
 
   it("a probe's try that fails gives the row back without counting an attempt", async () => {
     let context: ProbeContext<OutboxRow> | undefined;
-    const probe: OutageProbe<OutboxRow> = { observe: async () => {}, holding: () => true, start: (started) => ((context = started), { stop: async () => {} }) };
+    const probe: OutageProbe<OutboxRow> = {
+      observe: async () => {},
+      holding: () => true,
+      start: (started) => ((context = started), { stop: async () => {} }),
+    };
     start(async () => ({ result: "retry", error: "http:503", receiver: "away" }), probe);
     const id = await enqueue(MAIL_QUEUE, database.db, row("proef"));
     const stored = await database.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(await context!.tryAsProbe(stored)).toBe("given-back");
-    expect(await database.db.selectFrom("outbox").select(["status", "attempts", "last_error", "locked_until"]).where("id", "=", id).executeTakeFirst()).toEqual({ status: "pending", attempts: 0, last_error: "http:503", locked_until: null });
+    expect(
+      await database.db
+        .selectFrom("outbox")
+        .select(["status", "attempts", "last_error", "locked_until"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    ).toEqual({ status: "pending", attempts: 0, last_error: "http:503", locked_until: null });
   });
 
   it("at a stop, gives back a send still in flight after the grace, uncounted and due at once", async () => {
@@ -123,12 +148,19 @@ describeEachDatabase("the durable queue's worker on $name", (database) => {
       intervalMs: RARELY,
       concurrency: 1,
       stopGraceMs: 50,
-      send: () => new Promise<SendOutcome>((resolve) => (finish = () => resolve({ result: "retry", error: "cut off" }))),
+      send: () =>
+        new Promise<SendOutcome>((resolve) => (finish = () => resolve({ result: "retry", error: "cut off" }))),
     });
     const id = await enqueue(MAIL_QUEUE, database.db, row("hangt"));
     await expect.poll(() => finish !== undefined).toBe(true);
     await worker.stop();
     finish!();
-    expect(await database.db.selectFrom("outbox").select(["status", "attempts", "locked_until"]).where("id", "=", id).executeTakeFirst()).toEqual({ status: "pending", attempts: 0, locked_until: null });
+    expect(
+      await database.db
+        .selectFrom("outbox")
+        .select(["status", "attempts", "locked_until"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    ).toEqual({ status: "pending", attempts: 0, locked_until: null });
   });
 });

@@ -9,9 +9,11 @@
  */
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+
 import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { settledWithin } from "~/utils/settled-within";
+
 import { keepLeases } from "./lease-keeper.server";
 import type { OutageProbe } from "./probe";
 import type { QueueDefinition, QueueRow } from "./queue.server";
@@ -51,18 +53,35 @@ export type QueueWorkerOptions<Row extends QueueRow> = {
 
 export type QueueWorker = { wake: () => void; stop: () => Promise<void> };
 
-export function startQueueWorker<Row extends QueueRow>(queue: QueueDefinition<Row>, options: QueueWorkerOptions<Row>): QueueWorker {
+export function startQueueWorker<Row extends QueueRow>(
+  queue: QueueDefinition<Row>,
+  options: QueueWorkerOptions<Row>,
+): QueueWorker {
   const { logger, concurrency, probe } = options;
   const { db, kind } = options.database;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? queue.leaseMs;
-  const leases = keepLeases((ids, at, ms) => renewLeases(queue, db, ids, at, ms), { leaseMs, now, logger, queue: queue.name });
+  const leases = keepLeases((ids, at, ms) => renewLeases(queue, db, ids, at, ms), {
+    leaseMs,
+    now,
+    logger,
+    queue: queue.name,
+  });
   /** Claimed, not started: most urgent first. */
   const waiting: Row[] = [];
   const inFlight = new Map<string, Promise<unknown>>();
   /** In flight when stop() stopped waiting; their leases were given back. */
   const givenBack = new Set<string>();
-  const tries = { queue, db, now, logger, schedule: options.retryDelaysMs, probe, givenBack: (id: string) => givenBack.has(id), unrecorded: new Set<string>() };
+  const tries = {
+    queue,
+    db,
+    now,
+    logger,
+    schedule: options.retryDelaysMs,
+    probe,
+    givenBack: (id: string) => givenBack.has(id),
+    unrecorded: new Set<string>(),
+  };
   let claim: Promise<void> | undefined;
   let mayBeMoreDue = true;
   let stopRequested = false;
@@ -74,13 +93,17 @@ export function startQueueWorker<Row extends QueueRow>(queue: QueueDefinition<Ro
     pump();
   };
   const holding = () => probe?.holding() ?? false;
-  const mayStartSend = () => !stopRequested && !holding() && inFlight.size - slowSends < concurrency && inFlight.size < 4 * concurrency;
+  const mayStartSend = () =>
+    !stopRequested && !holding() && inFlight.size - slowSends < concurrency && inFlight.size < 4 * concurrency;
 
   const startSends = () => {
     while (mayStartSend() && waiting.length > 0) {
       const row = waiting.shift()!;
       let slow = false;
-      const slowTimer = options.slowAfterMs === undefined ? undefined : setTimeout(() => ((slow = true), (slowSends += 1), pump()), options.slowAfterMs);
+      const slowTimer =
+        options.slowAfterMs === undefined
+          ? undefined
+          : setTimeout(() => ((slow = true), (slowSends += 1), pump()), options.slowAfterMs);
       const sending = sendAndRecord(tries, options.send, row).finally(() => {
         clearTimeout(slowTimer);
         if (slow) slowSends -= 1;
@@ -96,7 +119,12 @@ export function startQueueWorker<Row extends QueueRow>(queue: QueueDefinition<Ro
     mayBeMoreDue = false;
     const limit = batchSizeFor(concurrency) - waiting.length;
     const rows = await claimDue(queue, db, kind, limit, now(), leaseMs);
-    if (stopRequested) return release(queue, db, rows.map((row) => row.id));
+    if (stopRequested)
+      return release(
+        queue,
+        db,
+        rows.map((row) => row.id),
+      );
     leases.hold(rows.map((row) => row.id));
     waiting.push(...rows);
     waiting.sort(queue.sendingOrder);
@@ -143,12 +171,19 @@ export function startQueueWorker<Row extends QueueRow>(queue: QueueDefinition<Ro
     await claim;
     const unstarted = waiting.splice(0).map((row) => row.id);
     unstarted.forEach(leases.letGo);
-    await release(queue, db, unstarted).catch((error) => logger.error({ err: error, queue: queue.name }, "could not give back unstarted rows"));
+    await release(queue, db, unstarted).catch((error) =>
+      logger.error({ err: error, queue: queue.name }, "could not give back unstarted rows"),
+    );
     if (!(await settledWithin([...inFlight.values()], options.stopGraceMs ?? STOP_GRACE_MS))) {
       const stillSending = [...inFlight.keys()];
       stillSending.forEach((id) => givenBack.add(id));
-      logger.warn({ count: stillSending.length, queue: queue.name }, "still being sent at stop: given back, sent again after the restart");
-      await release(queue, db, stillSending).catch((error) => logger.error({ err: error, queue: queue.name }, "could not give back rows in flight"));
+      logger.warn(
+        { count: stillSending.length, queue: queue.name },
+        "still being sent at stop: given back, sent again after the restart",
+      );
+      await release(queue, db, stillSending).catch((error) =>
+        logger.error({ err: error, queue: queue.name }, "could not give back rows in flight"),
+      );
     }
     leases.stop();
     await probeStopped;

@@ -3,8 +3,10 @@
  * and never once the request closed without sending them.
  */
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
+
 import { audit } from "./audit.server";
 import { eraseFiles } from "./file-store.server";
 
@@ -15,14 +17,34 @@ import { eraseFiles } from "./file-store.server";
 export async function deleteExpiredFiles(db: Kysely<Database>, now = new Date()): Promise<number> {
   const nowIso = now.toISOString();
   let deleted = 0;
-  const due = await db.selectFrom("request_delivery").select(["id", "request_id"]).where("files_deleted_at", "is", null).where("expires_at", "<=", nowIso).execute();
+  const due = await db
+    .selectFrom("request_delivery")
+    .select(["id", "request_id"])
+    .where("files_deleted_at", "is", null)
+    .where("expires_at", "<=", nowIso)
+    .execute();
   for (const delivery of due) {
     deleted += await db.transaction().execute(async (trx) => {
-      const claimed = await trx.updateTable("request_delivery").set({ files_deleted_at: nowIso }).where("id", "=", delivery.id).where("files_deleted_at", "is", null).executeTakeFirst();
+      const claimed = await trx
+        .updateTable("request_delivery")
+        .set({ files_deleted_at: nowIso })
+        .where("id", "=", delivery.id)
+        .where("files_deleted_at", "is", null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return 0;
       const files = await trx.selectFrom("request_file").select("id").where("delivery_id", "=", delivery.id).execute();
-      const count = await eraseFiles(trx, files.map((file) => file.id), now);
-      await audit(trx, { requestId: delivery.request_id, at: now, actor: "SYSTEM", action: "FILES_DELETED", note: `${count} files` });
+      const count = await eraseFiles(
+        trx,
+        files.map((file) => file.id),
+        now,
+      );
+      await audit(trx, {
+        requestId: delivery.request_id,
+        at: now,
+        actor: "SYSTEM",
+        action: "FILES_DELETED",
+        note: `${count} files`,
+      });
       return count;
     });
   }
@@ -35,6 +57,14 @@ export async function deleteExpiredFiles(db: Kysely<Database>, now = new Date())
     .where("request_file.delivery_id", "is", null)
     .where("privacy_request.state", "not in", ACTIVE_STATES)
     .execute();
-  if (unsent.length > 0) await db.deleteFrom("request_file").where("id", "in", unsent.map((file) => file.id)).execute();
+  if (unsent.length > 0)
+    await db
+      .deleteFrom("request_file")
+      .where(
+        "id",
+        "in",
+        unsent.map((file) => file.id),
+      )
+      .execute();
   return deleted + unsent.length;
 }

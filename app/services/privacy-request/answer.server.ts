@@ -7,17 +7,20 @@
  * the files (answer-retention.server.ts) and the page says the link has expired.
  */
 import { randomUUID } from "node:crypto";
-import { newLinkToken, personLink } from "./link-tokens.server";
+
 import type { Kysely } from "kysely";
+
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import { readFile, storeFile, type StoreOutcome } from "./file-store.server";
+
 import { answerMail } from "../mail/delivery-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { act, moveTo, type Staff } from "./state-change.server";
-import { audit, fileNote } from "./audit.server";
 import { openTaskCount } from "../systems/request-tasks.server";
+import { audit, fileNote } from "./audit.server";
+import { readFile, storeFile, type StoreOutcome } from "./file-store.server";
+import { newLinkToken, personLink } from "./link-tokens.server";
+import { act, moveTo, type Staff } from "./state-change.server";
 
 const DAY_MS = 86_400_000;
 
@@ -33,15 +36,34 @@ export async function attachAnswerFile(
   file: { filename: string; bytes: AsyncIterable<Uint8Array> },
   now = new Date(),
 ): Promise<StoreOutcome> {
-  const outcome = await storeFile(db, { requestId: request.id, direction: "ANSWER", uploadedBy: staff.email, ...file, now });
+  const outcome = await storeFile(db, {
+    requestId: request.id,
+    direction: "ANSWER",
+    uploadedBy: staff.email,
+    ...file,
+    now,
+  });
   if (outcome.status === "stored") {
-    await audit(db, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "FILE_ATTACHED", note: fileNote(outcome.file.name, outcome.file.size) });
+    await audit(db, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "FILE_ATTACHED",
+      note: fileNote(outcome.file.name, outcome.file.size),
+    });
   }
   return outcome;
 }
 
 /** Takes back a file that has not gone out yet. */
-export function removeAnswerFile(db: Kysely<Database>, reference: string, staff: Staff, fileId: string, now = new Date()) {
+export function removeAnswerFile(
+  db: Kysely<Database>,
+  reference: string,
+  staff: Staff,
+  fileId: string,
+  now = new Date(),
+) {
   return act(db, reference, "editAnswer", async (trx, request) => {
     const file = await trx
       .selectFrom("request_file")
@@ -54,7 +76,14 @@ export function removeAnswerFile(db: Kysely<Database>, reference: string, staff:
       .executeTakeFirst();
     if (!file) return false;
     await trx.deleteFrom("request_file").where("id", "=", file.id).execute();
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "FILE_REMOVED", note: fileNote(file.name, file.size) });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "FILE_REMOVED",
+      note: fileNote(file.name, file.size),
+    });
     return true;
   });
 }
@@ -64,7 +93,13 @@ export function removeAnswerFile(db: Kysely<Database>, reference: string, staff:
  * request is completed, and the person gets the link by mail (outbox, same
  * transaction). A request without an e-mail address cannot get one.
  */
-export function deliverAnswer(db: Kysely<Database>, reference: string, staff: Staff, input: { message: string }, now = new Date()) {
+export function deliverAnswer(
+  db: Kysely<Database>,
+  reference: string,
+  staff: Staff,
+  input: { message: string },
+  now = new Date(),
+) {
   return act(db, reference, "sendAnswer", async (trx, request) => {
     if (!request.email) return false;
     // The answer completes the request, so every system must have answered (or been closed by hand) first.
@@ -72,10 +107,21 @@ export function deliverAnswer(db: Kysely<Database>, reference: string, staff: St
     if (open > 0) return { status: "invalid", fieldErrors: { message: [`backOffice.tasks.stillOpenAnswer|${open}`] } };
     if (!(await moveTo(trx, request, "sendAnswer", now))) return false;
     const { token, hash: tokenHash } = newLinkToken();
-    const delivery = { id: randomUUID(), expiresAt: new Date(now.getTime() + getConfig().DELIVERY_LINK_DAYS * DAY_MS).toISOString() };
+    const delivery = {
+      id: randomUUID(),
+      expiresAt: new Date(now.getTime() + getConfig().DELIVERY_LINK_DAYS * DAY_MS).toISOString(),
+    };
     await trx
       .insertInto("request_delivery")
-      .values({ id: delivery.id, request_id: request.id, token_hash: tokenHash, message: input.message, expires_at: delivery.expiresAt, created_at: now.toISOString(), files_deleted_at: null })
+      .values({
+        id: delivery.id,
+        request_id: request.id,
+        token_hash: tokenHash,
+        message: input.message,
+        expires_at: delivery.expiresAt,
+        created_at: now.toISOString(),
+        files_deleted_at: null,
+      })
       .execute();
     const sent = await trx
       .updateTable("request_file")
@@ -86,9 +132,30 @@ export function deliverAnswer(db: Kysely<Database>, reference: string, staff: St
       .where("delivery_id", "is", null)
       .executeTakeFirst();
     const fileCount = Number(sent.numUpdatedRows);
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "ANSWER_SENT", from: request.state, to: "COMPLETED", note: `${fileCount} files, until ${delivery.expiresAt}` });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "ANSWER_SENT",
+      from: request.state,
+      to: "COMPLETED",
+      note: `${fileCount} files, until ${delivery.expiresAt}`,
+    });
     const link = personLink(request, "/privacy-rights/answer", token);
-    await enqueueMail(trx, answerMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, link, expiresAt: delivery.expiresAt, fileCount }), now);
+    await enqueueMail(
+      trx,
+      answerMail({
+        to: request.email,
+        locale: request.locale,
+        country: request.country,
+        reference: request.reference,
+        link,
+        expiresAt: delivery.expiresAt,
+        fileCount,
+      }),
+      now,
+    );
     return true;
   });
 }
@@ -116,7 +183,11 @@ export async function requestFiles(db: Kysely<Database>, requestId: string) {
     .where("request_file.status", "!=", "UPLOADING")
     .orderBy("request_file.created_at")
     .execute();
-  const delivery = await db.selectFrom("request_delivery").select(["expires_at as expiresAt", "files_deleted_at as filesDeletedAt"]).where("request_id", "=", requestId).executeTakeFirst();
+  const delivery = await db
+    .selectFrom("request_delivery")
+    .select(["expires_at as expiresAt", "files_deleted_at as filesDeletedAt"])
+    .where("request_id", "=", requestId)
+    .executeTakeFirst();
   return { files, delivery: delivery ?? null };
 }
 
@@ -125,7 +196,14 @@ export async function staffFile(db: Kysely<Database>, reference: string, fileId:
   const file = await db
     .selectFrom("request_file")
     .innerJoin("privacy_request", "privacy_request.id", "request_file.request_id")
-    .select(["request_file.id", "request_file.name", "request_file.media_type", "request_file.size", "request_file.chunk_count", "request_file.key_id"])
+    .select([
+      "request_file.id",
+      "request_file.name",
+      "request_file.media_type",
+      "request_file.size",
+      "request_file.chunk_count",
+      "request_file.key_id",
+    ])
     .where("privacy_request.reference", "=", reference)
     .where("request_file.id", "=", fileId)
     .where("request_file.status", "=", "STORED")

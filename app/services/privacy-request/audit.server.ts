@@ -3,7 +3,9 @@
  * Written inside the transaction that takes the step.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely, Transaction } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { RequestState } from "~/domain/privacy-request";
 
@@ -15,7 +17,16 @@ export const fileNote = (name: string, size: number) => `${name} (${size} bytes)
 /** Appends an audit event to a request's trail (call inside the transaction that changes it). */
 export async function audit(
   db: Db,
-  event: { requestId: string; at: Date; actor: "DATA_SUBJECT" | "SYSTEM" | "STAFF"; actorId?: string; action: string; from?: RequestState | null; to?: RequestState | null; note?: string },
+  event: {
+    requestId: string;
+    at: Date;
+    actor: "DATA_SUBJECT" | "SYSTEM" | "STAFF";
+    actorId?: string;
+    action: string;
+    from?: RequestState | null;
+    to?: RequestState | null;
+    note?: string;
+  },
 ) {
   const last = await db
     .selectFrom("audit_event")

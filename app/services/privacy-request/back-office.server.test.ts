@@ -1,7 +1,26 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
+import { extendedDueDate } from "~/domain/privacy-request";
+import { importCampaigns } from "~/services/campaign/register.server";
+import { closeComplaint, startReview } from "~/services/complaint/back-office.server";
+import { submitComplaint } from "~/services/complaint/intake.server";
+import {
+  completeRequest,
+  extendDeadline,
+  listRequests,
+  rejectRequest,
+  spreadsheetSafe,
+  startHandling,
+} from "~/services/privacy-request/back-office.server";
+import { runDailyDigest } from "~/services/privacy-request/daily-digest.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
+
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "back-office-config-"));
@@ -10,16 +29,6 @@ process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
-
-import { importCampaigns } from "~/services/campaign/register.server";
-import { closeComplaint, startReview } from "~/services/complaint/back-office.server";
-import { submitComplaint } from "~/services/complaint/intake.server";
-import { extendedDueDate } from "~/domain/privacy-request";
-import { completeRequest, extendDeadline, listRequests, rejectRequest, spreadsheetSafe, startHandling } from "~/services/privacy-request/back-office.server";
-import { runDailyDigest } from "~/services/privacy-request/daily-digest.server";
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 const TEST_CLIENT = "192.0.2.10";
 
@@ -34,8 +43,8 @@ describe("back-office rules", () => {
   });
 
   it("makes exported values inert in a spreadsheet", () => {
-    expect(["=HYPERLINK(\"x\")", "+31612345678", "-2", "@SUM(A1)", "\tx", "gewoon"].map(spreadsheetSafe)).toEqual([
-      "'=HYPERLINK(\"x\")",
+    expect(['=HYPERLINK("x")', "+31612345678", "-2", "@SUM(A1)", "\tx", "gewoon"].map(spreadsheetSafe)).toEqual([
+      '\'=HYPERLINK("x")',
       "'+31612345678",
       "'-2",
       "'@SUM(A1)",
@@ -46,7 +55,9 @@ describe("back-office rules", () => {
 
   it("reads only its own cursors", () => {
     expect(decodeCursor("not-ours")).toBeNull();
-    expect(decodeCursor(Buffer.from(JSON.stringify(["2026-01-01T00:00:00.000Z", "id"])).toString("base64url"))).toEqual({ createdAt: "2026-01-01T00:00:00.000Z", id: "id" });
+    expect(decodeCursor(Buffer.from(JSON.stringify(["2026-01-01T00:00:00.000Z", "id"])).toString("base64url"))).toEqual(
+      { createdAt: "2026-01-01T00:00:00.000Z", id: "id" },
+    );
   });
 });
 
@@ -54,12 +65,21 @@ describeEachDatabase("back office on $name", (database) => {
   const db = () => database.db;
 
   async function openRequest(email: string, dueAt: Date) {
-    const outcome = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, { requestOrigin: "http://nl.localhost", clientIp: TEST_CLIENT, db: db() });
+    const outcome = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, {
+      requestOrigin: "http://nl.localhost",
+      clientIp: TEST_CLIENT,
+      db: db(),
+    });
     if (outcome.status !== "accepted") throw new Error("not accepted");
-    await db().updateTable("privacy_request").set({ state: "OPEN", verified_at: new Date().toISOString(), due_at: dueAt.toISOString() }).where("id", "=", outcome.id).execute();
+    await db()
+      .updateTable("privacy_request")
+      .set({ state: "OPEN", verified_at: new Date().toISOString(), due_at: dueAt.toISOString() })
+      .where("id", "=", outcome.id)
+      .execute();
     return outcome.reference;
   }
-  const mails = (to: string) => db().selectFrom("outbox").select(["kind", "text_body"]).where("recipient", "=", to).execute();
+  const mails = (to: string) =>
+    db().selectFrom("outbox").select(["kind", "text_body"]).where("recipient", "=", to).execute();
 
   it("moves a request through its states once each, with audit events and the mails the data subject is owed", async () => {
     const now = new Date("2026-11-23T10:00:00Z");
@@ -67,15 +87,25 @@ describeEachDatabase("back office on $name", (database) => {
     expect(await completeRequest(db(), "PR-NONE-NONE", OFFICER, "x", now)).toEqual({ status: "not-found" });
     expect(await startHandling(db(), reference, OFFICER, "", now)).toEqual({ status: "done" });
     expect(await startHandling(db(), reference, OFFICER, "", now)).toEqual({ status: "not-allowed" });
-    expect(await extendDeadline(db(), reference, OFFICER, { months: 3, reason: "x" }, now)).toEqual({ status: "not-allowed" });
-    expect(await extendDeadline(db(), reference, OFFICER, { months: 2, reason: "Drie systemen doorzoeken." }, now)).toEqual({ status: "done" });
-    expect(await extendDeadline(db(), reference, OFFICER, { months: 1, reason: "Nog eens." }, now)).toEqual({ status: "not-allowed" });
+    expect(await extendDeadline(db(), reference, OFFICER, { months: 3, reason: "x" }, now)).toEqual({
+      status: "not-allowed",
+    });
+    expect(
+      await extendDeadline(db(), reference, OFFICER, { months: 2, reason: "Drie systemen doorzoeken." }, now),
+    ).toEqual({ status: "done" });
+    expect(await extendDeadline(db(), reference, OFFICER, { months: 1, reason: "Nog eens." }, now)).toEqual({
+      status: "not-allowed",
+    });
     const extension = (await mails("lotte@veldhaven-test.nl")).filter((mail) => mail.kind === "privacy-extension");
     expect(extension).toHaveLength(1);
     expect(extension[0].text_body).toContain("Drie systemen doorzoeken.");
-    expect(await rejectRequest(db(), reference, OFFICER, "Niet vast te stellen wie je bent.", now)).toEqual({ status: "done" });
+    expect(await rejectRequest(db(), reference, OFFICER, "Niet vast te stellen wie je bent.", now)).toEqual({
+      status: "done",
+    });
     expect(await completeRequest(db(), reference, OFFICER, "x", now)).toEqual({ status: "not-allowed" });
-    expect((await mails("lotte@veldhaven-test.nl")).filter((mail) => mail.kind === "privacy-rejection")).toHaveLength(1);
+    expect((await mails("lotte@veldhaven-test.nl")).filter((mail) => mail.kind === "privacy-rejection")).toHaveLength(
+      1,
+    );
     const events = await db()
       .selectFrom("audit_event")
       .innerJoin("privacy_request", "privacy_request.id", "audit_event.request_id")
@@ -111,18 +141,50 @@ describeEachDatabase("back office on $name", (database) => {
     expect(await runDailyDigest(db(), { now: early })).toBe(0);
     expect(await runDailyDigest(db(), { now: morning })).toBeGreaterThan(0);
     expect(await runDailyDigest(db(), { now: new Date(morning.getTime() + 3_600_000) })).toBe(0);
-    const digest = await db().selectFrom("outbox").select(["recipient", "subject", "text_body"]).where("kind", "=", "privacy-digest").execute();
+    const digest = await db()
+      .selectFrom("outbox")
+      .select(["recipient", "subject", "text_body"])
+      .where("kind", "=", "privacy-digest")
+      .execute();
     expect(digest[0].recipient).toBe("privacy@veldhavenmedia.nl");
     expect(digest[0].subject).toMatch(/te laat/);
   });
 
   it("reviews and closes an ad report, mailing the outcome to the reporter", async () => {
-    await importCampaigns(db(), [{ id: "NL-2026-8001", country: "NL", status: "RUNNING", channel: "PRINT", sponsorName: "Lijst Test", publicationStartDate: "2026-11-01", fundingOriginType: "PRIVATE", fundingRegion: "EU", campaignContextType: "OVERIGE" }], [1]);
-    const report = await submitComplaint({ reason: "MISLEADING", name: "Jan", email: "jan@veldhaven-test.nl", explanation: "Onduidelijk.", campaignId: "NL-2026-8001" }, { country: "nl", locale: "nl_nl" }, { sender: { clientIp: TEST_CLIENT }, db: db() });
+    await importCampaigns(
+      db(),
+      [
+        {
+          id: "NL-2026-8001",
+          country: "NL",
+          status: "RUNNING",
+          channel: "PRINT",
+          sponsorName: "Lijst Test",
+          publicationStartDate: "2026-11-01",
+          fundingOriginType: "PRIVATE",
+          fundingRegion: "EU",
+          campaignContextType: "OVERIGE",
+        },
+      ],
+      [1],
+    );
+    const report = await submitComplaint(
+      {
+        reason: "MISLEADING",
+        name: "Jan",
+        email: "jan@veldhaven-test.nl",
+        explanation: "Onduidelijk.",
+        campaignId: "NL-2026-8001",
+      },
+      { country: "nl", locale: "nl_nl" },
+      { sender: { clientIp: TEST_CLIENT }, db: db() },
+    );
     if (report.status !== "received") throw new Error("not received");
     expect(await closeComplaint(db(), report.reference, OFFICER, "x")).toEqual({ status: "not-allowed" });
     expect(await startReview(db(), report.reference, OFFICER)).toEqual({ status: "done" });
-    expect(await closeComplaint(db(), report.reference, OFFICER, "De advertentie is aangepast.")).toEqual({ status: "done" });
+    expect(await closeComplaint(db(), report.reference, OFFICER, "De advertentie is aangepast.")).toEqual({
+      status: "done",
+    });
     const outcome = (await mails("jan@veldhaven-test.nl")).find((mail) => mail.kind === "ad-complaint-outcome");
     expect(outcome?.text_body).toContain("De advertentie is aangepast.");
     const events = await db().selectFrom("complaint_event").select(["action", "to_state"]).orderBy("seq").execute();
@@ -135,11 +197,20 @@ describeEachDatabase("back office on $name", (database) => {
   it("pages through the suppressions with the cursor, each row once, including rows with the same time", async () => {
     const since = new Date().toISOString();
     const keys = ["a1", "a2", "a3", "a4", "a5", "a6", "a7"];
-    await submitPrivacyRequest({ flowType: "OBJECTION", brands: keys, phoneNumber: "+31612340000" }, SITE, { requestOrigin: "http://nl.localhost", clientIp: TEST_CLIENT, db: db() });
+    await submitPrivacyRequest({ flowType: "OBJECTION", brands: keys, phoneNumber: "+31612340000" }, SITE, {
+      requestOrigin: "http://nl.localhost",
+      clientIp: TEST_CLIENT,
+      db: db(),
+    });
     const seen: string[] = [];
     let cursor = null;
     do {
-      const page = await suppressionsSince(db(), { since: new Date(Date.parse(since) - 1).toISOString(), country: "nl", cursor, limit: 2 });
+      const page = await suppressionsSince(db(), {
+        since: new Date(Date.parse(since) - 1).toISOString(),
+        country: "nl",
+        cursor,
+        limit: 2,
+      });
       seen.push(...page.items.map((item) => item.brandKey));
       cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
     } while (cursor);

@@ -6,18 +6,20 @@
  * due is in daily-digest.server.ts.
  */
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { Country } from "~/domain/country";
 import { FANS_OUT_AT_START } from "~/domain/data-system";
 import { ACTIVE_STATES, extendedDueDate, type RequestState, type RightType } from "~/domain/privacy-request";
+
+import { listPage } from "../list-page.server";
 import { extensionMail, rejectionMail } from "../mail/back-office-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { audit } from "./audit.server";
-import { act, moveTo, type Staff } from "./state-change.server";
-import { listPage } from "../list-page.server";
 import { fanOut } from "../systems/fan-out.server";
 import { closeOpenTasks, openTaskCount } from "../systems/request-tasks.server";
+import { audit } from "./audit.server";
+import { act, moveTo, type Staff } from "./state-change.server";
 
 const REQUEST_PAGE_SIZE = 25;
 
@@ -49,7 +51,11 @@ function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
 }
 
 /** Soonest due first (requests without a due date after), then newest. */
-export async function listRequests(db: Db, filter: RequestFilter, options: { now?: Date; page?: number; all?: boolean } = {}) {
+export async function listRequests(
+  db: Db,
+  filter: RequestFilter,
+  options: { now?: Date; page?: number; all?: boolean } = {},
+) {
   const now = options.now ?? new Date();
   const { total } = await filtered(db, filter, now)
     .select((eb) => eb.fn.countAll<number>().as("total"))
@@ -65,9 +71,18 @@ export async function listRequests(db: Db, filter: RequestFilter, options: { now
 }
 
 export async function requestWithHistory(db: Db, reference: string) {
-  const request = await db.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst();
+  const request = await db
+    .selectFrom("privacy_request")
+    .selectAll()
+    .where("reference", "=", reference)
+    .executeTakeFirst();
   if (!request) return null;
-  const events = await db.selectFrom("audit_event").selectAll().where("request_id", "=", request.id).orderBy("seq").execute();
+  const events = await db
+    .selectFrom("audit_event")
+    .selectAll()
+    .where("request_id", "=", request.id)
+    .orderBy("seq")
+    .execute();
   return { request, events };
 }
 
@@ -77,18 +92,38 @@ export type { Staff } from "./state-change.server";
 export async function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
   const outcome = await act(db, reference, "start", async (trx, request) => {
     if (!(await moveTo(trx, request, "start", now))) return false;
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "STARTED", from: "OPEN", to: "IN_PROGRESS", note: note || undefined });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "STARTED",
+      from: "OPEN",
+      to: "IN_PROGRESS",
+      note: note || undefined,
+    });
     if (FANS_OUT_AT_START.includes(request.right_type)) await fanOut(trx, request, now);
     return true;
   });
   return outcome;
 }
 
-export function extendDeadline(db: Db, reference: string, staff: Staff, input: { months: number; reason: string }, now = new Date()) {
+export function extendDeadline(
+  db: Db,
+  reference: string,
+  staff: Staff,
+  input: { months: number; reason: string },
+  now = new Date(),
+) {
   return act(db, reference, "extend", async (trx, request) => {
     const dueAt = request.due_at ? extendedDueDate(request.due_at, input.months) : null;
     if (!request.due_at || !dueAt) return false;
-    const earlier = await trx.selectFrom("audit_event").select("id").where("request_id", "=", request.id).where("action", "=", "EXTENDED").executeTakeFirst();
+    const earlier = await trx
+      .selectFrom("audit_event")
+      .select("id")
+      .where("request_id", "=", request.id)
+      .where("action", "=", "EXTENDED")
+      .executeTakeFirst();
     if (earlier) return false;
     const updated = await trx
       .updateTable("privacy_request")
@@ -97,9 +132,27 @@ export function extendDeadline(db: Db, reference: string, staff: Staff, input: {
       .where("due_at", "=", request.due_at)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "EXTENDED", note: `${request.due_at} → ${dueAt}: ${input.reason}` });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "EXTENDED",
+      note: `${request.due_at} → ${dueAt}: ${input.reason}`,
+    });
     if (request.email) {
-      await enqueueMail(trx, extensionMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, dueAt, reason: input.reason }), now);
+      await enqueueMail(
+        trx,
+        extensionMail({
+          to: request.email,
+          locale: request.locale,
+          country: request.country,
+          reference: request.reference,
+          dueAt,
+          reason: input.reason,
+        }),
+        now,
+      );
     }
     return true;
   });
@@ -110,13 +163,30 @@ export function extendDeadline(db: Db, reference: string, staff: Staff, input: {
  * refused, unless the officer says why (`openTasksReason`): their tasks are
  * then closed with that reason.
  */
-export function completeRequest(db: Db, reference: string, staff: Staff, note: string, now = new Date(), openTasksReason?: string) {
+export function completeRequest(
+  db: Db,
+  reference: string,
+  staff: Staff,
+  note: string,
+  now = new Date(),
+  openTasksReason?: string,
+) {
   return act(db, reference, "complete", async (trx, request) => {
     const open = await openTaskCount(trx, request.id);
-    if (open > 0 && !openTasksReason) return { status: "invalid", fieldErrors: { openTasksReason: [`backOffice.tasks.stillOpen|${open}`] } };
+    if (open > 0 && !openTasksReason)
+      return { status: "invalid", fieldErrors: { openTasksReason: [`backOffice.tasks.stillOpen|${open}`] } };
     if (!(await moveTo(trx, request, "complete", now))) return false;
     if (open > 0) await closeOpenTasks(trx, request.id, staff, openTasksReason!, now);
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "COMPLETED", from: request.state, to: "COMPLETED", note });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "COMPLETED",
+      from: request.state,
+      to: "COMPLETED",
+      note,
+    });
     return true;
   });
 }
@@ -124,9 +194,28 @@ export function completeRequest(db: Db, reference: string, staff: Staff, note: s
 export function rejectRequest(db: Db, reference: string, staff: Staff, reason: string, now = new Date()) {
   return act(db, reference, "reject", async (trx, request) => {
     if (!(await moveTo(trx, request, "reject", now))) return false;
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "REJECTED", from: request.state, to: "REJECTED", note: reason });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "REJECTED",
+      from: request.state,
+      to: "REJECTED",
+      note: reason,
+    });
     if (request.email) {
-      await enqueueMail(trx, rejectionMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, reason }), now);
+      await enqueueMail(
+        trx,
+        rejectionMail({
+          to: request.email,
+          locale: request.locale,
+          country: request.country,
+          reference: request.reference,
+          reason,
+        }),
+        now,
+      );
     }
     return true;
   });

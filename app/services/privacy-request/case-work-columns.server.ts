@@ -5,6 +5,7 @@
  * None of these is the request's state, which only `moveTo` writes.
  */
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
@@ -14,7 +15,12 @@ import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
  * still the one read: of two officers at once, the second changes nothing.
  * A new owner is reminded of the due date again.
  */
-export async function setRequestOwner(trx: Kysely<Database>, request: { id: string; assignee: string | null }, assignee: string | null, now: Date): Promise<boolean> {
+export async function setRequestOwner(
+  trx: Kysely<Database>,
+  request: { id: string; assignee: string | null },
+  assignee: string | null,
+  now: Date,
+): Promise<boolean> {
   const updated = await trx
     .updateTable("privacy_request")
     .set({ assignee, assigned_at: assignee ? now.toISOString() : null, owner_reminded_at: null })
@@ -25,7 +31,11 @@ export async function setRequestOwner(trx: Kysely<Database>, request: { id: stri
 }
 
 /** Marks the owner's reminder as sent, once: false when another instance claimed it or the request changed hands meanwhile. */
-export async function claimOwnerReminder(trx: Kysely<Database>, request: { id: string; assignee: string }, now: Date): Promise<boolean> {
+export async function claimOwnerReminder(
+  trx: Kysely<Database>,
+  request: { id: string; assignee: string },
+  now: Date,
+): Promise<boolean> {
   const claimed = await trx
     .updateTable("privacy_request")
     .set({ owner_reminded_at: now.toISOString() })
@@ -37,6 +47,10 @@ export async function claimOwnerReminder(trx: Kysely<Database>, request: { id: s
 }
 
 /** Stores the keyed hashes of the request's address and phone number. */
-export async function setRequestSearchKeys(db: Db, requestId: string, keys: Pick<PrivacyRequestTable, "email_key" | "phone_key">): Promise<void> {
+export async function setRequestSearchKeys(
+  db: Db,
+  requestId: string,
+  keys: Pick<PrivacyRequestTable, "email_key" | "phone_key">,
+): Promise<void> {
   await db.updateTable("privacy_request").set(keys).where("id", "=", requestId).execute();
 }

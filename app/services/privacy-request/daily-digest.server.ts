@@ -8,6 +8,7 @@ import type { Db } from "~/db/db.server";
 import { COUNTRIES, type Country } from "~/domain/country";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
 import { backOfficeRequestsUrl } from "~/utils/staff-links.server";
+
 import { digestMail } from "../mail/back-office-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { overdueTasks } from "../systems/request-tasks.server";
@@ -16,14 +17,26 @@ import { privacyTeamAddress } from "./record.server";
 const DIGEST_KEY = "privacy-digest-sent-on";
 
 const brusselsDay = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-const brusselsHour = (now: Date) => Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Brussels", hour: "2-digit", hourCycle: "h23" }).format(now));
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Brussels",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+const brusselsHour = (now: Date) =>
+  Number(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Brussels", hour: "2-digit", hourCycle: "h23" }).format(now),
+  );
 
 /** Claims today's digest for this process; false when another instance (or an earlier run) already did. */
 async function claimDigestDay(db: Db, now: Date, force: boolean, fromHour: number): Promise<boolean> {
   const today = brusselsDay(now);
   if (!force && brusselsHour(now) < fromHour) return false;
-  await db.insertInto("app_meta").values({ key: DIGEST_KEY, value: "", updated_at: now.toISOString() }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  await db
+    .insertInto("app_meta")
+    .values({ key: DIGEST_KEY, value: "", updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
   const claimed = await db
     .updateTable("app_meta")
     .set({ value: today, updated_at: now.toISOString() })
@@ -40,7 +53,13 @@ async function claimDigestDay(db: Db, now: Date, force: boolean, fromHour: numbe
  */
 async function sendDailyDigest(
   db: Db,
-  options: { now?: Date; force?: boolean; fromHour: number; teamAddress: (country: Country) => string; backOfficeLink: (country: Country) => string },
+  options: {
+    now?: Date;
+    force?: boolean;
+    fromHour: number;
+    teamAddress: (country: Country) => string;
+    backOfficeLink: (country: Country) => string;
+  },
 ): Promise<number> {
   const now = options.now ?? new Date();
   if (!(await claimDigestDay(db, now, options.force ?? false, options.fromHour))) return 0;
@@ -63,7 +82,12 @@ async function sendDailyDigest(
       .executeTakeFirstOrThrow();
     const lateTasks = await overdueTasks(db, now, country);
     if (rows.length === 0 && Number(waiting) === 0 && lateTasks.length === 0) continue;
-    const line = (row: (typeof rows)[number]) => ({ reference: row.reference, rightType: row.right_type, dueAt: row.due_at!, state: row.state });
+    const line = (row: (typeof rows)[number]) => ({
+      reference: row.reference,
+      rightType: row.right_type,
+      dueAt: row.due_at!,
+      state: row.state,
+    });
     await enqueueMail(
       db,
       digestMail({

@@ -7,19 +7,25 @@
  * handled.
  */
 import type { Kysely, Transaction } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { UNFINISHED_STATES } from "~/domain/privacy-request";
 import type { StaffRole } from "~/domain/staff";
-import { duplicateMail } from "../mail/question-templates.server";
+
 import { enqueueMail } from "../mail/outbox.server";
-import { act, moveTo, type Staff } from "./state-change.server";
+import { duplicateMail } from "../mail/question-templates.server";
 import { audit } from "./audit.server";
+import { act, moveTo, type Staff } from "./state-change.server";
 
 const RECENT_DAYS = 30;
 
 /** Links a just-confirmed request to the earliest one it repeats, if any (inside the confirming transaction). */
-export async function markPossibleDuplicate(trx: Transaction<Database>, request: PrivacyRequestTable, now: Date): Promise<void> {
+export async function markPossibleDuplicate(
+  trx: Transaction<Database>,
+  request: PrivacyRequestTable,
+  now: Date,
+): Promise<void> {
   if (!request.email) return;
   const recent = new Date(now.getTime() - RECENT_DAYS * 86_400_000).toISOString();
   const earlier = await trx
@@ -28,17 +34,37 @@ export async function markPossibleDuplicate(trx: Transaction<Database>, request:
     .where("right_type", "=", request.right_type)
     .where("email", "=", request.email)
     .where("id", "!=", request.id)
-    .where((eb) => eb.or([eb("state", "in", UNFINISHED_STATES), eb.and([eb("state", "=", "COMPLETED"), eb("updated_at", ">=", recent)])]))
+    .where((eb) =>
+      eb.or([
+        eb("state", "in", UNFINISHED_STATES),
+        eb.and([eb("state", "=", "COMPLETED"), eb("updated_at", ">=", recent)]),
+      ]),
+    )
     .orderBy("created_at")
     .executeTakeFirst();
   if (!earlier) return;
-  await trx.updateTable("privacy_request").set({ duplicate_of: earlier.reference }).where("id", "=", request.id).execute();
-  await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "POSSIBLE_DUPLICATE", note: earlier.reference });
+  await trx
+    .updateTable("privacy_request")
+    .set({ duplicate_of: earlier.reference })
+    .where("id", "=", request.id)
+    .execute();
+  await audit(trx, {
+    requestId: request.id,
+    at: now,
+    actor: "SYSTEM",
+    action: "POSSIBLE_DUPLICATE",
+    note: earlier.reference,
+  });
 }
 
 /** The requests that point at this one as their possible original. */
 export async function possibleDuplicatesOf(db: Kysely<Database>, reference: string): Promise<string[]> {
-  const rows = await db.selectFrom("privacy_request").select("reference").where("duplicate_of", "=", reference).orderBy("created_at").execute();
+  const rows = await db
+    .selectFrom("privacy_request")
+    .select("reference")
+    .where("duplicate_of", "=", reference)
+    .orderBy("created_at")
+    .execute();
   return rows.map((row) => row.reference);
 }
 
@@ -56,20 +82,52 @@ export async function historyShownTo<Event extends { action: string; note: strin
   viewer: { email: string; role: StaffRole },
 ): Promise<Event[]> {
   if (viewer.role === "officer") return events;
-  const named = [...new Set(events.flatMap((event) => (NAMES_ANOTHER_REQUEST.has(event.action) && event.note ? [event.note] : [])))];
+  const named = [
+    ...new Set(events.flatMap((event) => (NAMES_ANOTHER_REQUEST.has(event.action) && event.note ? [event.note] : []))),
+  ];
   const theirs = named.length
-    ? new Set((await db.selectFrom("privacy_request").select("reference").where("reference", "in", named).where("assignee", "=", viewer.email).execute()).map((row) => row.reference))
+    ? new Set(
+        (
+          await db
+            .selectFrom("privacy_request")
+            .select("reference")
+            .where("reference", "in", named)
+            .where("assignee", "=", viewer.email)
+            .execute()
+        ).map((row) => row.reference),
+      )
     : new Set<string>();
-  return events.map((event) => (NAMES_ANOTHER_REQUEST.has(event.action) && event.note && !theirs.has(event.note) ? { ...event, note: null } : event));
+  return events.map((event) =>
+    NAMES_ANOTHER_REQUEST.has(event.action) && event.note && !theirs.has(event.note) ? { ...event, note: null } : event,
+  );
 }
 
 /** Closes a possible duplicate: nothing is carried out twice, and the person learns which reference is handled. */
 export function closeAsDuplicate(db: Kysely<Database>, reference: string, staff: Staff, now = new Date()) {
   return act(db, reference, "closeDuplicate", async (trx, request) => {
     if (!request.duplicate_of || !(await moveTo(trx, request, "closeDuplicate", now))) return false;
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "CLOSED_AS_DUPLICATE", from: request.state, to: "CLOSED", note: request.duplicate_of });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "CLOSED_AS_DUPLICATE",
+      from: request.state,
+      to: "CLOSED",
+      note: request.duplicate_of,
+    });
     if (request.email) {
-      await enqueueMail(trx, duplicateMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, handledAs: request.duplicate_of }), now);
+      await enqueueMail(
+        trx,
+        duplicateMail({
+          to: request.email,
+          locale: request.locale,
+          country: request.country,
+          reference: request.reference,
+          handledAs: request.duplicate_of,
+        }),
+        now,
+      );
     }
     return true;
   });

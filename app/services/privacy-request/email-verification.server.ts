@@ -4,11 +4,13 @@
  * due date, or executes an objection with its marketing suppressions.
  */
 import type { Kysely, Transaction } from "kysely";
+
+import { getDb } from "~/db/instance.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import { getDb } from "~/db/instance.server";
 import { oneMonthAfter, REQUEST_TRANSITIONS, type RightType } from "~/domain/privacy-request";
 import { objectionChannels } from "~/validation/privacy-request";
+
 import { enqueueMail } from "../mail/outbox.server";
 import { confirmationMail, privacyTeamNotification } from "../mail/privacy-templates.server";
 import { fanOut } from "../systems/fan-out.server";
@@ -39,11 +41,17 @@ export async function findByToken(db: Db, token: string) {
 }
 
 function isExpired(request: PrivacyRequestTable, now: Date): boolean {
-  return request.state === "EXPIRED" || (request.verification_expires_at !== null && request.verification_expires_at <= now.toISOString());
+  return (
+    request.state === "EXPIRED" ||
+    (request.verification_expires_at !== null && request.verification_expires_at <= now.toISOString())
+  );
 }
 
 /** Opening the link changes nothing (mail scanners open links too). */
-export async function inspectVerification(token: string, options: { now?: Date; db?: Kysely<Database> } = {}): Promise<VerificationView> {
+export async function inspectVerification(
+  token: string,
+  options: { now?: Date; db?: Kysely<Database> } = {},
+): Promise<VerificationView> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   const request = await findByToken(db, token);
@@ -72,7 +80,10 @@ export type ConfirmOutcome = { status: "verified" | "already-verified" | "unknow
  * The data subject confirms: the request becomes OPEN with its due date, or
  * an objection is executed. Exactly once, also when two confirmations race.
  */
-export async function confirmVerification(token: string, options: { now?: Date; db?: Kysely<Database> } = {}): Promise<ConfirmOutcome> {
+export async function confirmVerification(
+  token: string,
+  options: { now?: Date; db?: Kysely<Database> } = {},
+): Promise<ConfirmOutcome> {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   return db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
@@ -86,26 +97,59 @@ export async function confirmVerification(token: string, options: { now?: Date; 
     const state = REQUEST_TRANSITIONS[step].to;
     const dueAt = objection ? null : oneMonthAfter(now).toISOString();
     // The guarded step on the request just read; a confirmation that raced this one moved it first.
-    const moved = await actWithin(trx, async () => request, step, (trx, read) => moveTo(trx, read, step, now, { verified_at: now.toISOString(), due_at: dueAt }, ["verified_at"]));
+    const moved = await actWithin(
+      trx,
+      async () => request,
+      step,
+      (trx, read) => moveTo(trx, read, step, now, { verified_at: now.toISOString(), due_at: dueAt }, ["verified_at"]),
+    );
     if (moved.status !== "done") return { status: "already-verified" };
 
-    await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "VERIFIED", from: request.state, to: objection ? null : state });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "DATA_SUBJECT",
+      action: "VERIFIED",
+      from: request.state,
+      to: objection ? null : state,
+    });
     if (!objection) await markPossibleDuplicate(trx, request, now);
     if (objection) {
       const written = await writeSuppressions(trx, request, now);
-      await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+      await audit(trx, {
+        requestId: request.id,
+        at: now,
+        actor: "SYSTEM",
+        action: "EXECUTED",
+        to: "COMPLETED",
+        note: `${written} suppressions`,
+      });
       // The marketing systems are told at once, as the objection is carried out now.
       await fanOut(trx, request, now);
     }
     const { country, locale } = request;
     await enqueueMail(
       trx,
-      confirmationMail({ to: request.email!, locale, country, rightType: request.right_type, reference: request.reference, dueAt }),
+      confirmationMail({
+        to: request.email!,
+        locale,
+        country,
+        rightType: request.right_type,
+        reference: request.reference,
+        dueAt,
+      }),
       now,
     );
     await enqueueMail(
       trx,
-      privacyTeamNotification({ to: privacyTeamAddress(country), country, rightType: request.right_type, reference: request.reference, dueAt, executed: objection }),
+      privacyTeamNotification({
+        to: privacyTeamAddress(country),
+        country,
+        rightType: request.right_type,
+        reference: request.reference,
+        dueAt,
+        executed: objection,
+      }),
       now,
     );
     return { status: "verified" };

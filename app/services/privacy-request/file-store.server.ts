@@ -7,18 +7,22 @@
  * "Answers and their files").
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely, Transaction } from "kysely";
+
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import type { RequestFileTable } from "~/db/schema/request-files";
 import { FILE_LIMITS, type FileDirection, type UploadProblem } from "~/domain/request-file";
-import { sniffFileKind } from "../files/file-sniff.server";
+
 import { keyId, openChunk, sealChunk } from "../files/file-seal.server";
+import { sniffFileKind } from "../files/file-sniff.server";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type StoredFile = Pick<RequestFileTable, "id" | "name" | "media_type" | "size">;
-export type StoreOutcome = { status: "stored"; file: StoredFile } | { status: "refused"; problem: UploadProblem; name: string };
+export type StoreOutcome =
+  { status: "stored"; file: StoredFile } | { status: "refused"; problem: UploadProblem; name: string };
 
 /** A name safe to show and to offer on download: no folders, no control characters, at most 150 characters. */
 function cleanFileName(raw: string): string {
@@ -54,7 +58,14 @@ async function drain(bytes: AsyncIterator<Uint8Array>) {
  */
 export async function storeFile(
   db: Kysely<Database>,
-  input: { requestId: string; direction: FileDirection; uploadedBy: string; filename: string; bytes: AsyncIterable<Uint8Array>; now?: Date },
+  input: {
+    requestId: string;
+    direction: FileDirection;
+    uploadedBy: string;
+    filename: string;
+    bytes: AsyncIterable<Uint8Array>;
+    now?: Date;
+  },
 ): Promise<StoreOutcome> {
   const key = getConfig().fileEncryptionKey;
   const name = cleanFileName(input.filename);
@@ -79,10 +90,27 @@ export async function storeFile(
     if (seq === 0) {
       await db
         .insertInto("request_file")
-        .values({ id, request_id: input.requestId, direction: input.direction, status: "UPLOADING", name, media_type: mediaType!, size: 0, chunk_count: 0, key_id: keyId(key), uploaded_by: input.uploadedBy, delivery_id: null, created_at: now, deleted_at: null })
+        .values({
+          id,
+          request_id: input.requestId,
+          direction: input.direction,
+          status: "UPLOADING",
+          name,
+          media_type: mediaType!,
+          size: 0,
+          chunk_count: 0,
+          key_id: keyId(key),
+          uploaded_by: input.uploadedBy,
+          delivery_id: null,
+          created_at: now,
+          deleted_at: null,
+        })
         .execute();
     }
-    await db.insertInto("file_chunk").values({ file_id: id, seq, data: sealChunk(key, { fileId: id, seq, last }, staged.subarray(0, filled)) }).execute();
+    await db
+      .insertInto("file_chunk")
+      .values({ file_id: id, seq, data: sealChunk(key, { fileId: id, seq, last }, staged.subarray(0, filled)) })
+      .execute();
     seq += 1;
     filled = 0;
   };
@@ -105,7 +133,7 @@ export async function storeFile(
     size += piece.byteLength;
     if (size > FILE_LIMITS.fileBytes) return refuse("tooLarge");
     if (size > room) return refuse("requestTooLarge");
-    for (let offset = 0; offset < piece.byteLength; ) {
+    for (let offset = 0; offset < piece.byteLength;) {
       // A full chunk is written once a byte beyond it shows it is not the last.
       if (filled === staged.length) {
         if (!(await sniff(false))) return refuse("wrongType");
@@ -123,9 +151,17 @@ export async function storeFile(
 
   const counted = await db.transaction().execute(async (trx) => {
     // A row lock on PostgreSQL, the write lock on SQLite: uploads for one request take turns here.
-    await trx.updateTable("privacy_request").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", input.requestId).execute();
+    await trx
+      .updateTable("privacy_request")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", input.requestId)
+      .execute();
     if ((await storedBytes(trx, input.requestId)) + size > FILE_LIMITS.requestBytes) return false;
-    await trx.updateTable("request_file").set({ status: "STORED", size, chunk_count: seq }).where("id", "=", id).execute();
+    await trx
+      .updateTable("request_file")
+      .set({ status: "STORED", size, chunk_count: seq })
+      .where("id", "=", id)
+      .execute();
     return true;
   });
   if (!counted) {
@@ -136,7 +172,10 @@ export async function storeFile(
 }
 
 /** A stored file's bytes, opened chunk by chunk as the reader asks for them. */
-export function readFile(db: Kysely<Database>, file: Pick<RequestFileTable, "id" | "chunk_count" | "key_id">): ReadableStream<Uint8Array> {
+export function readFile(
+  db: Kysely<Database>,
+  file: Pick<RequestFileTable, "id" | "chunk_count" | "key_id">,
+): ReadableStream<Uint8Array> {
   const key = getConfig().fileEncryptionKey;
   if (file.key_id !== keyId(key)) throw new Error(`File ${file.id} was sealed with another FILE_ENCRYPTION_KEY`);
   let seq = 0;
@@ -144,7 +183,12 @@ export function readFile(db: Kysely<Database>, file: Pick<RequestFileTable, "id"
     {
       async pull(controller) {
         if (seq === file.chunk_count) return controller.close();
-        const row = await db.selectFrom("file_chunk").select("data").where("file_id", "=", file.id).where("seq", "=", seq).executeTakeFirst();
+        const row = await db
+          .selectFrom("file_chunk")
+          .select("data")
+          .where("file_id", "=", file.id)
+          .where("seq", "=", seq)
+          .executeTakeFirst();
         if (!row) return controller.error(new Error(`File ${file.id} misses chunk ${seq}`));
         controller.enqueue(openChunk(key, { fileId: file.id, seq, last: seq === file.chunk_count - 1 }, row.data));
         seq += 1;
@@ -164,13 +208,22 @@ export async function forgetUploads(db: Db, fileIds: readonly string[]): Promise
 export async function eraseFiles(db: Db, fileIds: readonly string[], now = new Date()): Promise<number> {
   if (fileIds.length === 0) return 0;
   await db.deleteFrom("file_chunk").where("file_id", "in", fileIds).execute();
-  const result = await db.updateTable("request_file").set({ status: "DELETED", deleted_at: now.toISOString() }).where("id", "in", fileIds).where("status", "!=", "DELETED").executeTakeFirst();
+  const result = await db
+    .updateTable("request_file")
+    .set({ status: "DELETED", deleted_at: now.toISOString() })
+    .where("id", "in", fileIds)
+    .where("status", "!=", "DELETED")
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 /** Uploads that never finished (a crash, a broken connection): nothing refers to them. */
 export async function deleteUnfinishedUploads(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - 3_600_000).toISOString();
-  const result = await db.deleteFrom("request_file").where("status", "=", "UPLOADING").where("created_at", "<=", before).executeTakeFirst();
+  const result = await db
+    .deleteFrom("request_file")
+    .where("status", "=", "UPLOADING")
+    .where("created_at", "<=", before)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

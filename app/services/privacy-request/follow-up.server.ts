@@ -1,8 +1,10 @@
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import { possibleDuplicatesOf } from "./duplicates.server";
 import { canCloseForNoAnswer } from "~/domain/privacy-request";
+
+import { possibleDuplicatesOf } from "./duplicates.server";
 import { questionsOf } from "./questions.server";
 
 /** What the back office shows of a request's follow-up: duplicates, questions, the stopped clock. */

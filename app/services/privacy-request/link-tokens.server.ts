@@ -4,6 +4,7 @@
  * copy of the database opens no link.
  */
 import { createHash, randomBytes } from "node:crypto";
+
 import type { Country } from "~/domain/country";
 import { linkLanguage, type Locale } from "~/i18n/locale";
 import { publicOrigin } from "~/utils/public-origin.server";

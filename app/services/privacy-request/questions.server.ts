@@ -8,14 +8,17 @@
  * mailed to the person.
  */
 import { randomUUID } from "node:crypto";
-import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
+
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { allows, canCloseForNoAnswer, closableAfter, dueDateAfterWaiting } from "~/domain/privacy-request";
+
 import { enqueueMail } from "../mail/outbox.server";
 import { noAnswerMail, questionMail } from "../mail/question-templates.server";
-import { act, moveTo, type Staff } from "./state-change.server";
 import { audit } from "./audit.server";
+import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
+import { act, moveTo, type Staff } from "./state-change.server";
 
 const DAY_MS = 86_400_000;
 
@@ -23,16 +26,57 @@ export function askPerson(db: Kysely<Database>, reference: string, staff: Staff,
   return act(db, reference, "ask", async (trx, request) => {
     if (!request.email || !(await moveTo(trx, request, "ask", now, { paused_at: now.toISOString() }))) return false;
     const { token, hash: tokenHash } = newLinkToken();
-    await trx.insertInto("info_request").values({ id: randomUUID(), request_id: request.id, question, token_hash: tokenHash, asked_by: staff.email, asked_at: now.toISOString(), answer: null, answered_at: null }).execute();
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "ASKED", from: request.state, to: "WAITING_FOR_PERSON", note: question });
+    await trx
+      .insertInto("info_request")
+      .values({
+        id: randomUUID(),
+        request_id: request.id,
+        question,
+        token_hash: tokenHash,
+        asked_by: staff.email,
+        asked_at: now.toISOString(),
+        answer: null,
+        answered_at: null,
+      })
+      .execute();
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "ASKED",
+      from: request.state,
+      to: "WAITING_FOR_PERSON",
+      note: question,
+    });
     const link = personLink(request, "/privacy-rights/reply", token);
     const closableAt = closableAfter(now).toISOString();
-    await enqueueMail(trx, questionMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, link, question, closableAt }), now);
+    await enqueueMail(
+      trx,
+      questionMail({
+        to: request.email,
+        locale: request.locale,
+        country: request.country,
+        reference: request.reference,
+        link,
+        question,
+        closableAt,
+      }),
+      now,
+    );
     return true;
   });
 }
 
-const QUESTION_FIELDS = ["info_request.id", "info_request.question", "info_request.asked_at as askedAt", "info_request.answered_at as answeredAt", "privacy_request.id as requestId", "privacy_request.reference", "privacy_request.state"] as const;
+const QUESTION_FIELDS = [
+  "info_request.id",
+  "info_request.question",
+  "info_request.asked_at as askedAt",
+  "info_request.answered_at as answeredAt",
+  "privacy_request.id as requestId",
+  "privacy_request.reference",
+  "privacy_request.state",
+] as const;
 
 /**
  * The question behind a reply link (the request must still wait for it):
@@ -42,7 +86,10 @@ const QUESTION_FIELDS = ["info_request.id", "info_request.question", "info_reque
 export async function openQuestion(db: Kysely<Database>, token: string, now = new Date()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const tokenHash = hashToken(token);
-  const questions = db.selectFrom("info_request").innerJoin("privacy_request", "privacy_request.id", "info_request.request_id").select(QUESTION_FIELDS);
+  const questions = db
+    .selectFrom("info_request")
+    .innerJoin("privacy_request", "privacy_request.id", "info_request.request_id")
+    .select(QUESTION_FIELDS);
   const mailed = await questions.where("info_request.token_hash", "=", tokenHash).executeTakeFirst();
   if (mailed) return mailed;
   const issued = await questions
@@ -76,18 +123,39 @@ const REPLY_LINKS_KEPT = 3;
  * mailbox otherwise (the status link). The mailed link keeps
  * working. Null when nothing waits for an answer.
  */
-export async function issueReplyLink(db: Kysely<Database>, requestId: string, expiresAt: string, now = new Date()): Promise<string | null> {
+export async function issueReplyLink(
+  db: Kysely<Database>,
+  requestId: string,
+  expiresAt: string,
+  now = new Date(),
+): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
     const asked = await latestQuestion(trx, requestId);
     if (!asked) return null;
     // Holds the question's row until commit (PostgreSQL; SQLite's write lock
     // already does): links issued at once take turns, so the bound below holds.
-    await trx.updateTable("info_request").set((eb) => ({ answered_at: eb.ref("answered_at") })).where("id", "=", asked.id).execute();
-    const request = await trx.selectFrom("privacy_request").select("state").where("id", "=", requestId).executeTakeFirst();
+    await trx
+      .updateTable("info_request")
+      .set((eb) => ({ answered_at: eb.ref("answered_at") }))
+      .where("id", "=", asked.id)
+      .execute();
+    const request = await trx
+      .selectFrom("privacy_request")
+      .select("state")
+      .where("id", "=", requestId)
+      .executeTakeFirst();
     const question = await latestQuestion(trx, requestId);
     if (!request || !allows(request.state, "answered") || !question || question.answeredAt) return null;
     const { token, hash: tokenHash } = newLinkToken();
-    await trx.insertInto("reply_link").values({ token_hash: tokenHash, info_request_id: question.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
+    await trx
+      .insertInto("reply_link")
+      .values({
+        token_hash: tokenHash,
+        info_request_id: question.id,
+        expires_at: expiresAt,
+        created_at: now.toISOString(),
+      })
+      .execute();
     const older = await trx
       .selectFrom("reply_link")
       .select("token_hash")
@@ -98,7 +166,15 @@ export async function issueReplyLink(db: Kysely<Database>, requestId: string, ex
       .limit(100)
       .offset(REPLY_LINKS_KEPT - 1)
       .execute();
-    if (older.length) await trx.deleteFrom("reply_link").where("token_hash", "in", older.map((link) => link.token_hash)).execute();
+    if (older.length)
+      await trx
+        .deleteFrom("reply_link")
+        .where(
+          "token_hash",
+          "in",
+          older.map((link) => link.token_hash),
+        )
+        .execute();
     return token;
   });
 }
@@ -109,32 +185,81 @@ export type ReplyOutcome = { status: "answered" } | { status: "unknown" | "close
  * The person's answer: kept with the question; the request works on again
  * (IN_PROGRESS) with its due date moved by the time it waited. Once only.
  */
-export async function answerQuestion(db: Kysely<Database>, token: string, answer: string, fileCount: number, now = new Date()): Promise<ReplyOutcome> {
+export async function answerQuestion(
+  db: Kysely<Database>,
+  token: string,
+  answer: string,
+  fileCount: number,
+  now = new Date(),
+): Promise<ReplyOutcome> {
   const question = await openQuestion(db, token, now);
   if (!question) return { status: "unknown" };
   const outcome = await db.transaction().execute(async (trx): Promise<ReplyOutcome> => {
-    const claimed = await trx.updateTable("info_request").set({ answer, answered_at: now.toISOString() }).where("id", "=", question.id).where("answered_at", "is", null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable("info_request")
+      .set({ answer, answered_at: now.toISOString() })
+      .where("id", "=", question.id)
+      .where("answered_at", "is", null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return { status: "closed" };
     // An answered question needs no link any more: the status page's die with it.
     await trx.deleteFrom("reply_link").where("info_request_id", "=", question.id).execute();
-    const request = await trx.selectFrom("privacy_request").selectAll().where("id", "=", question.requestId).executeTakeFirstOrThrow();
+    const request = await trx
+      .selectFrom("privacy_request")
+      .selectAll()
+      .where("id", "=", question.requestId)
+      .executeTakeFirstOrThrow();
     if (!allows(request.state, "answered") || !request.paused_at) return { status: "closed" };
     const dueAt = dueDateAfterWaiting(request.due_at, request.paused_at, now);
     if (!(await moveTo(trx, request, "answered", now, { paused_at: null, due_at: dueAt }))) return { status: "closed" };
     const days = Math.round((now.getTime() - new Date(request.paused_at).getTime()) / DAY_MS);
-    await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "ANSWERED", from: "WAITING_FOR_PERSON", to: "IN_PROGRESS", note: `${fileCount} files; clock stood still ${days} days; due ${dueAt ?? "—"}` });
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "DATA_SUBJECT",
+      action: "ANSWERED",
+      from: "WAITING_FOR_PERSON",
+      to: "IN_PROGRESS",
+      note: `${fileCount} files; clock stood still ${days} days; due ${dueAt ?? "—"}`,
+    });
     return { status: "answered" };
   });
   return outcome;
 }
 
 /** After 30 days without an answer the officer may close the request; the reason is mailed. */
-export function closeForNoAnswer(db: Kysely<Database>, reference: string, staff: Staff, reason: string, now = new Date()) {
+export function closeForNoAnswer(
+  db: Kysely<Database>,
+  reference: string,
+  staff: Staff,
+  reason: string,
+  now = new Date(),
+) {
   return act(db, reference, "closeNoAnswer", async (trx, request) => {
     if (!canCloseForNoAnswer(request, now)) return false;
     if (!(await moveTo(trx, request, "closeNoAnswer", now))) return false;
-    await audit(trx, { requestId: request.id, at: now, actor: "STAFF", actorId: staff.email, action: "CLOSED_NO_ANSWER", from: "WAITING_FOR_PERSON", to: "CLOSED", note: reason });
-    if (request.email) await enqueueMail(trx, noAnswerMail({ to: request.email, locale: request.locale, country: request.country, reference: request.reference, reason }), now);
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "CLOSED_NO_ANSWER",
+      from: "WAITING_FOR_PERSON",
+      to: "CLOSED",
+      note: reason,
+    });
+    if (request.email)
+      await enqueueMail(
+        trx,
+        noAnswerMail({
+          to: request.email,
+          locale: request.locale,
+          country: request.country,
+          reference: request.reference,
+          reason,
+        }),
+        now,
+      );
     return true;
   });
 }
@@ -154,4 +279,3 @@ export async function deleteExpiredReplyLinks(db: Kysely<Database>, now: Date): 
   const result = await db.deleteFrom("reply_link").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-

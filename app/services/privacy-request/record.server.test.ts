@@ -1,7 +1,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
+import { oneMonthAfter } from "~/domain/privacy-request";
+import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
+import { hashToken } from "~/services/privacy-request/link-tokens.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { suppressionIdentifier } from "~/services/privacy-request/view.server";
+import { runRetention } from "~/services/retention.server";
+import type { PrivacyRequestInput } from "~/validation/privacy-request";
+
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 // The service reads its settings once; no DNS lookups and a data folder of its own.
 process.env.EMAIL_DOMAIN_CHECK = "false";
@@ -12,15 +23,6 @@ process.env.TARGET_LIMIT_PER_DAY = "10000";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.VERIFICATION_LINK_TTL_HOURS = "24";
-
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
-import { oneMonthAfter } from "~/domain/privacy-request";
-import { hashToken } from "~/services/privacy-request/link-tokens.server";
-import { suppressionIdentifier } from "~/services/privacy-request/view.server";
-import { runRetention } from "~/services/retention.server";
-import type { PrivacyRequestInput } from "~/validation/privacy-request";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
 
 const TEST_CLIENT = "192.0.2.10";
 
@@ -33,15 +35,31 @@ const tokenIn = (text: string) => /token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ??
 
 describeEachDatabase("privacy requests on $name", (database) => {
   const db = () => database.db;
-  const mailsTo = (to: string) => db().selectFrom("outbox").selectAll().where("recipient", "=", to).orderBy("created_at").execute();
+  const mailsTo = (to: string) =>
+    db().selectFrom("outbox").selectAll().where("recipient", "=", to).orderBy("created_at").execute();
   const auditOf = (id: string) =>
-    db().selectFrom("audit_event").select(["actor", "action", "from_state", "to_state"]).where("request_id", "=", id).orderBy("seq").execute();
-  const requestRow = (id: string) => db().selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    db()
+      .selectFrom("audit_event")
+      .select(["actor", "action", "from_state", "to_state"])
+      .where("request_id", "=", id)
+      .orderBy("seq")
+      .execute();
+  const requestRow = (id: string) =>
+    db().selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("stores an access request awaiting verification, mails a link, and keeps only the token's hash", async () => {
     const now = new Date("2026-03-10T09:00:00Z");
-    const input: PrivacyRequestInput = { flowType: "RIGHT_OF_ACCESS", email: "lotte@veldhaven-test.nl", userMessage: "Welke gegevens?" };
-    const outcome = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now, db: db() });
+    const input: PrivacyRequestInput = {
+      flowType: "RIGHT_OF_ACCESS",
+      email: "lotte@veldhaven-test.nl",
+      userMessage: "Welke gegevens?",
+    };
+    const outcome = await submitPrivacyRequest(input, SITE_NL, {
+      requestOrigin: ORIGIN,
+      clientIp: TEST_CLIENT,
+      now,
+      db: db(),
+    });
     expect(outcome).toMatchObject({ status: "accepted", state: "AWAITING_VERIFICATION", verificationSent: true });
     if (outcome.status !== "accepted") throw new Error("not accepted");
     expect(outcome.reference).toMatch(/^PR-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
@@ -55,10 +73,15 @@ describeEachDatabase("privacy requests on $name", (database) => {
     expect(row.verification_token_hash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.verification_expires_at).toBe(new Date(now.getTime() + 24 * HOUR).toISOString());
-    expect(await auditOf(outcome.id)).toEqual([{ actor: "DATA_SUBJECT", action: "SUBMITTED", from_state: null, to_state: "AWAITING_VERIFICATION" }]);
+    expect(await auditOf(outcome.id)).toEqual([
+      { actor: "DATA_SUBJECT", action: "SUBMITTED", from_state: null, to_state: "AWAITING_VERIFICATION" },
+    ]);
 
     // Opening the link changes nothing.
-    expect(await inspectVerification(token, { now, db: db() })).toMatchObject({ status: "valid", rightType: "RIGHT_OF_ACCESS" });
+    expect(await inspectVerification(token, { now, db: db() })).toMatchObject({
+      status: "valid",
+      rightType: "RIGHT_OF_ACCESS",
+    });
     expect((await requestRow(outcome.id)).state).toBe("AWAITING_VERIFICATION");
 
     // Confirming opens it with a due date one month later, and mails the data subject and the team.
@@ -67,7 +90,10 @@ describeEachDatabase("privacy requests on $name", (database) => {
     const opened = await requestRow(outcome.id);
     expect(opened.state).toBe("OPEN");
     expect(opened.due_at).toBe("2026-04-10T10:00:00.000Z");
-    expect((await mailsTo("lotte@veldhaven-test.nl")).map((m) => m.kind)).toEqual(["privacy-verification", "privacy-confirmation"]);
+    expect((await mailsTo("lotte@veldhaven-test.nl")).map((m) => m.kind)).toEqual([
+      "privacy-verification",
+      "privacy-confirmation",
+    ]);
     expect((await mailsTo("privacy@veldhavenmedia.nl")).map((m) => m.subject)).toEqual([
       `Privacyaanvraag ${outcome.reference}: inzage in je gegevens`,
     ]);
@@ -82,10 +108,16 @@ describeEachDatabase("privacy requests on $name", (database) => {
 
   it("mails a plus address and stores it as typed: only the limit counts it without its tag", async () => {
     const input: PrivacyRequestInput = { flowType: "RIGHT_OF_ACCESS", email: "Lotte+Privacy@veldhaven-test.nl" };
-    const outcome = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, db: db() });
+    const outcome = await submitPrivacyRequest(input, SITE_NL, {
+      requestOrigin: ORIGIN,
+      clientIp: TEST_CLIENT,
+      db: db(),
+    });
     if (outcome.status !== "accepted") throw new Error("not accepted");
     expect((await requestRow(outcome.id)).email).toBe("lotte+privacy@veldhaven-test.nl");
-    expect((await mailsTo("lotte+privacy@veldhaven-test.nl")).map((mail) => mail.kind)).toEqual(["privacy-verification"]);
+    expect((await mailsTo("lotte+privacy@veldhaven-test.nl")).map((mail) => mail.kind)).toEqual([
+      "privacy-verification",
+    ]);
   });
 
   it("refuses a tampered token and an expired one", async () => {
@@ -118,9 +150,16 @@ describeEachDatabase("privacy requests on $name", (database) => {
       email: "anna@veldhaven-test.nl",
       phoneNumber: "+31612345678",
     };
-    const first = await submitPrivacyRequest(input, SITE_NL, { requestOrigin: ORIGIN, clientIp: TEST_CLIENT, now, db: db() });
+    const first = await submitPrivacyRequest(input, SITE_NL, {
+      requestOrigin: ORIGIN,
+      clientIp: TEST_CLIENT,
+      now,
+      db: db(),
+    });
     if (first.status !== "accepted") throw new Error("not accepted");
-    expect(await db().selectFrom("marketing_suppression").selectAll().where("request_id", "=", first.id).execute()).toEqual([]);
+    expect(
+      await db().selectFrom("marketing_suppression").selectAll().where("request_id", "=", first.id).execute(),
+    ).toEqual([]);
     const token = tokenIn((await mailsTo("anna@veldhaven-test.nl"))[0].text_body)!;
     expect(await confirmVerification(token, { now, db: db() })).toEqual({ status: "verified" });
     expect((await requestRow(first.id)).state).toBe("COMPLETED");
@@ -148,8 +187,13 @@ describeEachDatabase("privacy requests on $name", (database) => {
     );
     expect(again).toMatchObject({ status: "accepted", state: "COMPLETED", verificationSent: false });
     if (again.status !== "accepted") throw new Error("not accepted");
-    expect(await db().selectFrom("marketing_suppression").selectAll().where("request_id", "=", again.id).execute()).toEqual([]);
-    const total = await db().selectFrom("marketing_suppression").select(db().fn.countAll().as("n")).executeTakeFirstOrThrow();
+    expect(
+      await db().selectFrom("marketing_suppression").selectAll().where("request_id", "=", again.id).execute(),
+    ).toEqual([]);
+    const total = await db()
+      .selectFrom("marketing_suppression")
+      .select(db().fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(4);
     expect(await auditOf(again.id)).toEqual([
       { actor: "DATA_SUBJECT", action: "SUBMITTED", from_state: null, to_state: null },
@@ -166,15 +210,33 @@ describeEachDatabase("privacy requests on $name", (database) => {
           salutation: "NONE",
           firstName: "Luc",
           lastName: "Peeters",
-          address: { street: "Kerkstraat", houseNumber: "12", houseNumberExtension: "b", postalCode: "2000", city: "Antwerpen", country: "BE" },
+          address: {
+            street: "Kerkstraat",
+            houseNumber: "12",
+            houseNumberExtension: "b",
+            postalCode: "2000",
+            city: "Antwerpen",
+            country: "BE",
+          },
         },
       },
       SITE_FR,
-      { requestOrigin: "http://be.localhost:3000", clientIp: TEST_CLIENT, now: new Date("2026-03-12T10:00:00Z"), db: db() },
+      {
+        requestOrigin: "http://be.localhost:3000",
+        clientIp: TEST_CLIENT,
+        now: new Date("2026-03-12T10:00:00Z"),
+        db: db(),
+      },
     );
     if (outcome.status !== "accepted") throw new Error("not accepted");
-    const rows = await db().selectFrom("marketing_suppression").select(["channel", "identifier", "country"]).where("request_id", "=", outcome.id).execute();
-    expect(rows).toEqual([{ channel: "POSTAL", identifier: "PEETERS|LUC|KERKSTRAAT|12 B|2000|ANTWERPEN|BE", country: "be" }]);
+    const rows = await db()
+      .selectFrom("marketing_suppression")
+      .select(["channel", "identifier", "country"])
+      .where("request_id", "=", outcome.id)
+      .execute();
+    expect(rows).toEqual([
+      { channel: "POSTAL", identifier: "PEETERS|LUC|KERKSTRAAT|12 B|2000|ANTWERPEN|BE", country: "be" },
+    ]);
   });
 
   it("purges what is kept no longer: unverified requests, old contact messages, sent mail bodies, expired rate-limit rows", async () => {
@@ -186,7 +248,9 @@ describeEachDatabase("privacy requests on $name", (database) => {
     );
     if (verified.status !== "accepted") throw new Error("not accepted");
     const verifiedToken = tokenIn((await mailsTo("lotte@veldhaven-test.nl"))[0].text_body)!;
-    expect(await confirmVerification(verifiedToken, { now: new Date("2026-03-10T10:00:00Z"), db: db() })).toEqual({ status: "verified" });
+    expect(await confirmVerification(verifiedToken, { now: new Date("2026-03-10T10:00:00Z"), db: db() })).toEqual({
+      status: "verified",
+    });
     expect(await mailsTo("lotte@veldhaven-test.nl")).toHaveLength(2);
 
     const submitted = new Date("2026-05-01T09:00:00Z");
@@ -199,18 +263,50 @@ describeEachDatabase("privacy requests on $name", (database) => {
     await db()
       .insertInto("contact_message")
       .values([
-        { id: "old-contact", name: "A", email: "a@x.nl", question: "q", locale: "nl_nl", country: "nl", created_at: "2025-01-01T00:00:00.000Z" },
-        { id: "new-contact", name: "B", email: "b@x.nl", question: "q", locale: "nl_nl", country: "nl", created_at: "2026-05-01T00:00:00.000Z" },
+        {
+          id: "old-contact",
+          name: "A",
+          email: "a@x.nl",
+          question: "q",
+          locale: "nl_nl",
+          country: "nl",
+          created_at: "2025-01-01T00:00:00.000Z",
+        },
+        {
+          id: "new-contact",
+          name: "B",
+          email: "b@x.nl",
+          question: "q",
+          locale: "nl_nl",
+          country: "nl",
+          created_at: "2026-05-01T00:00:00.000Z",
+        },
       ])
       .execute();
-    await db().updateTable("outbox").set({ status: "sent", sent_at: "2026-01-01T00:00:00.000Z" }).where("recipient", "=", "lotte@veldhaven-test.nl").execute();
-    const policy = { unverifiedRetentionDays: 30, contactRetentionDays: 365, sentMailRetentionDays: 30, complaintRetentionDays: 730, noticeRetentionYears: 7, staffSessionIdleMinutes: 30 };
+    await db()
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: "2026-01-01T00:00:00.000Z" })
+      .where("recipient", "=", "lotte@veldhaven-test.nl")
+      .execute();
+    const policy = {
+      unverifiedRetentionDays: 30,
+      contactRetentionDays: 365,
+      sentMailRetentionDays: 30,
+      complaintRetentionDays: 730,
+      noticeRetentionYears: 7,
+      staffSessionIdleMinutes: 30,
+    };
 
     // A day later the link has expired: the request is EXPIRED, not yet deleted.
     const dayLater = await runRetention(db(), policy, new Date("2026-05-02T10:00:00Z"));
     expect(dayLater.expiredRequests).toBeGreaterThanOrEqual(1);
     expect((await requestRow(outcome.id)).state).toBe("EXPIRED");
-    expect((await auditOf(outcome.id)).at(-1)).toEqual({ actor: "SYSTEM", action: "EXPIRED", from_state: "AWAITING_VERIFICATION", to_state: "EXPIRED" });
+    expect((await auditOf(outcome.id)).at(-1)).toEqual({
+      actor: "SYSTEM",
+      action: "EXPIRED",
+      from_state: "AWAITING_VERIFICATION",
+      to_state: "EXPIRED",
+    });
     expect(dayLater.deletedContactMessages).toBe(1);
     expect(dayLater.purgedMailBodies).toBe(2);
     const purged = await mailsTo("");
@@ -221,7 +317,11 @@ describeEachDatabase("privacy requests on $name", (database) => {
     expect(later.deletedRequests).toBeGreaterThanOrEqual(1);
     expect(await db().selectFrom("privacy_request").select("id").where("id", "=", outcome.id).execute()).toEqual([]);
     expect(await auditOf(outcome.id)).toEqual([]);
-    const kept = await db().selectFrom("privacy_request").select("state").where("email", "=", "lotte@veldhaven-test.nl").executeTakeFirstOrThrow();
+    const kept = await db()
+      .selectFrom("privacy_request")
+      .select("state")
+      .where("email", "=", "lotte@veldhaven-test.nl")
+      .executeTakeFirstOrThrow();
     expect(kept.state).toBe("OPEN");
     expect(await db().selectFrom("contact_message").select("id").execute()).toEqual([{ id: "new-contact" }]);
   });

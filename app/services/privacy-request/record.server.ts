@@ -6,26 +6,29 @@
  * route actions and the JSON call map its outcomes.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { newLinkToken } from "./link-tokens.server";
-import { searchKeys } from "../submission/target-key.server";
+
 import type { Kysely } from "kysely";
+
 import { getConfig } from "~/config.server";
-import { publicOrigin } from "~/utils/public-origin.server";
+import { getDb } from "~/db/instance.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import type { RequestState, RightType } from "~/domain/privacy-request";
-import { getDb } from "~/db/instance.server";
-import type { Country, Locale } from "~/i18n/locale";
-import type { FlowType, PrivacyRequestInput } from "~/validation/privacy-request";
 import { normaliseEmail } from "~/domain/email";
-import { mayReceiveMail } from "../submission/email-domain.server";
-import { writeSuppressions } from "./suppressions.server";
-import { audit } from "./audit.server";
-import { fanOut } from "../systems/fan-out.server";
+import type { RequestState, RightType } from "~/domain/privacy-request";
+import type { Country, Locale } from "~/i18n/locale";
+import { publicOrigin } from "~/utils/public-origin.server";
+import type { FlowType, PrivacyRequestInput } from "~/validation/privacy-request";
+
 import { enqueueMail } from "../mail/outbox.server";
 import { privacyTeamNotification, verificationMail } from "../mail/privacy-templates.server";
+import { mayReceiveMail } from "../submission/email-domain.server";
 import { storeSubmission, type Refused } from "../submission/intake.server";
 import type { SubmissionKey } from "../submission/keys.server";
+import { searchKeys } from "../submission/target-key.server";
+import { fanOut } from "../systems/fan-out.server";
+import { audit } from "./audit.server";
+import { newLinkToken } from "./link-tokens.server";
+import { writeSuppressions } from "./suppressions.server";
 
 /** The JSON call's flow names are the right types (spec 3). */
 const rightTypeOf = (flow: FlowType): RightType => flow;
@@ -38,7 +41,6 @@ export function newReference(prefix = "PR"): string {
   const chars = [...bytes].map((byte) => REFERENCE_ALPHABET[byte % 32]);
   return `${prefix}-${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}`;
 }
-
 
 export type SubmitOutcome =
   | { status: "accepted"; id: string; reference: string; state: RequestState; verificationSent: boolean }
@@ -141,21 +143,49 @@ export async function submitPrivacyRequest(
     now,
     store: async (trx) => {
       await trx.insertInto("privacy_request").values(row).execute();
-      await audit(trx, { requestId: id, at: now, ...actor, action: "SUBMITTED", to: verify ? "AWAITING_VERIFICATION" : null });
+      await audit(trx, {
+        requestId: id,
+        at: now,
+        ...actor,
+        action: "SUBMITTED",
+        to: verify ? "AWAITING_VERIFICATION" : null,
+      });
       if (verify) {
         const link = `${publicOrigin(site.country, options.requestOrigin)}/${site.language}/email-verification?token=${token}`;
         await enqueueMail(
           trx,
-          verificationMail({ to: email!, locale: site.locale, country: site.country, rightType, reference, link, expiresAt: row.verification_expires_at! }),
+          verificationMail({
+            to: email!,
+            locale: site.locale,
+            country: site.country,
+            rightType,
+            reference,
+            link,
+            expiresAt: row.verification_expires_at!,
+          }),
           now,
         );
       } else {
         const written = await writeSuppressions(trx, row, now);
-        await audit(trx, { requestId: id, at: now, ...(staff ? actor : { actor: "SYSTEM" }), action: "EXECUTED", to: "COMPLETED", note: `${written} suppressions` });
+        await audit(trx, {
+          requestId: id,
+          at: now,
+          ...(staff ? actor : { actor: "SYSTEM" }),
+          action: "EXECUTED",
+          to: "COMPLETED",
+          note: `${written} suppressions`,
+        });
         await fanOut(trx, row, now);
         await enqueueMail(
           trx,
-          privacyTeamNotification({ to: privacyTeamAddress(site.country), country: site.country, rightType, reference, dueAt: null, executed: true }),
+          privacyTeamNotification({
+            to: privacyTeamAddress(site.country),
+            country: site.country,
+            rightType,
+            reference,
+            dueAt: null,
+            executed: true,
+          }),
           now,
         );
       }

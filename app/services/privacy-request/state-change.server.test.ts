@@ -7,17 +7,19 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 
-process.env.EMAIL_DOMAIN_CHECK = "false";
-process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
+import { describe, expect, it } from "vitest";
 
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { moveTo } from "~/services/privacy-request/state-change.server";
 import { resendVerification } from "~/services/privacy-request/verification-links.server";
 import { retentionPolicy, runRetention } from "~/services/retention.server";
+
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import { useTestConfig } from "../../../tests/setup/unit-process";
+
+process.env.EMAIL_DOMAIN_CHECK = "false";
+process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 
 const APP = path.resolve(import.meta.dirname, "../..");
 const THE_ONE_PATH = path.join("services", "privacy-request", "state-change.server.ts");
@@ -37,7 +39,8 @@ function stateWrites(): string[] {
   for (const file of sourceFiles(APP)) {
     const text = fs.readFileSync(file, "utf8");
     for (const match of text.matchAll(/updateTable\("privacy_request"\)([\s\S]*?)\.execute/g)) {
-      if (/[{,\s]state\s*[:,}]/.test(match[1])) found.push(`${path.relative(APP, file)}: line ${text.slice(0, match.index).split("\n").length}`);
+      if (/[{,\s]state\s*[:,}]/.test(match[1]))
+        found.push(`${path.relative(APP, file)}: line ${text.slice(0, match.index).split("\n").length}`);
     }
   }
   return found;
@@ -57,13 +60,28 @@ describeEachDatabase("expiring and a new link, as guarded steps, on $name", (dat
   const HOUR = 3_600_000;
 
   async function unconfirmed(email: string, now: Date) {
-    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, { country: "nl", locale: "nl_nl", language: "nl" }, { requestOrigin: "", clientIp: "192.0.2.60", db: db(), now });
+    const made = await submitPrivacyRequest(
+      { flowType: "RIGHT_OF_ACCESS", email },
+      { country: "nl", locale: "nl_nl", language: "nl" },
+      { requestOrigin: "", clientIp: "192.0.2.60", db: db(), now },
+    );
     if (made.status !== "accepted") throw new Error("not accepted");
-    const mail = await db().selectFrom("outbox").select("text_body").where("recipient", "=", email).executeTakeFirstOrThrow();
+    const mail = await db()
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("recipient", "=", email)
+      .executeTakeFirstOrThrow();
     return { id: made.id, token: /email-verification\?token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1] };
   }
-  const trail = (id: string) => db().selectFrom("audit_event").select(["action", "from_state", "to_state"]).where("request_id", "=", id).orderBy("seq").execute();
-  const row = (id: string) => db().selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const trail = (id: string) =>
+    db()
+      .selectFrom("audit_event")
+      .select(["action", "from_state", "to_state"])
+      .where("request_id", "=", id)
+      .orderBy("seq")
+      .execute();
+  const row = (id: string) =>
+    db().selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("a request expires and comes back with a new link, each step in its trail from the state it left", async () => {
     const start = new Date();
@@ -87,7 +105,11 @@ describeEachDatabase("expiring and a new link, as guarded steps, on $name", (dat
     const later = new Date(start.getTime() + 24 * HOUR + 1);
     // …and, before the run writes, the person asks for a new link (another instance) on the still valid link's page.
     expect(await resendVerification(db(), token, new Date(start.getTime() + HOUR))).toEqual({ status: "sent" });
-    expect(await db().transaction().execute((trx) => moveTo(trx, read, "expire", later, {}, ["verification_expires_at"]))).toBe(false);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => moveTo(trx, read, "expire", later, {}, ["verification_expires_at"])),
+    ).toBe(false);
     expect((await row(id)).state).toBe("AWAITING_VERIFICATION");
     // The run itself, reading afresh, leaves the new link alone too.
     expect((await runRetention(db(), retentionPolicy(), later)).expiredRequests).toBe(0);

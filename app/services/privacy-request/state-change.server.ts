@@ -7,11 +7,13 @@
  * state is written.
  */
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import { REQUEST_TRANSITIONS, isClosed, type RequestAction, type RequestState } from "~/domain/privacy-request";
+import { isClosed, REQUEST_TRANSITIONS, type RequestAction, type RequestState } from "~/domain/privacy-request";
 import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
+
 import { guardedStep, guardedTransition } from "../guarded-transition.server";
 
 export type Staff = { email: string };
@@ -37,14 +39,27 @@ export function actById(db: Db, id: string, action: RequestAction, change: Chang
 }
 
 /** The same inside a transaction the caller holds, for the request `load` finds (by the token of the person's link). */
-export function actWithin(trx: Kysely<Database>, load: (trx: Kysely<Database>) => Promise<PrivacyRequestTable | undefined>, action: RequestAction, change: Change): Promise<TransitionOutcome> {
+export function actWithin(
+  trx: Kysely<Database>,
+  load: (trx: Kysely<Database>) => Promise<PrivacyRequestTable | undefined>,
+  action: RequestAction,
+  change: Change,
+): Promise<TransitionOutcome> {
   return guardedStep<RequestState, PrivacyRequestTable>(trx, { load, from: REQUEST_TRANSITIONS[action].from, change });
 }
 
-type MovingAction = { [A in RequestAction]: (typeof REQUEST_TRANSITIONS)[A]["to"] extends null ? never : A }[RequestAction];
+type MovingAction = {
+  [A in RequestAction]: (typeof REQUEST_TRANSITIONS)[A]["to"] extends null ? never : A;
+}[RequestAction];
 
 /** Columns a step other than a state change may have written since the request was read: a link, its count, its confirmation. */
-type LinkColumn = "verification_token_hash" | "reminder_token_hash" | "verification_expires_at" | "verified_at" | "link_resent_at" | "links_resent";
+type LinkColumn =
+  | "verification_token_hash"
+  | "reminder_token_hash"
+  | "verification_expires_at"
+  | "verified_at"
+  | "link_resent_at"
+  | "links_resent";
 
 /**
  * The update of a step that moves the request to its state: only from the
@@ -62,7 +77,12 @@ export async function moveTo(
   const to: RequestState = REQUEST_TRANSITIONS[action].to;
   let update = trx
     .updateTable("privacy_request")
-    .set({ state: to, updated_at: now.toISOString(), ...(isClosed(to) ? { closed_at: now.toISOString() } : {}), ...extra })
+    .set({
+      state: to,
+      updated_at: now.toISOString(),
+      ...(isClosed(to) ? { closed_at: now.toISOString() } : {}),
+      ...extra,
+    })
     .where("id", "=", request.id)
     .where("state", "=", request.state);
   for (const column of still) {

@@ -7,19 +7,25 @@
  */
 import { expect, it } from "vitest";
 
+import { confirmVerification } from "~/services/privacy-request/email-verification.server";
+import { hashToken } from "~/services/privacy-request/link-tokens.server";
+import {
+  answerQuestion,
+  askPerson,
+  deleteExpiredReplyLinks,
+  openQuestion,
+} from "~/services/privacy-request/questions.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import { askForStatusLink, inspectStatus, replyLinkFromStatus } from "~/services/privacy-request/status.server";
+
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
+import { useTestConfig } from "../../../tests/setup/unit-process";
+
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
-
-import { hashToken } from "~/services/privacy-request/link-tokens.server";
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { confirmVerification } from "~/services/privacy-request/email-verification.server";
-import { answerQuestion, askPerson, deleteExpiredReplyLinks, openQuestion } from "~/services/privacy-request/questions.server";
-import { askForStatusLink, inspectStatus, replyLinkFromStatus } from "~/services/privacy-request/status.server";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
-import { useTestConfig } from "../../../tests/setup/unit-process";
 
 const OFFICER = { email: "officer@veldhavenmedia.nl" };
 const SITE = { country: "nl", locale: "nl_nl", language: "nl" } as const;
@@ -30,13 +36,24 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
   useTestConfig();
   const db = () => database.db;
   const tokenIn = async (to: string, kind: string, pattern: RegExp) => {
-    const mails = await db().selectFrom("outbox").select("text_body").where("recipient", "=", to).where("kind", "=", kind).orderBy("created_at", "desc").execute();
+    const mails = await db()
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("recipient", "=", to)
+      .where("kind", "=", kind)
+      .orderBy("created_at", "desc")
+      .execute();
     return pattern.exec(mails[0].text_body)![1];
   };
 
   /** A confirmed request, a status link for it, and (unless `ask` is false) an officer's question. */
   async function waiting(email: string, now: Date, ask = true) {
-    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, { requestOrigin: "", clientIp: "192.0.2.50", db: db(), now });
+    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, {
+      requestOrigin: "",
+      clientIp: "192.0.2.50",
+      db: db(),
+      now,
+    });
     if (made.status !== "accepted") throw new Error("not accepted");
     const verification = await tokenIn(email, "privacy-verification", /email-verification\?token=([A-Za-z0-9_-]{43})/);
     expect(await confirmVerification(verification, { db: db(), now })).toEqual({ status: "verified" });
@@ -51,7 +68,10 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
     const asked = new Date();
     const { reference, status } = await waiting(email, asked);
     const mailed = await tokenIn(email, "privacy-question", /privacy-rights\/reply\?token=([A-Za-z0-9_-]{43})/);
-    expect(await inspectStatus(db(), status, asked)).toMatchObject({ state: "WAITING_FOR_PERSON", question: { text: QUESTION, askedAt: asked.toISOString(), answeredAt: null, open: true } });
+    expect(await inspectStatus(db(), status, asked)).toMatchObject({
+      state: "WAITING_FOR_PERSON",
+      question: { text: QUESTION, askedAt: asked.toISOString(), answeredAt: null, open: true },
+    });
 
     const later = new Date(asked.getTime() + HOUR);
     const issued = await replyLinkFromStatus(db(), status, later);
@@ -60,7 +80,12 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
     const [row] = await db().selectFrom("reply_link").selectAll().execute();
     expect(row.token_hash).toBe(hashToken(issued!));
     expect(JSON.stringify(row)).not.toContain(issued);
-    expect(await openQuestion(db(), issued!, later)).toMatchObject({ reference, question: QUESTION, answeredAt: null, state: "WAITING_FOR_PERSON" });
+    expect(await openQuestion(db(), issued!, later)).toMatchObject({
+      reference,
+      question: QUESTION,
+      answeredAt: null,
+      state: "WAITING_FOR_PERSON",
+    });
     // The mailed link still works beside it.
     expect(await openQuestion(db(), mailed, later)).toMatchObject({ reference });
 
@@ -69,7 +94,10 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
     expect(await answerQuestion(db(), issued!, "Nog eens", 0, later)).toEqual({ status: "unknown" });
     expect(await answerQuestion(db(), mailed, "Nog eens", 0, later)).toEqual({ status: "closed" });
     expect(await db().selectFrom("reply_link").selectAll().execute()).toEqual([]);
-    expect(await inspectStatus(db(), status, later)).toMatchObject({ state: "IN_PROGRESS", question: { text: QUESTION, answeredAt: later.toISOString(), open: false } });
+    expect(await inspectStatus(db(), status, later)).toMatchObject({
+      state: "IN_PROGRESS",
+      question: { text: QUESTION, answeredAt: later.toISOString(), open: false },
+    });
     // Nothing waits for an answer any more: no new link.
     expect(await replyLinkFromStatus(db(), status, later)).toBeNull();
   });
@@ -102,7 +130,8 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
 
     const other = await waiting(`vaak-${Date.now()}@veldhaven-test.nl`, now);
     const issued: string[] = [];
-    for (let click = 0; click < 5; click++) issued.push((await replyLinkFromStatus(db(), other.status, new Date(now.getTime() + click * 1000)))!);
+    for (let click = 0; click < 5; click++)
+      issued.push((await replyLinkFromStatus(db(), other.status, new Date(now.getTime() + click * 1000)))!);
     expect(await db().selectFrom("reply_link").selectAll().execute()).toHaveLength(3);
     // The newest ones stay: the one a browser got last always works.
     for (const token of issued.slice(2)) expect(await openQuestion(db(), token, now)).not.toBeNull();
@@ -119,7 +148,11 @@ describeEachDatabase("reply links from the status page on $name", (database) => 
     const kept = await db().selectFrom("reply_link").select("token_hash").execute();
     expect(kept.length).toBeLessThanOrEqual(3);
     const live = issued.filter((token) => kept.some((row) => row.token_hash === hashToken(token!)));
-    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, index) => answerQuestion(db(), live[index % live.length]!, `Antwoord ${index}`, 0, later)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        answerQuestion(db(), live[index % live.length]!, `Antwoord ${index}`, 0, later),
+      ),
+    );
     expect(outcomes.filter((outcome) => outcome.status === "answered")).toHaveLength(1);
   });
 });

@@ -6,19 +6,21 @@
  * due date (and extension), what is asked of them and the delivered files,
  * for STATUS_LINK_HOURS.
  */
-import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
+import type { Country } from "~/domain/country";
 import { normaliseEmail } from "~/domain/email";
 import type { RequestState, RightType } from "~/domain/privacy-request";
-import type { Country } from "~/domain/country";
+
 import { statusLinkMail } from "../mail/delivery-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
-import { privacyTeamAddress } from "./record.server";
-import { deliveryFiles, type DeliveredFile } from "./answer-delivery.server";
-import { issueReplyLink, latestQuestion } from "./questions.server";
 import { admitSubmission } from "../submission/limits.server";
 import { taskProgress } from "../systems/request-tasks.server";
+import { deliveryFiles, type DeliveredFile } from "./answer-delivery.server";
+import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
+import { issueReplyLink, latestQuestion } from "./questions.server";
+import { privacyTeamAddress } from "./record.server";
 
 /** A status link is for looking, now: a day is enough, and a forwarded mail stops working soon. */
 const STATUS_LINK_HOURS = 24;
@@ -32,7 +34,9 @@ export const STATUS_ANSWER_FLOOR_MS = 250;
 
 const waitUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
 
-export type StatusAsked = { status: "asked" } | { status: "RATE_LIMITED"; scope: "client" | "target"; retryAfterSeconds: number; otherWay: string };
+export type StatusAsked =
+  | { status: "asked" }
+  | { status: "RATE_LIMITED"; scope: "client" | "target"; retryAfterSeconds: number; otherWay: string };
 
 /**
  * Mails a status link when the reference and the address belong to one
@@ -48,9 +52,25 @@ export async function askForStatusLink(
   const answerAt = performance.now() + STATUS_ANSWER_FLOOR_MS;
   const now = options.now ?? new Date();
   const email = normaliseEmail(input.email);
-  const admission = await admitSubmission({ kind: "public-form", bucket: `status:${site.country}`, clientIp: options.clientIp, target: email });
-  if (!admission.ok) return { status: "RATE_LIMITED", scope: admission.scope, retryAfterSeconds: admission.retryAfterSeconds, otherWay: privacyTeamAddress(site.country) };
-  const request = await db.selectFrom("privacy_request").select(["id", "reference", "country", "locale", "email"]).where("reference", "=", input.reference).where("email", "=", email).executeTakeFirst();
+  const admission = await admitSubmission({
+    kind: "public-form",
+    bucket: `status:${site.country}`,
+    clientIp: options.clientIp,
+    target: email,
+  });
+  if (!admission.ok)
+    return {
+      status: "RATE_LIMITED",
+      scope: admission.scope,
+      retryAfterSeconds: admission.retryAfterSeconds,
+      otherWay: privacyTeamAddress(site.country),
+    };
+  const request = await db
+    .selectFrom("privacy_request")
+    .select(["id", "reference", "country", "locale", "email"])
+    .where("reference", "=", input.reference)
+    .where("email", "=", email)
+    .executeTakeFirst();
   if (!request) {
     await waitUntil(answerAt);
     return { status: "asked" };
@@ -58,9 +78,23 @@ export async function askForStatusLink(
   const { token, hash: tokenHash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + STATUS_LINK_HOURS * 3_600_000).toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto("status_link").values({ token_hash: tokenHash, request_id: request.id, expires_at: expiresAt, created_at: now.toISOString() }).execute();
+    await trx
+      .insertInto("status_link")
+      .values({ token_hash: tokenHash, request_id: request.id, expires_at: expiresAt, created_at: now.toISOString() })
+      .execute();
     const link = personLink(request, "/privacy-rights/status/view", token);
-    await enqueueMail(trx, statusLinkMail({ to: request.email!, locale: request.locale, country: request.country, reference: request.reference, link, expiresAt }), now);
+    await enqueueMail(
+      trx,
+      statusLinkMail({
+        to: request.email!,
+        locale: request.locale,
+        country: request.country,
+        reference: request.reference,
+        link,
+        expiresAt,
+      }),
+      now,
+    );
   });
   await waitUntil(answerAt);
   return { status: "asked" };
@@ -87,7 +121,11 @@ export type StatusView =
 /** The request behind a status link, if the link is still good. */
 export async function statusLinkRequest(db: Kysely<Database>, token: string, now = new Date()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { status: "unknown" as const };
-  const link = await db.selectFrom("status_link").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  const link = await db
+    .selectFrom("status_link")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
   if (!link) return { status: "unknown" as const };
   if (link.expires_at <= now.toISOString()) return { status: "expired" as const };
   return { status: "valid" as const, requestId: link.request_id, expiresAt: link.expires_at };
@@ -99,9 +137,23 @@ const extensionReason = (note: string | null) => note?.split(/: ([\s\S]*)/)[1] ?
 export async function inspectStatus(db: Kysely<Database>, token: string, now = new Date()): Promise<StatusView> {
   const found = await statusLinkRequest(db, token, now);
   if (found.status !== "valid") return found;
-  const request = await db.selectFrom("privacy_request").selectAll().where("id", "=", found.requestId).executeTakeFirstOrThrow();
-  const extended = await db.selectFrom("audit_event").select("note").where("request_id", "=", request.id).where("action", "=", "EXTENDED").executeTakeFirst();
-  const delivery = await db.selectFrom("request_delivery").selectAll().where("request_id", "=", request.id).orderBy("created_at", "desc").executeTakeFirst();
+  const request = await db
+    .selectFrom("privacy_request")
+    .selectAll()
+    .where("id", "=", found.requestId)
+    .executeTakeFirstOrThrow();
+  const extended = await db
+    .selectFrom("audit_event")
+    .select("note")
+    .where("request_id", "=", request.id)
+    .where("action", "=", "EXTENDED")
+    .executeTakeFirst();
+  const delivery = await db
+    .selectFrom("request_delivery")
+    .selectAll()
+    .where("request_id", "=", request.id)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
   const deleted = Boolean(delivery && (delivery.files_deleted_at || delivery.expires_at <= now.toISOString()));
   const question = await latestQuestion(db, request.id);
   const systems = await taskProgress(db, request.id);
@@ -115,10 +167,21 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
     dueAt: request.due_at,
     extension: extended ? { reason: extensionReason(extended.note) } : null,
     answer: delivery
-      ? { sentAt: delivery.created_at, expiresAt: delivery.expires_at, message: delivery.message, files: deleted ? [] : await deliveryFiles(db, delivery.id), deleted }
+      ? {
+          sentAt: delivery.created_at,
+          expiresAt: delivery.expires_at,
+          message: delivery.message,
+          files: deleted ? [] : await deliveryFiles(db, delivery.id),
+          deleted,
+        }
       : null,
     question: question
-      ? { text: question.question, askedAt: question.askedAt, answeredAt: question.answeredAt, open: request.state === "WAITING_FOR_PERSON" && !question.answeredAt }
+      ? {
+          text: question.question,
+          askedAt: question.askedAt,
+          answeredAt: question.answeredAt,
+          open: request.state === "WAITING_FOR_PERSON" && !question.answeredAt,
+        }
       : null,
     systems: systems.total > 0 ? systems : null,
   };
@@ -130,7 +193,11 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
  * answer the open question, so a lost or deleted mail is no dead
  * end. It ends when the status link does.
  */
-export async function replyLinkFromStatus(db: Kysely<Database>, statusToken: string, now = new Date()): Promise<string | null> {
+export async function replyLinkFromStatus(
+  db: Kysely<Database>,
+  statusToken: string,
+  now = new Date(),
+): Promise<string | null> {
   const found = await statusLinkRequest(db, statusToken, now);
   if (found.status !== "valid") return null;
   return issueReplyLink(db, found.requestId, found.expiresAt, now);

@@ -6,11 +6,14 @@
  * row exactly once. Written here too, by an executed objection.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Transaction } from "kysely";
-import { countryCode, type Country, type CountryCode } from "~/domain/country";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
+import { countryCode, type Country, type CountryCode } from "~/domain/country";
+
 import { storedDetails, suppressionIdentifier } from "./view.server";
 
 export type SuppressionItem = {
@@ -59,7 +62,10 @@ export async function suppressionsSince(
   const cursor = query.cursor;
   if (cursor) {
     select = select.where((eb) =>
-      eb.or([eb("s.created_at", ">", cursor.createdAt), eb.and([eb("s.created_at", "=", cursor.createdAt), eb("s.id", ">", cursor.id)])]),
+      eb.or([
+        eb("s.created_at", ">", cursor.createdAt),
+        eb.and([eb("s.created_at", "=", cursor.createdAt), eb("s.id", ">", cursor.id)]),
+      ]),
     );
   }
   const rows = await select.execute();
@@ -79,7 +85,11 @@ export async function suppressionsSince(
 }
 
 /** Writes an objection's suppressions (brand key × channel × identifier); a row that exists stays as it is. */
-export async function writeSuppressions(db: Db | Transaction<Database>, request: PrivacyRequestTable, now: Date): Promise<number> {
+export async function writeSuppressions(
+  db: Db | Transaction<Database>,
+  request: PrivacyRequestTable,
+  now: Date,
+): Promise<number> {
   const { brandKeys, userInfo } = storedDetails(request);
   let written = 0;
   for (const channel of ["PHONE", "EMAIL", "POSTAL"] as const) {

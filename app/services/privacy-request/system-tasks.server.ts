@@ -5,9 +5,11 @@
  * these, inside the transaction it holds.
  */
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { SystemTaskTable } from "~/db/schema/request-tasks";
 import type { TaskState } from "~/domain/data-system";
+
 import { audit } from "./audit.server";
 
 /** An open task of the request for this system. */
@@ -36,8 +38,16 @@ export async function openTask(
 }
 
 /** An e-mail task's link (its token's SHA-256) and the contact it went to; the old link, if any, stops working. */
-export async function setTaskLink(trx: Kysely<Database>, taskId: string, link: { hash: string; expiresAt: string; contactEmail: string }): Promise<void> {
-  await trx.updateTable("system_task").set({ link_token_hash: link.hash, link_expires_at: link.expiresAt, contact_email: link.contactEmail }).where("id", "=", taskId).execute();
+export async function setTaskLink(
+  trx: Kysely<Database>,
+  taskId: string,
+  link: { hash: string; expiresAt: string; contactEmail: string },
+): Promise<void> {
+  await trx
+    .updateTable("system_task")
+    .set({ link_token_hash: link.hash, link_expires_at: link.expiresAt, contact_email: link.contactEmail })
+    .where("id", "=", taskId)
+    .execute();
 }
 
 /** Moves an OPEN task to its answer and records who gave it. */
@@ -49,7 +59,13 @@ export async function recordAnswer(
 ): Promise<boolean> {
   const updated = await trx
     .updateTable("system_task")
-    .set({ state: answer.state, reason: answer.reason ?? null, answered_by: answer.by, answered_at: now.toISOString(), link_token_hash: null })
+    .set({
+      state: answer.state,
+      reason: answer.reason ?? null,
+      answered_by: answer.by,
+      answered_at: now.toISOString(),
+      link_token_hash: null,
+    })
     .where("id", "=", task.id)
     .where("state", "=", "OPEN")
     .executeTakeFirst();

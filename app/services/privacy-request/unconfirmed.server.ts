@@ -4,22 +4,36 @@
  * audit event), and once expired for long enough, nothing of them is kept.
  */
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { REQUEST_TRANSITIONS } from "~/domain/privacy-request";
+
 import { audit } from "./audit.server";
 import { actById, moveTo } from "./state-change.server";
 
 /** Links that were never confirmed: the request expires, each a guarded step of its own. Returns how many did. */
 export async function expireUnconfirmed(db: Kysely<Database>, now: Date): Promise<number> {
   const nowIso = now.toISOString();
-  const due = await db.selectFrom("privacy_request").select(["id"]).where("state", "in", REQUEST_TRANSITIONS.expire.from).where("verification_expires_at", "<=", nowIso).execute();
+  const due = await db
+    .selectFrom("privacy_request")
+    .select(["id"])
+    .where("state", "in", REQUEST_TRANSITIONS.expire.from)
+    .where("verification_expires_at", "<=", nowIso)
+    .execute();
   let expired = 0;
   for (const { id } of due) {
     const outcome = await actById(db, id, "expire", async (trx, request) => {
       // Still past its link's end: a new link sent meanwhile (by another instance) keeps it waiting.
       if (request.verification_expires_at === null || request.verification_expires_at > nowIso) return false;
       if (!(await moveTo(trx, request, "expire", now, {}, ["verification_expires_at"]))) return false;
-      await audit(trx, { requestId: id, at: now, actor: "SYSTEM", action: "EXPIRED", from: request.state, to: "EXPIRED" });
+      await audit(trx, {
+        requestId: id,
+        at: now,
+        actor: "SYSTEM",
+        action: "EXPIRED",
+        from: request.state,
+        to: "EXPIRED",
+      });
       return true;
     });
     if (outcome.status === "done") expired += 1;

@@ -1,16 +1,21 @@
 import { expect, it } from "vitest";
 
+import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
+import {
+  newLinkOffer,
+  resendVerification,
+  sendVerificationReminders,
+} from "~/services/privacy-request/verification-links.server";
+import { retentionPolicy, runRetention } from "~/services/retention.server";
+
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
+import { useTestConfig } from "../../../tests/setup/unit-process";
+
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
 process.env.TARGET_LIMIT_PER_DAY = "10000";
-
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
-import { confirmVerification, inspectVerification } from "~/services/privacy-request/email-verification.server";
-import { retentionPolicy, runRetention } from "~/services/retention.server";
-import { newLinkOffer, resendVerification, sendVerificationReminders } from "~/services/privacy-request/verification-links.server";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
-import { useTestConfig } from "../../../tests/setup/unit-process";
 
 const SITE = { country: "be", locale: "fr_be", language: "fr" } as const;
 const HOUR = 3_600_000;
@@ -20,12 +25,29 @@ describeEachDatabase("new links and reminders on $name", (database) => {
   useTestConfig({ VERIFICATION_LINK_TTL_HOURS: "24" });
   const db = () => database.db;
   const tokens = async (to: string) => {
-    const mails = await db().selectFrom("outbox").select(["subject", "text_body"]).where("recipient", "=", to).where("kind", "=", "privacy-verification").orderBy("created_at").execute();
-    return mails.map((mail) => ({ subject: mail.subject, text: mail.text_body, token: [...mail.text_body.matchAll(TOKEN)][0][1] }));
+    const mails = await db()
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("recipient", "=", to)
+      .where("kind", "=", "privacy-verification")
+      .orderBy("created_at")
+      .execute();
+    return mails.map((mail) => ({
+      subject: mail.subject,
+      text: mail.text_body,
+      token: [...mail.text_body.matchAll(TOKEN)][0][1],
+    }));
   };
-  const stateOf = async (email: string) => (await db().selectFrom("privacy_request").select("state").where("email", "=", email).executeTakeFirstOrThrow()).state;
+  const stateOf = async (email: string) =>
+    (await db().selectFrom("privacy_request").select("state").where("email", "=", email).executeTakeFirstOrThrow())
+      .state;
   async function made(email: string, now: Date) {
-    const outcome = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, { requestOrigin: "", clientIp: "192.0.2.50", db: db(), now });
+    const outcome = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, {
+      requestOrigin: "",
+      clientIp: "192.0.2.50",
+      db: db(),
+      now,
+    });
     if (outcome.status !== "accepted") throw new Error("not accepted");
     return (await tokens(email))[0].token;
   }
@@ -57,8 +79,12 @@ describeEachDatabase("new links and reminders on $name", (database) => {
     expect(await tokens(email)).toHaveLength(2);
     // The retention job leaves the new link alone while it is valid.
     expect((await runRetention(db(), retentionPolicy(), new Date(expired.getTime() + HOUR))).expiredRequests).toBe(0);
-    expect(await confirmVerification(second, { db: db(), now: new Date(expired.getTime() + HOUR) })).toEqual({ status: "verified" });
-    expect(await resendVerification(db(), second, new Date(expired.getTime() + 2 * HOUR))).toEqual({ status: "verified" });
+    expect(await confirmVerification(second, { db: db(), now: new Date(expired.getTime() + HOUR) })).toEqual({
+      status: "verified",
+    });
+    expect(await resendVerification(db(), second, new Date(expired.getTime() + 2 * HOUR))).toEqual({
+      status: "verified",
+    });
   });
 
   it("at most 3 new links, at least 5 minutes apart; then the page offers none", async () => {
@@ -70,7 +96,12 @@ describeEachDatabase("new links and reminders on $name", (database) => {
     current = (await tokens(email)).at(-1)!.token;
 
     // The new link expires at once (our clock); asking again 2 minutes later waits 3 more.
-    const expireNow = async (when: Date) => db().updateTable("privacy_request").set({ verification_expires_at: when.toISOString() }).where("email", "=", email).execute();
+    const expireNow = async (when: Date) =>
+      db()
+        .updateTable("privacy_request")
+        .set({ verification_expires_at: when.toISOString() })
+        .where("email", "=", email)
+        .execute();
     at = new Date(at.getTime() + 2 * 60_000);
     await expireNow(at);
     expect(await resendVerification(db(), current, at)).toEqual({ status: "wait", retryAfterSeconds: 180 });
@@ -85,7 +116,11 @@ describeEachDatabase("new links and reminders on $name", (database) => {
     expect(await newLinkOffer(db(), current)).toBe("limit");
     expect(await resendVerification(db(), current, new Date(at.getTime() + HOUR))).toEqual({ status: "limit" });
     expect(await tokens(email)).toHaveLength(4);
-    const audit = await db().selectFrom("audit_event").select(["action", "actor"]).where("action", "=", "LINK_RESENT").execute();
+    const audit = await db()
+      .selectFrom("audit_event")
+      .select(["action", "actor"])
+      .where("action", "=", "LINK_RESENT")
+      .execute();
     expect(audit).toEqual(Array.from({ length: 3 }, () => ({ action: "LINK_RESENT", actor: "DATA_SUBJECT" })));
   });
 
@@ -96,7 +131,9 @@ describeEachDatabase("new links and reminders on $name", (database) => {
     await runRetention(db(), retentionPolicy(), new Date(start.getTime() + 25 * HOUR));
     await runRetention(db(), retentionPolicy(), new Date(start.getTime() + 31 * 24 * HOUR));
     expect(await newLinkOffer(db(), first)).toBeNull();
-    expect(await resendVerification(db(), first, new Date(start.getTime() + 31 * 24 * HOUR))).toEqual({ status: "unknown" });
+    expect(await resendVerification(db(), first, new Date(start.getTime() + 31 * 24 * HOUR))).toEqual({
+      status: "unknown",
+    });
     expect(await resendVerification(db(), "", new Date())).toEqual({ status: "unknown" });
     expect(await tokens(email)).toHaveLength(1);
   });
@@ -107,7 +144,10 @@ describeEachDatabase("new links and reminders on $name", (database) => {
     const first = await made(email, start);
     expect(await sendVerificationReminders(db(), new Date(start.getTime() + 11 * HOUR))).toBe(0);
     const halfway = new Date(start.getTime() + 12 * HOUR + 1000);
-    const runs = await Promise.all([runRetention(db(), retentionPolicy(), halfway), runRetention(db(), retentionPolicy(), halfway)]);
+    const runs = await Promise.all([
+      runRetention(db(), retentionPolicy(), halfway),
+      runRetention(db(), retentionPolicy(), halfway),
+    ]);
     expect(runs[0].verificationReminders + runs[1].verificationReminders).toBe(1);
     expect(await sendVerificationReminders(db(), new Date(halfway.getTime() + HOUR))).toBe(0);
     const mails = await tokens(email);

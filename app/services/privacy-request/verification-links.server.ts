@@ -8,23 +8,30 @@
  * a token of its own that confirms too.
  */
 import type { Kysely, Transaction } from "kysely";
+
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
+
 import { enqueueMail } from "../mail/outbox.server";
 import { verificationMail } from "../mail/privacy-templates.server";
+import { earlierSubmission, storeOnce, type SubmissionKey } from "../submission/keys.server";
+import { audit } from "./audit.server";
 import { findByToken } from "./email-verification.server";
 import { newLinkToken, personLink } from "./link-tokens.server";
 import { actWithin, moveTo } from "./state-change.server";
-import { audit } from "./audit.server";
-import { earlierSubmission, storeOnce, type SubmissionKey } from "../submission/keys.server";
 
 const MAX_NEW_LINKS = 3;
 const NEW_LINK_GAP_MS = 5 * 60_000;
 
-export type ResendOutcome = { status: "sent" } | { status: "wait"; retryAfterSeconds: number } | { status: "limit" } | { status: "verified" | "unknown" };
+export type ResendOutcome =
+  | { status: "sent" }
+  | { status: "wait"; retryAfterSeconds: number }
+  | { status: "limit" }
+  | { status: "verified" | "unknown" };
 
-const linkTo = (request: Pick<PrivacyRequestTable, "country" | "locale">, token: string) => personLink(request, "/email-verification", token);
+const linkTo = (request: Pick<PrivacyRequestTable, "country" | "locale">, token: string) =>
+  personLink(request, "/email-verification", token);
 
 /**
  * What the expired page offers for this (expired) token: a new link, word
@@ -49,13 +56,23 @@ class NotSent extends Error {
  * new link went no longer finds the request by that token, and gets the
  * first answer ("sent") instead of the failed page.
  */
-export async function resendVerification(db: Kysely<Database>, oldToken: string, now = new Date()): Promise<ResendOutcome> {
+export async function resendVerification(
+  db: Kysely<Database>,
+  oldToken: string,
+  now = new Date(),
+): Promise<ResendOutcome> {
   if (!oldToken) return { status: "unknown" };
   const submission: SubmissionKey = { scope: "verification-new-link", key: oldToken, fingerprint: "" };
   const earlier = await earlierSubmission<ResendOutcome>(db, submission, now);
   if (earlier?.kind === "replay") return earlier.answer;
   try {
-    const stored = await storeOnce(db, submission, { status: "sent" } as ResendOutcome, (trx) => replaceLink(trx, oldToken, now), now);
+    const stored = await storeOnce(
+      db,
+      submission,
+      { status: "sent" } as ResendOutcome,
+      (trx) => replaceLink(trx, oldToken, now),
+      now,
+    );
     if (stored.kind === "reused") return { status: "unknown" };
     return stored.answer;
   } catch (error) {
@@ -68,30 +85,59 @@ export async function resendVerification(db: Kysely<Database>, oldToken: string,
 async function replaceLink(trx: Transaction<Database>, oldToken: string, now: Date): Promise<void> {
   const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + getConfig().VERIFICATION_LINK_TTL_HOURS * 3_600_000).toISOString();
-  const outcome = await actWithin(trx, (trx) => findByToken(trx, oldToken), "renewLink", async (trx, request) => {
-    if (request.links_resent >= MAX_NEW_LINKS) throw new NotSent({ status: "limit" });
-    const next = request.link_resent_at ? new Date(request.link_resent_at).getTime() + NEW_LINK_GAP_MS : 0;
-    if (next > now.getTime()) throw new NotSent({ status: "wait", retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) });
-    const renewed = {
-      verification_token_hash: hash,
-      reminder_token_hash: null,
-      reminder_sent_at: null,
-      verification_expires_at: expiresAt,
-      links_resent: request.links_resent + 1,
-      link_resent_at: now.toISOString(),
-    };
-    // Back from EXPIRED (the retention job's) to waiting, and only if the link clicked is still the request's, not replaced meanwhile.
-    if (!(await moveTo(trx, request, "renewLink", now, renewed, ["verification_token_hash", "reminder_token_hash", "links_resent", "link_resent_at"]))) {
-      throw new NotSent({ status: "wait", retryAfterSeconds: NEW_LINK_GAP_MS / 1000 });
-    }
-    await audit(trx, { requestId: request.id, at: now, actor: "DATA_SUBJECT", action: "LINK_RESENT", from: request.state, to: "AWAITING_VERIFICATION" });
-    await enqueueMail(
-      trx,
-      verificationMail({ to: request.email!, locale: request.locale, country: request.country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt, occasion: "new-link" }),
-      now,
-    );
-    return true;
-  });
+  const outcome = await actWithin(
+    trx,
+    (trx) => findByToken(trx, oldToken),
+    "renewLink",
+    async (trx, request) => {
+      if (request.links_resent >= MAX_NEW_LINKS) throw new NotSent({ status: "limit" });
+      const next = request.link_resent_at ? new Date(request.link_resent_at).getTime() + NEW_LINK_GAP_MS : 0;
+      if (next > now.getTime())
+        throw new NotSent({ status: "wait", retryAfterSeconds: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) });
+      const renewed = {
+        verification_token_hash: hash,
+        reminder_token_hash: null,
+        reminder_sent_at: null,
+        verification_expires_at: expiresAt,
+        links_resent: request.links_resent + 1,
+        link_resent_at: now.toISOString(),
+      };
+      // Back from EXPIRED (the retention job's) to waiting, and only if the link clicked is still the request's, not replaced meanwhile.
+      if (
+        !(await moveTo(trx, request, "renewLink", now, renewed, [
+          "verification_token_hash",
+          "reminder_token_hash",
+          "links_resent",
+          "link_resent_at",
+        ]))
+      ) {
+        throw new NotSent({ status: "wait", retryAfterSeconds: NEW_LINK_GAP_MS / 1000 });
+      }
+      await audit(trx, {
+        requestId: request.id,
+        at: now,
+        actor: "DATA_SUBJECT",
+        action: "LINK_RESENT",
+        from: request.state,
+        to: "AWAITING_VERIFICATION",
+      });
+      await enqueueMail(
+        trx,
+        verificationMail({
+          to: request.email!,
+          locale: request.locale,
+          country: request.country,
+          rightType: request.right_type,
+          reference: request.reference,
+          link: linkTo(request, token),
+          expiresAt,
+          occasion: "new-link",
+        }),
+        now,
+      );
+      return true;
+    },
+  );
   if (outcome.status === "not-found") throw new NotSent({ status: "unknown" });
   // Confirmed (the only way out of the states a new link starts from).
   if (outcome.status !== "done") throw new NotSent({ status: "verified" });
@@ -127,7 +173,16 @@ export async function sendVerificationReminders(db: Kysely<Database>, now = new 
       await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "REMINDED" });
       await enqueueMail(
         trx,
-        verificationMail({ to: request.email!, locale: request.locale, country: request.country, rightType: request.right_type, reference: request.reference, link: linkTo(request, token), expiresAt: request.verification_expires_at!, occasion: "reminder" }),
+        verificationMail({
+          to: request.email!,
+          locale: request.locale,
+          country: request.country,
+          rightType: request.right_type,
+          reference: request.reference,
+          link: linkTo(request, token),
+          expiresAt: request.verification_expires_at!,
+          occasion: "reminder",
+        }),
         now,
       );
       return 1;

@@ -7,12 +7,16 @@ import type { PrivacyRequestTable, SuppressionChannel } from "~/db/schema/privac
 import type { Country } from "~/domain/country";
 import { normaliseEmail } from "~/domain/email";
 import type { UserInfo } from "~/validation/privacy-request";
+
 import { brandsFor } from "../site/content.server";
 
 type Address = NonNullable<UserInfo["address"]>;
 
 /** The brand keys (objection) and the person's details, as written by `submitPrivacyRequest`. */
-export function storedDetails(row: Pick<PrivacyRequestTable, "brand_keys" | "user_info">): { brandKeys: string[]; userInfo: UserInfo | null } {
+export function storedDetails(row: Pick<PrivacyRequestTable, "brand_keys" | "user_info">): {
+  brandKeys: string[];
+  userInfo: UserInfo | null;
+} {
   return {
     brandKeys: row.brand_keys ? (JSON.parse(row.brand_keys) as string[]) : [],
     userInfo: row.user_info ? (JSON.parse(row.user_info) as UserInfo) : null,
@@ -29,7 +33,8 @@ export function brandNames(country: Country, brandKeys: readonly string[]): stri
 
 /** "Anna de Vries", with the salutation first when asked and given. */
 export function personName(userInfo: UserInfo, options: { salutation?: boolean } = {}): string {
-  const salutation = options.salutation && userInfo.salutation && userInfo.salutation !== "NONE" ? userInfo.salutation : "";
+  const salutation =
+    options.salutation && userInfo.salutation && userInfo.salutation !== "NONE" ? userInfo.salutation : "";
   return [salutation, userInfo.firstName, userInfo.lastName].filter(Boolean).join(" ");
 }
 
@@ -40,7 +45,10 @@ export function addressLine(address: Address, options: { country?: boolean } = {
 }
 
 /** The normalised identifier a marketing system matches on. */
-export function suppressionIdentifier(channel: SuppressionChannel, request: { email?: string | null; phone?: string | null; userInfo?: UserInfo | null }): string | null {
+export function suppressionIdentifier(
+  channel: SuppressionChannel,
+  request: { email?: string | null; phone?: string | null; userInfo?: UserInfo | null },
+): string | null {
   if (channel === "EMAIL") return request.email ? normaliseEmail(request.email) : null;
   if (channel === "PHONE") return request.phone ? request.phone.replace(/[^\d+]/g, "") : null;
   const info = request.userInfo;

@@ -5,10 +5,12 @@
  * answered tasks' two moments are read, for their median.
  */
 import { sql } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { daysBetween, percentile, type AdReportFigures, type SystemDelay } from "~/domain/request-figures";
 import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
+
 import { countriesOf, periodBounds, type FigurePeriod } from "./request-figures.server";
 
 export async function adReportFigures(db: Db, period: FigurePeriod): Promise<AdReportFigures> {
@@ -24,7 +26,10 @@ export async function adReportFigures(db: Db, period: FigurePeriod): Promise<AdR
   // The form's reasons first, in its order; a reason no longer offered after them.
   const reasons = [...new Set<string>([...COMPLAINT_REASONS, ...rows.map((row) => row.reason).sort()])];
   const byReason = reasons.map((reason) => {
-    const states = Object.fromEntries(COMPLAINT_STATES.map((state) => [state, 0])) as Record<(typeof COMPLAINT_STATES)[number], number>;
+    const states = Object.fromEntries(COMPLAINT_STATES.map((state) => [state, 0])) as Record<
+      (typeof COMPLAINT_STATES)[number],
+      number
+    >;
     for (const row of rows) if (row.reason === reason) states[row.state] += Number(row.count);
     return { reason, total: COMPLAINT_STATES.reduce((sum, state) => sum + states[state], 0), ...states };
   });
@@ -45,7 +50,12 @@ export async function systemDelays(db: Db, period: FigurePeriod): Promise<System
     .where("t.created_at", "<", end)
     .$if(period.country !== null, (query) =>
       query.where(({ exists, selectFrom }) =>
-        exists(selectFrom("privacy_request as r").select("r.id").whereRef("r.id", "=", "t.request_id").where("r.country", "=", period.country!)),
+        exists(
+          selectFrom("privacy_request as r")
+            .select("r.id")
+            .whereRef("r.id", "=", "t.request_id")
+            .where("r.country", "=", period.country!),
+        ),
       ),
     );
   const [counts, answered] = await Promise.all([
@@ -60,7 +70,9 @@ export async function systemDelays(db: Db, period: FigurePeriod): Promise<System
       .execute(),
     inPeriod.select(["t.system_id", "t.created_at", "t.answered_at"]).where("t.answered_at", "is not", null).execute(),
   ]);
-  const names = new Map((await db.selectFrom("data_system").select(["id", "name"]).execute()).map((system) => [system.id, system.name]));
+  const names = new Map(
+    (await db.selectFrom("data_system").select(["id", "name"]).execute()).map((system) => [system.id, system.name]),
+  );
   const days = new Map<string, number[]>();
   for (const task of answered) {
     const list = days.get(task.system_id) ?? [];
@@ -74,7 +86,10 @@ export async function systemDelays(db: Db, period: FigurePeriod): Promise<System
       tasks: Number(row.tasks),
       answered: Number(row.answered),
       stillOpen: Number(row.still_open),
-      medianDays: percentile((days.get(row.system_id) ?? []).sort((a, b) => a - b), 0.5),
+      medianDays: percentile(
+        (days.get(row.system_id) ?? []).sort((a, b) => a - b),
+        0.5,
+      ),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -9,7 +9,18 @@ import { countryCode, type Country } from "~/domain/country";
 import { shareWithinDeadline, type RequestFigureRow, type TeamFigures } from "~/domain/request-figures";
 import { toCsv, type CsvValue } from "~/services/csv.server";
 
-const REQUEST_HEAD = ["received", "extended", "overdueNow", "answered", "completed", "rejected", "answeredWithinDeadline", "shareWithinDeadline", "medianDays", "p90Days"];
+const REQUEST_HEAD = [
+  "received",
+  "extended",
+  "overdueNow",
+  "answered",
+  "completed",
+  "rejected",
+  "answeredWithinDeadline",
+  "shareWithinDeadline",
+  "medianDays",
+  "p90Days",
+];
 
 const requestCells = (row: RequestFigureRow): CsvValue[] => [
   row.received,

@@ -8,9 +8,11 @@
  * under 10. Ad reports and the systems' delays: case-figures.test.ts.
  */
 import { expect, it } from "vitest";
+
 import { RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import { computePublicFigures, figureYears } from "~/services/reports/public-figures.server";
 import { requestFigures } from "~/services/reports/request-figures.server";
+
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import { requestRow, type RequestRowFacts as Row } from "../../../tests/setup/unit-request-rows";
 
@@ -32,24 +34,73 @@ function rows(): Row[] {
     const due = verified + (extended ? 61 : 31) * DAY;
     const taken = ((index * 37) % 45) + 0.25;
     const closes = verified + taken * DAY;
-    const state: RequestState = index % 10 === 3 ? "REJECTED" : index % 10 === 6 ? "CLOSED" : index % 10 === 9 ? "IN_PROGRESS" : "COMPLETED";
+    const state: RequestState =
+      index % 10 === 3 ? "REJECTED" : index % 10 === 6 ? "CLOSED" : index % 10 === 9 ? "IN_PROGRESS" : "COMPLETED";
     const active = state === "IN_PROGRESS";
-    add({ right, state, country: "nl", verifiedAt: iso(verified), closedAt: active ? null : iso(closes), dueAt: iso(due), extendedAt: extended ? iso(verified + 20 * DAY) : null });
+    add({
+      right,
+      state,
+      country: "nl",
+      verifiedAt: iso(verified),
+      closedAt: active ? null : iso(closes),
+      dueAt: iso(due),
+      extendedAt: extended ? iso(verified + 20 * DAY) : null,
+    });
   }
   // Three rectifications: fewer than 10, so nothing of them is published.
   for (let index = 0; index < 3; index++) {
     const verified = Date.parse("2025-03-03T10:00:00.000Z") + index * DAY;
-    add({ right: "RECTIFICATION", state: "COMPLETED", country: "nl", verifiedAt: iso(verified), closedAt: iso(verified + 5 * DAY), dueAt: iso(verified + 31 * DAY), extendedAt: null });
+    add({
+      right: "RECTIFICATION",
+      state: "COMPLETED",
+      country: "nl",
+      verifiedAt: iso(verified),
+      closedAt: iso(verified + 5 * DAY),
+      dueAt: iso(verified + 31 * DAY),
+      extendedAt: null,
+    });
   }
   // Twelve objections carried out at once, five of them without e-mail (never verified).
   for (let index = 0; index < 12; index++) {
     const at = iso(Date.parse("2025-05-10T08:00:00.000Z") + index * 20 * DAY);
-    add({ right: "OBJECTION", state: "COMPLETED", country: "nl", verifiedAt: index < 5 ? null : at, closedAt: at, dueAt: null, extendedAt: null });
+    add({
+      right: "OBJECTION",
+      state: "COMPLETED",
+      country: "nl",
+      verifiedAt: index < 5 ? null : at,
+      closedAt: at,
+      dueAt: null,
+      extendedAt: null,
+    });
   }
   // Never verified, Belgian, and an overdue one received in the period.
-  add({ right: "RIGHT_OF_ACCESS", state: "EXPIRED", country: "nl", verifiedAt: null, closedAt: null, dueAt: null, extendedAt: null });
-  add({ right: "RIGHT_OF_ACCESS", state: "COMPLETED", country: "be", verifiedAt: "2025-04-01T00:00:00.000Z", closedAt: "2025-04-03T00:00:00.000Z", dueAt: "2025-05-01T00:00:00.000Z", extendedAt: null });
-  add({ right: "RIGHT_OF_ACCESS", state: "OPEN", country: "nl", verifiedAt: "2025-12-01T00:00:00.000Z", closedAt: null, dueAt: "2026-01-01T00:00:00.000Z", extendedAt: null });
+  add({
+    right: "RIGHT_OF_ACCESS",
+    state: "EXPIRED",
+    country: "nl",
+    verifiedAt: null,
+    closedAt: null,
+    dueAt: null,
+    extendedAt: null,
+  });
+  add({
+    right: "RIGHT_OF_ACCESS",
+    state: "COMPLETED",
+    country: "be",
+    verifiedAt: "2025-04-01T00:00:00.000Z",
+    closedAt: "2025-04-03T00:00:00.000Z",
+    dueAt: "2025-05-01T00:00:00.000Z",
+    extendedAt: null,
+  });
+  add({
+    right: "RIGHT_OF_ACCESS",
+    state: "OPEN",
+    country: "nl",
+    verifiedAt: "2025-12-01T00:00:00.000Z",
+    closedAt: null,
+    dueAt: "2026-01-01T00:00:00.000Z",
+    extendedAt: null,
+  });
   return made;
 }
 
@@ -57,8 +108,11 @@ function rows(): Row[] {
 const START = "2025-01-01T00:00:00.000Z";
 const END = "2026-01-01T00:00:00.000Z";
 const inPeriod = (at: string | null) => at !== null && at >= START && at < END;
-const isReceived = (row: Row) => row.country === "nl" && (row.verifiedAt ? inPeriod(row.verifiedAt) : row.state === "COMPLETED" && inPeriod(row.closedAt));
-const isAnswered = (row: Row) => row.country === "nl" && (row.state === "COMPLETED" || row.state === "REJECTED") && inPeriod(row.closedAt);
+const isReceived = (row: Row) =>
+  row.country === "nl" &&
+  (row.verifiedAt ? inPeriod(row.verifiedAt) : row.state === "COMPLETED" && inPeriod(row.closedAt));
+const isAnswered = (row: Row) =>
+  row.country === "nl" && (row.state === "COMPLETED" || row.state === "REJECTED") && inPeriod(row.closedAt);
 const daysTaken = (row: Row) => (Date.parse(row.closedAt!) - Date.parse(row.verifiedAt ?? row.closedAt!)) / DAY;
 
 function expectedMedian(values: number[]): number | null {
@@ -80,7 +134,9 @@ function expectedFor(subset: (row: Row) => boolean, all: Row[]) {
   return {
     received: received.length,
     extended: received.filter((row) => row.extendedAt !== null).length,
-    overdueNow: received.filter((row) => (row.state === "OPEN" || row.state === "IN_PROGRESS") && row.dueAt! < NOW.toISOString()).length,
+    overdueNow: received.filter(
+      (row) => (row.state === "OPEN" || row.state === "IN_PROGRESS") && row.dueAt! < NOW.toISOString(),
+    ).length,
     answered: answered.length,
     completed: answered.filter((row) => row.state === "COMPLETED").length,
     rejected: answered.filter((row) => row.state === "REJECTED").length,
@@ -98,15 +154,25 @@ describeEachDatabase("the privacy figures on $name", (database) => {
 
     expect(figures.total).toEqual(expectedFor(() => true, all));
     for (const right of RIGHT_TYPES) {
-      expect(figures.byRight.find((row) => row.right === right), right).toEqual({ right, ...expectedFor((row) => row.right === right, all) });
+      expect(
+        figures.byRight.find((row) => row.right === right),
+        right,
+      ).toEqual({ right, ...expectedFor((row) => row.right === right, all) });
     }
-    expect(figures.byMonth.map((row) => row.month)).toEqual(Array.from({ length: 12 }, (_, index) => `2025-${String(index + 1).padStart(2, "0")}`));
+    expect(figures.byMonth.map((row) => row.month)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `2025-${String(index + 1).padStart(2, "0")}`),
+    );
     for (const { month, ...counted } of figures.byMonth) {
       const receivedIn = (row: Row) => (row.verifiedAt ?? row.closedAt ?? "").startsWith(month);
       const expected = expectedFor(() => true, all.filter(receivedIn));
-      expect({ received: counted.received, extended: counted.extended, overdueNow: counted.overdueNow }, month).toEqual({ received: expected.received, extended: expected.extended, overdueNow: expected.overdueNow });
+      expect({ received: counted.received, extended: counted.extended, overdueNow: counted.overdueNow }, month).toEqual(
+        { received: expected.received, extended: expected.extended, overdueNow: expected.overdueNow },
+      );
       const answered = expectedFor((row) => row.closedAt?.startsWith(month) === true, all);
-      expect({ answered: counted.answered, within: counted.answeredWithinDeadline, median: counted.medianDays }, month).toEqual({ answered: answered.answered, within: answered.answeredWithinDeadline, median: answered.medianDays });
+      expect(
+        { answered: counted.answered, within: counted.answeredWithinDeadline, median: counted.medianDays },
+        month,
+      ).toEqual({ answered: answered.answered, within: answered.answeredWithinDeadline, median: answered.medianDays });
     }
     // The fixture holds what the definitions tell apart.
     expect(figures.total.rejected).toBeGreaterThan(0);
@@ -114,7 +180,9 @@ describeEachDatabase("the privacy figures on $name", (database) => {
     expect(figures.total.overdueNow).toBeGreaterThan(0);
     expect(figures.total.answeredWithinDeadline).toBeLessThan(figures.total.answered);
     // Both countries: the Belgian request counts too.
-    expect((await requestFigures(database.db, { ...PERIOD, country: null }, NOW)).total.received).toBe(expectedFor(() => true, all).received + 1);
+    expect((await requestFigures(database.db, { ...PERIOD, country: null }, NOW)).total.received).toBe(
+      expectedFor(() => true, all).received + 1,
+    );
   });
 
   it("publish the same figures, with nothing drawn from fewer than 10", async () => {
@@ -125,7 +193,9 @@ describeEachDatabase("the privacy figures on $name", (database) => {
     const published = await computePublicFigures(database.db, "nl", 2025, years, NOW);
     expect(published.yearToDate).toBe(false);
     // The Netherlands have no removal from a publication.
-    expect(published.rights.map((row) => row.right)).toEqual(RIGHT_TYPES.filter((right) => right !== "REMOVAL_FROM_PUBLICATION"));
+    expect(published.rights.map((row) => row.right)).toEqual(
+      RIGHT_TYPES.filter((right) => right !== "REMOVAL_FROM_PUBLICATION"),
+    );
 
     const access = expectedFor((row) => row.right === "RIGHT_OF_ACCESS", all);
     expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toEqual({
@@ -137,7 +207,14 @@ describeEachDatabase("the privacy figures on $name", (database) => {
       extended: access.extended < 10 ? null : access.extended,
     });
     expect(access.received).toBeGreaterThanOrEqual(10);
-    expect(published.rights.find((row) => row.right === "RECTIFICATION")).toEqual({ right: "RECTIFICATION", received: null, answered: null, shareAnsweredWithinDeadline: null, medianDaysToAnswer: null, extended: null });
+    expect(published.rights.find((row) => row.right === "RECTIFICATION")).toEqual({
+      right: "RECTIFICATION",
+      received: null,
+      answered: null,
+      shareAnsweredWithinDeadline: null,
+      medianDaysToAnswer: null,
+      extended: null,
+    });
     for (const row of [...published.rights, published.total]) {
       for (const count of [row.received, row.answered, row.extended]) expect(count === null || count >= 10).toBe(true);
     }

@@ -5,10 +5,12 @@
  * be published (app/domain/public-figures.ts).
  */
 import { LRUCache } from "lru-cache";
+
 import type { Db } from "~/db/db.server";
 import type { Country } from "~/domain/country";
 import { FIRST_FIGURES_YEAR, publishedFigures, type PublicFigures } from "~/domain/public-figures";
 import { flowAllowedIn } from "~/validation/privacy-request";
+
 import { requestFigures } from "./request-figures.server";
 
 /**
@@ -38,7 +40,11 @@ export function defaultYear(years: number[], now = new Date()): number {
 const MINUTE = 60_000;
 
 /** What `compute` promises, kept under `key` while the cache keeps it; a failure is not kept (the next visitor asks the database again). */
-function remembered<K extends string, V>(cache: LRUCache<K, Promise<V>>, key: K, compute: () => Promise<V>): Promise<V> {
+function remembered<K extends string, V>(
+  cache: LRUCache<K, Promise<V>>,
+  key: K,
+  compute: () => Promise<V>,
+): Promise<V> {
   const cached = cache.get(key);
   if (cached) return cached;
   const computed = compute();
@@ -75,11 +81,19 @@ export function figureYearsOnceAMinute(db: Db, country: Country): Promise<number
 const recent = new LRUCache<string, Promise<PublicFigures>>({ max: 64, ttl: MINUTE });
 
 export function publicFigures(db: Db, country: Country, year: number, years: number[]): Promise<PublicFigures> {
-  return remembered(recent, `${country}:${year}:${years.join(",")}`, () => computePublicFigures(db, country, year, years));
+  return remembered(recent, `${country}:${year}:${years.join(",")}`, () =>
+    computePublicFigures(db, country, year, years),
+  );
 }
 
 /** Uncached, for the tests that compare the public figures with the officers'. */
-export async function computePublicFigures(db: Db, country: Country, year: number, years: number[], now = new Date()): Promise<PublicFigures> {
+export async function computePublicFigures(
+  db: Db,
+  country: Country,
+  year: number,
+  years: number[],
+  now = new Date(),
+): Promise<PublicFigures> {
   const figures = await requestFigures(db, { from: `${year}-01-01`, to: `${year}-12-31`, country }, now);
   return {
     country,

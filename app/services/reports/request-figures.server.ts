@@ -7,11 +7,19 @@
  * compute. Every query reads an index of migration 020 (020-case-work.ts).
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { COUNTRIES, type Country } from "~/domain/country";
 import { ACTIVE_STATES, RIGHT_TYPES, type RightType } from "~/domain/privacy-request";
-import { ANSWERED_STATES, daysBetween, monthsOf, percentile, type RequestFigureRow, type RequestFigures } from "~/domain/request-figures";
+import {
+  ANSWERED_STATES,
+  daysBetween,
+  monthsOf,
+  percentile,
+  type RequestFigureRow,
+  type RequestFigures,
+} from "~/domain/request-figures";
 
 /** Two ISO days, both included, read in UTC; `country` null: both. */
 export type FigurePeriod = { from: string; to: string; country: Country | null };
@@ -102,16 +110,27 @@ async function answerDurations(db: Db, period: FigurePeriod) {
     .where("closed_at", "<", end)
     .where("state", "in", ANSWERED_STATES)
     .execute();
-  return rows.map((row) => ({ right: row.right_type, month: row.closed_at!.slice(0, 7), days: Math.max(0, daysBetween(row.received_at, row.closed_at!)) }));
+  return rows.map((row) => ({
+    right: row.right_type,
+    month: row.closed_at!.slice(0, 7),
+    days: Math.max(0, daysBetween(row.received_at, row.closed_at!)),
+  }));
 }
 
 /** The request figures of a period. `now` decides what is overdue. */
 export async function requestFigures(db: Db, period: FigurePeriod, now = new Date()): Promise<RequestFigures> {
-  const [received, answered, durations] = await Promise.all([receivedCounts(db, period, now), answeredCounts(db, period), answerDurations(db, period)]);
+  const [received, answered, durations] = await Promise.all([
+    receivedCounts(db, period, now),
+    answeredCounts(db, period),
+    answerDurations(db, period),
+  ]);
   const total = emptyRow();
   const byRight = new Map<RightType, RequestFigureRow>(RIGHT_TYPES.map((right) => [right, emptyRow()]));
-  const byMonth = new Map<string, RequestFigureRow>(monthsOf(period.from, period.to).map((month) => [month, emptyRow()]));
-  const rowsOf = (right: RightType, month: string) => [total, byRight.get(right), byMonth.get(month)].filter((row) => row !== undefined);
+  const byMonth = new Map<string, RequestFigureRow>(
+    monthsOf(period.from, period.to).map((month) => [month, emptyRow()]),
+  );
+  const rowsOf = (right: RightType, month: string) =>
+    [total, byRight.get(right), byMonth.get(month)].filter((row) => row !== undefined);
 
   for (const row of received) {
     for (const figures of rowsOf(row.right_type, row.month)) {

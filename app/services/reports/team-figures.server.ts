@@ -1,6 +1,7 @@
 /** Everything the officers' reports page and its CSV show, read at once. */
 import type { Db } from "~/db/db.server";
 import type { TeamFigures } from "~/domain/request-figures";
+
 import { adReportFigures, systemDelays } from "./case-figures.server";
 import { overdueNowAnyPeriod, requestFigures, type FigurePeriod } from "./request-figures.server";
 

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
+
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import type { Country, Locale } from "~/i18n/locale";
 import type { ContactInput } from "~/validation/contact";
-import { mayReceiveMail } from "../submission/email-domain.server";
+
 import { enqueueMail } from "../mail/outbox.server";
 import { contactNotification } from "../mail/templates.server";
+import { mayReceiveMail } from "../submission/email-domain.server";
 import { storeSubmission, type Refused, type Sender } from "../submission/intake.server";
 import type { SubmissionKey } from "../submission/keys.server";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { brandsBe, brandsNl } from "~/content/brands";
 import { phoneDirectoryBe, phoneDirectoryNl } from "~/content/phone-directory";
 import { filterPhoneDirectory, groupByBrandType, phoneFilterFromSearchParams, telHref } from "~/content/phone-filter";
@@ -20,9 +21,19 @@ describe("content data", () => {
   });
 
   it("groups brands into the About blocks of spec 2", () => {
-    expect(brandsByCategory("nl").map((group) => group.category)).toEqual(["news", "online-only", "radio", "lifestyle"]);
+    expect(brandsByCategory("nl").map((group) => group.category)).toEqual([
+      "news",
+      "online-only",
+      "radio",
+      "lifestyle",
+    ]);
     expect(brandsByCategory("be").map((group) => group.category)).toEqual([
-      "television", "radio", "news-media", "magazines", "online-services", "other",
+      "television",
+      "radio",
+      "news-media",
+      "magazines",
+      "online-services",
+      "other",
     ]);
     expect(brandsByCategory("be").every((group) => group.brands.length > 0)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { brandsBe, brandsNl } from "~/content/brands";
 import { phoneDirectoryBe, phoneDirectoryNl } from "~/content/phone-directory";
 import { BRAND_CATEGORIES, PHONE_BRAND_TYPES, type Brand, type PhoneDirectoryEntry } from "~/content/types";

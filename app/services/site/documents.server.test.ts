@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_KEYS, privacyPolicyPills } from "~/content/documents";
+
 import { documentRedirect } from "~/content/document-redirects";
+import { DOCUMENT_KEYS, privacyPolicyPills } from "~/content/documents";
 import { allDocuments, getDocument, renderDocument } from "~/services/site/documents.server";
 
 describe("document content files", () => {
@@ -22,7 +23,9 @@ describe("document content files", () => {
     );
     expect(html).toContain('<h2 id="wie-zijn-wij" class="app-document__heading">1. Wie zijn wij?</h2>');
     expect(html).toContain('<div class="app-document__table" role="region" tabindex="0" aria-label="Tabel"><table>');
-    expect(sections).toEqual([{ id: "wie-zijn-wij", title: "1. Wie zijn wij?", level: 2, text: "Tekst vet . a b 1 2" }]);
+    expect(sections).toEqual([
+      { id: "wie-zijn-wij", title: "1. Wie zijn wij?", level: 2, text: "Tekst vet . a b 1 2" },
+    ]);
   });
 
   it("rejects a heading without an anchor, or a duplicate anchor", () => {
@@ -41,13 +44,23 @@ describe("document content files", () => {
 
 describe("pills and redirects (spec 2)", () => {
   it("nl_nl has consumers, applicants, events; other locales also participants", () => {
-    expect(privacyPolicyPills("nl_nl")).toEqual(["privacy-policy", "privacy-policy-applicants", "privacy-policy-events"]);
+    expect(privacyPolicyPills("nl_nl")).toEqual([
+      "privacy-policy",
+      "privacy-policy-applicants",
+      "privacy-policy-events",
+    ]);
     expect(privacyPolicyPills("fr_be")).toContain("privacy-policy-participants");
   });
 
   it("maps legacy paths per locale", () => {
-    expect(documentRedirect("nl_be", "privacybeleid-sollicitanten")).toEqual({ kind: "document", key: "privacy-policy-applicants" });
-    expect(documentRedirect("fr_be", "privacybeleid-sollicitanten")).toEqual({ kind: "document", key: "privacy-policy" });
+    expect(documentRedirect("nl_be", "privacybeleid-sollicitanten")).toEqual({
+      kind: "document",
+      key: "privacy-policy-applicants",
+    });
+    expect(documentRedirect("fr_be", "privacybeleid-sollicitanten")).toEqual({
+      kind: "document",
+      key: "privacy-policy",
+    });
     expect(documentRedirect("nl_nl", "cookiestatement")).toEqual({ kind: "document", key: "cookie-policy" });
     expect(documentRedirect("nl_nl", "cookiebeleid")).toBeNull();
     expect(documentRedirect("nl_nl", "cookie-policy-advertisers")?.kind).toBe("external");

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
+
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
+
 import { DOCUMENT_KEYS, type DocumentKey } from "~/content/documents";
-import { FULL_LOCALES, fallbackChain, linkLanguage, type Locale } from "~/i18n/locale";
 import { hyphenated } from "~/i18n/hyphenation.server";
+import { fallbackChain, FULL_LOCALES, linkLanguage, type Locale } from "~/i18n/locale";
 
 /** A heading of a document: the target of a table-of-contents link or search hit. */
 type DocumentSection = {
@@ -89,7 +91,10 @@ export function renderDocument(source: string, name: string, tableLabel = "Tabel
       // Wide tables scroll on their own instead of widening the page.
       postprocess: (html) =>
         html
-          .replace(/<table>/g, `<div class="app-document__table" role="region" tabindex="0" aria-label="${tableLabel}"><table>`)
+          .replace(
+            /<table>/g,
+            `<div class="app-document__table" role="region" tabindex="0" aria-label="${tableLabel}"><table>`,
+          )
           .replace(/<\/table>/g, "</table></div>"),
     },
   });

@@ -10,11 +10,15 @@ import type { Features } from "~/utils/root-data";
  * test and staging hosts never send visitors' data anywhere.
  */
 
-export function featuresFor(host: string, config: Pick<Config, "PRODUCTION_HOSTS" | "TEST_TOGGLE_HOSTS" | "ANALYTICS_SCRIPT_URL"> = getConfig()): Features {
+export function featuresFor(
+  host: string,
+  config: Pick<Config, "PRODUCTION_HOSTS" | "TEST_TOGGLE_HOSTS" | "ANALYTICS_SCRIPT_URL"> = getConfig(),
+): Features {
   const name = hostname(host);
   return {
     test: config.TEST_TOGGLE_HOSTS.includes(name),
-    analyticsScript: config.ANALYTICS_SCRIPT_URL && config.PRODUCTION_HOSTS.includes(name) ? config.ANALYTICS_SCRIPT_URL : null,
+    analyticsScript:
+      config.ANALYTICS_SCRIPT_URL && config.PRODUCTION_HOSTS.includes(name) ? config.ANALYTICS_SCRIPT_URL : null,
   };
 }
 

@@ -1,13 +1,15 @@
 import MiniSearch from "minisearch";
+
 import { DOCUMENT_KEYS } from "~/content/documents";
 import { SEARCH_BOX_MAX_LENGTH } from "~/content/limits";
 import { SEARCHABLE_PAGES } from "~/content/pages";
-import { LOCALES, countryOfLocale, type Locale } from "~/i18n/locale";
-import { resolvedTranslations } from "~/i18n/translations.server";
+import { countryOfLocale, LOCALES, type Locale } from "~/i18n/locale";
 import { lookup } from "~/i18n/translations";
+import { resolvedTranslations } from "~/i18n/translations.server";
 import { foldText } from "~/utils/fold";
-import { getDocument } from "./documents.server";
+
 import { phoneDirectoryFor } from "./content.server";
+import { getDocument } from "./documents.server";
 
 const MAX_RESULTS = 50;
 const SNIPPET_RADIUS = 90;
@@ -46,15 +48,13 @@ function itemsFor(locale: Locale): SearchItem[] {
       })),
     ];
   });
-  const pageItems = SEARCHABLE_PAGES.filter((page) => page.countries.includes(countryOfLocale(locale))).map(
-    (page) => ({
-      id: `page:${page.path}`,
-      kind: "page" as const,
-      title: lookup(texts, `pages.${page.key}.title`),
-      text: lookup(texts, `pages.${page.key}.description`),
-      path: page.path,
-    }),
-  );
+  const pageItems = SEARCHABLE_PAGES.filter((page) => page.countries.includes(countryOfLocale(locale))).map((page) => ({
+    id: `page:${page.path}`,
+    kind: "page" as const,
+    title: lookup(texts, `pages.${page.key}.title`),
+    text: lookup(texts, `pages.${page.key}.description`),
+    path: page.path,
+  }));
   const phoneItems = phoneDirectoryFor(countryOfLocale(locale)).map((entry) => ({
     id: `phone:${entry.brandName}`,
     kind: "phone" as const,
@@ -99,8 +99,13 @@ function indexFor(locale: Locale): Index {
 /** The text around the first query word found, or the start of the text. */
 export function snippetOf(text: string, query: string): string {
   const folded = foldText(text);
-  const words = foldText(query).split(/[\s\p{P}]+/u).filter((word) => word.length > 1);
-  const position = words.map((word) => folded.indexOf(word)).filter((index) => index >= 0).sort((a, b) => a - b)[0];
+  const words = foldText(query)
+    .split(/[\s\p{P}]+/u)
+    .filter((word) => word.length > 1);
+  const position = words
+    .map((word) => folded.indexOf(word))
+    .filter((index) => index >= 0)
+    .sort((a, b) => a - b)[0];
   if (position === undefined) {
     return text.length > 2 * SNIPPET_RADIUS ? `${text.slice(0, 2 * SNIPPET_RADIUS).trimEnd()}…` : text;
   }

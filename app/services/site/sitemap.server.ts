@@ -2,17 +2,21 @@ import { DOCUMENT_KEYS } from "~/content/documents";
 import { SEARCHABLE_PAGES } from "~/content/pages";
 import type { Db } from "~/db/db.server";
 import { switchableLanguages, type Country, type Language } from "~/i18n/locale";
+
 import { allCampaigns } from "../campaign/register.server";
 
 /** Paths (without language) of every public page a country's site offers to search engines. */
 export async function publicPagePaths(db: Db, country: Country): Promise<string[]> {
-  const pages = SEARCHABLE_PAGES.filter((page) => page.countries.includes(country)).map((page) => (page.path === "/" ? "" : page.path));
+  const pages = SEARCHABLE_PAGES.filter((page) => page.countries.includes(country)).map((page) =>
+    page.path === "/" ? "" : page.path,
+  );
   const documents = DOCUMENT_KEYS.map((key) => `/document/${key}`);
   const ads = (await allCampaigns(db, country)).map((item) => `/political-ads/${encodeURIComponent(item.id)}`);
   return [...pages, ...documents, ...ads];
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * sitemap.xml of a host: every page in each of its languages (Dutch on .nl;
@@ -25,7 +29,10 @@ export function sitemapXml(origin: string, country: Country, paths: string[]): s
       const alternates =
         languages.length > 1
           ? languages
-              .map((other) => `<xhtml:link rel="alternate" hreflang="${other}-BE" href="${escapeXml(`${origin}/${other}${path}`)}"/>`)
+              .map(
+                (other) =>
+                  `<xhtml:link rel="alternate" hreflang="${other}-BE" href="${escapeXml(`${origin}/${other}${path}`)}"/>`,
+              )
               .join("")
           : "";
       return `<url><loc>${escapeXml(`${origin}/${language}${path}`)}</loc>${alternates}</url>`;

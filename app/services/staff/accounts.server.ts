@@ -1,12 +1,15 @@
 /** Local staff accounts (`npm run staff`), for the embedded default and small deployments. */
 import { randomUUID } from "node:crypto";
+
 import type { Db } from "~/db/db.server";
 import { normaliseEmail } from "~/domain/email";
 import type { StaffRole } from "~/domain/staff";
-import { hashPassword, passwordProblem } from "./passwords.server";
-import { rememberStaffMember } from "../case-work/staff-members.server";
 
-export type UpsertOutcome = { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
+import { rememberStaffMember } from "../case-work/staff-members.server";
+import { hashPassword, passwordProblem } from "./passwords.server";
+
+export type UpsertOutcome =
+  { status: "created" | "reset"; email: string; role: StaffRole } | { status: "refused"; problem: string };
 
 /**
  * Creates the account, or sets a new password (and role) on an existing one.
@@ -26,7 +29,16 @@ export async function upsertAccount(
   const passwordHash = await hashPassword(input.password);
   const existing = await db.selectFrom("staff_account").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) {
-    await db.updateTable("staff_account").set({ password_hash: passwordHash, role: input.role, updated_at: now.toISOString(), ...(input.requireTotp ? { totp_required: 1 } : {}) }).where("id", "=", existing.id).execute();
+    await db
+      .updateTable("staff_account")
+      .set({
+        password_hash: passwordHash,
+        role: input.role,
+        updated_at: now.toISOString(),
+        ...(input.requireTotp ? { totp_required: 1 } : {}),
+      })
+      .where("id", "=", existing.id)
+      .execute();
     // A new password ends every session the old one opened.
     await db.deleteFrom("staff_session").where("email", "=", email).where("method", "=", "local").execute();
     await rememberStaffMember(db, { email, role: input.role }, now);
@@ -71,7 +83,14 @@ export async function resetSecondFactor(db: Db, rawEmail: string, now = new Date
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("staff_account")
-      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, totp_enrolled_at: null, totp_required: 1, updated_at: now.toISOString() })
+      .set({
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_last_step: null,
+        totp_enrolled_at: null,
+        totp_required: 1,
+        updated_at: now.toISOString(),
+      })
       .where("id", "=", account.id)
       .execute();
     await trx.deleteFrom("staff_recovery_code").where("account_id", "=", account.id).execute();
@@ -81,7 +100,11 @@ export async function resetSecondFactor(db: Db, rawEmail: string, now = new Date
 }
 
 export function listAccounts(db: Db) {
-  return db.selectFrom("staff_account").select(["email", "role", "totp_required", "totp_secret", "created_at", "updated_at"]).orderBy("email").execute();
+  return db
+    .selectFrom("staff_account")
+    .select(["email", "role", "totp_required", "totp_secret", "created_at", "updated_at"])
+    .orderBy("email")
+    .execute();
 }
 
 export function findAccount(db: Db, rawEmail: string) {

@@ -9,6 +9,7 @@
  * KEPT_FORM_MINUTES (at the next one kept, and in the retention run).
  */
 import { createHash, randomBytes } from "node:crypto";
+
 import type { Db } from "~/db/db.server";
 import { KEPT_FORM_MINUTES } from "~/domain/staff";
 import { searchForm } from "~/validation/case-work";
@@ -43,7 +44,8 @@ export function keptFormOf(formData: FormData): KeptForm | null {
     if (typeof value !== "string" || NOT_TYPED.has(name)) continue;
     count += 1;
     total += value.length;
-    if (!FIELD_NAME.test(name) || count > LIMITS.fields || value.length > LIMITS.valueLength || total > LIMITS.total) return null;
+    if (!FIELD_NAME.test(name) || count > LIMITS.fields || value.length > LIMITS.valueLength || total > LIMITS.total)
+      return null;
     const earlier = values.get(name);
     values.set(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
   }
@@ -82,7 +84,12 @@ export async function keepForm(
 }
 
 /** The form kept under `id` for this page and this staff member, or null (another page or person, too old, or gone). */
-export async function keptFormFor(db: Db, id: string, reader: { path: string; email: string }, now = new Date()): Promise<KeptForm | null> {
+export async function keptFormFor(
+  db: Db,
+  id: string,
+  reader: { path: string; email: string },
+  now = new Date(),
+): Promise<KeptForm | null> {
   const row = await db
     .selectFrom("staff_kept_form")
     .select(["email", "path", "form_id", "fields", "created_at"])

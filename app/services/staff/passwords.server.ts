@@ -5,6 +5,7 @@
  * passwords, no composition rules).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>

@@ -6,9 +6,11 @@
  * fixation).
  */
 import { createHash, randomBytes } from "node:crypto";
+
 import type { Db } from "~/db/db.server";
 import type { StaffSessionTable } from "~/db/schema/staff";
 import { type StaffRole } from "~/domain/staff";
+
 import { rememberStaffMember } from "../case-work/staff-members.server";
 
 const ABSOLUTE_SESSION_HOURS = 12;
@@ -45,10 +47,14 @@ export async function startSession(db: Db, user: StaffUser, now = new Date()): P
  * `sessionKey` names it without its id.
  */
 export type SessionState =
-  | { status: "active"; user: StaffUser; endsAt: Date }
-  | { status: "ended"; email: string | null; sessionKey: string };
+  { status: "active"; user: StaffUser; endsAt: Date } | { status: "ended"; email: string | null; sessionKey: string };
 
-export async function sessionState(db: Db, id: string, idleMinutes: number, now = new Date()): Promise<SessionState | null> {
+export async function sessionState(
+  db: Db,
+  id: string,
+  idleMinutes: number,
+  now = new Date(),
+): Promise<SessionState | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
   const idHash = hashId(id);
   const row = await db.selectFrom("staff_session").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
@@ -60,17 +66,30 @@ export async function sessionState(db: Db, id: string, idleMinutes: number, now 
   }
   let lastSeen = new Date(row.last_seen_at);
   if (idleSince >= TOUCH_EVERY_MS) {
-    await db.updateTable("staff_session").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", row.id_hash).execute();
+    await db
+      .updateTable("staff_session")
+      .set({ last_seen_at: now.toISOString() })
+      .where("id_hash", "=", row.id_hash)
+      .execute();
     lastSeen = now;
   }
-  return { status: "active", user: { email: row.email, role: row.role, method: row.method }, endsAt: sessionEnd(lastSeen, row.expires_at, idleMinutes) };
+  return {
+    status: "active",
+    user: { email: row.email, role: row.role, method: row.method },
+    endsAt: sessionEnd(lastSeen, row.expires_at, idleMinutes),
+  };
 }
 
 const sessionEnd = (lastSeen: Date, expiresAt: string, idleMinutes: number) =>
   new Date(Math.min(lastSeen.getTime() + idleMinutes * 60_000, new Date(expiresAt).getTime()));
 
 /** The signed-in user of a session id, or null when it does not exist or has expired (then it is deleted). */
-export async function readSession(db: Db, id: string, idleMinutes: number, now = new Date()): Promise<StaffUser | null> {
+export async function readSession(
+  db: Db,
+  id: string,
+  idleMinutes: number,
+  now = new Date(),
+): Promise<StaffUser | null> {
   const state = await sessionState(db, id, idleMinutes, now);
   return state?.status === "active" ? state.user : null;
 }
@@ -83,7 +102,11 @@ export async function readSession(db: Db, id: string, idleMinutes: number, now =
 export async function extendSession(db: Db, id: string, idleMinutes: number, now = new Date()): Promise<Date | null> {
   const state = await sessionState(db, id, idleMinutes, now);
   if (state?.status !== "active") return null;
-  await db.updateTable("staff_session").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", hashId(id)).execute();
+  await db
+    .updateTable("staff_session")
+    .set({ last_seen_at: now.toISOString() })
+    .where("id_hash", "=", hashId(id))
+    .execute();
   const extended = await sessionState(db, id, idleMinutes, now);
   return extended?.status === "active" ? extended.endsAt : null;
 }

@@ -15,16 +15,18 @@
  * same time.
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
+
 import type { DatabaseHandle, Db } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { normaliseEmail } from "~/domain/email";
 import { createRateLimiter } from "~/services/submission/counted-limit.server";
+import { clientAddressKey } from "~/utils/client-address";
+import { metrics } from "~/utils/metrics.server";
+import { singleton } from "~/utils/singleton.server";
+
 import { findAccount } from "./accounts.server";
 import { decoyHash, verifyPassword } from "./passwords.server";
 import type { StaffUser } from "./sessions.server";
-import { metrics } from "~/utils/metrics.server";
-import { clientAddressKey } from "~/utils/client-address";
-import { singleton } from "~/utils/singleton.server";
 
 const SIGN_IN_LIMITS = {
   accountAtClient: { points: 5, durationSeconds: 15 * 60 },
@@ -33,7 +35,11 @@ const SIGN_IN_LIMITS = {
   inFlight: { points: 3, durationSeconds: 30 },
 };
 
-export type SignInLimiters = { accountAtClient: RateLimiterAbstract; client: RateLimiterAbstract; inFlight: RateLimiterAbstract };
+export type SignInLimiters = {
+  accountAtClient: RateLimiterAbstract;
+  client: RateLimiterAbstract;
+  inFlight: RateLimiterAbstract;
+};
 
 export type SignInOutcome =
   | { status: "signed-in"; user: StaffUser }
@@ -46,8 +52,15 @@ const processLimiters = singleton<Promise<SignInLimiters>>("staff-sign-in-limite
 /** The three limiters over a database (their counts live in its `rate_limit` table). */
 export async function createSignInLimiters(handle: DatabaseHandle): Promise<SignInLimiters> {
   const limiter = (name: keyof typeof SIGN_IN_LIMITS) =>
-    createRateLimiter(handle, SIGN_IN_LIMITS[name].points, { keyPrefix: `staff_signin_${name}`, durationSeconds: SIGN_IN_LIMITS[name].durationSeconds });
-  return { accountAtClient: await limiter("accountAtClient"), client: await limiter("client"), inFlight: await limiter("inFlight") };
+    createRateLimiter(handle, SIGN_IN_LIMITS[name].points, {
+      keyPrefix: `staff_signin_${name}`,
+      durationSeconds: SIGN_IN_LIMITS[name].durationSeconds,
+    });
+  return {
+    accountAtClient: await limiter("accountAtClient"),
+    client: await limiter("client"),
+    inFlight: await limiter("inFlight"),
+  };
 }
 
 /** The process's limiters, over its database. */
@@ -76,7 +89,11 @@ export async function signInWithPassword(
   return outcome;
 }
 
-async function attemptSignIn(db: Db, limiters: SignInLimiters, input: { email: string; password: string; clientIp: string }): Promise<SignInOutcome> {
+async function attemptSignIn(
+  db: Db,
+  limiters: SignInLimiters,
+  input: { email: string; password: string; clientIp: string },
+): Promise<SignInOutcome> {
   const email = normaliseEmail(input.email);
   if ((await take(limiters.inFlight, email)) > 0) {
     // A slot is held only while an attempt is checked: the refused one gives its point back at once.

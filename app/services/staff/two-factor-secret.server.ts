@@ -20,7 +20,9 @@ export function encryptSecret(key: Buffer, accountId: string, secretBase32: stri
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(accountId));
   const ciphertext = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
 }
 
 /** The secret (base32), or null when the value was not made with this key for this account. */

@@ -1,4 +1,5 @@
 import { RateLimiterPostgres, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+
 import type { DatabaseHandle } from "~/db/db.server";
 import { getLogger } from "~/utils/logger.server";
 
@@ -23,7 +24,11 @@ export async function createRateLimiter(
   }
 }
 
-function openRateLimiter(handle: DatabaseHandle, pointsPerHour: number, limits: { keyPrefix?: string; durationSeconds?: number }): Promise<RateLimiterAbstract> {
+function openRateLimiter(
+  handle: DatabaseHandle,
+  pointsPerHour: number,
+  limits: { keyPrefix?: string; durationSeconds?: number },
+): Promise<RateLimiterAbstract> {
   return new Promise((resolve, reject) => {
     const options = {
       tableName: "rate_limit",

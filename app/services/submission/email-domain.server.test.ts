@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmailDomainChecker, checkEmailDomain } from "~/services/submission/email-domain.server";
+
+import { checkEmailDomain, EmailDomainChecker } from "~/services/submission/email-domain.server";
+
 import { startTestDnsServer } from "../../../tests/setup/test-dns-server";
 
 // A real DNS server on loopback answers; nothing is mocked.
@@ -33,14 +35,18 @@ describe("checkEmailDomain", () => {
   it("does not refuse when the resolver denies every name, the canary too", async () => {
     const denyAll = await startTestDnsServer({});
     try {
-      expect(await checkEmailDomain("lotte@bestaat-niet.nl", { servers: [denyAll.address], timeoutMs: 1000 })).toBe("unknown");
+      expect(await checkEmailDomain("lotte@bestaat-niet.nl", { servers: [denyAll.address], timeoutMs: 1000 })).toBe(
+        "unknown",
+      );
     } finally {
       await denyAll.close();
     }
   });
 
   it("does not refuse when no DNS server answers", async () => {
-    expect(await checkEmailDomain("lotte@veldhaven-test.nl", { servers: ["127.0.0.1:9"], timeoutMs: 300 })).toBe("unknown");
+    expect(await checkEmailDomain("lotte@veldhaven-test.nl", { servers: ["127.0.0.1:9"], timeoutMs: 300 })).toBe(
+      "unknown",
+    );
   });
 });
 
@@ -48,7 +54,9 @@ describe("EmailDomainChecker: a burst of forms is not a burst of DNS queries", (
   it("asks the DNS once for a burst of addresses at one domain, and keeps the verdict", async () => {
     const checker = new EmailDomainChecker({ servers: [dns.address], timeoutMs: 1000 });
     const before = dns.queries().length;
-    const verdicts = await Promise.all(Array.from({ length: 50 }, (_, i) => checker.check(`lezer${i}@Veldhaven-Test.nl`)));
+    const verdicts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => checker.check(`lezer${i}@Veldhaven-Test.nl`)),
+    );
     expect(new Set(verdicts)).toEqual(new Set(["deliverable"]));
     expect(await checker.check("nog.een@veldhaven-test.nl")).toBe("deliverable");
     expect(dns.queries().slice(before)).toEqual(["veldhaven-test.nl"]);
@@ -63,7 +71,10 @@ describe("EmailDomainChecker: a burst of forms is not a burst of DNS queries", (
   });
 
   it("runs at most its number of lookups at once, and accepts rather than queue without end", async () => {
-    const checker = new EmailDomainChecker({ servers: [dns.address], timeoutMs: 400 }, { concurrency: 3, maxWaiting: 4 });
+    const checker = new EmailDomainChecker(
+      { servers: [dns.address], timeoutMs: 400 },
+      { concurrency: 3, maxWaiting: 4 },
+    );
     const before = dns.queries().length;
     const burst = Array.from({ length: 10 }, (_, i) => checker.check(`lezer@d${i}.slow.test`));
     await new Promise((resolve) => setTimeout(resolve, 200));

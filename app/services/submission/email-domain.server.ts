@@ -1,6 +1,8 @@
 import { Resolver } from "node:dns/promises";
+
 import { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
+
 import { getConfig } from "~/config.server";
 
 /**
@@ -98,7 +100,8 @@ export class EmailDomainChecker {
     if (known) return known;
     const pending = this.#pending.get(domain);
     if (pending) return pending;
-    if (this.#limit.activeCount + this.#limit.pendingCount >= this.#limit.concurrency + this.#maxWaiting) return "unknown";
+    if (this.#limit.activeCount + this.#limit.pendingCount >= this.#limit.concurrency + this.#maxWaiting)
+      return "unknown";
     const lookup = this.#limit(() => checkEmailDomain(email, this.lookup))
       .then((verdict) => {
         this.#verdicts.set(domain, verdict, { ttl: VERDICT_TTL_MS[verdict] });

@@ -7,8 +7,10 @@
  * so a refused address never uses up a limit.
  */
 import type { Transaction } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
+
 import { earlierSubmission, storeOnce, type SubmissionKey } from "./keys.server";
 import { admitSubmission, type LimitedSubmission } from "./limits.server";
 
@@ -37,7 +39,13 @@ export async function storeSubmission<Answer extends object>(
   if (earlier) return earlier.kind === "replay" ? earlier.answer : { status: "KEY_REUSED" };
   if ("clientIp" in intake.sender) {
     const admission = await admitSubmission({ ...intake.limits, clientIp: intake.sender.clientIp });
-    if (!admission.ok) return { status: "RATE_LIMITED", scope: admission.scope, retryAfterSeconds: admission.retryAfterSeconds, otherWay: intake.otherWay };
+    if (!admission.ok)
+      return {
+        status: "RATE_LIMITED",
+        scope: admission.scope,
+        retryAfterSeconds: admission.retryAfterSeconds,
+        otherWay: intake.otherWay,
+      };
   }
   const stored = await storeOnce(db, intake.submission, intake.answer, intake.store, intake.now);
   if (stored.kind === "reused") return { status: "KEY_REUSED" };

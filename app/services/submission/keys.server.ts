@@ -10,10 +10,12 @@
  * key's unique index, then reads the first answer).
  */
 import { createHash, createHmac } from "node:crypto";
+
 import type { Transaction } from "kysely";
+
 import { getConfig } from "~/config.server";
-import type { Database } from "~/db/schema";
 import type { Db } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 
 /** How long a key is remembered (the draft's usual window). */
 const SUBMISSION_KEY_HOURS = 24;
@@ -41,7 +43,11 @@ function sealed(value: string): string {
 const keyHashOf = (submission: SubmissionKey) => sealed(`${submission.scope}\n${submission.key}`);
 
 /** The earlier submission under this key, if any (a key unused, or older than 24 hours: null). */
-export async function earlierSubmission<Answer>(db: Db, submission: SubmissionKey | undefined, now = new Date()): Promise<EarlierSubmission<Answer> | null> {
+export async function earlierSubmission<Answer>(
+  db: Db,
+  submission: SubmissionKey | undefined,
+  now = new Date(),
+): Promise<EarlierSubmission<Answer> | null> {
   if (!submission) return null;
   const since = new Date(now.getTime() - SUBMISSION_KEY_HOURS * 3_600_000).toISOString();
   const row = await db
@@ -77,14 +83,23 @@ export async function storeOnce<Answer>(
   // An expired key of the same value may still be in the table until the retention job runs.
   if (submission) {
     const since = new Date(now.getTime() - SUBMISSION_KEY_HOURS * 3_600_000).toISOString();
-    await db.deleteFrom("submission_key").where("key_hash", "=", keyHashOf(submission)).where("created_at", "<=", since).execute();
+    await db
+      .deleteFrom("submission_key")
+      .where("key_hash", "=", keyHashOf(submission))
+      .where("created_at", "<=", since)
+      .execute();
   }
   try {
     await db.transaction().execute(async (trx) => {
       if (submission) {
         await trx
           .insertInto("submission_key")
-          .values({ key_hash: keyHashOf(submission), fingerprint: sealed(submission.fingerprint), answer: JSON.stringify(answer), created_at: now.toISOString() })
+          .values({
+            key_hash: keyHashOf(submission),
+            fingerprint: sealed(submission.fingerprint),
+            answer: JSON.stringify(answer),
+            created_at: now.toISOString(),
+          })
           .execute();
       }
       await store(trx);

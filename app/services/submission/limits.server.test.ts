@@ -1,7 +1,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
+import { mailboxOf } from "~/domain/email";
+import { createRateLimiter } from "~/services/submission/counted-limit.server";
+import {
+  admitSubmission,
+  createSubmissionLimiters,
+  type SubmissionLimiters,
+} from "~/services/submission/limits.server";
+import { clientAddressKey } from "~/utils/client-address";
+
+import { describeEachDatabase } from "../../../tests/setup/unit-database";
+import { useTestConfig } from "../../../tests/setup/unit-process";
 
 // The defaults a deployment gets, read once.
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "limits-config-"));
@@ -9,14 +22,12 @@ delete process.env.PRIVACY_RATE_LIMIT_PER_HOUR;
 delete process.env.TARGET_LIMIT_PER_HOUR;
 delete process.env.TARGET_LIMIT_PER_DAY;
 
-import { createRateLimiter } from "~/services/submission/counted-limit.server";
-import { admitSubmission, createSubmissionLimiters, type SubmissionLimiters } from "~/services/submission/limits.server";
-import { mailboxOf } from "~/domain/email";
-import { clientAddressKey } from "~/utils/client-address";
-import { describeEachDatabase } from "../../../tests/setup/unit-database";
-import { useTestConfig } from "../../../tests/setup/unit-process";
-
-const privacy = (clientIp: string, target: string, bucket = "RIGHT_OF_ACCESS:nl") => ({ kind: "privacy-request" as const, bucket, clientIp, target });
+const privacy = (clientIp: string, target: string, bucket = "RIGHT_OF_ACCESS:nl") => ({
+  kind: "privacy-request" as const,
+  bucket,
+  clientIp,
+  target,
+});
 
 describeEachDatabase("submission limits on $name", (database) => {
   // The defaults themselves, whatever another test file left in this worker's environment or configuration.
@@ -24,7 +35,9 @@ describeEachDatabase("submission limits on $name", (database) => {
   it("takes 40 people's requests from one office address, each to their own mailbox", async () => {
     const limiters = await createSubmissionLimiters(database.handle);
     for (let person = 1; person <= 40; person++) {
-      expect(await admitSubmission(privacy("203.0.113.7", `medewerker${person}@kantoor-test.nl`), limiters)).toEqual({ ok: true });
+      expect(await admitSubmission(privacy("203.0.113.7", `medewerker${person}@kantoor-test.nl`), limiters)).toEqual({
+        ok: true,
+      });
     }
   });
 
@@ -37,8 +50,12 @@ describeEachDatabase("submission limits on $name", (database) => {
     expect(refused).toMatchObject({ ok: false, scope: "client" });
     expect(!refused.ok && refused.retryAfterSeconds).toBeGreaterThan(3000);
     // Another form, the other country and another address each have their own count.
-    expect((await admitSubmission(privacy("203.0.113.8", "p201@kantoor-test.nl", "RIGHT_TO_BE_FORGOTTEN:nl"), limiters)).ok).toBe(true);
-    expect((await admitSubmission(privacy("203.0.113.8", "p202@kantoor-test.nl", "RIGHT_OF_ACCESS:be"), limiters)).ok).toBe(true);
+    expect(
+      (await admitSubmission(privacy("203.0.113.8", "p201@kantoor-test.nl", "RIGHT_TO_BE_FORGOTTEN:nl"), limiters)).ok,
+    ).toBe(true);
+    expect(
+      (await admitSubmission(privacy("203.0.113.8", "p202@kantoor-test.nl", "RIGHT_OF_ACCESS:be"), limiters)).ok,
+    ).toBe(true);
     expect((await admitSubmission(privacy("203.0.113.9", "p203@kantoor-test.nl"), limiters)).ok).toBe(true);
   });
 
@@ -56,25 +73,36 @@ describeEachDatabase("submission limits on $name", (database) => {
     for (const spelling of ["+31 6 1234 5678", "+31612345678", "+31-6-12345678"]) {
       expect((await admitSubmission(privacy("198.51.100.5", spelling), limiters)).ok).toBe(true);
     }
-    expect(await admitSubmission(privacy("198.51.100.6", "+31 (6) 12 34 56 78"), limiters)).toMatchObject({ ok: false, scope: "target" });
+    expect(await admitSubmission(privacy("198.51.100.6", "+31 (6) 12 34 56 78"), limiters)).toMatchObject({
+      ok: false,
+      scope: "target",
+    });
   });
 
   it("counts plus addresses as the mailbox they reach: victim+1 … victim+12 share victim's 3 an hour", async () => {
     const limiters = await createSubmissionLimiters(database.handle);
     const admitted: boolean[] = [];
     for (let tag = 1; tag <= 12; tag++) {
-      admitted.push((await admitSubmission(privacy(`198.51.100.${100 + tag}`, `victim+${tag}@example.org`), limiters)).ok);
+      admitted.push(
+        (await admitSubmission(privacy(`198.51.100.${100 + tag}`, `victim+${tag}@example.org`), limiters)).ok,
+      );
     }
     expect(admitted).toEqual([true, true, true, ...Array(9).fill(false)]);
     // The address without a tag is the same mailbox, so its count is spent too; another mailbox is not.
-    expect(await admitSubmission(privacy("198.51.100.120", "Victim@Example.org"), limiters)).toMatchObject({ ok: false, scope: "target" });
+    expect(await admitSubmission(privacy("198.51.100.120", "Victim@Example.org"), limiters)).toMatchObject({
+      ok: false,
+      scope: "target",
+    });
     expect((await admitSubmission(privacy("198.51.100.121", "victim2+1@example.org"), limiters)).ok).toBe(true);
   });
 
   it("keeps no address in the limits table", async () => {
     const limiters = await createSubmissionLimiters(database.handle);
     await admitSubmission(privacy("198.51.100.7", "geheim@voorbeeld-test.nl"), limiters);
-    const rows = await database.db.selectFrom("rate_limit" as never).selectAll().execute();
+    const rows = await database.db
+      .selectFrom("rate_limit" as never)
+      .selectAll()
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain("geheim");
   });
@@ -83,7 +111,10 @@ describeEachDatabase("submission limits on $name", (database) => {
     const limiters: SubmissionLimiters = {
       ...(await createSubmissionLimiters(database.handle)),
       targetPerHour: await createRateLimiter(database.handle, 100, { keyPrefix: "test_target_hour" }),
-      targetPerDay: await createRateLimiter(database.handle, 2, { keyPrefix: "test_target_day", durationSeconds: 86_400 }),
+      targetPerDay: await createRateLimiter(database.handle, 2, {
+        keyPrefix: "test_target_day",
+        durationSeconds: 86_400,
+      }),
     };
     expect((await admitSubmission(privacy("192.0.2.1", "dag@voorbeeld-test.nl"), limiters)).ok).toBe(true);
     expect((await admitSubmission(privacy("192.0.2.2", "dag@voorbeeld-test.nl"), limiters)).ok).toBe(true);

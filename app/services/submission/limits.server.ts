@@ -14,14 +14,16 @@
  * instance on one PostgreSQL shares them; each consume is one atomic update.
  */
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
 import { getConfig } from "~/config.server";
 import type { DatabaseHandle } from "~/db/db.server";
 import { getDatabaseHandle } from "~/db/instance.server";
-import { targetKey } from "./target-key.server";
 import { clientAddressKey } from "~/utils/client-address";
-import { createRateLimiter } from "./counted-limit.server";
 import { metrics } from "~/utils/metrics.server";
 import { singleton } from "~/utils/singleton.server";
+
+import { createRateLimiter } from "./counted-limit.server";
+import { targetKey } from "./target-key.server";
 
 export type Admission = { ok: true } | { ok: false; scope: "client" | "target"; retryAfterSeconds: number };
 
@@ -46,10 +48,15 @@ export type SubmissionLimiters = {
 export async function createSubmissionLimiters(handle: DatabaseHandle): Promise<SubmissionLimiters> {
   const config = getConfig();
   // One after the other: the first creates the library's table, the rest find it.
-  const privacyRequests = await createRateLimiter(handle, config.PRIVACY_RATE_LIMIT_PER_HOUR, { keyPrefix: "privacy_request" });
+  const privacyRequests = await createRateLimiter(handle, config.PRIVACY_RATE_LIMIT_PER_HOUR, {
+    keyPrefix: "privacy_request",
+  });
   const publicForms = await createRateLimiter(handle, config.RATE_LIMIT_PER_HOUR, { keyPrefix: "public_form" });
   const targetPerHour = await createRateLimiter(handle, config.TARGET_LIMIT_PER_HOUR, { keyPrefix: "target_hour" });
-  const targetPerDay = await createRateLimiter(handle, config.TARGET_LIMIT_PER_DAY, { keyPrefix: "target_day", durationSeconds: 24 * 3600 });
+  const targetPerDay = await createRateLimiter(handle, config.TARGET_LIMIT_PER_DAY, {
+    keyPrefix: "target_day",
+    durationSeconds: 24 * 3600,
+  });
   return { privacyRequests, publicForms, targetPerHour, targetPerDay };
 }
 
@@ -75,7 +82,10 @@ async function take(limiter: RateLimiterAbstract, key: string): Promise<number |
  * and for how long. A refusal takes back what this submission counted
  * elsewhere: a flooded target costs the client nothing, and the other way round.
  */
-export async function admitSubmission(submission: LimitedSubmission, limiters?: SubmissionLimiters): Promise<Admission> {
+export async function admitSubmission(
+  submission: LimitedSubmission,
+  limiters?: SubmissionLimiters,
+): Promise<Admission> {
   const admission = await countSubmission(submission, limiters);
   if (!admission.ok) metrics().rateLimitRefusals.inc({ limit: `${submission.kind}:${admission.scope}` });
   return admission;

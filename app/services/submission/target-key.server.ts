@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+
 import { getConfig } from "~/config.server";
 import { mailboxOf } from "~/domain/email";
 
@@ -16,5 +17,8 @@ export function targetKey(target: string): string {
 
 /** The keys a request or a report is found by: null where it has no address or number. */
 export function searchKeys(input: { email: string | null; phone: string | null }) {
-  return { email_key: input.email ? targetKey(input.email) : null, phone_key: input.phone ? targetKey(input.phone) : null };
+  return {
+    email_key: input.email ? targetKey(input.email) : null,
+    phone_key: input.phone ? targetKey(input.phone) : null,
+  };
 }

@@ -6,6 +6,7 @@
  * task. An officer may give the task to another contact: the old link dies.
  */
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
@@ -14,6 +15,7 @@ import { TASK_ANSWERS } from "~/domain/data-system";
 import type { RightType } from "~/domain/privacy-request";
 import type { TransitionOutcome } from "~/domain/transition";
 import type { Locale } from "~/i18n/locale";
+
 import { enqueueMail } from "../mail/outbox.server";
 import { systemTaskMail } from "../mail/system-task-templates.server";
 import { audit } from "../privacy-request/audit.server";
@@ -38,7 +40,11 @@ export async function sendTaskLink(
   const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + TASK_LINK_DAYS * DAY_MS).toISOString();
   await setTaskLink(trx, task.id, { hash, expiresAt, contactEmail: task.contactEmail });
-  const link = personLink({ country: request.country, locale: task.contactLocale }, "/privacy-rights/system-task", token);
+  const link = personLink(
+    { country: request.country, locale: task.contactLocale },
+    "/privacy-rights/system-task",
+    token,
+  );
   await enqueueMail(
     trx,
     systemTaskMail({
@@ -73,7 +79,22 @@ async function taskByToken(db: Kysely<Database>, token: string, now: Date) {
     .selectFrom("system_task as t")
     .innerJoin("privacy_request as r", "r.id", "t.request_id")
     .innerJoin("data_system as s", "s.id", "t.system_id")
-    .select(["t.id", "t.request_id", "t.system_id", "t.contact_email", "s.name", "r.reference", "r.right_type", "r.due_at", "r.email", "r.phone_number", "r.user_info", "r.publication_link", "r.article", "r.publication_date"])
+    .select([
+      "t.id",
+      "t.request_id",
+      "t.system_id",
+      "t.contact_email",
+      "s.name",
+      "r.reference",
+      "r.right_type",
+      "r.due_at",
+      "r.email",
+      "r.phone_number",
+      "r.user_info",
+      "r.publication_link",
+      "r.article",
+      "r.publication_date",
+    ])
     .where("t.link_token_hash", "=", hashToken(token))
     .where("t.state", "=", "OPEN")
     .where("t.link_expires_at", ">", now.toISOString())
@@ -81,7 +102,11 @@ async function taskByToken(db: Kysely<Database>, token: string, now: Date) {
 }
 
 /** The open task behind a link, or null (unknown, expired, answered, or given to another contact). */
-export async function openEmailTask(db: Kysely<Database>, token: string, now = new Date()): Promise<EmailTaskView | null> {
+export async function openEmailTask(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<EmailTaskView | null> {
   const task = await taskByToken(db, token, now);
   if (!task) return null;
   const { userInfo } = storedDetails({ brand_keys: null, user_info: task.user_info });
@@ -89,7 +114,12 @@ export async function openEmailTask(db: Kysely<Database>, token: string, now = n
   const address = userInfo?.address ? addressLine(userInfo.address, { country: true }) : null;
   const objection =
     task.right_type === "OBJECTION"
-      ? await db.selectFrom("marketing_suppression").select(["brand_key as brand", "channel"]).where("request_id", "=", task.request_id).orderBy("brand_key").execute()
+      ? await db
+          .selectFrom("marketing_suppression")
+          .select(["brand_key as brand", "channel"])
+          .where("request_id", "=", task.request_id)
+          .orderBy("brand_key")
+          .execute()
       : [];
   return {
     system: task.name,
@@ -98,35 +128,78 @@ export async function openEmailTask(db: Kysely<Database>, token: string, now = n
     dueAt: task.due_at,
     subject: { email: task.email, phoneNumber: task.phone_number, name, address },
     objection,
-    publication: task.right_type === "REMOVAL_FROM_PUBLICATION" ? { link: task.publication_link, article: task.article, date: task.publication_date } : null,
+    publication:
+      task.right_type === "REMOVAL_FROM_PUBLICATION"
+        ? { link: task.publication_link, article: task.article, date: task.publication_date }
+        : null,
   };
 }
 
 /** The contact's answer: once (the link dies with it). */
-export async function answerByContact(db: Db, token: string, input: { answer: TaskAnswer; note?: string }, now = new Date()): Promise<"answered" | "gone"> {
+export async function answerByContact(
+  db: Db,
+  token: string,
+  input: { answer: TaskAnswer; note?: string },
+  now = new Date(),
+): Promise<"answered" | "gone"> {
   return db.transaction().execute(async (trx) => {
     const task = await taskByToken(trx, token, now);
     if (!task) return "gone";
-    const answered = await recordAnswer(trx, task, { state: TASK_ANSWERS[input.answer], reason: input.note, by: task.contact_email ?? "contact", actor: "SYSTEM" }, now);
+    const answered = await recordAnswer(
+      trx,
+      task,
+      { state: TASK_ANSWERS[input.answer], reason: input.note, by: task.contact_email ?? "contact", actor: "SYSTEM" },
+      now,
+    );
     return answered ? "answered" : "gone";
   });
 }
 
 /** An officer gives an open e-mail task to another contact: a new link and mail, the old link dead. */
-export async function reassignContact(db: Db, reference: string, taskId: string, staff: Staff, input: { email: string; locale: Locale }, now = new Date()): Promise<TransitionOutcome> {
+export async function reassignContact(
+  db: Db,
+  reference: string,
+  taskId: string,
+  staff: Staff,
+  input: { email: string; locale: Locale },
+  now = new Date(),
+): Promise<TransitionOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
     const task = await trx
       .selectFrom("system_task as t")
       .innerJoin("privacy_request as r", "r.id", "t.request_id")
       .innerJoin("data_system as s", "s.id", "t.system_id")
-      .select(["t.id", "t.request_id", "t.channel", "t.state", "t.contact_email", "s.name", "r.country", "r.reference", "r.right_type", "r.due_at"])
+      .select([
+        "t.id",
+        "t.request_id",
+        "t.channel",
+        "t.state",
+        "t.contact_email",
+        "s.name",
+        "r.country",
+        "r.reference",
+        "r.right_type",
+        "r.due_at",
+      ])
       .where("r.reference", "=", reference)
       .where("t.id", "=", taskId)
       .executeTakeFirst();
     if (!task) return { status: "not-found" };
     if (task.channel !== "email" || task.state !== "OPEN") return { status: "not-allowed" };
-    await sendTaskLink(trx, { id: task.id, contactEmail: input.email, contactLocale: input.locale, system: task.name }, task, now);
-    await audit(trx, { requestId: task.request_id, at: now, actor: "STAFF", actorId: staff.email, action: "TASK_REASSIGNED", note: `${task.name}: ${task.contact_email ?? "—"} → ${input.email}` });
+    await sendTaskLink(
+      trx,
+      { id: task.id, contactEmail: input.email, contactLocale: input.locale, system: task.name },
+      task,
+      now,
+    );
+    await audit(trx, {
+      requestId: task.request_id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "TASK_REASSIGNED",
+      note: `${task.name}: ${task.contact_email ?? "—"} → ${input.email}`,
+    });
     return { status: "done" };
   });
   return outcome;

@@ -7,32 +7,53 @@
  * manual system's task waits for a staff member.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { countryCode } from "~/domain/country";
 import { TASK_EVENT_TYPE } from "~/domain/data-system";
 import { publicOrigin } from "~/utils/public-origin.server";
+
 import { audit } from "../privacy-request/audit.server";
 import { openTask } from "../privacy-request/system-tasks.server";
 import { addressLine, storedDetails } from "../privacy-request/view.server";
-import { systemsFor, type SystemRow } from "./register.server";
 import { sendTaskLink } from "./email-tasks.server";
+import { systemsFor, type SystemRow } from "./register.server";
 import { enqueueWebhook } from "./webhook-outbox.server";
 
 /** The person's identifiers a system needs to find them: only those the request holds. */
 function subjectOf(request: PrivacyRequestTable) {
   const { userInfo } = storedDetails(request);
   const address = userInfo?.address ? addressLine(userInfo.address, { country: true }) : undefined;
-  const given = { email: request.email, phoneNumber: request.phone_number, firstName: userInfo?.firstName, lastName: userInfo?.lastName, address };
+  const given = {
+    email: request.email,
+    phoneNumber: request.phone_number,
+    firstName: userInfo?.firstName,
+    lastName: userInfo?.lastName,
+    address,
+  };
   return Object.fromEntries(Object.entries(given).filter(([, value]) => value));
 }
 
 /** What a system is told: the Standard Webhooks envelope, `type`, `timestamp` and `data`. */
-async function taskPayload(trx: Kysely<Database>, request: PrivacyRequestTable, system: SystemRow, taskId: string, now: Date) {
+async function taskPayload(
+  trx: Kysely<Database>,
+  request: PrivacyRequestTable,
+  system: SystemRow,
+  taskId: string,
+  now: Date,
+) {
   const objection =
     request.right_type === "OBJECTION"
-      ? await trx.selectFrom("marketing_suppression").select(["brand_key", "channel"]).where("request_id", "=", request.id).orderBy("brand_key").orderBy("channel").execute()
+      ? await trx
+          .selectFrom("marketing_suppression")
+          .select(["brand_key", "channel"])
+          .where("request_id", "=", request.id)
+          .orderBy("brand_key")
+          .orderBy("channel")
+          .execute()
       : [];
   const callbackUrl = `${publicOrigin(request.country, "")}/api/systems/${encodeURIComponent(system.id)}/tasks/${taskId}`;
   return {
@@ -46,8 +67,12 @@ async function taskPayload(trx: Kysely<Database>, request: PrivacyRequestTable, 
       country: countryCode(request.country),
       dueAt: request.due_at,
       subject: subjectOf(request),
-      ...(objection.length > 0 ? { objection: objection.map((row) => ({ brand: row.brand_key, channel: row.channel })) } : {}),
-      ...(request.right_type === "REMOVAL_FROM_PUBLICATION" ? { publication: { link: request.publication_link, article: request.article, date: request.publication_date } } : {}),
+      ...(objection.length > 0
+        ? { objection: objection.map((row) => ({ brand: row.brand_key, channel: row.channel })) }
+        : {}),
+      ...(request.right_type === "REMOVAL_FROM_PUBLICATION"
+        ? { publication: { link: request.publication_link, article: request.article, date: request.publication_date } }
+        : {}),
       callbackUrl,
     },
   };
@@ -60,18 +85,42 @@ async function taskPayload(trx: Kysely<Database>, request: PrivacyRequestTable, 
 export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable, now: Date): Promise<number> {
   const systems = await systemsFor(trx, request.right_type, request.country);
   const existing = new Set(
-    (await trx.selectFrom("system_task").select("system_id").where("request_id", "=", request.id).execute()).map((row) => row.system_id),
+    (await trx.selectFrom("system_task").select("system_id").where("request_id", "=", request.id).execute()).map(
+      (row) => row.system_id,
+    ),
   );
   let created = 0;
   for (const system of systems.filter((candidate) => !existing.has(candidate.id))) {
     const taskId = randomUUID();
     await openTask(trx, { id: taskId, requestId: request.id, system }, now);
-    if (system.channel === "webhook") await enqueueWebhook(trx, { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) }, now);
+    if (system.channel === "webhook")
+      await enqueueWebhook(
+        trx,
+        { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) },
+        now,
+      );
     if (system.channel === "email" && system.contact_email) {
-      await sendTaskLink(trx, { id: taskId, contactEmail: system.contact_email, contactLocale: system.contact_locale ?? request.locale, system: system.name }, request, now);
+      await sendTaskLink(
+        trx,
+        {
+          id: taskId,
+          contactEmail: system.contact_email,
+          contactLocale: system.contact_locale ?? request.locale,
+          system: system.name,
+        },
+        request,
+        now,
+      );
     }
     created += 1;
   }
-  if (created > 0) await audit(trx, { requestId: request.id, at: now, actor: "SYSTEM", action: "TASKS_CREATED", note: `${created} / ${systems.length}` });
+  if (created > 0)
+    await audit(trx, {
+      requestId: request.id,
+      at: now,
+      actor: "SYSTEM",
+      action: "TASKS_CREATED",
+      note: `${created} / ${systems.length}`,
+    });
   return created;
 }

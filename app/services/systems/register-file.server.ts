@@ -6,8 +6,10 @@
  */
 import { parse } from "csv-parse/sync";
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { dataSystemSchema, type DataSystem } from "~/validation/data-system";
+
 import { saveSystems, type IssuedCredentials } from "./register.server";
 import { configuredNetwork, isRefusedWebhookUrl, type WebhookNetwork } from "./webhook-address.server";
 
@@ -52,9 +54,15 @@ export function parseSystemsFile(text: string, format: "csv" | "json"): { rows: 
     if (!Array.isArray(data)) throw new Error("The JSON file must hold an array of systems.");
     return { rows: data, lines: data.map((_, index) => index + 1) };
   }
-  const records = parse(text.replace(/^\uFEFF/, ""), { columns: true, skip_empty_lines: true, trim: true, info: true }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  const records = parse(text.replace(/^\uFEFF/, ""), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+  }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
   const unknown = Object.keys(records[0]?.record ?? {}).filter((column) => !(column.trim().toLowerCase() in COLUMNS));
-  if (unknown.length > 0) throw new Error(`unknown column(s): ${unknown.join(", ")} (known: ${Object.keys(COLUMNS).join(", ")})`);
+  if (unknown.length > 0)
+    throw new Error(`unknown column(s): ${unknown.join(", ")} (known: ${Object.keys(COLUMNS).join(", ")})`);
   return { rows: records.map((entry) => fromCsv(entry.record)), lines: records.map((entry) => entry.info.lines) };
 }
 
@@ -72,7 +80,8 @@ export async function importSystems(
     const line = lines[index];
     const parsed = dataSystemSchema.safeParse(row);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ line, field: issue.path.join(".") || "(row)", message: issue.message });
+      for (const issue of parsed.error.issues)
+        problems.push({ line, field: issue.path.join(".") || "(row)", message: issue.message });
       return;
     }
     const earlier = seen.get(parsed.data.id);
@@ -81,8 +90,17 @@ export async function importSystems(
     valid.push({ system: parsed.data, line });
   });
   for (const { system, line } of valid) {
-    if (system.webhookUrl && (await isRefusedWebhookUrl(system.webhookUrl, network))) problems.push({ line, field: "webhookUrl", message: PRIVATE_NETWORK_REFUSAL });
+    if (system.webhookUrl && (await isRefusedWebhookUrl(system.webhookUrl, network)))
+      problems.push({ line, field: "webhookUrl", message: PRIVATE_NETWORK_REFUSAL });
   }
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) };
-  return { ok: true, saved: valid.length, issued: await saveSystems(db, valid.map((entry) => entry.system), now) };
+  return {
+    ok: true,
+    saved: valid.length,
+    issued: await saveSystems(
+      db,
+      valid.map((entry) => entry.system),
+      now,
+    ),
+  };
 }

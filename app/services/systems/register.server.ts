@@ -4,13 +4,16 @@
  * never come out again except to sign (webhook-worker.server.ts).
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely, Selectable } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { DataSystemTable } from "~/db/schema/systems";
 import type { Country } from "~/domain/country";
 import type { RightType } from "~/domain/privacy-request";
 import type { FieldRefusal } from "~/domain/transition";
 import { dataSystemSchema, type DataSystem, type DataSystemInput } from "~/validation/data-system";
+
 import { newCallbackToken, newWebhookSecret, sealSecret, tokenHash } from "./system-secrets.server";
 import { configuredNetwork, isRefusedWebhookUrl, type WebhookNetwork } from "./webhook-address.server";
 import { makeSystemDue } from "./webhook-outbox.server";
@@ -27,7 +30,10 @@ function systemRights(row: Pick<SystemRow, "rights">): RightType[] {
 }
 
 /** The fields whose value changed (a secret only as replaced, never its value). */
-function changedFields(before: SystemRow | undefined, after: Omit<SystemRow, "id" | "created_at" | "updated_at" | "unreachable_since" | "probed_at">): string[] {
+function changedFields(
+  before: SystemRow | undefined,
+  after: Omit<SystemRow, "id" | "created_at" | "updated_at" | "unreachable_since" | "probed_at">,
+): string[] {
   if (!before) return Object.keys(after).filter((field) => after[field as keyof typeof after] !== null);
   return (Object.keys(after) as (keyof typeof after)[]).filter((field) => before[field] !== after[field]);
 }
@@ -39,7 +45,12 @@ function changedFields(before: SystemRow | undefined, after: Omit<SystemRow, "id
  * given; one that has none yet gets fresh ones, returned so the caller can
  * show them once.
  */
-export async function saveSystems(db: Kysely<Database>, systems: DataSystem[], now = new Date(), actor = "import"): Promise<IssuedCredentials[]> {
+export async function saveSystems(
+  db: Kysely<Database>,
+  systems: DataSystem[],
+  now = new Date(),
+  actor = "import",
+): Promise<IssuedCredentials[]> {
   return db.transaction().execute(async (trx) => {
     const issued: IssuedCredentials[] = [];
     for (const system of systems) {
@@ -51,7 +62,8 @@ export async function saveSystems(db: Kysely<Database>, systems: DataSystem[], n
       if (webhook) {
         const secret = system.secret ?? (existing?.secret_sealed ? null : (made.secret = newWebhookSecret()));
         secretSealed = secret ? sealSecret(system.id, secret) : existing!.secret_sealed;
-        const token = system.callbackToken ?? (existing?.callback_token_hash ? null : (made.callbackToken = newCallbackToken()));
+        const token =
+          system.callbackToken ?? (existing?.callback_token_hash ? null : (made.callbackToken = newCallbackToken()));
         callbackTokenHash = token ? tokenHash(token) : existing!.callback_token_hash;
       }
       if (made.secret || made.callbackToken) issued.push(made);
@@ -71,14 +83,33 @@ export async function saveSystems(db: Kysely<Database>, systems: DataSystem[], n
         paused_at: null,
       };
       // A sealed secret differs at every sealing: a new secret given counts as replaced, an unchanged one not.
-      const fields = changedFields(existing, { ...values, secret_sealed: system.secret ? "new" : (existing?.secret_sealed ?? secretSealed) });
+      const fields = changedFields(existing, {
+        ...values,
+        secret_sealed: system.secret ? "new" : (existing?.secret_sealed ?? secretSealed),
+      });
       if (existing?.paused_reason) await makeSystemDue(trx, system.id, now);
-      if (existing) await trx.updateTable("data_system").set({ ...values, updated_at: now.toISOString() }).where("id", "=", system.id).execute();
-      else await trx.insertInto("data_system").values({ id: system.id, ...values, created_at: now.toISOString(), updated_at: now.toISOString() }).execute();
+      if (existing)
+        await trx
+          .updateTable("data_system")
+          .set({ ...values, updated_at: now.toISOString() })
+          .where("id", "=", system.id)
+          .execute();
+      else
+        await trx
+          .insertInto("data_system")
+          .values({ id: system.id, ...values, created_at: now.toISOString(), updated_at: now.toISOString() })
+          .execute();
       if (!existing || fields.length > 0) {
         await trx
           .insertInto("data_system_event")
-          .values({ id: randomUUID(), system_id: system.id, at: now.toISOString(), actor, action: existing ? "UPDATED" : "CREATED", fields: fields.join(",") })
+          .values({
+            id: randomUUID(),
+            system_id: system.id,
+            at: now.toISOString(),
+            actor,
+            action: existing ? "UPDATED" : "CREATED",
+            fields: fields.join(","),
+          })
           .execute();
       }
     }
@@ -114,13 +145,20 @@ export async function saveSystemByOfficer(
 ): Promise<FieldRefusal | { status: "done" }> {
   const parsed = dataSystemSchema.safeParse(input);
   const fieldErrors: Record<string, string[]> = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) fieldErrors[String(issue.path[0])] = [`validation.systems.${String(issue.path[0])}`];
-  if (parsed.success && parsed.data.webhookUrl && (await isRefusedWebhookUrl(parsed.data.webhookUrl, network))) fieldErrors.webhookUrl = ["validation.systems.webhookUrlPrivate"];
+  for (const issue of parsed.success ? [] : parsed.error.issues)
+    fieldErrors[String(issue.path[0])] = [`validation.systems.${String(issue.path[0])}`];
+  if (parsed.success && parsed.data.webhookUrl && (await isRefusedWebhookUrl(parsed.data.webhookUrl, network)))
+    fieldErrors.webhookUrl = ["validation.systems.webhookUrlPrivate"];
   // Every problem at once: the missing secrets too, whatever else is wrong.
   if (input.channel === "webhook") {
-    const existing = await db.selectFrom("data_system").select(["secret_sealed", "callback_token_hash"]).where("id", "=", input.id).executeTakeFirst();
+    const existing = await db
+      .selectFrom("data_system")
+      .select(["secret_sealed", "callback_token_hash"])
+      .where("id", "=", input.id)
+      .executeTakeFirst();
     if (!input.secret && !existing?.secret_sealed) fieldErrors.secret = ["validation.systems.secret"];
-    if (!input.callbackToken && !existing?.callback_token_hash) fieldErrors.callbackToken = ["validation.systems.callbackToken"];
+    if (!input.callbackToken && !existing?.callback_token_hash)
+      fieldErrors.callbackToken = ["validation.systems.callbackToken"];
   }
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { status: "invalid", fieldErrors };
   await saveSystems(db, [parsed.data], now, staff.email);

@@ -6,13 +6,15 @@
  * so two officers never both close it.
  */
 import type { Kysely } from "kysely";
+
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import type { RequestTask, TaskAnswer } from "~/domain/data-system";
-import { TASK_ANSWERS, TASK_OVERDUE_DAYS_BEFORE_DUE, isAnswered } from "~/domain/data-system";
 import type { Country } from "~/domain/country";
+import type { RequestTask, TaskAnswer } from "~/domain/data-system";
+import { isAnswered, TASK_ANSWERS, TASK_OVERDUE_DAYS_BEFORE_DUE } from "~/domain/data-system";
 import { UNFINISHED_STATES } from "~/domain/privacy-request";
 import type { TransitionOutcome } from "~/domain/transition";
+
 import { audit } from "../privacy-request/audit.server";
 import type { Staff } from "../privacy-request/state-change.server";
 import { recordAnswer } from "../privacy-request/system-tasks.server";
@@ -23,7 +25,19 @@ export async function tasksOfRequest(db: Kysely<Database>, requestId: string): P
     .selectFrom("system_task as t")
     .innerJoin("data_system as s", "s.id", "t.system_id")
     .leftJoin("webhook_delivery as d", "d.task_id", "t.id")
-    .select(["t.id", "s.name", "t.channel", "t.state", "t.reason", "t.answered_by", "t.answered_at", "t.contact_email", "d.status as delivery_status", "d.attempts", "d.last_error"])
+    .select([
+      "t.id",
+      "s.name",
+      "t.channel",
+      "t.state",
+      "t.reason",
+      "t.answered_by",
+      "t.answered_at",
+      "t.contact_email",
+      "d.status as delivery_status",
+      "d.attempts",
+      "d.last_error",
+    ])
     .where("t.request_id", "=", requestId)
     .orderBy("s.name")
     .execute();
@@ -36,7 +50,9 @@ export async function tasksOfRequest(db: Kysely<Database>, requestId: string): P
     answeredBy: row.answered_by,
     answeredAt: row.answered_at,
     contactEmail: row.contact_email,
-    delivery: row.delivery_status ? { status: row.delivery_status, attempts: Number(row.attempts ?? 0), lastError: row.last_error } : null,
+    delivery: row.delivery_status
+      ? { status: row.delivery_status, attempts: Number(row.attempts ?? 0), lastError: row.last_error }
+      : null,
   }));
 }
 
@@ -58,33 +74,70 @@ async function taskOf(trx: Kysely<Database>, reference: string, taskId: string) 
 }
 
 /** A staff member records a manual task's answer. */
-export async function tickTask(db: Db, reference: string, taskId: string, staff: Staff, input: { answer: TaskAnswer; note?: string }, now = new Date()): Promise<TransitionOutcome> {
+export async function tickTask(
+  db: Db,
+  reference: string,
+  taskId: string,
+  staff: Staff,
+  input: { answer: TaskAnswer; note?: string },
+  now = new Date(),
+): Promise<TransitionOutcome> {
   return db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
     const task = await taskOf(trx, reference, taskId);
     if (!task) return { status: "not-found" };
     if (task.channel !== "manual") return { status: "not-allowed" };
-    const recorded = await recordAnswer(trx, task, { state: TASK_ANSWERS[input.answer], reason: input.note, by: staff.email, actor: "STAFF" }, now);
+    const recorded = await recordAnswer(
+      trx,
+      task,
+      { state: TASK_ANSWERS[input.answer], reason: input.note, by: staff.email, actor: "STAFF" },
+      now,
+    );
     return recorded ? { status: "done" } : { status: "not-allowed" };
   });
 }
 
 /** An officer closes a task the system did not answer, with the reason (audited). */
-export async function closeTaskByHand(db: Db, reference: string, taskId: string, staff: Staff, reason: string, now = new Date()): Promise<TransitionOutcome> {
+export async function closeTaskByHand(
+  db: Db,
+  reference: string,
+  taskId: string,
+  staff: Staff,
+  reason: string,
+  now = new Date(),
+): Promise<TransitionOutcome> {
   return db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
     const task = await taskOf(trx, reference, taskId);
     if (!task) return { status: "not-found" };
-    const closed = await recordAnswer(trx, task, { state: "CLOSED_BY_STAFF", reason, by: staff.email, actor: "STAFF" }, now);
+    const closed = await recordAnswer(
+      trx,
+      task,
+      { state: "CLOSED_BY_STAFF", reason, by: staff.email, actor: "STAFF" },
+      now,
+    );
     return closed ? { status: "done" } : { status: "not-allowed" };
   });
 }
 
 /** Sends a webhook task's delivery again now (it failed, or the system lost it). */
-export async function resendTask(db: Db, reference: string, taskId: string, staff: Staff, now = new Date()): Promise<TransitionOutcome> {
+export async function resendTask(
+  db: Db,
+  reference: string,
+  taskId: string,
+  staff: Staff,
+  now = new Date(),
+): Promise<TransitionOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<TransitionOutcome> => {
     const task = await taskOf(trx, reference, taskId);
     if (!task) return { status: "not-found" };
     if (task.state !== "OPEN" || !(await resendWebhook(trx, task.id, now))) return { status: "not-allowed" };
-    await audit(trx, { requestId: task.request_id, at: now, actor: "STAFF", actorId: staff.email, action: "TASK_RESENT", note: task.system_id });
+    await audit(trx, {
+      requestId: task.request_id,
+      at: now,
+      actor: "STAFF",
+      actorId: staff.email,
+      action: "TASK_RESENT",
+      note: task.system_id,
+    });
     return { status: "done" };
   });
   return outcome;
@@ -94,15 +147,33 @@ export async function resendTask(db: Db, reference: string, taskId: string, staf
  * Completing a request closes what is still open: only with the
  * officer's reason, which each closed task and the trail keep.
  */
-export async function closeOpenTasks(trx: Kysely<Database>, requestId: string, staff: Staff, reason: string, now: Date): Promise<number> {
-  const open = await trx.selectFrom("system_task").select(["id", "request_id", "system_id"]).where("request_id", "=", requestId).where("state", "=", "OPEN").execute();
+export async function closeOpenTasks(
+  trx: Kysely<Database>,
+  requestId: string,
+  staff: Staff,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const open = await trx
+    .selectFrom("system_task")
+    .select(["id", "request_id", "system_id"])
+    .where("request_id", "=", requestId)
+    .where("state", "=", "OPEN")
+    .execute();
   let closed = 0;
-  for (const task of open) if (await recordAnswer(trx, task, { state: "CLOSED_BY_STAFF", reason, by: staff.email, actor: "STAFF" }, now)) closed += 1;
+  for (const task of open)
+    if (await recordAnswer(trx, task, { state: "CLOSED_BY_STAFF", reason, by: staff.email, actor: "STAFF" }, now))
+      closed += 1;
   return closed;
 }
 
 export async function openTaskCount(trx: Kysely<Database>, requestId: string): Promise<number> {
-  const row = await trx.selectFrom("system_task").select((eb) => eb.fn.countAll<number>().as("count")).where("request_id", "=", requestId).where("state", "=", "OPEN").executeTakeFirst();
+  const row = await trx
+    .selectFrom("system_task")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("request_id", "=", requestId)
+    .where("state", "=", "OPEN")
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

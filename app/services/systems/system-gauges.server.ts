@@ -5,8 +5,9 @@
  * in a private network. Labelled by the system's id from the register, no
  * personal data.
  */
-import client from "prom-client";
 import type { Kysely } from "kysely";
+import client from "prom-client";
+
 import type { Database } from "~/db/schema";
 import { metrics } from "~/utils/metrics.server";
 import { singleton } from "~/utils/singleton.server";
@@ -19,7 +20,13 @@ export function registerSystemGauges(db: Kysely<Database>): void {
   source.set({ db });
   if (registered) return;
   const registers = [metrics().registry];
-  const webhookSystems = () => source.peek()!.db.selectFrom("data_system").select(["id", "unreachable_since", "paused_reason"]).where("channel", "=", "webhook").execute();
+  const webhookSystems = () =>
+    source
+      .peek()!
+      .db.selectFrom("data_system")
+      .select(["id", "unreachable_since", "paused_reason"])
+      .where("channel", "=", "webhook")
+      .execute();
   new client.Gauge({
     name: "webhook_system_unreachable",
     help: "1 while a webhook system's receiver does not answer (it is probed; its deliveries go out when it answers), else 0.",

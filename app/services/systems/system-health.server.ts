@@ -12,9 +12,12 @@
  * Both are per system: one receiver's outage holds up no other system.
  */
 import { randomUUID } from "node:crypto";
+
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import type { SystemPauseReason } from "~/domain/webhook-failure";
+
 import { isRefusedWebhookUrl, type WebhookNetwork } from "./webhook-address.server";
 import { makeSystemDue } from "./webhook-outbox.server";
 
@@ -22,11 +25,26 @@ import { makeSystemDue } from "./webhook-outbox.server";
 const CHECK_ACTOR = "webhooks";
 
 async function trail(db: Kysely<Database>, systemId: string, action: "PAUSED" | "RESUMED", now: Date): Promise<void> {
-  await db.insertInto("data_system_event").values({ id: randomUUID(), system_id: systemId, at: now.toISOString(), actor: CHECK_ACTOR, action, fields: "webhook_url" }).execute();
+  await db
+    .insertInto("data_system_event")
+    .values({
+      id: randomUUID(),
+      system_id: systemId,
+      at: now.toISOString(),
+      actor: CHECK_ACTOR,
+      action,
+      fields: "webhook_url",
+    })
+    .execute();
 }
 
 /** Pauses a system (once: a paused system keeps its first reason and time). True when it was running. */
-export async function pauseSystem(db: Kysely<Database>, systemId: string, reason: SystemPauseReason, now: Date): Promise<boolean> {
+export async function pauseSystem(
+  db: Kysely<Database>,
+  systemId: string,
+  reason: SystemPauseReason,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable("data_system")
     .set({ paused_reason: reason, paused_at: now.toISOString() })
@@ -39,7 +57,11 @@ export async function pauseSystem(db: Kysely<Database>, systemId: string, reason
 }
 
 async function resumeSystem(db: Kysely<Database>, systemId: string, now: Date): Promise<void> {
-  await db.updateTable("data_system").set({ paused_reason: null, paused_at: null }).where("id", "=", systemId).execute();
+  await db
+    .updateTable("data_system")
+    .set({ paused_reason: null, paused_at: null })
+    .where("id", "=", systemId)
+    .execute();
   await makeSystemDue(db, systemId, now);
   await trail(db, systemId, "RESUMED", now);
 }
@@ -49,8 +71,17 @@ async function resumeSystem(db: Kysely<Database>, systemId: string, now: Date): 
  * refused are paused, those paused for their address and now accepted
  * (WEBHOOK_ALLOW_PRIVATE_NETWORKS set, the name moved) resume.
  */
-export async function checkRegisteredAddresses(db: Kysely<Database>, network: WebhookNetwork, now = new Date()): Promise<{ paused: string[]; resumed: string[] }> {
-  const systems = await db.selectFrom("data_system").select(["id", "webhook_url", "paused_reason"]).where("channel", "=", "webhook").where("webhook_url", "is not", null).execute();
+export async function checkRegisteredAddresses(
+  db: Kysely<Database>,
+  network: WebhookNetwork,
+  now = new Date(),
+): Promise<{ paused: string[]; resumed: string[] }> {
+  const systems = await db
+    .selectFrom("data_system")
+    .select(["id", "webhook_url", "paused_reason"])
+    .where("channel", "=", "webhook")
+    .where("webhook_url", "is not", null)
+    .execute();
   const outcome = { paused: [] as string[], resumed: [] as string[] };
   for (const system of systems) {
     const refused = await isRefusedWebhookUrl(system.webhook_url!, network);
@@ -65,12 +96,22 @@ export async function checkRegisteredAddresses(db: Kysely<Database>, network: We
 
 /** The receiver did not answer: the system is unreachable from now (if it was not already). */
 export async function markUnreachable(db: Kysely<Database>, systemId: string, now: Date): Promise<void> {
-  await db.updateTable("data_system").set({ unreachable_since: now.toISOString() }).where("id", "=", systemId).where("unreachable_since", "is", null).execute();
+  await db
+    .updateTable("data_system")
+    .set({ unreachable_since: now.toISOString() })
+    .where("id", "=", systemId)
+    .where("unreachable_since", "is", null)
+    .execute();
 }
 
 /** The receiver took a delivery: if it was unreachable, its waiting deliveries are due now. True when it was. */
 export async function markReachable(db: Kysely<Database>, systemId: string, now: Date): Promise<boolean> {
-  const result = await db.updateTable("data_system").set({ unreachable_since: null, probed_at: null }).where("id", "=", systemId).where("unreachable_since", "is not", null).executeTakeFirst();
+  const result = await db
+    .updateTable("data_system")
+    .set({ unreachable_since: null, probed_at: null })
+    .where("id", "=", systemId)
+    .where("unreachable_since", "is not", null)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await makeSystemDue(db, systemId, now);
   return true;
@@ -97,7 +138,9 @@ export async function claimProbes(db: Kysely<Database>, now: Date, intervalMs: n
       .updateTable("data_system")
       .set({ probed_at: now.toISOString() })
       .where("id", "=", candidate.id)
-      .where((eb) => (candidate.probed_at === null ? eb("probed_at", "is", null) : eb("probed_at", "=", candidate.probed_at)))
+      .where((eb) =>
+        candidate.probed_at === null ? eb("probed_at", "is", null) : eb("probed_at", "=", candidate.probed_at),
+      )
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0) claimed.push(candidate.id);
   }

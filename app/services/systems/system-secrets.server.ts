@@ -6,7 +6,9 @@
  * The callback token only has to be recognised: its SHA-256 is enough.
  */
 import { createHash, randomBytes } from "node:crypto";
+
 import { getConfig } from "~/config.server";
+
 import { openChunk, sealChunk } from "../files/file-seal.server";
 
 const place = (systemId: string) => ({ fileId: `data-system/${systemId}`, seq: 0, last: true });

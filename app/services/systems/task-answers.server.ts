@@ -6,9 +6,12 @@
  * answered already.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { TASK_ANSWERS, type TaskAnswer, type TaskState } from "~/domain/data-system";
+
 import { recordAnswer } from "../privacy-request/system-tasks.server";
 
 export type AnswerOutcome =
@@ -33,7 +36,11 @@ export async function callerOfTask(
   db: Kysely<Database>,
   call: { systemId: string; taskId: string; token: string },
 ): Promise<{ status: "ok"; requestId: string; rightType: string } | Exclude<AnswerOutcome, { status: "answered" }>> {
-  const system = await db.selectFrom("data_system").select(["id", "callback_token_hash"]).where("id", "=", call.systemId).executeTakeFirst();
+  const system = await db
+    .selectFrom("data_system")
+    .select(["id", "callback_token_hash"])
+    .where("id", "=", call.systemId)
+    .executeTakeFirst();
   if (!tokenMatches(call.token, system?.callback_token_hash ?? null)) return { status: "unauthorized" };
   const task = await db
     .selectFrom("system_task as t")
@@ -54,7 +61,11 @@ export async function answerBySystem(
   now = new Date(),
 ): Promise<AnswerOutcome> {
   return db.transaction().execute(async (trx): Promise<AnswerOutcome> => {
-    const system = await trx.selectFrom("data_system").select(["id", "callback_token_hash"]).where("id", "=", call.systemId).executeTakeFirst();
+    const system = await trx
+      .selectFrom("data_system")
+      .select(["id", "callback_token_hash"])
+      .where("id", "=", call.systemId)
+      .executeTakeFirst();
     // An unknown system and a wrong token look the same to the caller.
     if (!tokenMatches(call.token, system?.callback_token_hash ?? null)) return { status: "unauthorized" };
     const task = await trx
@@ -69,7 +80,11 @@ export async function answerBySystem(
     // Files that came with an access answer join the person's answer (the officer sends it).
     const reason = call.files ? [call.reason, `${call.files} file(s)`].filter(Boolean).join("; ") : call.reason;
     if (!(await recordAnswer(trx, task, { state, reason, by: `system:${call.systemId}`, actor: "SYSTEM" }, now))) {
-      const current = await trx.selectFrom("system_task").select("state").where("id", "=", task.id).executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom("system_task")
+        .select("state")
+        .where("id", "=", task.id)
+        .executeTakeFirstOrThrow();
       return { status: "already-answered", state: current.state };
     }
     return { status: "answered", state };

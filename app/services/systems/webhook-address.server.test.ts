@@ -5,7 +5,9 @@
  * names a private network.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { checkWebhookHost, refusedRange, type WebhookNetwork } from "~/services/systems/webhook-address.server";
+
 import { resolveWith, startTestDnsServer } from "../../../tests/setup/test-dns-server";
 
 const REFUSED = {
@@ -18,11 +20,29 @@ const REFUSED = {
   multicast: ["224.0.0.1", "239.255.255.250", "ff02::1"],
   broadcast: ["255.255.255.255"],
   documentationAndBenchmarking: ["192.0.2.1", "198.51.100.7", "203.0.113.9", "198.18.0.1", "2001:db8::1", "240.0.0.1"],
-  ipv4MappedAndEmbedded: ["::ffff:10.0.0.1", "::ffff:127.0.0.1", "::ffff:169.254.169.254", "::ffff:a9fe:a9fe", "64:ff9b::a00:1", "2002:a00:1::1", "2001::a00:1", "::a00:1"],
+  ipv4MappedAndEmbedded: [
+    "::ffff:10.0.0.1",
+    "::ffff:127.0.0.1",
+    "::ffff:169.254.169.254",
+    "::ffff:a9fe:a9fe",
+    "64:ff9b::a00:1",
+    "2002:a00:1::1",
+    "2001::a00:1",
+    "::a00:1",
+  ],
   otherNonGlobal: ["fec0::1", "100::1"],
 };
 
-const ACCEPTED = ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "192.169.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8"];
+const ACCEPTED = [
+  "8.8.8.8",
+  "1.1.1.1",
+  "172.32.0.1",
+  "100.128.0.1",
+  "192.169.0.1",
+  "2606:4700:4700::1111",
+  "2a00:1450:4001::200e",
+  "::ffff:8.8.8.8",
+];
 
 describe("the address check", () => {
   for (const [range, addresses] of Object.entries(REFUSED)) {
@@ -53,23 +73,42 @@ describe("a webhook host", () => {
   afterAll(() => dns.close());
 
   it("refuses address literals in private networks, in the forms a URL gives them", async () => {
-    for (const url of ["https://169.254.169.254/latest/meta-data/", "https://10.0.0.1/", "https://[fd00::1]/", "https://127.0.0.1:6379/", "https://[::ffff:10.0.0.1]/", "https://2130706433/", "https://0x7f.1/"]) {
+    for (const url of [
+      "https://169.254.169.254/latest/meta-data/",
+      "https://10.0.0.1/",
+      "https://[fd00::1]/",
+      "https://127.0.0.1:6379/",
+      "https://[::ffff:10.0.0.1]/",
+      "https://2130706433/",
+      "https://0x7f.1/",
+    ]) {
       expect(await checkWebhookHost(new URL(url).hostname, network), url).toMatchObject({ verdict: "refused" });
     }
   });
 
   it("refuses names that resolve into a private network, or of which one address does", async () => {
-    for (const name of ["cache.test", "metadata.test", "mixed.test"]) expect(await checkWebhookHost(name, network), name).toMatchObject({ verdict: "refused" });
+    for (const name of ["cache.test", "metadata.test", "mixed.test"])
+      expect(await checkWebhookHost(name, network), name).toMatchObject({ verdict: "refused" });
   });
 
   it("refuses names of private use even when they do not resolve here", async () => {
-    for (const name of ["localhost", "metadata.google.internal", "printer.local", "intranet", "nas.home.arpa", "api.localhost"]) {
+    for (const name of [
+      "localhost",
+      "metadata.google.internal",
+      "printer.local",
+      "intranet",
+      "nas.home.arpa",
+      "api.localhost",
+    ]) {
       expect(await checkWebhookHost(name, network), name).toMatchObject({ verdict: "refused" });
     }
   });
 
   it("accepts a name that resolves to public addresses only, and leaves one that does not resolve to the delivery", async () => {
-    expect(await checkWebhookHost("receiver.test", network)).toEqual({ verdict: "public", addresses: ["93.184.216.34"] });
+    expect(await checkWebhookHost("receiver.test", network)).toEqual({
+      verdict: "public",
+      addresses: ["93.184.216.34"],
+    });
     expect(await checkWebhookHost("nowhere.test", network)).toEqual({ verdict: "unresolved" });
   });
 

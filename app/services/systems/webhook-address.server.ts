@@ -22,7 +22,9 @@
 import dns from "node:dns";
 import type { LookupAddress, LookupOptions } from "node:dns";
 import net from "node:net";
+
 import ipaddr from "ipaddr.js";
+
 import { getConfig } from "~/config.server";
 
 /** Ranges ipaddr.js 1.9 calls "unicast" that are still not the public internet. */
@@ -62,17 +64,22 @@ export type ResolveHost = (name: string) => Promise<string[]>;
 export type WebhookNetwork = { allowPrivate: boolean; resolve: ResolveHost };
 
 /** The system's resolver (getaddrinfo: /etc/hosts, then DNS), every address of the name. */
-const systemResolve: ResolveHost = async (name) => (await dns.promises.lookup(name, { all: true, verbatim: true })).map((entry) => entry.address);
+const systemResolve: ResolveHost = async (name) =>
+  (await dns.promises.lookup(name, { all: true, verbatim: true })).map((entry) => entry.address);
 
 export function configuredNetwork(): WebhookNetwork {
   return { allowPrivate: getConfig().WEBHOOK_ALLOW_PRIVATE_NETWORKS, resolve: systemResolve };
 }
 
-export type HostCheck = { verdict: "public"; addresses: string[] } | { verdict: "refused"; range: string } | { verdict: "unresolved" };
+export type HostCheck =
+  { verdict: "public"; addresses: string[] } | { verdict: "refused"; range: string } | { verdict: "unresolved" };
 
 /** Checks a URL's host: an address literal as it is, a name by every address it resolves to. */
 export async function checkWebhookHost(hostname: string, network: WebhookNetwork): Promise<HostCheck> {
-  const host = hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
   if (net.isIP(host)) {
     const range = network.allowPrivate ? null : refusedRange(host);
     return range ? { verdict: "refused", range } : { verdict: "public", addresses: [host] };
@@ -117,9 +124,14 @@ export function checkedLookup(network: WebhookNetwork) {
     checkWebhookHost(hostname, network).then(
       (check) => {
         if (check.verdict === "refused") return callback(new RefusedAddressError(check.range), "", 4);
-        const found = check.verdict === "public" ? check.addresses.map((address) => ({ address, family: net.isIP(address) })) : [];
-        const wanted = options.family === 4 || options.family === 6 ? found.filter((entry) => entry.family === options.family) : found;
-        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: "ENOTFOUND" }), "", 4);
+        const found =
+          check.verdict === "public" ? check.addresses.map((address) => ({ address, family: net.isIP(address) })) : [];
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? found.filter((entry) => entry.family === options.family)
+            : found;
+        if (wanted.length === 0)
+          return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: "ENOTFOUND" }), "", 4);
         if (options.all) return callback(null, wanted);
         callback(null, wanted[0].address, wanted[0].family);
       },

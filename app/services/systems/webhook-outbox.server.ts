@@ -6,11 +6,14 @@
  * it, and the receiver deduplicates on it.
  */
 import { randomBytes } from "node:crypto";
+
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
+
 import type { DatabaseKind } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { WebhookDeliveryTable } from "~/db/schema/outbox";
 import { WEBHOOK_RETRY_DELAYS_MS } from "~/domain/data-system";
+
 import type { QueueDefinition } from "../outbox/queue.server";
 import { claimDue, enqueue, wakingOnCommit } from "../outbox/store.server";
 
@@ -34,20 +37,41 @@ export const WEBHOOK_QUEUE: QueueDefinition<DeliveryRow> = {
 /** Standard Webhooks ids are `msg_` and a unique part. */
 const newWebhookId = () => `msg_${randomBytes(16).toString("base64url")}`;
 
-export function enqueueWebhook(trx: Kysely<Database>, delivery: { taskId: string; systemId: string; payload: unknown }, now: Date): Promise<string> {
-  const fields = { task_id: delivery.taskId, system_id: delivery.systemId, payload: JSON.stringify(delivery.payload), delivered_at: null };
+export function enqueueWebhook(
+  trx: Kysely<Database>,
+  delivery: { taskId: string; systemId: string; payload: unknown },
+  now: Date,
+): Promise<string> {
+  const fields = {
+    task_id: delivery.taskId,
+    system_id: delivery.systemId,
+    payload: JSON.stringify(delivery.payload),
+    delivered_at: null,
+  };
   return enqueue(WEBHOOK_QUEUE, trx, fields, now, newWebhookId());
 }
 
 /** Up to `limit` due deliveries, oldest first, leased to the caller. */
-export function claimDueWebhooks(db: Kysely<Database>, kind: DatabaseKind, limit: number, now = new Date(), leaseMs = WEBHOOK_LEASE_MS): Promise<DeliveryRow[]> {
+export function claimDueWebhooks(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  limit: number,
+  now = new Date(),
+  leaseMs = WEBHOOK_LEASE_MS,
+): Promise<DeliveryRow[]> {
   return claimDue(WEBHOOK_QUEUE, db, kind, limit, now, leaseMs);
 }
 
 /** The oldest waiting delivery of a system, leased to the caller: what a probe sends. */
-export async function claimProbeDelivery(db: Kysely<Database>, systemId: string, now: Date, leaseMs = WEBHOOK_LEASE_MS): Promise<DeliveryRow | undefined> {
+export async function claimProbeDelivery(
+  db: Kysely<Database>,
+  systemId: string,
+  now: Date,
+  leaseMs = WEBHOOK_LEASE_MS,
+): Promise<DeliveryRow | undefined> {
   const nowIso = now.toISOString();
-  const free = (eb: ExpressionBuilder<Database, "webhook_delivery">) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]);
+  const free = (eb: ExpressionBuilder<Database, "webhook_delivery">) =>
+    eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]);
   const oldest = await db
     .selectFrom("webhook_delivery")
     .select("id")

@@ -8,8 +8,10 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+
 import type { WebhookFailure } from "~/domain/webhook-failure";
-import { RefusedAddressError, checkWebhookHost, checkedLookup, type WebhookNetwork } from "./webhook-address.server";
+
+import { checkedLookup, checkWebhookHost, RefusedAddressError, type WebhookNetwork } from "./webhook-address.server";
 
 /** Connections are kept open between deliveries to the same receiver (a burst of tasks reuses them). */
 const agents = {
@@ -23,7 +25,8 @@ const TLS_ERROR = /CERT|TLS|SSL|EPROTO|UNABLE_TO|SIGNATURE|HANDSHAKE/;
 function failureOf(error: unknown): WebhookFailure {
   if (error instanceof RefusedAddressError) return "blocked";
   const { code = "", name = "" } = (error ?? {}) as { code?: string; name?: string };
-  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR" || code === "ETIMEDOUT") return "timeout";
+  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR" || code === "ETIMEDOUT")
+    return "timeout";
   if (code === "ECONNREFUSED") return "refused";
   if (["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "ENODATA", "ESERVFAIL"].includes(code)) return "dns";
   if (["EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN", "ENETDOWN", "EADDRNOTAVAIL"].includes(code)) return "unreachable";
@@ -33,7 +36,12 @@ function failureOf(error: unknown): WebhookFailure {
 }
 
 /** POSTs `body` to `url`: null when the receiver took it (2xx), else why not. */
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; network: WebhookNetwork }): Promise<WebhookFailure | null> {
+export async function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; network: WebhookNetwork },
+): Promise<WebhookFailure | null> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
   // node:net skips `lookup` for an address literal: it is checked here instead.

@@ -11,22 +11,30 @@
  * due at once and the queue is woken.
  */
 import type { Kysely } from "kysely";
+
 import type { Database } from "~/db/schema";
 import { settledWithin } from "~/utils/settled-within";
+
 import type { OutageProbe, ProbeContext } from "../outbox/probe";
 import { claimProbes, markReachable, markUnreachable } from "./system-health.server";
 import { claimProbeDelivery, type DeliveryRow } from "./webhook-outbox.server";
 
 const STOP_GRACE_MS = 6_000;
 
-export function webhookOutageProbe(db: Kysely<Database>, options: { intervalMs: number; leaseMs: number }): OutageProbe<DeliveryRow> {
+export function webhookOutageProbe(
+  db: Kysely<Database>,
+  options: { intervalMs: number; leaseMs: number },
+): OutageProbe<DeliveryRow> {
   let context: ProbeContext<DeliveryRow> | undefined;
 
   const note = async (row: DeliveryRow, outcome: { receiver?: "answered" | "away" }) => {
     const now = context?.now() ?? new Date();
     if (outcome.receiver === "away") await markUnreachable(db, row.system_id, now);
     if (outcome.receiver === "answered" && (await markReachable(db, row.system_id, now))) {
-      context?.logger.info({ system: row.system_id }, "webhook receiver answers again: its waiting deliveries are due now");
+      context?.logger.info(
+        { system: row.system_id },
+        "webhook receiver answers again: its waiting deliveries are due now",
+      );
       context?.recovered();
     }
   };
@@ -61,20 +69,29 @@ export function webhookOutageProbe(db: Kysely<Database>, options: { intervalMs: 
     };
 
     // Looked at twice per interval, so a timer's jitter never stretches one interval into two; the claim keeps each system to one probe per interval.
-    const timer = setInterval(() => void tick().catch((error) => logger.error({ err: error }, "looking for webhook systems to probe failed")), Math.max(50, options.intervalMs / 2));
+    const timer = setInterval(
+      () => void tick().catch((error) => logger.error({ err: error }, "looking for webhook systems to probe failed")),
+      Math.max(50, options.intervalMs / 2),
+    );
     timer.unref();
     return {
       stop: async () => {
         stopped = true;
         clearInterval(timer);
-        await settledWithin([...out.values()].map((entry) => entry.done), STOP_GRACE_MS);
+        await settledWithin(
+          [...out.values()].map((entry) => entry.done),
+          STOP_GRACE_MS,
+        );
         const held = [...out.values()].flatMap((entry) => (entry.deliveryId ? [entry.deliveryId] : []));
-        await started.release(held).catch((error) => logger.error({ err: error }, "could not give back probed webhook deliveries"));
+        await started
+          .release(held)
+          .catch((error) => logger.error({ err: error }, "could not give back probed webhook deliveries"));
       },
     };
   };
 
   // Most tries say nothing new of their system: nothing to write, nothing to wait for.
-  const observe = (row: DeliveryRow, outcome: { receiver?: "answered" | "away" }) => (outcome.receiver ? note(row, outcome) : undefined);
+  const observe = (row: DeliveryRow, outcome: { receiver?: "answered" | "away" }) =>
+    outcome.receiver ? note(row, outcome) : undefined;
   return { observe, holding: () => false, start };
 }

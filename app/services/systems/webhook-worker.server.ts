@@ -4,7 +4,9 @@
  * connection goes only to a public address (webhook-address.server.ts).
  */
 import type { Logger } from "pino";
+
 import type { DatabaseHandle } from "~/db/db.server";
+
 import { startQueueWorker, type QueueWorker } from "../outbox/worker.server";
 import { configuredNetwork, type WebhookNetwork } from "./webhook-address.server";
 import { webhookSender } from "./webhook-attempt.server";
@@ -32,11 +34,19 @@ const DEFAULT_CONCURRENCY = 16;
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_PROBE_INTERVAL_MS = 5_000;
 
-export function startWebhookWorker(database: Pick<DatabaseHandle, "db" | "kind">, options: WebhookWorkerOptions): QueueWorker {
+export function startWebhookWorker(
+  database: Pick<DatabaseHandle, "db" | "kind">,
+  options: WebhookWorkerOptions,
+): QueueWorker {
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? WEBHOOK_QUEUE.leaseMs;
   const network = options.network ?? configuredNetwork();
-  const send = webhookSender(database.db, { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, network, logger: options.logger, now });
+  const send = webhookSender(database.db, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    network,
+    logger: options.logger,
+    now,
+  });
   return startQueueWorker(WEBHOOK_QUEUE, {
     database,
     send,
@@ -45,7 +55,10 @@ export function startWebhookWorker(database: Pick<DatabaseHandle, "db" | "kind">
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     leaseMs,
     retryDelaysMs: options.retryDelaysMs,
-    probe: webhookOutageProbe(database.db, { intervalMs: options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS, leaseMs }),
+    probe: webhookOutageProbe(database.db, {
+      intervalMs: options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS,
+      leaseMs,
+    }),
     now,
   });
 }

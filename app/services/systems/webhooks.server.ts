@@ -1,9 +1,10 @@
 import { getConfig } from "~/config.server";
 import { getDatabaseHandle } from "~/db/instance.server";
 import { getLogger } from "~/utils/logger.server";
+
 import { startWorkerOnce, stopWorker } from "../outbox/runner.server";
-import { checkRegisteredAddresses } from "./system-health.server";
 import { registerSystemGauges } from "./system-gauges.server";
+import { checkRegisteredAddresses } from "./system-health.server";
 import { configuredNetwork } from "./webhook-address.server";
 import { startWebhookWorker } from "./webhook-worker.server";
 
@@ -18,12 +19,15 @@ async function startConfiguredWorker() {
   const logger = getLogger();
   const handle = await getDatabaseHandle();
   if (config.WEBHOOK_ALLOW_PRIVATE_NETWORKS) {
-    logger.warn("WEBHOOK_ALLOW_PRIVATE_NETWORKS is set: webhooks may reach loopback, private and link-local addresses (for local development and tests only)");
+    logger.warn(
+      "WEBHOOK_ALLOW_PRIVATE_NETWORKS is set: webhooks may reach loopback, private and link-local addresses (for local development and tests only)",
+    );
   }
   const network = configuredNetwork();
   void checkRegisteredAddresses(handle.db, network).then(
     ({ paused, resumed }) => {
-      for (const system of paused) logger.warn({ system }, "webhook system paused: its address leads into a private network");
+      for (const system of paused)
+        logger.warn({ system }, "webhook system paused: its address leads into a private network");
       for (const system of resumed) logger.info({ system }, "webhook system resumed: its address is accepted again");
     },
     (error) => logger.error({ err: error }, "checking the registered webhook addresses failed"),

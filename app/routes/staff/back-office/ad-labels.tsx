@@ -1,17 +1,19 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, data, href, redirect } from "react-router";
-import type { Route } from "./+types/ad-labels";
+import { data, Form, href, redirect } from "react-router";
+
 import { ErrorSummary } from "~/components/error-summary";
 import { Field } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { LABELS_PER_ZIP, labelsInPeriod } from "~/services/campaign/labels/labels.server";
-import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
-import { PageTitle } from "~/components/page-title";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { adLabelsSchema } from "~/validation/ad-labels";
+
+import type { Route } from "./+types/ad-labels";
 
 /**
  * Every print label (SVG and PNG) of the ads of a
@@ -29,10 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { from, to } = submission.value;
   const found = await labelsInPeriod(await getDb(), country, from, to);
   if (!found.ok) {
-    const message = found.problem === "none" ? "backOffice.adLabels.none" : `backOffice.adLabels.tooMany|${LABELS_PER_ZIP}`;
+    const message =
+      found.problem === "none" ? "backOffice.adLabels.none" : `backOffice.adLabels.tooMany|${LABELS_PER_ZIP}`;
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: 422 });
   }
-  throw redirect(`${href("/:lang/internal-privacy-rights/ad-labels/download", { lang: language })}?${new URLSearchParams({ from, to })}`);
+  throw redirect(
+    `${href("/:lang/internal-privacy-rights/ad-labels/download", { lang: language })}?${new URLSearchParams({ from, to })}`,
+  );
 }
 
 export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {
@@ -48,13 +53,20 @@ export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* "Fout: …" after a period with errors, from the server or stopped in the browser: a GET form, so no action data says so. */}
-      <PageTitle titleKey="backOffice.adLabels.title" error={submits > 0 && Object.values(form.allErrors).some((errors) => errors.length > 0)} />
+      <PageTitle
+        titleKey="backOffice.adLabels.title"
+        error={submits > 0 && Object.values(form.allErrors).some((errors) => errors.length > 0)}
+      />
       <header className="app-page-header">
         <h1 className="app-heading-1">{t("backOffice.adLabels.title")}</h1>
         <p>{t("backOffice.adLabels.intro")}</p>
       </header>
       <section className="app-section">
-        <ErrorSummary form={form} labels={{ from: t("backOffice.adLabels.from"), to: t("backOffice.adLabels.to") }} submitCount={submits} />
+        <ErrorSummary
+          form={form}
+          labels={{ from: t("backOffice.adLabels.from"), to: t("backOffice.adLabels.to") }}
+          submitCount={submits}
+        />
         {/* A document request: the answer ends in the ZIP, which a data request could not hand to the browser. */}
         <Form
           method="get"
@@ -66,8 +78,16 @@ export default function AdLabelsPage({ loaderData }: Route.ComponentProps) {
           }}
           className="app-form"
         >
-          <Field meta={fields.from} label={t("backOffice.adLabels.from")} inputProps={{ ...getInputProps(fields.from, { type: "date" }), key: fields.from.key }} />
-          <Field meta={fields.to} label={t("backOffice.adLabels.to")} inputProps={{ ...getInputProps(fields.to, { type: "date" }), key: fields.to.key }} />
+          <Field
+            meta={fields.from}
+            label={t("backOffice.adLabels.from")}
+            inputProps={{ ...getInputProps(fields.from, { type: "date" }), key: fields.from.key }}
+          />
+          <Field
+            meta={fields.to}
+            label={t("backOffice.adLabels.to")}
+            inputProps={{ ...getInputProps(fields.to, { type: "date" }), key: fields.to.key }}
+          />
           <button type="submit" className="app-button">
             {t("backOffice.adLabels.submit")}
           </button>

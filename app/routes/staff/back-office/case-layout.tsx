@@ -1,5 +1,6 @@
-import type { Route } from "./+types/case-layout";
 import { requireStaff } from "~/http/staff/guard.server";
+
+import type { Route } from "./+types/case-layout";
 
 /**
  * The requests and the search, for every signed-in staff member.

@@ -5,10 +5,11 @@
  * any other form they send gets the 403 page.
  */
 import type { RouterContextProvider } from "react-router";
+
 import type { Db } from "~/db/db.server";
 import type { StaffRole } from "~/domain/staff";
-import { refuseForbiddenPage } from "~/http/staff/guard.server";
 import { pageFormAction, type PageFormAction } from "~/http/form-actions.server";
+import { refuseForbiddenPage } from "~/http/staff/guard.server";
 import { assignCase, isAssignable, type CaseKind } from "~/services/case-work/assignment.server";
 import { noteOn, notesOf } from "~/services/case-work/notes.server";
 import { staffMembers } from "~/services/case-work/staff-members.server";
@@ -50,10 +51,18 @@ export function caseWorkActions(
   viewer: Viewer,
   officerActions: PageFormAction[],
 ): PageFormAction[] {
-  const note = pageFormAction(noteForm, (value) => noteOn(db, kind, reference, viewer, value.note), "backOffice.banners.noted");
+  const note = pageFormAction(
+    noteForm,
+    (value) => noteOn(db, kind, reference, viewer, value.note),
+    "backOffice.banners.noted",
+  );
   const officers = [
     ...officerActions,
-    pageFormAction(assignForm, (value) => assignCase(db, kind, reference, viewer, value.assignee), "backOffice.banners.assigned"),
+    pageFormAction(
+      assignForm,
+      (value) => assignCase(db, kind, reference, viewer, value.assignee),
+      "backOffice.banners.assigned",
+    ),
     pageFormAction(takeForm, () => assignCase(db, kind, reference, viewer, viewer.email), "backOffice.banners.taken"),
   ];
   if (viewer.role === "officer") return [...officers, note];

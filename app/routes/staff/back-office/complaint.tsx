@@ -1,21 +1,23 @@
 import { getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, data, href } from "react-router";
-import type { Route } from "./+types/complaint";
+import { data, href, Link } from "react-router";
+
 import { CaseActions, CaseHeader, CaseHistory, useDateTime } from "~/components/back-office/back-office";
+import { CaseOwner, InternalNotes } from "~/components/back-office/case-work";
+import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 import { TextareaField } from "~/components/forms";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
-import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaint/back-office.server";
-import { signedInStaff } from "~/http/staff/guard.server";
-import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
 import { dispatchPageForm, pageFormAction } from "~/http/form-actions.server";
+import { signedInStaff } from "~/http/staff/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { closeComplaint, complaintWithHistory, startReview } from "~/services/complaint/back-office.server";
+import { undeliveredMailTo } from "~/services/mail/outbox.server";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useLocalizedPath, useSite } from "~/utils/site";
 import { closeForm, reviewForm } from "~/validation/back-office";
-import { undeliveredMailTo } from "~/services/mail/outbox.server";
-import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
-import { CaseOwner, InternalNotes } from "~/components/back-office/case-work";
+
+import type { Route } from "./+types/complaint";
 import { caseWorkActions, caseWorkOf } from "./case-work.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -36,8 +38,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       createdAt: complaint.created_at,
     },
     undeliveredMail: await undeliveredMailTo(db, complaint.email, complaint.created_at),
-    campaign: campaign ? { id: campaign.id, sponsorName: campaign.sponsorName, status: campaign.status, channel: campaign.channel } : null,
-    events: events.map((event) => ({ seq: event.seq, at: event.at, actorId: event.actor_id, action: event.action, note: event.note })),
+    campaign: campaign
+      ? { id: campaign.id, sponsorName: campaign.sponsorName, status: campaign.status, channel: campaign.channel }
+      : null,
+    events: events.map((event) => ({
+      seq: event.seq,
+      at: event.at,
+      actorId: event.actor_id,
+      action: event.action,
+      note: event.note,
+    })),
     caseWork: await caseWorkOf(db, "complaint", complaint, signedInStaff(context)),
   };
 }
@@ -52,15 +62,23 @@ export async function action(args: Route.ActionArgs) {
     args,
     caseWorkActions(context, db, "complaint", reference, staff, [
       pageFormAction(reviewForm, () => startReview(db, reference, staff), "backOffice.banners.reviewStarted"),
-      pageFormAction(closeForm, (value) => closeComplaint(db, reference, staff, value.outcome), "backOffice.banners.closed"),
+      pageFormAction(
+        closeForm,
+        (value) => closeComplaint(db, reference, staff, value.outcome),
+        "backOffice.banners.closed",
+      ),
     ]),
-    href("/:lang/internal-privacy-rights/ad-reports/:reference", { lang: context.get(siteContext).language, reference }),
+    href("/:lang/internal-privacy-rights/ad-reports/:reference", {
+      lang: context.get(siteContext).language,
+      reference,
+    }),
   );
 }
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const refused = loaderData.complaint.state === "CLOSED" && actionData && "banner" in actionData ? actionData.banner : undefined;
+  const refused =
+    loaderData.complaint.state === "CLOSED" && actionData && "banner" in actionData ? actionData.banner : undefined;
   const to = useLocalizedPath();
   const { language: lang } = useSite();
   const when = useDateTime();
@@ -70,8 +88,14 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const sending = t("backOffice.actions.sending");
   return (
     <>
-      <CaseHeader titleKey="backOffice.report.title" reference={complaint.reference} backTo={href("/:lang/internal-privacy-rights/ad-reports", { lang })} backLabel={t("backOffice.report.back")}>
-        {t(`politicalAds.report.reasons.${complaint.reason}.title`)} · {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
+      <CaseHeader
+        titleKey="backOffice.report.title"
+        reference={complaint.reference}
+        backTo={href("/:lang/internal-privacy-rights/ad-reports", { lang })}
+        backLabel={t("backOffice.report.back")}
+      >
+        {t(`politicalAds.report.reasons.${complaint.reason}.title`)} ·{" "}
+        {t(`backOffice.complaintStates.${complaint.state}`)} · {when(complaint.createdAt)}
       </CaseHeader>
       <section className="app-section">
         <dl className="app-facts">
@@ -79,7 +103,8 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           <dd>
             {campaign ? (
               <>
-                <Link to={to(`/political-ads/${encodeURIComponent(campaign.id)}`)}>{campaign.id}</Link> · {campaign.sponsorName} · {t(`politicalAds.channels.${campaign.channel}`)} ·{" "}
+                <Link to={to(`/political-ads/${encodeURIComponent(campaign.id)}`)}>{campaign.id}</Link> ·{" "}
+                {campaign.sponsorName} · {t(`politicalAds.channels.${campaign.channel}`)} ·{" "}
                 {t(`politicalAds.status.${campaign.status}`)}
               </>
             ) : (
@@ -99,14 +124,29 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       <CaseActions refused={refused}>
         {complaint.state === "RECEIVED" ? (
           <section className="app-action" aria-label={t("backOffice.report.review.title")}>
-            <PublicForm state={review} labels={{}} submitLabel={t("backOffice.report.review.submit")} sendingLabel={sending}>
+            <PublicForm
+              state={review}
+              labels={{}}
+              submitLabel={t("backOffice.report.review.submit")}
+              sendingLabel={sending}
+            >
               {null}
             </PublicForm>
           </section>
         ) : complaint.state === "IN_REVIEW" ? (
           <section className="app-action" aria-label={t("backOffice.report.close.title")}>
-            <PublicForm state={close} labels={{ outcome: t("backOffice.report.close.outcome") }} submitLabel={t("backOffice.report.close.submit")} sendingLabel={sending}>
-              <TextareaField meta={close.fields.outcome} label={t("backOffice.report.close.outcome")} timing="input" textareaProps={{ ...getTextareaProps(close.fields.outcome, { ariaAttributes: false }), rows: 4 }} />
+            <PublicForm
+              state={close}
+              labels={{ outcome: t("backOffice.report.close.outcome") }}
+              submitLabel={t("backOffice.report.close.submit")}
+              sendingLabel={sending}
+            >
+              <TextareaField
+                meta={close.fields.outcome}
+                label={t("backOffice.report.close.outcome")}
+                timing="input"
+                textareaProps={{ ...getTextareaProps(close.fields.outcome, { ariaAttributes: false }), rows: 4 }}
+              />
             </PublicForm>
           </section>
         ) : (
@@ -117,7 +157,13 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       <CaseHistory
         events={[
           { key: "received", what: t("backOffice.complaintStates.RECEIVED"), at: complaint.createdAt },
-          ...events.map((event) => ({ key: event.seq, what: t(`backOffice.report.events.${event.action}`, { defaultValue: event.action }), at: event.at, who: event.actorId, note: event.note })),
+          ...events.map((event) => ({
+            key: event.seq,
+            what: t(`backOffice.report.events.${event.action}`, { defaultValue: event.action }),
+            at: event.at,
+            who: event.actorId,
+            note: event.note,
+          })),
         ]}
       />
     </>

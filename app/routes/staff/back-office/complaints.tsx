@@ -1,18 +1,20 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, href } from "react-router";
-import type { Route } from "./+types/complaints";
+import { href, Link } from "react-router";
+
 import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
+import { OwnerFilter } from "~/components/back-office/case-work";
 import { getDb } from "~/db/instance.server";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { COUNTRIES } from "~/domain/country";
+import { signedInStaff } from "~/http/staff/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
+import { staffMembers } from "~/services/case-work/staff-members.server";
 import { listComplaints } from "~/services/complaint/back-office.server";
 import { NOT_INDEXED, pageMeta } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { COMPLAINT_REASONS } from "~/validation/complaint";
+
+import type { Route } from "./+types/complaints";
 import { readComplaintFilter } from "./filters.server";
-import { signedInStaff } from "~/http/staff/guard.server";
-import { OwnerFilter } from "~/components/back-office/case-work";
-import { staffMembers } from "~/services/case-work/staff-members.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = readComplaintFilter(new URL(request.url).searchParams, signedInStaff(context));
@@ -25,7 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pageCount,
     states: COMPLAINT_STATES,
-    complaints: complaints.map((row) => ({ reference: row.reference, campaignId: row.campaign_id, reason: row.reason, state: row.state, country: row.country, createdAt: row.created_at, assignee: row.assignee })),
+    complaints: complaints.map((row) => ({
+      reference: row.reference,
+      campaignId: row.campaign_id,
+      reason: row.reason,
+      state: row.state,
+      country: row.country,
+      createdAt: row.created_at,
+      assignee: row.assignee,
+    })),
   };
 }
 
@@ -39,18 +49,51 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
       area="reports"
       filters={
         <>
-          <FilterSelect id="filter-state" name="state" label={t("backOffice.reports.state")} value={filter.state ?? ""} options={loaderData.states.map((state) => ({ value: state, label: t(`backOffice.complaintStates.${state}`) }))} />
-          <FilterSelect id="filter-reason" name="reason" label={t("backOffice.reports.reason")} value={filter.reason ?? ""} options={COMPLAINT_REASONS.map((reason) => ({ value: reason, label: t(`politicalAds.report.reasons.${reason}.title`) }))} />
-          <FilterSelect id="filter-country" name="country" label={t("backOffice.reports.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+          <FilterSelect
+            id="filter-state"
+            name="state"
+            label={t("backOffice.reports.state")}
+            value={filter.state ?? ""}
+            options={loaderData.states.map((state) => ({
+              value: state,
+              label: t(`backOffice.complaintStates.${state}`),
+            }))}
+          />
+          <FilterSelect
+            id="filter-reason"
+            name="reason"
+            label={t("backOffice.reports.reason")}
+            value={filter.reason ?? ""}
+            options={COMPLAINT_REASONS.map((reason) => ({
+              value: reason,
+              label: t(`politicalAds.report.reasons.${reason}.title`),
+            }))}
+          />
+          <FilterSelect
+            id="filter-country"
+            name="country"
+            label={t("backOffice.reports.country")}
+            value={filter.country ?? ""}
+            options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))}
+          />
           <OwnerFilter value={filter.ownerChoice} members={loaderData.officers} />
         </>
       }
       total={loaderData.total}
-      head={[t("backOffice.reports.reference"), t("backOffice.reports.ad"), t("backOffice.reports.reason"), t("backOffice.reports.state"), t("backOffice.reports.received"), t("backOffice.owner.title")]}
+      head={[
+        t("backOffice.reports.reference"),
+        t("backOffice.reports.ad"),
+        t("backOffice.reports.reason"),
+        t("backOffice.reports.state"),
+        t("backOffice.reports.received"),
+        t("backOffice.owner.title"),
+      ]}
       rows={loaderData.complaints.map((row) => (
         <tr key={row.reference}>
           <td>
-            <Link to={href("/:lang/internal-privacy-rights/ad-reports/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
+            <Link to={href("/:lang/internal-privacy-rights/ad-reports/:reference", { lang, reference: row.reference })}>
+              {row.reference}
+            </Link>
           </td>
           <td>{row.campaignId}</td>
           <td>{t(`politicalAds.report.reasons.${row.reason}.title`)}</td>
@@ -66,4 +109,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, "backOffice.reports.title"), NOT_INDEXED];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "backOffice.reports.title"),
+  NOT_INDEXED,
+];

@@ -1,7 +1,7 @@
 /** The back office's GET filters, read leniently: an unknown value is no filter (the page still answers). */
-import { REQUEST_STATES, RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import { COMPLAINT_STATES } from "~/domain/complaint";
 import { parseCountry } from "~/domain/country";
+import { REQUEST_STATES, RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
 import type { StaffRole } from "~/domain/staff";
 import type { ComplaintFilter } from "~/services/complaint/back-office.server";
 import type { RequestFilter } from "~/services/privacy-request/back-office.server";
@@ -24,7 +24,10 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   value && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
 /** Whose requests: `mine` is the viewer's; an agent only ever sees their own. */
-function readOwner(params: URLSearchParams, viewer: { email: string; role: StaffRole }): { owner?: string; ownerChoice: string } {
+function readOwner(
+  params: URLSearchParams,
+  viewer: { email: string; role: StaffRole },
+): { owner?: string; ownerChoice: string } {
   if (viewer.role !== "officer") return { owner: viewer.email, ownerChoice: "mine" };
   const choice = (params.get("owner") ?? "").trim().toLowerCase().slice(0, 254);
   if (choice === "mine") return { owner: viewer.email, ownerChoice: choice };
@@ -32,7 +35,10 @@ function readOwner(params: URLSearchParams, viewer: { email: string; role: Staff
   return { ownerChoice: "" };
 }
 
-export function readRequestFilter(params: URLSearchParams, viewer: { email: string; role: StaffRole }): RequestFilter & { page: number; ownerChoice: string } {
+export function readRequestFilter(
+  params: URLSearchParams,
+  viewer: { email: string; role: StaffRole },
+): RequestFilter & { page: number; ownerChoice: string } {
   return {
     ...readOwner(params, viewer),
     state: oneOf<RequestState>(REQUEST_STATES, params.get("state")),
@@ -44,7 +50,10 @@ export function readRequestFilter(params: URLSearchParams, viewer: { email: stri
   };
 }
 
-export function readComplaintFilter(params: URLSearchParams, viewer: { email: string; role: StaffRole }): ComplaintFilter & { page: number; ownerChoice: string } {
+export function readComplaintFilter(
+  params: URLSearchParams,
+  viewer: { email: string; role: StaffRole },
+): ComplaintFilter & { page: number; ownerChoice: string } {
   return {
     ...readOwner(params, viewer),
     state: oneOf(COMPLAINT_STATES, params.get("state")),

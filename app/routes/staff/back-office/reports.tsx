@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
-import { Form, data, href, useLocation } from "react-router";
-import type { Route } from "./+types/reports";
+import { data, Form, href, useLocation } from "react-router";
+
 import { FilterSelect } from "~/components/back-office/back-office";
 import { TeamFiguresView } from "~/components/back-office/team-figures";
 import { ErrorSummary } from "~/components/error-summary";
@@ -11,10 +10,13 @@ import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
+import { useTranslation } from "~/i18n/use-translation";
 import { teamFigures } from "~/services/reports/team-figures.server";
-import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { reportPeriodSchema, thisYearSoFar } from "~/validation/report-period";
+
+import type { Route } from "./+types/reports";
 
 /**
  * The team's figures for a period and a country (or both): a GET
@@ -26,7 +28,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = params.has("from") || params.has("to") ? params : new URLSearchParams(thisYearSoFar());
   const submission = parseWithZod(asked, { schema: reportPeriodSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), figures: null, country: "" }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), figures: null, country: "" }, { status: 400 });
   const { from, to, country = null } = submission.value;
   const figures = await teamFigures(await getDb(), { from, to, country });
   return { result: submission.reply(), figures, country: country ?? "" };
@@ -48,13 +51,20 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* "Fout: …" after a wrong period: a GET form, so no action data says so. */}
-      <PageTitle titleKey="backOffice.figures.title" error={failed || (submits > 0 && Object.values(form.allErrors).some((errors) => errors.length > 0))} />
+      <PageTitle
+        titleKey="backOffice.figures.title"
+        error={failed || (submits > 0 && Object.values(form.allErrors).some((errors) => errors.length > 0))}
+      />
       <header className="app-page-header">
         <h1 className="app-heading-1">{t("backOffice.figures.title")}</h1>
         <p>{t("backOffice.figures.intro")}</p>
       </header>
       <section className="app-section" aria-label={t("backOffice.figures.periodLabel")}>
-        <ErrorSummary form={form} labels={{ from: t("backOffice.figures.from"), to: t("backOffice.figures.to") }} submitCount={submits} />
+        <ErrorSummary
+          form={form}
+          labels={{ from: t("backOffice.figures.from"), to: t("backOffice.figures.to") }}
+          submitCount={submits}
+        />
         <Form
           method="get"
           {...getFormProps(form)}
@@ -64,8 +74,16 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           }}
           className="app-form app-figures__period"
         >
-          <Field meta={fields.from} label={t("backOffice.figures.from")} inputProps={{ ...getInputProps(fields.from, { type: "date" }), key: fields.from.key }} />
-          <Field meta={fields.to} label={t("backOffice.figures.to")} inputProps={{ ...getInputProps(fields.to, { type: "date" }), key: fields.to.key }} />
+          <Field
+            meta={fields.from}
+            label={t("backOffice.figures.from")}
+            inputProps={{ ...getInputProps(fields.from, { type: "date" }), key: fields.from.key }}
+          />
+          <Field
+            meta={fields.to}
+            label={t("backOffice.figures.to")}
+            inputProps={{ ...getInputProps(fields.to, { type: "date" }), key: fields.to.key }}
+          />
           <FilterSelect
             id="figures-country"
             name="country"

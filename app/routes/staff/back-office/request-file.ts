@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import type { Route } from "./+types/request-file";
+
 import { getDb } from "~/db/instance.server";
 import { fileDownload } from "~/http/file-download.server";
 import { staffFile } from "~/services/privacy-request/answer.server";
+
+import type { Route } from "./+types/request-file";
 
 /** An officer downloads a file of a request to check it (a POST, like every download of a person's data). */
 export async function action({ params }: Route.ActionArgs) {

@@ -1,13 +1,15 @@
 import { data, href } from "react-router";
-import type { Route } from "./+types/request-files";
+
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
 import { allows } from "~/domain/privacy-request";
 import { FILE_LIMITS, type UploadRefusal } from "~/domain/request-file";
-import { readMultipart } from "~/http/multipart-upload.server";
 import { redirectWithBanner, redirectWithUploadOutcome } from "~/http/flash.server";
-import { attachAnswerFile, findRequest } from "~/services/privacy-request/answer.server";
+import { readMultipart } from "~/http/multipart-upload.server";
 import { signedInStaff } from "~/http/staff/guard.server";
+import { attachAnswerFile, findRequest } from "~/services/privacy-request/answer.server";
+
+import type { Route } from "./+types/request-files";
 
 /**
  * Files of a request's answer, posted as a plain multipart form:
@@ -43,7 +45,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const outcome = await attachAnswerFile(db, row, staff, file);
       if (outcome.status === "stored") stored.push({ name: outcome.file.name, size: outcome.file.size });
       // A form sent without choosing a file has one empty part: nothing to say about it.
-      else if (outcome.problem !== "noFile" || stored.length + refused.length > 0) refused.push({ name: outcome.name, problem: outcome.problem });
+      else if (outcome.problem !== "noFile" || stored.length + refused.length > 0)
+        refused.push({ name: outcome.name, problem: outcome.problem });
     },
   });
   const read = await reading.catch((error: unknown) => {
@@ -56,8 +59,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!read.ok) refused.push({ name: "", problem: "tooMany" });
   if (stored.length === 0 && refused.length === 0) refused.push({ name: "", problem: "noFile" });
 
-  if (asJson) return Response.json({ stored, refused }, { status: refused.length > 0 && stored.length === 0 ? 422 : 200 });
+  if (asJson)
+    return Response.json({ stored, refused }, { status: refused.length > 0 && stored.length === 0 ? 422 : 200 });
   // No fragment after a refusal: a fragment would stop the browser from focusing the refusal's summary (autofocus).
   if (refused.length > 0) return redirectWithUploadOutcome(request, page, { added: stored.length, refused });
-  return redirectWithBanner(request, back, { type: "success", textKey: "backOffice.files.added", values: { count: stored.length } });
+  return redirectWithBanner(request, back, {
+    type: "success",
+    textKey: "backOffice.files.added",
+    values: { count: stored.length },
+  });
 }

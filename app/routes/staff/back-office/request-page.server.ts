@@ -9,7 +9,13 @@ import type { UploadOutcome } from "~/domain/request-file";
 import { pageFormAction, type PageFormAction } from "~/http/form-actions.server";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/privacy-request/answer.server";
-import { completeRequest, extendDeadline, rejectRequest, startHandling, type requestWithHistory } from "~/services/privacy-request/back-office.server";
+import {
+  completeRequest,
+  extendDeadline,
+  rejectRequest,
+  startHandling,
+  type requestWithHistory,
+} from "~/services/privacy-request/back-office.server";
 import { closeAsDuplicate, historyShownTo } from "~/services/privacy-request/duplicates.server";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
@@ -17,7 +23,22 @@ import { addressLine, brandNames, personName, storedDetails } from "~/services/p
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { reassignContact } from "~/services/systems/email-tasks.server";
 import { closeTaskByHand, resendTask, tasksOfRequest, tickTask } from "~/services/systems/request-tasks.server";
-import { askForm, closeDuplicateForm, closeNoAnswerForm, completeForm, deliverForm, extendForm, rejectForm, removeFileForm, startForm, taskCloseForm, taskReassignForm, taskResendForm, taskTickForm } from "~/validation/back-office";
+import {
+  askForm,
+  closeDuplicateForm,
+  closeNoAnswerForm,
+  completeForm,
+  deliverForm,
+  extendForm,
+  rejectForm,
+  removeFileForm,
+  startForm,
+  taskCloseForm,
+  taskReassignForm,
+  taskResendForm,
+  taskTickForm,
+} from "~/validation/back-office";
+
 import { caseWorkOf } from "./case-work.server";
 
 type FoundRequest = NonNullable<Awaited<ReturnType<typeof requestWithHistory>>>;
@@ -41,7 +62,12 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
       publicationDate: row.publication_date,
       publicationLink: row.publication_link,
       person: userInfo
-        ? [personName(userInfo, { salutation: true }), userInfo.address ? addressLine(userInfo.address, { country: true }) : ""].filter(Boolean).join("\n")
+        ? [
+            personName(userInfo, { salutation: true }),
+            userInfo.address ? addressLine(userInfo.address, { country: true }) : "",
+          ]
+            .filter(Boolean)
+            .join("\n")
         : null,
       createdAt: row.created_at,
       verifiedAt: row.verified_at,
@@ -54,32 +80,88 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
     officerParts:
       viewer.role === "officer"
         ? {
-            answer: { ...(await requestFiles(db, row.id)), canDeliver: Boolean(row.email), deliveryDays: getConfig().DELIVERY_LINK_DAYS, upload },
+            answer: {
+              ...(await requestFiles(db, row.id)),
+              canDeliver: Boolean(row.email),
+              deliveryDays: getConfig().DELIVERY_LINK_DAYS,
+              upload,
+            },
             followUp: await followUpOf(db, row),
             undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
             tasks: await tasksOfRequest(db, row.id),
           }
         : null,
     caseWork: await caseWorkOf(db, "request", row, viewer),
-    events: (await historyShownTo(db, events, viewer)).map((event) => ({ seq: event.seq, at: event.at, actor: event.actor, actorId: event.actor_id, action: event.action, note: event.note })),
+    events: (await historyShownTo(db, events, viewer)).map((event) => ({
+      seq: event.seq,
+      at: event.at,
+      actor: event.actor,
+      actorId: event.actor_id,
+      action: event.action,
+      note: event.note,
+    })),
   };
 }
 
 /** One entry per form (its id says which), for the page's action. */
 export function requestFormActions(db: Db, reference: string, staff: StaffUser): PageFormAction[] {
   return [
-    pageFormAction(startForm, (value) => startHandling(db, reference, staff, value.note ?? ""), "backOffice.banners.started"),
+    pageFormAction(
+      startForm,
+      (value) => startHandling(db, reference, staff, value.note ?? ""),
+      "backOffice.banners.started",
+    ),
     pageFormAction(extendForm, (value) => extendDeadline(db, reference, staff, value), "backOffice.banners.extended"),
-    pageFormAction(completeForm, (value) => completeRequest(db, reference, staff, value.note, new Date(), value.openTasksReason), "backOffice.banners.completed"),
-    pageFormAction(rejectForm, (value) => rejectRequest(db, reference, staff, value.reason), "backOffice.banners.rejected"),
-    pageFormAction(deliverForm, (value) => deliverAnswer(db, reference, staff, { message: value.message }), "backOffice.banners.answerSent"),
-    pageFormAction(removeFileForm, (value) => removeAnswerFile(db, reference, staff, value.file), "backOffice.banners.fileRemoved"),
+    pageFormAction(
+      completeForm,
+      (value) => completeRequest(db, reference, staff, value.note, new Date(), value.openTasksReason),
+      "backOffice.banners.completed",
+    ),
+    pageFormAction(
+      rejectForm,
+      (value) => rejectRequest(db, reference, staff, value.reason),
+      "backOffice.banners.rejected",
+    ),
+    pageFormAction(
+      deliverForm,
+      (value) => deliverAnswer(db, reference, staff, { message: value.message }),
+      "backOffice.banners.answerSent",
+    ),
+    pageFormAction(
+      removeFileForm,
+      (value) => removeAnswerFile(db, reference, staff, value.file),
+      "backOffice.banners.fileRemoved",
+    ),
     pageFormAction(askForm, (value) => askPerson(db, reference, staff, value.question), "backOffice.banners.asked"),
-    pageFormAction(closeDuplicateForm, () => closeAsDuplicate(db, reference, staff), "backOffice.banners.closedDuplicate"),
-    pageFormAction(closeNoAnswerForm, (value) => closeForNoAnswer(db, reference, staff, value.reason), "backOffice.banners.closedNoAnswer"),
-    pageFormAction(taskTickForm, (value) => tickTask(db, reference, value.task, staff, { answer: value.answer, note: value.note }), "backOffice.banners.taskTicked"),
-    pageFormAction(taskCloseForm, (value) => closeTaskByHand(db, reference, value.task, staff, value.reason), "backOffice.banners.taskClosed"),
-    pageFormAction(taskResendForm, (value) => resendTask(db, reference, value.task, staff), "backOffice.banners.taskResent"),
-    pageFormAction(taskReassignForm, (value) => reassignContact(db, reference, value.task, staff, value), "backOffice.banners.taskReassigned"),
+    pageFormAction(
+      closeDuplicateForm,
+      () => closeAsDuplicate(db, reference, staff),
+      "backOffice.banners.closedDuplicate",
+    ),
+    pageFormAction(
+      closeNoAnswerForm,
+      (value) => closeForNoAnswer(db, reference, staff, value.reason),
+      "backOffice.banners.closedNoAnswer",
+    ),
+    pageFormAction(
+      taskTickForm,
+      (value) => tickTask(db, reference, value.task, staff, { answer: value.answer, note: value.note }),
+      "backOffice.banners.taskTicked",
+    ),
+    pageFormAction(
+      taskCloseForm,
+      (value) => closeTaskByHand(db, reference, value.task, staff, value.reason),
+      "backOffice.banners.taskClosed",
+    ),
+    pageFormAction(
+      taskResendForm,
+      (value) => resendTask(db, reference, value.task, staff),
+      "backOffice.banners.taskResent",
+    ),
+    pageFormAction(
+      taskReassignForm,
+      (value) => reassignContact(db, reference, value.task, staff, value),
+      "backOffice.banners.taskReassigned",
+    ),
   ];
 }

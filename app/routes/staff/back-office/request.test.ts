@@ -7,12 +7,14 @@
  */
 import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, it } from "vitest";
+
 import { staffContext } from "~/http/staff/guard.server";
 import { loader as requestPage } from "~/routes/staff/back-office/request";
-import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { confirmVerification } from "~/services/privacy-request/email-verification.server";
+import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { singleton } from "~/utils/singleton.server";
+
 import { describeEachDatabase } from "../../../../tests/setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../../../../tests/setup/unit-process";
 
@@ -29,20 +31,35 @@ describeEachDatabase("the references on a request's page on $name", (database) =
 
   /** A request made and confirmed through its mailed link, as the person does. */
   async function confirmed(email: string) {
-    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, { requestOrigin: "", clientIp: "192.0.2.42", db: db() });
+    const made = await submitPrivacyRequest({ flowType: "RIGHT_OF_ACCESS", email }, SITE, {
+      requestOrigin: "",
+      clientIp: "192.0.2.42",
+      db: db(),
+    });
     if (made.status !== "accepted") throw new Error("not accepted");
-    const mail = await db().selectFrom("outbox").select("text_body").where("recipient", "=", email).where("kind", "=", "privacy-verification").where("text_body", "like", `%${made.reference}%`).executeTakeFirstOrThrow();
-    expect(await confirmVerification(/email-verification\?token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1], { db: db() })).toEqual({ status: "verified" });
+    const mail = await db()
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("recipient", "=", email)
+      .where("kind", "=", "privacy-verification")
+      .where("text_body", "like", `%${made.reference}%`)
+      .executeTakeFirstOrThrow();
+    expect(
+      await confirmVerification(/email-verification\?token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1], { db: db() }),
+    ).toEqual({ status: "verified" });
     return made.reference;
   }
-  const assign = (reference: string, assignee: string) => db().updateTable("privacy_request").set({ assignee }).where("reference", "=", reference).execute();
+  const assign = (reference: string, assignee: string) =>
+    db().updateTable("privacy_request").set({ assignee }).where("reference", "=", reference).execute();
 
   /** All the page's loader hands the browser, as text. */
   async function pageOf(reference: string, viewer: StaffUser): Promise<string> {
     const context = new RouterContextProvider();
     context.set(staffContext, viewer);
     const request = new Request(`http://nl.localhost/nl/internal-privacy-rights/requests/${reference}`);
-    const answer = (await requestPage({ request, params: { lang: "nl", reference }, context } as unknown as Parameters<typeof requestPage>[0])) as unknown as { data: unknown };
+    const answer = (await requestPage({ request, params: { lang: "nl", reference }, context } as unknown as Parameters<
+      typeof requestPage
+    >[0])) as unknown as { data: unknown };
     return JSON.stringify(answer.data);
   }
 
@@ -50,7 +67,15 @@ describeEachDatabase("the references on a request's page on $name", (database) =
     const email = "twee-keer@veldhaven-test.nl";
     const first = await confirmed(email);
     const repeat = await confirmed(email);
-    expect((await db().selectFrom("privacy_request").select("duplicate_of").where("reference", "=", repeat).executeTakeFirstOrThrow()).duplicate_of).toBe(first);
+    expect(
+      (
+        await db()
+          .selectFrom("privacy_request")
+          .select("duplicate_of")
+          .where("reference", "=", repeat)
+          .executeTakeFirstOrThrow()
+      ).duplicate_of,
+    ).toBe(first);
     await assign(repeat, AGENT.email);
     await assign(first, "collega@veldhavenmedia.nl");
 

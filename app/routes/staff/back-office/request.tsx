@@ -1,5 +1,5 @@
 import { data, href } from "react-router";
-import type { Route } from "./+types/request";
+
 import { CaseActions, CaseHeader, CaseHistory } from "~/components/back-office/back-office";
 import { CaseOwner, InternalNotes } from "~/components/back-office/case-work";
 import { RequestActions } from "~/components/back-office/request-actions";
@@ -15,8 +15,10 @@ import { dispatchPageForm } from "~/http/form-actions.server";
 import { refuseForbiddenPage, signedInStaff } from "~/http/staff/guard.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { requestWithHistory } from "~/services/privacy-request/back-office.server";
-import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useSite } from "~/utils/site";
+
+import type { Route } from "./+types/request";
 import { caseWorkActions, mayOpen } from "./case-work.server";
 import { requestFormActions, requestPageData } from "./request-page.server";
 
@@ -41,7 +43,11 @@ export async function action(args: Route.ActionArgs) {
   const db = await getDb();
   const reference = params.reference;
   if (staff.role !== "officer") {
-    const row = await db.selectFrom("privacy_request").select("assignee").where("reference", "=", reference).executeTakeFirst();
+    const row = await db
+      .selectFrom("privacy_request")
+      .select("assignee")
+      .where("reference", "=", reference)
+      .executeTakeFirst();
     if (!row || !mayOpen(staff, row.assignee)) refuseForbiddenPage(context);
   }
   return dispatchPageForm(
@@ -66,7 +72,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         backLabel={t("backOffice.request.back")}
         error={Boolean(loaderData.officerParts?.answer.upload)}
       >
-        {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} · {t(`backOffice.countries.${request.country}`)}
+        {t(`backOffice.rights.${request.rightType}`)} · {t(`backOffice.states.${request.state}`)} ·{" "}
+        {t(`backOffice.countries.${request.country}`)}
         {request.overdue ? <span className="app-badge">{t("backOffice.overdue")}</span> : null}
       </CaseHeader>
       <RequestFacts request={request} />
@@ -75,17 +82,34 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       {officerParts ? (
         <>
           <UndeliveredMail mails={officerParts.undeliveredMail} />
-          <DuplicateNotice duplicateOf={officerParts.followUp.duplicateOf} duplicates={officerParts.followUp.duplicates} />
+          <DuplicateNotice
+            duplicateOf={officerParts.followUp.duplicateOf}
+            duplicates={officerParts.followUp.duplicates}
+          />
           <RequestFollowUp {...officerParts.followUp} />
           <RequestTasks tasks={officerParts.tasks} active={request.active} />
           <RequestAnswer
             {...officerParts.answer}
             active={request.active}
-            uploadAction={href("/:lang/internal-privacy-rights/requests/:reference/files", { lang, reference: request.reference })}
-            fileAction={(fileId) => href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", { lang, reference: request.reference, fileId })}
+            uploadAction={href("/:lang/internal-privacy-rights/requests/:reference/files", {
+              lang,
+              reference: request.reference,
+            })}
+            fileAction={(fileId) =>
+              href("/:lang/internal-privacy-rights/requests/:reference/files/:fileId", {
+                lang,
+                reference: request.reference,
+                fileId,
+              })
+            }
           />
           <CaseActions refused={refused}>
-            <RequestActions state={request.state} extended={request.extended} hasDueDate={Boolean(request.dueAt)} openTasks={officerParts.tasks.filter((task) => task.state === "OPEN").length} />
+            <RequestActions
+              state={request.state}
+              extended={request.extended}
+              hasDueDate={Boolean(request.dueAt)}
+              openTasks={officerParts.tasks.filter((task) => task.state === "OPEN").length}
+            />
           </CaseActions>
         </>
       ) : null}

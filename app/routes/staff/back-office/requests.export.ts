@@ -1,10 +1,11 @@
+import { getDb } from "~/db/instance.server";
 import { countryCode } from "~/domain/country";
 import { isOverdue } from "~/domain/privacy-request";
-import type { Route } from "./+types/requests.export";
-import { getDb } from "~/db/instance.server";
+import { requireStaff, signedInStaff } from "~/http/staff/guard.server";
 import { toCsv } from "~/services/csv.server";
 import { listRequests } from "~/services/privacy-request/back-office.server";
-import { requireStaff, signedInStaff } from "~/http/staff/guard.server";
+
+import type { Route } from "./+types/requests.export";
 import { readRequestFilter } from "./filters.server";
 
 /** The filtered list as CSV, safe to open in a spreadsheet (officers only). */
@@ -14,10 +15,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = readRequestFilter(new URL(request.url).searchParams, signedInStaff(context, "call"));
   const now = new Date();
   const { requests } = await listRequests(await getDb(), filter, { all: true, now });
-  const rows = requests.map((row) =>
-    [row.reference, row.right_type, row.state, countryCode(row.country), row.locale, row.email ?? "", row.created_at, row.verified_at ?? "", row.due_at ?? "", isOverdue(row, now) ? "yes" : "no"],
+  const rows = requests.map((row) => [
+    row.reference,
+    row.right_type,
+    row.state,
+    countryCode(row.country),
+    row.locale,
+    row.email ?? "",
+    row.created_at,
+    row.verified_at ?? "",
+    row.due_at ?? "",
+    isOverdue(row, now) ? "yes" : "no",
+  ]);
+  const csv = toCsv(
+    [
+      ["reference", "rightType", "state", "country", "locale", "email", "createdAt", "verifiedAt", "dueAt", "overdue"],
+      ...rows,
+    ],
+    { bom: true },
   );
-  const csv = toCsv([["reference", "rightType", "state", "country", "locale", "email", "createdAt", "verifiedAt", "dueAt", "overdue"], ...rows], { bom: true });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

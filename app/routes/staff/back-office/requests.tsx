@@ -1,22 +1,24 @@
-import { useTranslation } from "~/i18n/use-translation";
-import { Link, href } from "react-router";
-import type { Route } from "./+types/requests";
+import { href, Link } from "react-router";
+
 import { FilteredList, FilterSelect, useDateTime } from "~/components/back-office/back-office";
 import { BulkActions, BulkCheckbox, useBulkForm } from "~/components/back-office/bulk-actions";
-import { PageTitle } from "~/components/page-title";
 import { OwnerFilter } from "~/components/back-office/case-work";
+import { PageTitle } from "~/components/page-title";
 import { getDb } from "~/db/instance.server";
 import { COUNTRIES } from "~/domain/country";
 import { isOverdue, REQUEST_STATES, RIGHT_TYPES } from "~/domain/privacy-request";
-import { refuseForbiddenPage, signedInStaff } from "~/http/staff/guard.server";
 import { redirectWithBanner } from "~/http/flash.server";
 import { formReply, receivePublicForm } from "~/http/public-form.server";
+import { refuseForbiddenPage, signedInStaff } from "~/http/staff/guard.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { bulkAssign, bulkExtend } from "~/services/case-work/bulk.server";
 import { staffMembers } from "~/services/case-work/staff-members.server";
 import { listRequests } from "~/services/privacy-request/back-office.server";
-import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { bulkForm } from "~/validation/case-work";
+
+import type { Route } from "./+types/requests";
 import { readRequestFilter } from "./filters.server";
 
 /** The filters are a GET form, so a filtered list is a URL to share; an agent's list is always their own. */
@@ -56,8 +58,11 @@ export async function action(args: Route.ActionArgs) {
   const { references, bulkAction, assignee, months, reason } = received.value;
   const db = await getDb();
   const outcome =
-    bulkAction === "assign" ? await bulkAssign(db, references, staff, assignee ?? null) : await bulkExtend(db, references, staff, { months: months!, reason: reason! });
-  if (outcome.status === "invalid") return formReply(bulkForm, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
+    bulkAction === "assign"
+      ? await bulkAssign(db, references, staff, assignee ?? null)
+      : await bulkExtend(db, references, staff, { months: months!, reason: reason! });
+  if (outcome.status === "invalid")
+    return formReply(bulkForm, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
   const url = new URL(args.request.url);
   return redirectWithBanner(args.request, `${url.pathname}${url.search}`, {
     type: outcome.refused.length ? "error" : "success",
@@ -72,7 +77,15 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
   const when = useDateTime();
   const { filter, officer } = loaderData;
   const bulk = useBulkForm();
-  const head = [t("backOffice.requests.reference"), t("backOffice.requests.rightType"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.requests.due"), t("backOffice.owner.title")];
+  const head = [
+    t("backOffice.requests.reference"),
+    t("backOffice.requests.rightType"),
+    t("backOffice.requests.state"),
+    t("backOffice.requests.country"),
+    t("backOffice.requests.received"),
+    t("backOffice.requests.due"),
+    t("backOffice.owner.title"),
+  ];
   return (
     <>
       {/* "Fout: " after a refused bulk action. */}
@@ -81,16 +94,41 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
         area="requests"
         filters={
           <>
-            <FilterSelect id="filter-state" name="state" label={t("backOffice.requests.state")} value={filter.state ?? ""} options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))} />
-            <FilterSelect id="filter-right" name="rightType" label={t("backOffice.requests.rightType")} value={filter.rightType ?? ""} options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))} />
-            <FilterSelect id="filter-country" name="country" label={t("backOffice.requests.country")} value={filter.country ?? ""} options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))} />
+            <FilterSelect
+              id="filter-state"
+              name="state"
+              label={t("backOffice.requests.state")}
+              value={filter.state ?? ""}
+              options={REQUEST_STATES.map((state) => ({ value: state, label: t(`backOffice.states.${state}`) }))}
+            />
+            <FilterSelect
+              id="filter-right"
+              name="rightType"
+              label={t("backOffice.requests.rightType")}
+              value={filter.rightType ?? ""}
+              options={RIGHT_TYPES.map((right) => ({ value: right, label: t(`backOffice.rights.${right}`) }))}
+            />
+            <FilterSelect
+              id="filter-country"
+              name="country"
+              label={t("backOffice.requests.country")}
+              value={filter.country ?? ""}
+              options={COUNTRIES.map((country) => ({ value: country, label: t(`backOffice.countries.${country}`) }))}
+            />
             {officer ? <OwnerFilter value={filter.ownerChoice} members={loaderData.members} /> : null}
             <div className="app-ad-filters__field app-ad-filters__field--text">
               <label htmlFor="filter-text">{t("backOffice.requests.text")}</label>
               <input id="filter-text" type="search" name="text" defaultValue={filter.text} maxLength={100} />
             </div>
             <div className="app-checkbox">
-              <input id="filter-overdue" type="checkbox" name="overdue" className="app-field__checkbox" defaultChecked={filter.overdue} key={`overdue-${filter.overdue}`} />
+              <input
+                id="filter-overdue"
+                type="checkbox"
+                name="overdue"
+                className="app-field__checkbox"
+                defaultChecked={filter.overdue}
+                key={`overdue-${filter.overdue}`}
+              />
               <label htmlFor="filter-overdue">{t("backOffice.requests.overdueOnly")}</label>
             </div>
           </>
@@ -105,7 +143,9 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
               </td>
             ) : null}
             <td>
-              <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>{row.reference}</Link>
+              <Link to={href("/:lang/internal-privacy-rights/requests/:reference", { lang, reference: row.reference })}>
+                {row.reference}
+              </Link>
             </td>
             <td>{t(`backOffice.rights.${row.rightType}`)}</td>
             <td>
@@ -124,7 +164,9 @@ export default function RequestsPage({ loaderData }: Route.ComponentProps) {
         page={loaderData.page}
         pageCount={loaderData.pageCount}
         exportHref={officer ? href("/:lang/internal-privacy-rights/requests/export", { lang }) : undefined}
-        after={officer && loaderData.requests.length > 0 ? <BulkActions bulk={bulk} members={loaderData.members} /> : null}
+        after={
+          officer && loaderData.requests.length > 0 ? <BulkActions bulk={bulk} members={loaderData.members} /> : null
+        }
       />
     </>
   );

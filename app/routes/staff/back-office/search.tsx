@@ -1,20 +1,22 @@
 import { getInputProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { data, href, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/search";
+
 import { Table, useDateTime } from "~/components/back-office/back-office";
 import { Field } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { getDb } from "~/db/instance.server";
-import { signedInStaff } from "~/http/staff/guard.server";
 import { receivePublicForm } from "~/http/public-form.server";
+import { signedInStaff } from "~/http/staff/guard.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { searchCases, type SearchHit } from "~/services/case-work/search.server";
-import { NOT_INDEXED, formPageMeta } from "~/utils/meta";
+import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useSite } from "~/utils/site";
 import { searchForm } from "~/validation/case-work";
 import type { FormActionData } from "~/validation/form-definition";
+
+import type { Route } from "./+types/search";
 
 /**
  * Find a case by reference, the person's address or phone number,
@@ -26,7 +28,10 @@ export async function action(args: Route.ActionArgs) {
   const received = await receivePublicForm(args, searchForm, { guard: false });
   if (!received.ok) return received.response;
   const hits = await searchCases(await getDb(), received.value.term, staff);
-  return data({ formId: searchForm.id, result: received.submission.reply(), hits } as FormActionData & { hits: SearchHit[] }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { formId: searchForm.id, result: received.submission.reply(), hits } as FormActionData & { hits: SearchHit[] },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 function HitRow({ hit }: { hit: SearchHit }) {
@@ -47,7 +52,9 @@ function HitRow({ hit }: { hit: SearchHit }) {
           {hit.reference}
         </Link>
       </th>
-      <td>{request ? t(`backOffice.rights.${hit.rightType}`) : `${t("backOffice.search.adReport")} · ${hit.campaignId}`}</td>
+      <td>
+        {request ? t(`backOffice.rights.${hit.rightType}`) : `${t("backOffice.search.adReport")} · ${hit.campaignId}`}
+      </td>
       <td>{request ? t(`backOffice.states.${hit.state}`) : t(`backOffice.complaintStates.${hit.state}`)}</td>
       <td>{t(`backOffice.countries.${hit.country}`)}</td>
       <td>{when(hit.createdAt)}</td>
@@ -74,16 +81,28 @@ export default function SearchPage({ actionData }: Route.ComponentProps) {
   return (
     <>
       {/* What was found, never what was searched for: a title goes into the browser's history. */}
-      <PageTitle titleKey={hits ? "backOffice.search.titleFound" : "backOffice.search.title"} values={hits ? { count: hits.length } : undefined} />
+      <PageTitle
+        titleKey={hits ? "backOffice.search.titleFound" : "backOffice.search.title"}
+        values={hits ? { count: hits.length } : undefined}
+      />
       <header className="app-page-header">
         <h1 className="app-heading-1">{title}</h1>
       </header>
-      <PublicForm state={search} labels={{ term: t("backOffice.search.term") }} submitLabel={t("backOffice.search.submit")} sendingLabel={t("backOffice.search.sending")}>
+      <PublicForm
+        state={search}
+        labels={{ term: t("backOffice.search.term") }}
+        submitLabel={t("backOffice.search.submit")}
+        sendingLabel={t("backOffice.search.sending")}
+      >
         <Field
           meta={search.fields.term}
           label={t("backOffice.search.term")}
           hint={t("backOffice.search.hint")}
-          inputProps={{ ...getInputProps(search.fields.term, { type: "search", ariaAttributes: false }), autoComplete: "off", spellCheck: false }}
+          inputProps={{
+            ...getInputProps(search.fields.term, { type: "search", ariaAttributes: false }),
+            autoComplete: "off",
+            spellCheck: false,
+          }}
         />
       </PublicForm>
       {/* One element before and after each search, so that its live region is there before the count comes. */}
@@ -99,7 +118,14 @@ export default function SearchPage({ actionData }: Route.ComponentProps) {
         {hits && hits.length > 0 ? (
           <Table
             caption={t("backOffice.search.results")}
-            head={[t("backOffice.requests.reference"), t("backOffice.search.what"), t("backOffice.requests.state"), t("backOffice.requests.country"), t("backOffice.requests.received"), t("backOffice.owner.title")]}
+            head={[
+              t("backOffice.requests.reference"),
+              t("backOffice.search.what"),
+              t("backOffice.requests.state"),
+              t("backOffice.requests.country"),
+              t("backOffice.requests.received"),
+              t("backOffice.owner.title"),
+            ]}
           >
             {hits.map((hit) => (
               <HitRow key={hit.reference} hit={hit} />

@@ -7,6 +7,7 @@
 import type { Db } from "~/db/db.server";
 import type { Channel } from "~/domain/campaign-item";
 import { parseCountry, type Country } from "~/domain/country";
+
 import { campaignVersionsSince } from "../versions.server";
 import { repositoryRecord, type RepositoryRecord } from "./record.server";
 import { ONLINE_CHANNELS } from "./vocabulary.server";

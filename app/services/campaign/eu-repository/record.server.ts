@@ -11,9 +11,11 @@
 import { COMPANY } from "~/content/company";
 import { contextNote, noticePath, type CampaignItem, type CampaignVersionEntry } from "~/domain/campaign-item";
 import { parseCountry } from "~/domain/country";
+
 import { COUNTRY, LANGUAGE, vocabulary } from "./vocabulary.server";
 
-const party = (name: string, email: string, address: string) => (name ? { name, email: email || null, address: address || null } : null);
+const party = (name: string, email: string, address: string) =>
+  name ? { name, email: email || null, address: address || null } : null;
 
 export function repositoryRecord(item: CampaignItem, entry: CampaignVersionEntry, origin: string) {
   const country = parseCountry(item.country);
@@ -25,7 +27,10 @@ export function repositoryRecord(item: CampaignItem, entry: CampaignVersionEntry
       version: entry.version,
       versionedIdentifier: `${item.id}/v${entry.version}`,
       recordedAt: entry.recordedAt,
-      change: entry.version === 1 ? null : { kind: entry.kind.toLowerCase(), reason: entry.reason || null, fields: entry.changedFields },
+      change:
+        entry.version === 1
+          ? null
+          : { kind: entry.kind.toLowerCase(), reason: entry.reason || null, fields: entry.changedFields },
       publisher: { name: COMPANY[country].legalName, country: COUNTRY[country] },
     },
     permanentUrl: `${origin}${noticePath(item.language, item.id, entry.version)}`,
@@ -35,11 +40,22 @@ export function repositoryRecord(item: CampaignItem, entry: CampaignVersionEntry
       status: vocabulary.status(item.status),
       sponsor: party(item.sponsorName, item.sponsorEmail, item.sponsorAddress),
       payer: party(item.payerName, item.payerEmail, item.payerAddress),
-      ultimateControllingEntity: party(item.ultimateBeneficiaryOwnerName, item.ultimateBeneficiaryOwnerEmail, item.ultimateBeneficiaryOwnerAddress),
+      ultimateControllingEntity: party(
+        item.ultimateBeneficiaryOwnerName,
+        item.ultimateBeneficiaryOwnerEmail,
+        item.ultimateBeneficiaryOwnerAddress,
+      ),
       period: { start: item.publicationStartDate, end: item.publicationEndDate || null },
       amounts: { currency: "EUR", lower: item.budgetLowerBound, upper: item.budgetUpperBound },
-      fundingOrigin: { type: vocabulary.fundingOrigin(item.fundingOriginType), region: vocabulary.fundingRegion(item.fundingRegion) },
-      linkedTo: { ...vocabulary.context(country, item.campaignContextType), url: item.campaignContextUrl || null, note: note || null },
+      fundingOrigin: {
+        type: vocabulary.fundingOrigin(item.fundingOriginType),
+        region: vocabulary.fundingRegion(item.fundingRegion),
+      },
+      linkedTo: {
+        ...vocabulary.context(country, item.campaignContextType),
+        url: item.campaignContextUrl || null,
+        note: note || null,
+      },
       reach: { measure: "impressions", lower: item.reachLowerBound, upper: item.reachUpperBound },
       // TTPA Art. 12(1)(i) and Art. 19: the group's titles sell no targeting or ad-delivery on personal data.
       targeting: { used: false },

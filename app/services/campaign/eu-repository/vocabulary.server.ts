@@ -28,7 +28,11 @@ export const LANGUAGE: Record<AdLanguage, { code: string; uri: string }> = {
 export const COUNTRY: Record<Country, string> = { nl: `${AUTHORITY}/country/NLD`, be: `${AUTHORITY}/country/BEL` };
 
 /** TTPA Art. 12(1)(e): public or private origin of the amounts. */
-const FUNDING_ORIGIN: Record<string, string> = { PUBLIC: "public", PRIVATE: "private", PRIVATE_PUBLIC: "public-and-private" };
+const FUNDING_ORIGIN: Record<string, string> = {
+  PUBLIC: "public",
+  PRIVATE: "private",
+  PRIVATE_PUBLIC: "public-and-private",
+};
 /** TTPA Art. 12(1)(e): from inside or outside the Union. */
 const FUNDING_REGION: Record<string, string> = { EU: "union", NON_EU: "third-country" };
 const STATUS: Record<CampaignStatus, string> = { RUNNING: "running", CANCELLED: "discontinued", STOPPED: "ended" };
@@ -36,7 +40,11 @@ const STATUS: Record<CampaignStatus, string> = { RUNNING: "running", CANCELLED: 
 export const ONLINE_CHANNELS: readonly Channel[] = ["DIGITAL"];
 const MEDIUM: Partial<Record<Channel, string>> = { DIGITAL: "online" };
 
-type Context = { type: "election" | "referendum" | "legislative-process" | "other"; level: "european" | "national" | "regional" | "local" | null; name: string };
+type Context = {
+  type: "election" | "referendum" | "legislative-process" | "other";
+  level: "european" | "national" | "regional" | "local" | null;
+  name: string;
+};
 
 /** TTPA Art. 12(1)(g): the election, referendum or legislative or regulatory process the ad is linked to. */
 const CONTEXT: Record<Country, Record<string, Context>> = {
@@ -53,7 +61,11 @@ const CONTEXT: Record<Country, Record<string, Context>> = {
   },
   be: {
     VLAANDEREN_LOKALE: { type: "election", level: "local", name: "Lokale verkiezingen Vlaanderen" },
-    BRUSSEL_LOKALE: { type: "election", level: "local", name: "Élections locales Bruxelles / Lokale verkiezingen Brussel" },
+    BRUSSEL_LOKALE: {
+      type: "election",
+      level: "local",
+      name: "Élections locales Bruxelles / Lokale verkiezingen Brussel",
+    },
     WALLONIE_LOKALE: { type: "election", level: "local", name: "Élections locales Wallonie" },
     VLAAMS_PARLEMENT: { type: "election", level: "regional", name: "Vlaams Parlement" },
     BRUSSELS_PARLEMENT: { type: "election", level: "regional", name: "Parlement bruxellois / Brussels Parlement" },
@@ -68,7 +80,10 @@ const CONTEXT: Record<Country, Record<string, Context>> = {
 
 function term<T>(table: Record<string, T>, code: string, what: string): T {
   const found = table[code];
-  if (found === undefined) throw new Error(`No repository term for ${what} '${code}': add it to app/services/campaign/eu-repository/vocabulary.server.ts`);
+  if (found === undefined)
+    throw new Error(
+      `No repository term for ${what} '${code}': add it to app/services/campaign/eu-repository/vocabulary.server.ts`,
+    );
   return found;
 }
 

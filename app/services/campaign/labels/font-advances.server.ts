@@ -50,7 +50,8 @@ export function readFontAdvances(file: string): FontAdvances {
   const font = fs.readFileSync(file);
   const tables = tableOffsets(font);
   const [head, hhea, hmtx, cmap] = ["head", "hhea", "hmtx", "cmap"].map((tag) => tables.get(tag));
-  if (head === undefined || hhea === undefined || hmtx === undefined || cmap === undefined) throw new Error(`${file} is not a TrueType font this reader knows.`);
+  if (head === undefined || hhea === undefined || hmtx === undefined || cmap === undefined)
+    throw new Error(`${file} is not a TrueType font this reader knows.`);
   const unitsPerEm = font.readUInt16BE(head + 18);
   const metrics = font.readUInt16BE(hhea + 34);
   // Glyphs past the last metric share its advance (a monospaced tail).

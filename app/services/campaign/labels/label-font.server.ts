@@ -6,6 +6,7 @@
  * licence), not the 12 MB package of the whole family.
  */
 import path from "node:path";
+
 import { readFontAdvances, type FontAdvances } from "./font-advances.server";
 
 export const LABEL_FONT = "DejaVu Sans";
@@ -13,7 +14,10 @@ export const LABEL_FONT = "DejaVu Sans";
 // From the working directory, as build/ is: this module is bundled into build/server/ in production.
 const fontDir = path.resolve("assets/fonts");
 
-export const LABEL_FONT_FILES = { regular: path.join(fontDir, "DejaVuSans.ttf"), bold: path.join(fontDir, "DejaVuSans-Bold.ttf") };
+export const LABEL_FONT_FILES = {
+  regular: path.join(fontDir, "DejaVuSans.ttf"),
+  bold: path.join(fontDir, "DejaVuSans-Bold.ttf"),
+};
 
 export type LabelWeight = "regular" | "bold";
 

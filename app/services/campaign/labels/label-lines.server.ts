@@ -27,7 +27,8 @@ function breakWord(word: string, style: TextStyle, width: number): string[] {
   return pieces;
 }
 
-const piecesOf = (word: string, style: TextStyle, width: number) => (fits(word, style, width) ? [word] : breakWord(word, style, width));
+const piecesOf = (word: string, style: TextStyle, width: number) =>
+  fits(word, style, width) ? [word] : breakWord(word, style, width);
 
 /** Words on a line while it fits `width`. */
 export function wrapWords(text: string, style: TextStyle, width: number): string[] {

@@ -13,7 +13,9 @@
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
+
 import pLimit from "p-limit";
+
 import { LABEL_FONT, LABEL_FONT_FILES } from "./label-font.server";
 
 const require = createRequire(import.meta.url);
@@ -21,7 +23,11 @@ const require = createRequire(import.meta.url);
 const RENDER_OPTIONS = {
   fitTo: { mode: "width", value: 1063 },
   background: "#ffffff",
-  font: { fontFiles: [LABEL_FONT_FILES.regular, LABEL_FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: LABEL_FONT },
+  font: {
+    fontFiles: [LABEL_FONT_FILES.regular, LABEL_FONT_FILES.bold],
+    loadSystemFonts: false,
+    defaultFontFamily: LABEL_FONT,
+  },
 };
 
 // The worker's code as a script: the server is bundled into one file, so the
@@ -50,7 +56,10 @@ let lastJob = 0;
 function currentRenderer(): Renderer {
   if (renderer) return renderer;
   const jobs = new Map<number, Job>();
-  const thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { resvg: require.resolve("@resvg/resvg-js"), options: RENDER_OPTIONS } });
+  const thread = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { resvg: require.resolve("@resvg/resvg-js"), options: RENDER_OPTIONS },
+  });
   // An idle renderer must not keep a stopping server alive.
   thread.unref();
   thread.on("message", (answer: { id: number; png?: Uint8Array; error?: string }) => {

@@ -8,6 +8,7 @@
  * (lru-cache's `fetch`). A new version is a new key; the old one ages out.
  */
 import { LRUCache } from "lru-cache";
+
 import { etagFor } from "~/utils/etag.server";
 
 export type LabelFile = { body: Buffer; etag: string };

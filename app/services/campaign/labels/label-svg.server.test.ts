@@ -7,11 +7,16 @@
  */
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
+
 import type { CampaignItem } from "~/domain/campaign-item";
 import { LABEL_FONT, LABEL_FONT_FILES } from "~/services/campaign/labels/label-font.server";
 import { labelSvg } from "~/services/campaign/labels/label-svg.server";
 
-const FONT = { fontFiles: [LABEL_FONT_FILES.regular, LABEL_FONT_FILES.bold], loadSystemFonts: false, defaultFontFamily: LABEL_FONT };
+const FONT = {
+  fontFiles: [LABEL_FONT_FILES.regular, LABEL_FONT_FILES.bold],
+  loadSystemFonts: false,
+  defaultFontFamily: LABEL_FONT,
+};
 
 /** The register's longest sponsor (validation/campaign.ts: 200), of real words, an ampersand and an apostrophe among them. */
 function longestSponsor(words: string[]): string {
@@ -20,8 +25,14 @@ function longestSponsor(words: string[]): string {
   return name.slice(0, 199).trimEnd().padEnd(200, "x");
 }
 
-const DUTCH = "Vereniging van Vlaamse Steden & Gemeenten vzw / Samenwerkingsverband Lokale Besturen en Provincies 't Gemeentehuis".split(" ");
-const FRENCH = "Association des Villes & Communes de la Région de Bruxelles-Capitale asbl / Union des Villes de Wallonie d'Entre-Sambre-et-Meuse".split(" ");
+const DUTCH =
+  "Vereniging van Vlaamse Steden & Gemeenten vzw / Samenwerkingsverband Lokale Besturen en Provincies 't Gemeentehuis".split(
+    " ",
+  );
+const FRENCH =
+  "Association des Villes & Communes de la Région de Bruxelles-Capitale asbl / Union des Villes de Wallonie d'Entre-Sambre-et-Meuse".split(
+    " ",
+  );
 
 const CASES = [
   { country: "NL", language: "nl", prefix: "Sponsor: ", words: DUTCH },
@@ -31,19 +42,24 @@ const CASES = [
 
 const item = (country: string, language: string, sponsorName: string) =>
   ({ id: `${country}-2026-0042`, country, language, sponsorName, version: 1 }) as unknown as CampaignItem;
-const noticeUrl = (country: string, language: string) => `https://transparantie.veldhavenmedia.${country.toLowerCase()}/${language}/political-ads/${country}-2026-0042`;
+const noticeUrl = (country: string, language: string) =>
+  `https://transparantie.veldhavenmedia.${country.toLowerCase()}/${language}/political-ads/${country}-2026-0042`;
 
 const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** What the label prints: its text elements' contents, in order (not its <title> or aria-label, which nobody sees on paper). */
-const drawnLines = (svg: string) => [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((match) => unescape(match[1]));
+const drawnLines = (svg: string) =>
+  [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((match) => unescape(match[1]));
 
 /** The label's size, where its QR code starts, and the box resvg draws the texts in (the QR code and border left out). */
 function layout(svg: string) {
   const [width, height] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)!.slice(1).map(Number);
   const qrLeft = Number(/<g transform="translate\(([\d.]+) /.exec(svg)![1]);
   const texts = /<g font-family=[\s\S]*?<\/g>/.exec(svg)![0];
-  const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${texts}</svg>`, { font: FONT }).getBBox()!;
+  const box = new Resvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${texts}</svg>`,
+    { font: FONT },
+  ).getBBox()!;
   return { width, height, qrLeft, box };
 }
 

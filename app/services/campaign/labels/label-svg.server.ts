@@ -9,11 +9,13 @@
  * name of up to 200 characters is printed whole).
  */
 import QRCode from "qrcode";
-import { messageText } from "~/i18n/server-texts.server";
-import { resolveLocale, type Locale } from "~/i18n/locale";
+
 import type { CampaignItem } from "~/domain/campaign-item";
 import { parseCountry } from "~/domain/country";
+import { resolveLocale, type Locale } from "~/i18n/locale";
+import { messageText } from "~/i18n/server-texts.server";
 import { escapeHtml } from "~/utils/escape-html";
+
 import { LABEL_FONT, labelFont } from "./label-font.server";
 import { textWidth, wrapAddress, wrapWords, type TextStyle } from "./label-lines.server";
 
@@ -38,7 +40,8 @@ function qrPath(url: string): { path: string; modules: number } {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
   let path = "";
   for (let row = 0; row < modules.size; row++) {
-    for (let column = 0; column < modules.size; column++) if (modules.get(row, column)) path += `M${column} ${row}h1v1h-1z`;
+    for (let column = 0; column < modules.size; column++)
+      if (modules.get(row, column)) path += `M${column} ${row}h1v1h-1z`;
   }
   return { path, modules: modules.size };
 }
@@ -61,22 +64,41 @@ function sponsorLines(sponsor: string): { style: TextStyle; lines: string[] } {
 type Block = { lines: string[]; style: TextStyle; y: number };
 
 /** The text column's blocks, each's first baseline below the one before, and the height the label needs for them. */
-function layOut(statement: string, sponsor: string, more: string, address: string): { blocks: Block[]; height: number } {
+function layOut(
+  statement: string,
+  sponsor: string,
+  more: string,
+  address: string,
+): { blocks: Block[]; height: number } {
   const lineHeight = (style: TextStyle) => style.size * LEADING;
   const title: Block = { lines: [statement], style: statementStyle(statement), y: 80 };
   const named = sponsorLines(sponsor);
   const sponsorBlock: Block = { ...named, y: title.y + 20 + named.style.size };
-  const moreBlock: Block = { lines: wrapWords(more, MORE, TEXT_WIDTH), style: MORE, y: sponsorBlock.y + named.lines.length * lineHeight(named.style) + 25 };
-  const addressBlock: Block = { lines: wrapAddress(address, ADDRESS, TEXT_WIDTH), style: ADDRESS, y: moreBlock.y + moreBlock.lines.length * lineHeight(MORE) };
+  const moreBlock: Block = {
+    lines: wrapWords(more, MORE, TEXT_WIDTH),
+    style: MORE,
+    y: sponsorBlock.y + named.lines.length * lineHeight(named.style) + 25,
+  };
+  const addressBlock: Block = {
+    lines: wrapAddress(address, ADDRESS, TEXT_WIDTH),
+    style: ADDRESS,
+    y: moreBlock.y + moreBlock.lines.length * lineHeight(MORE),
+  };
   const lastBaseline = addressBlock.y + (addressBlock.lines.length - 1) * lineHeight(ADDRESS);
   const bottom = lastBaseline + labelFont(ADDRESS.weight).descent * ADDRESS.size;
-  return { blocks: [title, sponsorBlock, moreBlock, addressBlock], height: Math.max(BASE_HEIGHT, Math.ceil(bottom + MARGIN)) };
+  return {
+    blocks: [title, sponsorBlock, moreBlock, addressBlock],
+    height: Math.max(BASE_HEIGHT, Math.ceil(bottom + MARGIN)),
+  };
 }
 
 function drawBlock({ lines, style, y }: Block): string {
   const weight = style.weight === "bold" ? 700 : 400;
   return lines
-    .map((line, index) => `<text x="${TEXT_X}" y="${y + index * style.size * LEADING}" font-size="${style.size}" font-weight="${weight}">${escapeHtml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${TEXT_X}" y="${y + index * style.size * LEADING}" font-size="${style.size}" font-weight="${weight}">${escapeHtml(line)}</text>`,
+    )
     .join("");
 }
 

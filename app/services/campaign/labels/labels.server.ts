@@ -5,12 +5,14 @@
  * print desk. Each label is rendered once and kept (label-store.server.ts).
  */
 import { zipSync } from "fflate";
+
 import type { Db } from "~/db/db.server";
 import { noticePath, type CampaignItem } from "~/domain/campaign-item";
 import type { Country } from "~/domain/country";
 import { metrics } from "~/utils/metrics.server";
+
 import { listCampaigns } from "../register.server";
-import { LabelRendersBusy, labelPng } from "./label-png.server";
+import { labelPng, LabelRendersBusy } from "./label-png.server";
 import { keptLabel, type LabelFile } from "./label-store.server";
 import { labelSvg } from "./label-svg.server";
 
@@ -32,7 +34,12 @@ const labelKey = (item: CampaignItem, origin: string, format: LabelFormat) =>
  * The label, from the store or rendered now. `queueLimit`: how many PNG
  * renders may wait before this one is refused with `LabelRendersBusy`.
  */
-export async function adLabel(item: CampaignItem, origin: string, format: LabelFormat, { queueLimit = Number.POSITIVE_INFINITY } = {}): Promise<LabelFile> {
+export async function adLabel(
+  item: CampaignItem,
+  origin: string,
+  format: LabelFormat,
+  { queueLimit = Number.POSITIVE_INFINITY } = {},
+): Promise<LabelFile> {
   return keptLabel(labelKey(item, origin, format), async () => {
     const draw = () => labelSvg(item, noticeUrl(item, origin));
     try {
@@ -49,7 +56,8 @@ export async function adLabel(item: CampaignItem, origin: string, format: LabelF
 /** A ZIP of more labels than this is refused: a campaign period of a national election is well under it. */
 export const LABELS_PER_ZIP = 300;
 
-export type LabelsCheck = { ok: true; items: CampaignItem[] } | { ok: false; problem: "none" | "tooMany"; count: number };
+export type LabelsCheck =
+  { ok: true; items: CampaignItem[] } | { ok: false; problem: "none" | "tooMany"; count: number };
 
 /** The ads whose publication overlaps [from, to] (ISO days), or why there is no ZIP to make of them. */
 export async function labelsInPeriod(db: Db, country: Country, from: string, to: string): Promise<LabelsCheck> {
