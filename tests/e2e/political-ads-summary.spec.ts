@@ -64,16 +64,14 @@ async function api(
 async function shown(page: Page) {
   const block = page.getByRole("region", { name: /Het register in cijfers|Le registre en chiffres/ });
   const rows = (chart: string) =>
-    block
-      .locator(`table[data-chart=${chart}] tbody tr`)
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
-          label: tr.querySelector("th")!.textContent!.replaceAll("\u00ad", "").trim(),
-          figure: tr.querySelector("td")!.textContent!.replaceAll("\u00ad", "").trim(),
-          width: Number(tr.querySelector("rect")!.getAttribute("width")),
-          value: Number(tr.querySelector("rect")!.getAttribute("data-value")),
-        })),
-      );
+    block.locator(`table[data-chart=${chart}] tbody tr`).evaluateAll((trs) =>
+      trs.map((tr) => ({
+        label: tr.querySelector("th")!.textContent!.replaceAll("\u00ad", "").trim(),
+        figure: tr.querySelector("td")!.textContent!.replaceAll("\u00ad", "").trim(),
+        width: Number(tr.querySelector("rect")!.getAttribute("width")),
+        value: Number(tr.querySelector("rect")!.getAttribute("data-value")),
+      })),
+    );
   return {
     count: readable((await block.locator("[data-summary=count]").textContent())!).trim(),
     spending: readable((await block.locator("[data-summary=spending]").textContent())!).trim(),

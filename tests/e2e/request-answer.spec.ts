@@ -104,13 +104,11 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
       await expect(page.getByRole("heading", { name: "Antwoord en bestanden" })).toBeVisible();
 
       // Named like a PDF, but a Windows program inside: refused by its content, nothing kept.
-      await page
-        .getByLabel("Bestanden kiezen")
-        .setInputFiles({
-          name: "rapport.pdf",
-          mimeType: "application/pdf",
-          buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), randomBytes(4000)]),
-        });
+      await page.getByLabel("Bestanden kiezen").setInputFiles({
+        name: "rapport.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.concat([Buffer.from("MZ\x90\x00"), randomBytes(4000)]),
+      });
       await page.getByRole("button", { name: "Bestanden toevoegen" }).click();
       // Said by the file field, with JavaScript or without (answer-upload.spec.ts).
       await expect(page.getByLabel("Bestanden kiezen")).toHaveAccessibleDescription(

@@ -1,5 +1,5 @@
 /**
- * Issue 42: the list's bulk actions. Each request is its own guarded step
+ * The list's bulk actions. Each request is its own guarded step
  * (its own transaction, trail entry and mail, exactly as one by one), so a
  * request another officer moved meanwhile is refused alone and named.
  */

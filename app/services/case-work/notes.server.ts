@@ -1,5 +1,5 @@
 /**
- * Issue 42: the team's internal notes on a request or an ad report. Plain
+ * The team's internal notes on a request or an ad report. Plain
  * text, by whom and when; never in a mail, a page or an export the person
  * gets (nothing that serves them reads this table), and deleted with their
  * case (the foreign keys cascade), so retention covers what a note says.

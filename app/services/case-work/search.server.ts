@@ -1,5 +1,5 @@
 /**
- * Issue 42: finding a case in seconds. One field takes what the team has at
+ * Finding a case in seconds. One field takes what the team has at
  * hand: a request's or a report's reference (exact), the person's e-mail
  * address or phone number (exact, through their keyed hash: the term is
  * compared as a key and kept nowhere), or an ad's id. An agent finds only

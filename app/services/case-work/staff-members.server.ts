@@ -1,5 +1,5 @@
 /**
- * Who may be given a request (issue 42): local accounts from when they are
+ * Who may be given a request: local accounts from when they are
  * made, single sign-on users from their first sign-in (they have no account
  * row). A member's role is the one they last signed in with.
  */
