@@ -78,6 +78,25 @@ export async function expectAxeClean(page: Page) {
 }
 
 /**
+ * Resolves once React has taken the page over (`<html data-hydrated>`) and each
+ * form is enhanced (`data-enhanced`), showing a first intent where the page
+ * waits for one; at once on a page without React.
+ */
+export function reactHasTakenOver(page: Page) {
+  // One polled function, so a page that reloads itself meanwhile is simply asked again.
+  return page.waitForFunction(() => {
+    if (!("__reactRouterContext" in window)) return true;
+    if (!document.documentElement.hasAttribute("data-hydrated")) {
+      // A public page starts React at the visitor's first intent: a touch says so, without moving anything.
+      if (document.documentElement.dataset.intent === undefined) window.dispatchEvent(new Event("touchstart"));
+      return false;
+    }
+    // A form is enhanced once its effects have run (app/components/use-public-form.tsx).
+    return !document.querySelector(".app-public-form:not([data-enhanced])");
+  });
+}
+
+/**
  * A public page React runs starts it at the visitor's first intent, a staff
  * page after its first paint (app/utils/hydrate-after-paint.server.ts). With
  * JavaScript, `goto`, `reload` and `goBack` show that intent and wait until
@@ -86,18 +105,7 @@ export async function expectAxeClean(page: Page) {
  * would find them a moment later; a page without React needs no wait.
  */
 function waitForReactAfterLoads(page: Page) {
-  // One polled function, so a page that reloads itself meanwhile is simply asked again.
-  const reactRuns = () =>
-    page.waitForFunction(() => {
-      if (!("__reactRouterContext" in window)) return true;
-      if (!document.documentElement.hasAttribute("data-hydrated")) {
-        // A public page starts React at the visitor's first intent: a touch says so, without moving anything.
-        if (document.documentElement.dataset.intent === undefined) window.dispatchEvent(new Event("touchstart"));
-        return false;
-      }
-      // A form is enhanced once its effects have run (app/components/use-public-form.tsx).
-      return !document.querySelector(".app-public-form:not([data-enhanced])");
-    });
+  const reactRuns = () => reactHasTakenOver(page);
   for (const method of ["goto", "reload", "goBack"] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {

@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 
 import { spawnServer, type SpawnedServer } from "../setup/spawn-server";
-import { expect, onlyWithJavaScript, test } from "./fixtures";
+import { expect, onlyWithJavaScript, reactHasTakenOver, test } from "./fixtures";
 
 const ORIGIN = "https://analytics.example";
 const SCRIPT = `${ORIGIN}/tag.js`;
@@ -74,6 +74,9 @@ async function typeEverywhere(page: Page, url: RegExp) {
     ':is(main, dialog) input:is([type="text"], [type="email"], [type="tel"], :not([type])):visible, :is(main, dialog) textarea:visible',
   );
   await expect(fields.first()).toBeVisible();
+  // A new document starts React at the first keystroke, and React may then show a field only once it is
+  // needed: the fields are counted once it has taken the page over, so none disappears while it is filled.
+  await reactHasTakenOver(page);
   for (const field of await fields.all()) await field.fill(TYPED);
   // Several of the script's 200 ms reports, had it still been running.
   await page.waitForTimeout(700);
