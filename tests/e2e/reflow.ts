@@ -37,7 +37,8 @@ const DATA_NAMES =
  * breaks elsewhere was squeezed: a box too narrow for one syllable
  * (`overflow-wrap: anywhere` in a table or a flex row), a heading kept
  * small, or a word that came without hyphens. E-mail and web addresses may
- * break anywhere, and so may numbers (no syllables to break at). Table cells count too: a table too wide for its place
+ * break anywhere, and so may numbers and codes with digits in them (a
+ * reference, a system's id such as "crm-2"): they have no syllables to break at. Table cells count too: a table too wide for its place
  * scrolls in its region instead of cutting its words.
  */
 export async function ordinaryWordsCut(page: Page, within = "main", skip = DATA_NAMES): Promise<string[]> {
@@ -68,6 +69,7 @@ export async function ordinaryWordsCut(page: Page, within = "main", skip = DATA_
           if (
             /@|:\/\/|www\./.test(word[0]) ||
             !/\p{L}/u.test(word[0]) ||
+            /\d/.test(word[0]) ||
             lines(node, word.index, word.index + word[0].length) < 2
           )
             continue;

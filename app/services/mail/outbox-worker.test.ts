@@ -1,9 +1,9 @@
 /**
- * Mail that keeps up: a pooled SMTP transport, batches, several
- * sends in flight, one claim loop per instance, and instances that share a
- * database without sending anything twice. Behaviour is asserted (every
- * message arrives once, by Message-ID), never speed: `npm run bench:mail`
- * measures that.
+ * Mail that keeps up: a pooled SMTP transport and the file transport, with
+ * several sends in flight. That instances sharing a database never claim
+ * one row twice, and that wakes send at once, is the queue's (its tests are
+ * in services/outbox). Behaviour is asserted (every message arrives once,
+ * by Message-ID), never speed: `npm run bench:mail` measures that.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +17,7 @@ import { fileTransport, smtpTransport } from "~/services/mail/transport.server";
 import { startOutboxWorker } from "~/services/mail/worker.server";
 
 import { startSmtp } from "../../../tests/setup/test-smtp-server";
-import { describeEachDatabase, secondConnection, type DatabaseFixture } from "../../../tests/setup/unit-database";
+import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
 
 const logger = pino({ level: "silent" });
 const from = "no-reply@veldhavenmedia.com";
@@ -55,60 +55,6 @@ describeEachDatabase("the mail worker on $name", (database) => {
             (await database.db.selectFrom("outbox").select("id").where("status", "=", "sent").execute()).length,
         )
         .toBe(300);
-    } finally {
-      await worker.stop();
-      await smtp.stop();
-    }
-  });
-
-  it("two instances on one database never send the same message", async () => {
-    const smtp = await startSmtp();
-    const other = secondConnection(database.handle);
-    const ids = await enqueueMany(database, 120);
-    const workers = [database.handle, other].map((handle) =>
-      startOutboxWorker(handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`, { connections: 2 }), {
-        from,
-        logger,
-        intervalMs: 60_000,
-        concurrency: 4,
-      }),
-    );
-    try {
-      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(120);
-      // Time for a duplicate to show, if one were coming.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(messageIdsOf(ids));
-    } finally {
-      await Promise.all(workers.map((worker) => worker.stop()));
-      await other.db.destroy();
-      await smtp.stop();
-    }
-  });
-
-  it("wake() sends a new message at once, and a burst of wakes sends each message once", async () => {
-    const smtp = await startSmtp();
-    // A poll so slow that only wake() can explain a delivery within the test.
-    const worker = startOutboxWorker(database.handle, smtpTransport(`smtp://127.0.0.1:${smtp.port}`), {
-      from,
-      logger,
-      intervalMs: 600_000,
-    });
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const first = await enqueueMail(database.db, contact(0));
-      worker.wake();
-      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
-      expect(smtp.received[0].messageId).toBe(`<${first}@veldhavenmedia.local>`);
-
-      const burst = await Promise.all(
-        Array.from({ length: 100 }, async (_, n) => {
-          const id = await enqueueMail(database.db, contact(n + 1));
-          worker.wake();
-          return id;
-        }),
-      );
-      await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(101);
-      expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(messageIdsOf([first, ...burst]));
     } finally {
       await worker.stop();
       await smtp.stop();

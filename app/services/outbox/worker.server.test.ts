@@ -83,6 +83,18 @@ describeEachDatabase("the durable queue's worker on $name", (database) => {
     }
   });
 
+  it("sends each row of a burst once, however many wakes it takes", async () => {
+    const sent: string[] = [];
+    start(async (claimed) => (sent.push(claimed.id), { result: "done" }));
+    const ids = await Promise.all(
+      Array.from({ length: 100 }, (_, n) => enqueue(MAIL_QUEUE, database.db, row(`golf ${n}`))),
+    );
+    await expect.poll(() => sent.length).toBe(100);
+    // Time for a second send of any row to show, if one were coming.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...sent].sort()).toEqual([...ids].sort());
+  });
+
   it("holds every send while the probe says the receiver is away, counts no attempt, and sends what waited once it is back", async () => {
     let receiverUp = false;
     let context: ProbeContext<OutboxRow> | undefined;
