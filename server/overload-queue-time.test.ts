@@ -6,23 +6,15 @@
  */
 import http from "node:http";
 
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
-import { get, startHarness, type Harness } from "../tests/setup/overload-harness";
+import { get, harnessPerTest } from "../tests/setup/overload-harness";
 
 describe("load shedding by the time a request waited", () => {
-  let harness: Harness | undefined;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-  });
-  afterEach(async () => {
-    await harness?.close();
-    harness = undefined;
-    vi.useRealTimers();
-  });
+  const startHarness = harnessPerTest();
 
   it("refuses a request that has already waited longer than the budget, before Express and without its work; one that has not is served", async () => {
-    harness = await startHarness({ maxQueueMs: 100 });
+    const harness = await startHarness({ maxQueueMs: 100 });
     const before = harness.reachedExpress();
     const late = await get(harness, "/nl/about", 150);
     expect([late.status, late.headers["retry-after"], late.headers["cache-control"]]).toEqual([503, "5", "no-store"]);
@@ -35,7 +27,7 @@ describe("load shedding by the time a request waited", () => {
   });
 
   it("refuses a request whose turn comes after the budget, without doing its work", async () => {
-    harness = await startHarness({ maxQueueMs: 100 });
+    const harness = await startHarness({ maxQueueMs: 100 });
     const late = await get(harness, "/nl/held-up/page");
     expect([late.status, late.headers["retry-after"]]).toEqual([503, "5"]);
     expect(late.body).toContain("Het is even te druk");
@@ -43,7 +35,7 @@ describe("load shedding by the time a request waited", () => {
 
   it("refuses a growing share of new requests at once while every request let in has waited more than four fifths of the budget, not in a burst, and lets them in again once the queue drains", async () => {
     let dice = 0.95;
-    harness = await startHarness({ maxQueueMs: 500, random: () => dice });
+    const harness = await startHarness({ maxQueueMs: 500, random: () => dice });
     // A burst: most waited, one got in at once. Not a queue that stands.
     await Promise.all([get(harness, "/nl/about", 450), get(harness, "/nl/about", 450), get(harness, "/nl/about", 10)]);
     harness.window();
@@ -75,21 +67,17 @@ describe("load shedding by the time a request waited", () => {
   });
 
   it("never refuses for a request's wait when the budget is 0", async () => {
-    harness = await startHarness({ maxQueueMs: 0 });
+    const harness = await startHarness({ maxQueueMs: 0 });
     expect((await get(harness, "/nl/about", 60_000)).status).toBe(200);
     expect((await get(harness, "/nl/held-up/page")).status).toBe(200);
   });
 });
 
 describe("letting requests in a few per turn", () => {
-  let harness: Harness | undefined;
-  afterEach(async () => {
-    await harness?.close();
-    harness = undefined;
-  });
+  const startHarness = harnessPerTest({ sampledByHand: false });
 
   it("answers /healthz sent after a burst of work before most of the burst, instead of after all of it", async () => {
-    harness = await startHarness();
+    const harness = await startHarness();
     const port = harness.port;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 41 });
     const fetchVia = (path: string) =>

@@ -5,27 +5,19 @@
  * in progress and the database's queue; the real sampler is tested on its
  * own. Shedding by the time a request waited: overload-queue-time.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { get, holdOne, startHarness, type Harness } from "../tests/setup/overload-harness";
+import { get, harnessPerTest, holdOne } from "../tests/setup/overload-harness";
 import { request } from "../tests/setup/spawn-server";
 import { useTestDatabase } from "../tests/setup/unit-database";
 import { useTestConfig, useTestDatabaseAsProcessDatabase } from "../tests/setup/unit-process";
 import { eventLoopDelaySampler } from "./event-loop";
 
 describe("load shedding", () => {
-  let harness: Harness | undefined;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-  });
-  afterEach(async () => {
-    await harness?.close();
-    harness = undefined;
-    vi.useRealTimers();
-  });
+  const startHarness = harnessPerTest();
 
   it("sheds a new request while the measured event-loop delay is over the threshold, not while it is under", async () => {
-    harness = await startHarness({ maxEventLoopDelayMs: 200 });
+    const harness = await startHarness({ maxEventLoopDelayMs: 200 });
     harness.setDelay(150);
     harness.sample();
     expect((await get(harness, "/nl/about")).status).toBe(200);
@@ -67,7 +59,7 @@ describe("load shedding", () => {
   });
 
   it("ignores the event loop when its threshold is 0", async () => {
-    harness = await startHarness({ maxEventLoopDelayMs: 0 });
+    const harness = await startHarness({ maxEventLoopDelayMs: 0 });
     harness.setDelay(10_000);
     harness.sample();
     harness.sample();
@@ -76,7 +68,7 @@ describe("load shedding", () => {
   });
 
   it("caps the requests in progress: at the cap a new one is shed, below it accepted again", async () => {
-    harness = await startHarness({ maxInFlight: 2 });
+    const harness = await startHarness({ maxInFlight: 2 });
     await holdOne(harness);
     await holdOne(harness);
     expect(harness.guard.inFlight()).toBe(2);
@@ -85,13 +77,13 @@ describe("load shedding", () => {
     expect(shed.headers["retry-after"]).toBe("5");
 
     harness.releaseHeld();
-    await vi.waitFor(() => expect(harness!.guard.inFlight()).toBe(0));
+    await vi.waitFor(() => expect(harness.guard.inFlight()).toBe(0));
     expect((await get(harness, "/nl/about")).status).toBe(200);
   });
 
   it("sheds a new request while queries queue for a database connection, not once the queue is short again", async () => {
     let waiting = 25;
-    harness = await startHarness({ maxDatabaseWaiting: 20, databaseWaiting: () => waiting });
+    const harness = await startHarness({ maxDatabaseWaiting: 20, databaseWaiting: () => waiting });
     const shed = await get(harness, "/nl/about");
     expect([shed.status, shed.headers["retry-after"]]).toEqual([503, "5"]);
     waiting = 3;
@@ -99,7 +91,7 @@ describe("load shedding", () => {
   });
 
   it("always answers /healthz, even while shedding", async () => {
-    harness = await startHarness({ maxEventLoopDelayMs: 200, maxInFlight: 1 });
+    const harness = await startHarness({ maxEventLoopDelayMs: 200, maxInFlight: 1 });
     await holdOne(harness);
     harness.setDelay(5000);
     harness.sample();
@@ -110,14 +102,14 @@ describe("load shedding", () => {
   });
 
   it("counts a request out exactly once, whether it finished or the client went away", async () => {
-    harness = await startHarness({ maxInFlight: 10 });
+    const harness = await startHarness({ maxInFlight: 10 });
     for (let i = 0; i < 3; i++) expect((await get(harness, "/nl/about")).status).toBe(200);
     expect(harness.guard.inFlight()).toBe(0);
 
     const aborted = [await holdOne(harness), await holdOne(harness), await holdOne(harness)];
     expect(harness.guard.inFlight()).toBe(3);
     for (const outgoing of aborted) outgoing.destroy();
-    await vi.waitFor(() => expect(harness!.guard.inFlight()).toBe(0));
+    await vi.waitFor(() => expect(harness.guard.inFlight()).toBe(0));
     // The app answering after the client left ('finish' does not follow 'close') changes nothing.
     harness.releaseHeld();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -125,7 +117,7 @@ describe("load shedding", () => {
   });
 
   it("warns when shedding starts and when it stops (after 2 s without a reason), not for every shed request", async () => {
-    harness = await startHarness({ maxEventLoopDelayMs: 200 });
+    const harness = await startHarness({ maxEventLoopDelayMs: 200 });
     harness.setDelay(300);
     harness.sample();
     harness.sample();
@@ -147,18 +139,10 @@ describe("readiness while shedding", () => {
   const database = useTestDatabase();
   useTestConfig();
   useTestDatabaseAsProcessDatabase(database);
-  let harness: Harness | undefined;
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-  });
-  afterEach(async () => {
-    await harness?.close();
-    harness = undefined;
-    vi.useRealTimers();
-  });
+  const startHarness = harnessPerTest();
 
   it("answers /readyz 503 'overloaded' while shedding, and 'ready' once the samples of 2 s find the load gone", async () => {
-    harness = await startHarness({ maxEventLoopDelayMs: 200 });
+    const harness = await startHarness({ maxEventLoopDelayMs: 200 });
     expect((await get(harness, "/readyz")).body).toBe("ready");
     harness.setDelay(400);
     harness.sample();

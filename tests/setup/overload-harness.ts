@@ -9,7 +9,7 @@ import http from "node:http";
 import type net from "node:net";
 
 import express from "express";
-import { expect, vi } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 
 import { healthRoutes } from "../../server/health";
 import { createOverloadGuard, type OverloadGuard } from "../../server/overload";
@@ -37,7 +37,23 @@ export type Harness = {
 
 const WINDOW_MS = 100;
 
-export async function startHarness(
+/**
+ * A harness per test of the describe block it is called in, closed after the
+ * test. With `sampledByHand` (the default) intervals are fake, so the test
+ * drives the event-loop sampler itself.
+ */
+export function harnessPerTest({ sampledByHand = true } = {}) {
+  let current: Harness | undefined;
+  if (sampledByHand) beforeEach(() => void vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] }));
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+    if (sampledByHand) vi.useRealTimers();
+  });
+  return async (settings?: Parameters<typeof startHarness>[0]) => (current = await startHarness(settings));
+}
+
+async function startHarness(
   settings: {
     maxEventLoopDelayMs?: number;
     maxInFlight?: number;
