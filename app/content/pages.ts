@@ -1,3 +1,4 @@
+import { RIGHTS } from "~/domain/rights";
 import type { Country } from "~/i18n/locale";
 
 /**
@@ -17,11 +18,7 @@ export const SEARCHABLE_PAGES: SearchablePage[] = [
   { path: "/about", key: "about", countries: BOTH },
   { path: "/phone", key: "phone", countries: BOTH },
   { path: "/privacy-rights", key: "privacyRights", countries: BOTH },
-  { path: "/privacy-rights/access", key: "access", countries: BOTH },
-  { path: "/privacy-rights/rectification", key: "rectification", countries: BOTH },
-  { path: "/privacy-rights/forgotten-overview", key: "forgottenOverview", countries: BOTH },
-  { path: "/privacy-rights/direct-marketing/brands", key: "directMarketingBrands", countries: BOTH },
-  { path: "/privacy-rights/publication", key: "publication", countries: ["be"] },
+  ...RIGHTS.map((right) => ({ path: `/privacy-rights/${right.slug}`, key: right.key, countries: right.countries })),
   { path: "/privacy-rights/push-notifications", key: "pushNotifications", countries: BOTH },
   { path: "/privacy-rights/status", key: "requestStatus", countries: BOTH },
   { path: "/privacy-rights/figures", key: "privacyFigures", countries: BOTH },

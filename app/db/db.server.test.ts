@@ -37,6 +37,7 @@ describeEachDatabase(
         "020-case-work",
         "021-figure-indexes",
         "022-webhook-network",
+        "023-every-right",
       ]);
       expect(await migrateToLatest(database.db)).toEqual([]);
       expect(await isDatabaseReady(database.db)).toBe(true);

@@ -4,7 +4,6 @@
  * states of the task a request gives it. Every service and page asks this
  * module; none lists channels or task states of its own.
  */
-import type { RightType } from "./privacy-request";
 
 /**
  * How a system is reached: `webhook` (a signed delivery, Standard Webhooks),
@@ -29,18 +28,6 @@ export type TaskAnswer = keyof typeof TASK_ANSWERS;
 export function isAnswered(state: TaskState): boolean {
   return state !== "OPEN";
 }
-
-/**
- * The rights that fan out when an officer starts processing the request.
- * An objection to direct marketing fans out when it is verified,
- * since it is carried out then (spec 4).
- */
-export const FANS_OUT_AT_START: readonly RightType[] = [
-  "RIGHT_OF_ACCESS",
-  "RECTIFICATION",
-  "RIGHT_TO_BE_FORGOTTEN",
-  "REMOVAL_FROM_PUBLICATION",
-];
 
 /** A system's id: what the callback's path and the import file name it by. */
 export const SYSTEM_ID = /^[a-z0-9][a-z0-9-]{1,39}$/;

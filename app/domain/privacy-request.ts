@@ -4,15 +4,8 @@
  * page asks this module; none lists states or counts days of its own.
  */
 
-/** Spec 3 "Right type". */
-export const RIGHT_TYPES = [
-  "RIGHT_OF_ACCESS",
-  "RIGHT_TO_BE_FORGOTTEN",
-  "OBJECTION",
-  "RECTIFICATION",
-  "REMOVAL_FROM_PUBLICATION",
-] as const;
-export type RightType = (typeof RIGHT_TYPES)[number];
+/** Spec 3 "Right type": the rights' table (rights.ts) names them. */
+export { RIGHT_TYPES, type RightType } from "./rights";
 
 /**
  * AWAITING_VERIFICATION until the data subject confirms the mailed link;

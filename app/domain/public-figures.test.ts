@@ -16,7 +16,7 @@ import type { Country } from "~/domain/country";
 import { RIGHT_TYPES, type RightType } from "~/domain/privacy-request";
 import { publishedFigures, type PublicFigureRow } from "~/domain/public-figures";
 import type { RequestFigureRow, RequestFigures } from "~/domain/request-figures";
-import { flowAllowedIn } from "~/validation/privacy-request";
+import { rightOfferedIn } from "~/domain/rights";
 
 import { seededRandom } from "../../scripts/lib/seeded-random";
 
@@ -57,7 +57,7 @@ function readerBounds(
     ...published.rights.map((figures) => [figures.right, figures] as [string, PublicFigureRow]),
     ["total", published.total],
   ];
-  if (RIGHT_TYPES.some((right) => !flowAllowedIn(right, country))) rows.push(["unseen", null]);
+  if (RIGHT_TYPES.some((right) => !rightOfferedIn(right, country))) rows.push(["unseen", null]);
   const bounds = new Map<string, Bound>();
   for (const [key, figures] of rows) {
     for (const column of COLUMNS) {
@@ -111,7 +111,7 @@ function readerBounds(
 
 /** Every count left out whose value the reader narrowed under 10 (not 0), or worked out exactly (not 0). */
 function leaks(figures: Pick<RequestFigures, "byRight" | "total">, country: Country): string[] {
-  const published = publishedFigures(figures, (right) => flowAllowedIn(right, country));
+  const published = publishedFigures(figures, (right) => rightOfferedIn(right, country));
   const bounds = readerBounds(published, country);
   const found: string[] = [];
   const truth = (key: string, column: (typeof COLUMNS)[number]) =>
@@ -137,7 +137,7 @@ describe("the published figures", () => {
       RIGHT_OF_ACCESS: { received: 10, answered: 10, extended: 0 },
       RIGHT_TO_BE_FORGOTTEN: { received: 1, answered: 1, extended: 0 },
     });
-    const published = publishedFigures(probe, (right) => flowAllowedIn(right, "nl"));
+    const published = publishedFigures(probe, (right) => rightOfferedIn(right, "nl"));
     expect(published.total.received).toBe(11);
     // Access is left out too: the hidden rights now add up to 11, none of them known.
     expect(published.rights.find((figures) => figures.right === "RIGHT_OF_ACCESS")).toMatchObject({
@@ -231,7 +231,7 @@ describe("the published figures", () => {
       const counts: Partial<Record<RightType, Counts>> = {};
       for (const right of RIGHT_TYPES) {
         // A right not offered mostly has none; now and then an old one.
-        if (!flowAllowedIn(right, country) && next() < 0.8) continue;
+        if (!rightOfferedIn(right, country) && next() < 0.8) continue;
         const received = count();
         counts[right] = { received, answered: count(), extended: Math.floor(next() * (received + 1)) };
       }

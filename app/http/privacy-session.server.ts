@@ -4,7 +4,7 @@
  * summary the processed page shows once (a flash). Nothing else: no e-mail
  * address or name ever goes into a cookie.
  */
-import type { FlowType } from "~/validation/privacy-request";
+import type { RightType } from "~/domain/rights";
 
 import { hasPurposeCookie, readSession, redirectWithSession, takeFlash } from "./session.server";
 
@@ -12,7 +12,7 @@ const BRANDS_KEY = "objectionBrands";
 const PROCESSED_KEY = "processed";
 
 /** What the processed page needs to pick its title and message (spec 2). */
-export type ProcessedSummary = { flowType: FlowType; withEmail: boolean; reference: string };
+export type ProcessedSummary = { flowType: RightType; withEmail: boolean; reference: string };
 
 export async function objectionBrands(request: Request): Promise<string[]> {
   if (!hasPurposeCookie(request, "privacy")) return [];

@@ -9,14 +9,11 @@ import { describe, expect, it } from "vitest";
 
 import { complaintPayloadSchema, complaintSchema } from "~/validation/complaint";
 import { contactSchema } from "~/validation/contact";
-import {
-  accessSchema,
-  communicationSchema,
-  internalObjectionSchema,
-  publicationSchema,
-  rectificationSchema,
-} from "~/validation/privacy-request";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
+import { accessSchema } from "~/validation/rights/access";
+import { communicationSchema, internalObjectionSchema } from "~/validation/rights/direct-marketing";
+import { publicationSchema } from "~/validation/rights/publication";
+import { rectificationSchema } from "~/validation/rights/rectification";
 import { optionalText, requiredText } from "~/validation/rules";
 import { staffLoginSchema } from "~/validation/staff";
 

@@ -12,16 +12,12 @@ import { complaintForm } from "~/validation/complaint";
 import { contactForm } from "~/validation/contact";
 import { defineForm, type FormDefinition } from "~/validation/form-definition";
 import { postedFields } from "~/validation/form-shape.server";
-import {
-  accessForm,
-  communicationForm,
-  forgottenForm,
-  objectionBrandsForm,
-  publicationForm,
-  rectificationForm,
-} from "~/validation/privacy-forms";
 import { replyForm } from "~/validation/reply";
 import { requestStatusForm } from "~/validation/request-status";
+import { accessForm, forgottenForm } from "~/validation/rights/access";
+import { communicationForm, objectionBrandsForm } from "~/validation/rights/direct-marketing";
+import { publicationForm } from "~/validation/rights/publication";
+import { rectificationForm } from "~/validation/rights/rectification";
 import { internalObjectionForm, staffLoginForm, staffTwoFactorForm, staffTwoFactorSetupForm } from "~/validation/staff";
 import { z } from "~/validation/zod";
 

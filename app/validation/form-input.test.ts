@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { brandsNl } from "~/content/brands";
 import { formShapeProblem } from "~/validation/form-shape.server";
 import { filterPhoneTyping, formatDateTyping } from "~/validation/input-format";
-import { accessForm, communicationForm, objectionBrandsForm } from "~/validation/privacy-forms";
-import { accessSchema, communicationSchema } from "~/validation/privacy-request";
+import { accessForm, accessSchema } from "~/validation/rights/access";
+import { communicationForm, communicationSchema, objectionBrandsForm } from "~/validation/rights/direct-marketing";
 import { applySelectAll } from "~/validation/select-all";
 
 const form = (entries: Array<[string, string]>) => {

@@ -1,35 +1,21 @@
 import { normaliseEmail } from "~/domain/email";
-import { RIGHT_TYPES } from "~/domain/privacy-request";
+import { RIGHT_TYPES, rightOf } from "~/domain/rights";
 import { z } from "~/validation/zod";
 
-import {
-  addIssues,
-  detailsIssues,
-  optionalLink,
-  postalIssues,
-  PRIVACY_LIMITS,
-  requiredDate,
-  userInfoShape,
-  type PrivacyRequestInput,
-} from "./privacy-request";
-import {
-  isGiven,
-  isPhoneGiven,
-  isValidPhone,
-  MESSAGES,
-  normalisePhone,
-  optionalText,
-  requiredEmail,
-  requiredText,
-} from "./rules";
+import { userInfoShape, type PrivacyRequestInput } from "./privacy-request";
+import { PAYLOAD_RULES } from "./rights";
+import type { PayloadTools } from "./rights/payload-rules";
+import { isGiven, MESSAGES, optionalText, requiredEmail } from "./rules";
 
 /**
- * `POST /api/privacy-rights/request` (spec 7). `brands` are brand keys of the
- * request's country (checked by the caller, who knows the country). Rules by
- * flow as on the pages.
+ * `POST /api/privacy-rights/request` (spec 7): the envelope every right
+ * shares, then the right's own rules from its module (rights/). `brands`
+ * are brand keys of the request's country (checked by the caller, who knows
+ * the country). A right's own fields come beside the others and are read by
+ * its module.
  */
 export const privacyRequestPayloadSchema = z
-  .object({
+  .looseObject({
     flowType: z.enum(RIGHT_TYPES, { error: MESSAGES.option }),
     country: z.string().optional(),
     language: z.string().optional(),
@@ -45,78 +31,24 @@ export const privacyRequestPayloadSchema = z
     touchpoint: z.string().max(2000).optional().nullable(),
   })
   .transform((payload, ctx): PrivacyRequestInput => {
-    const pick = <S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> | undefined => {
+    const report: PayloadTools["report"] = (issues) => {
+      for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    };
+    const pick: PayloadTools["pick"] = (schema, value, path) => {
       const result = schema.safeParse(value ?? undefined);
       if (result.success) return result.data;
-      for (const issue of result.error.issues)
-        ctx.addIssue({ code: "custom", path: [path, ...issue.path], message: issue.message });
+      report(result.error.issues.map((issue) => ({ path: [path, ...issue.path.map(String)], message: issue.message })));
       return undefined;
     };
     const flow = payload.flowType;
-    const needsEmail = flow !== "OBJECTION";
+    const needsEmail = rightOf(flow).asks.email === "required";
     const email = needsEmail || isGiven(payload.email) ? pick(requiredEmail(), payload.email, "email") : undefined;
-    const common = {
+    const normalised = email ? normaliseEmail(email) : undefined;
+    const touchpoint = pick(optionalText(2000), payload.touchpoint, "touchpoint");
+    return {
+      ...PAYLOAD_RULES[flow](payload, { pick, report, email: normalised }),
       flowType: flow,
-      email: email ? normaliseEmail(email) : undefined,
-      touchpoint: pick(optionalText(2000), payload.touchpoint, "touchpoint"),
+      email: normalised,
+      touchpoint,
     };
-    switch (flow) {
-      case "RIGHT_OF_ACCESS":
-      case "RIGHT_TO_BE_FORGOTTEN": {
-        const userInfo = payload.userInfo ?? undefined;
-        if (userInfo && (isGiven(userInfo.firstName) || isGiven(userInfo.lastName) || userInfo.address)) {
-          addIssues(ctx, detailsIssues(userInfo));
-        }
-        return {
-          ...common,
-          userMessage: pick(
-            optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }),
-            payload.userMessage,
-            "userMessage",
-          ),
-          userInfo,
-        };
-      }
-      case "RECTIFICATION":
-        return {
-          ...common,
-          userMessage: pick(
-            requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
-            payload.userMessage,
-            "userMessage",
-          ),
-          brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
-        };
-      case "REMOVAL_FROM_PUBLICATION":
-        return {
-          ...common,
-          userMessage: pick(
-            requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
-            payload.userMessage,
-            "userMessage",
-          ),
-          brandName: pick(optionalText(PRIVACY_LIMITS.brandName), payload.brandName, "brandName"),
-          article: pick(requiredText(PRIVACY_LIMITS.article), payload.article, "article"),
-          publicationDate: pick(requiredDate, payload.publicationDate, "publicationDate"),
-          publicationLink: pick(optionalLink, payload.publicationLink, "publicationLink"),
-        };
-      case "OBJECTION": {
-        const brands = payload.brands ?? [];
-        if (brands.length === 0) addIssues(ctx, [{ path: ["brands"], message: MESSAGES.option }]);
-        const phoneGiven = isPhoneGiven(payload.phoneNumber);
-        if (phoneGiven && !isValidPhone(payload.phoneNumber!))
-          addIssues(ctx, [{ path: ["phoneNumber"], message: MESSAGES.phone }]);
-        const postal = payload.userInfo?.address ? payload.userInfo : undefined;
-        if (postal) addIssues(ctx, postalIssues(postal));
-        if (!phoneGiven && !email && !postal) {
-          addIssues(ctx, [{ path: ["communicationTypes"], message: MESSAGES.option }]);
-        }
-        return {
-          ...common,
-          brands: [...new Set(brands)],
-          phoneNumber: phoneGiven ? normalisePhone(payload.phoneNumber!) : undefined,
-          userInfo: postal,
-        };
-      }
-    }
   });

@@ -1,25 +1,13 @@
 /**
- * Spec 3 "Privacy request" and spec 5 rules for the privacy-rights forms and
- * `POST /api/privacy-rights/request`. Page schemas are shaped like their
- * forms; the JSON call's payload is privacy-request-payload.ts. Both end in
- * a `PrivacyRequestInput`, the one shape the service takes.
+ * Spec 3 "Privacy request" and spec 5: what every right's form shares (the
+ * person's details, the address rules, the lengths) and the one shape the
+ * service takes, `PrivacyRequestInput`. Each right's own schema and its
+ * rules for the JSON call live in its module under rights/.
  */
-import { normaliseEmail } from "~/domain/email";
-import type { RightType } from "~/domain/privacy-request";
-import type { Country } from "~/i18n/locale";
+import type { RightType } from "~/domain/rights";
 import { z } from "~/validation/zod";
 
-import {
-  isGiven,
-  isPhoneGiven,
-  isValidPhone,
-  MESSAGES,
-  normalisePhone,
-  optionalText,
-  parseDayMonthYear,
-  requiredEmail,
-  requiredText,
-} from "./rules";
+import { isGiven, MESSAGES, optionalText, parseDayMonthYear } from "./rules";
 
 /** Spec 5/9 lengths. */
 export const USER_INFO_LIMITS = {
@@ -35,16 +23,14 @@ export const PRIVACY_LIMITS = { userMessage: 2000, article: 300, brandName: 100,
 
 export const SALUTATIONS = ["MALE", "FEMALE", "NONE"] as const;
 
-/** Spec 3 "Flow type": the JSON call names a request by its right type. */
-export type FlowType = RightType;
-
 /** Spec 3 "Communication type"; NOTIFICATIONS is information only. */
 export const COMMUNICATION_TYPES = ["PHONE", "EMAIL", "POSTAL"] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 
 /** What the service stores, whichever way it arrived. */
 export type PrivacyRequestInput = {
-  flowType: FlowType;
+  /** Spec 3 "Flow type": the JSON call names a request by its right type. */
+  flowType: RightType;
   email?: string;
   phoneNumber?: string;
   userMessage?: string;
@@ -55,8 +41,13 @@ export type PrivacyRequestInput = {
   /** ISO date. */
   publicationDate?: string;
   userInfo?: UserInfo;
+  /** A right's own answers (its ground, what it concerns…), as its validation module shaped them. */
+  details?: RightDetails;
   touchpoint?: string;
 };
+
+/** A right's own answers: each field's text, or the options chosen. */
+export type RightDetails = Record<string, string | string[]>;
 
 const text = (max: number) => optionalText(max);
 
@@ -106,45 +97,18 @@ export function detailsIssues(userInfo: UserInfo | undefined): Issue[] {
   ];
 }
 
-const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
-
-const phoneField = z
-  .string()
-  .optional()
-  .transform((value) => (isPhoneGiven(value) ? normalisePhone(value) : undefined));
+export const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
 
 /**
  * A refinement of the whole form runs even when a field already failed
  * (Zod skips it by default), so a visitor sees every error after one submit.
  * Its checks read the values defensively for that reason.
  */
-const EVEN_WITH_OTHER_ERRORS = { when: () => true };
+export const EVEN_WITH_OTHER_ERRORS = { when: () => true };
 
 export function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
   for (const issue of issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
 }
-
-/** Access and forgotten (spec 2): email, message, and the optional details toggle. */
-export const accessSchema = z
-  .object({
-    email: requiredEmail(),
-    userMessage: optionalText(PRIVACY_LIMITS.userMessage, { multiline: true }),
-    addDetails: checkbox.default(false),
-    userInfo: userInfoShape.optional(),
-  })
-  // Also when the e-mail is wrong: every error is shown at once.
-  .superRefine((value, ctx) => {
-    if (value.addDetails === true) addIssues(ctx, detailsIssues(value.userInfo));
-  }, EVEN_WITH_OTHER_ERRORS)
-  // Spec 4: with the toggle off at sending, no userInfo.
-  .transform(({ addDetails, userInfo, ...rest }) => ({ ...rest, userInfo: addDetails ? userInfo : undefined }));
-
-/** Rectification: email, message (required), brand (optional: placeholder and empty option count as none). */
-export const rectificationSchema = z.object({
-  email: requiredEmail(),
-  userMessage: requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
-  brandName: optionalText(PRIVACY_LIMITS.brandName),
-});
 
 /** An http(s) address, optional. */
 export const optionalLink = optionalText(PRIVACY_LIMITS.publicationLink).refine(
@@ -165,94 +129,6 @@ export const requiredDate = z
     }
     return iso;
   });
-
-/** Removal from publication (Belgium only): message, article and date required. */
-export const publicationSchema = z.object({
-  brandName: optionalText(PRIVACY_LIMITS.brandName),
-  article: requiredText(PRIVACY_LIMITS.article),
-  publicationDate: requiredDate,
-  publicationLink: optionalLink,
-  email: requiredEmail(),
-  userMessage: requiredText(PRIVACY_LIMITS.userMessage, { multiline: true }),
-});
-
-/** At least one brand key of the country, each once. */
-const brandsField = (brandKeys: readonly string[]) =>
-  z
-    .array(z.string(), { error: MESSAGES.option })
-    .min(1, MESSAGES.option)
-    .refine((keys) => keys.every((key) => brandKeys.includes(key)), MESSAGES.option)
-    .transform((keys) => [...new Set(keys)]);
-
-/** Objection step 1: at least one brand key of the country. */
-export function objectionBrandsSchema(brandKeys: readonly string[]) {
-  return z.object({ brands: brandsField(brandKeys) });
-}
-
-const communicationShape = {
-  communicationTypes: z.array(z.enum(COMMUNICATION_TYPES), { error: MESSAGES.option }).min(1, MESSAGES.option),
-  phoneNumber: phoneField,
-  email: z.string().trim().optional(),
-  userInfo: userInfoShape.optional(),
-};
-type CommunicationValue = {
-  communicationTypes?: CommunicationType[];
-  phoneNumber?: string;
-  email?: string;
-  userInfo?: UserInfo;
-};
-
-/** Each ticked channel's details are required and checked. */
-function checkTickedChannels(value: CommunicationValue, ctx: z.RefinementCtx) {
-  const ticked = new Set(Array.isArray(value.communicationTypes) ? value.communicationTypes : []);
-  if (ticked.has("PHONE") && !(value.phoneNumber && isValidPhone(value.phoneNumber))) {
-    addIssues(ctx, [{ path: ["phoneNumber"], message: value.phoneNumber ? MESSAGES.phone : MESSAGES.required }]);
-  }
-  if (ticked.has("EMAIL")) {
-    const email = requiredEmail().safeParse(value.email);
-    if (!email.success) addIssues(ctx, [{ path: ["email"], message: email.error.issues[0].message }]);
-  }
-  if (ticked.has("POSTAL")) addIssues(ctx, postalIssues(value.userInfo));
-}
-
-/** Spec 4: an unticked block sends nothing. */
-function keepTickedChannels(value: Required<Pick<CommunicationValue, "communicationTypes">> & CommunicationValue) {
-  const ticked = new Set(value.communicationTypes);
-  return {
-    communicationTypes: value.communicationTypes,
-    phoneNumber: ticked.has("PHONE") ? value.phoneNumber : undefined,
-    email: ticked.has("EMAIL") && value.email ? normaliseEmail(value.email) : undefined,
-    userInfo: ticked.has("POSTAL") ? value.userInfo : undefined,
-  };
-}
-
-/** Objection step 2: at least one channel; each ticked channel's details. */
-export const communicationSchema = z
-  .object(communicationShape)
-  .superRefine(checkTickedChannels, EVEN_WITH_OTHER_ERRORS)
-  .transform(keepTickedChannels);
-
-/** The staff form: both objection steps on one page. */
-export function internalObjectionSchema(brandKeys: readonly string[]) {
-  return z
-    .object({ brands: brandsField(brandKeys), ...communicationShape })
-    .superRefine(checkTickedChannels, EVEN_WITH_OTHER_ERRORS)
-    .transform((value) => ({ brands: value.brands, ...keepTickedChannels(value) }));
-}
-
-/** The channels an objection covers, from what it holds. */
-export function objectionChannels(input: PrivacyRequestInput): CommunicationType[] {
-  return [
-    ...(input.phoneNumber ? (["PHONE"] as const) : []),
-    ...(input.email ? (["EMAIL"] as const) : []),
-    ...(input.userInfo?.address ? (["POSTAL"] as const) : []),
-  ];
-}
-
-/** Publication requests exist only in Belgium (spec 2). */
-export function flowAllowedIn(flow: FlowType, country: Country): boolean {
-  return flow !== "REMOVAL_FROM_PUBLICATION" || country === "be";
-}
 
 /**
  * The rate-limit bucket every privacy request shares, whichever page or the

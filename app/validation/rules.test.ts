@@ -1,14 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
-import {
-  accessSchema,
-  communicationSchema,
-  objectionBrandsSchema,
-  publicationSchema,
-  rectificationSchema,
-} from "~/validation/privacy-request";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
+import { accessSchema } from "~/validation/rights/access";
+import { communicationSchema, objectionBrandsSchema } from "~/validation/rights/direct-marketing";
+import { publicationSchema } from "~/validation/rights/publication";
+import { rectificationSchema } from "~/validation/rights/rectification";
 import { isValidPhone, optionalText, parseDayMonthYear, requiredText } from "~/validation/rules";
 
 const form = (entries: Record<string, string | string[]>) => {

@@ -3,8 +3,8 @@ import { secondFactorKind } from "~/domain/staff";
 import { z } from "~/validation/zod";
 
 import { defineForm } from "./form-definition";
-import { OBJECTION_POSTAL_OMITS, SELECT_ALL_FIELDS } from "./privacy-forms";
-import { COMMUNICATION_TYPES, internalObjectionSchema } from "./privacy-request";
+import { COMMUNICATION_TYPES } from "./privacy-request";
+import { internalObjectionSchema, OBJECTION_POSTAL_OMITS, SELECT_ALL_FIELDS } from "./rights/direct-marketing";
 import { MESSAGES, requiredEmail } from "./rules";
 
 export const staffLoginSchema = z.object({

@@ -5,7 +5,8 @@
 // 2,000 ad reports and the systems' tasks. The same rows on every run.
 import type { Db } from "../../app/db/db.server";
 import type { PrivacyRequestTable } from "../../app/db/schema/privacy-requests";
-import type { RequestState, RightType } from "../../app/domain/privacy-request";
+import type { RequestState } from "../../app/domain/privacy-request";
+import { fansOutAt, rightOf, type RightType } from "../../app/domain/rights";
 import { seededRandom } from "./seeded-random";
 
 const COMPLAINTS = 2_000;
@@ -38,7 +39,7 @@ function syntheticRequest(index: number, next: () => number, now: number): Priva
   let state: RequestState;
   if (next() < 0.04) {
     state = created > now - 2 * DAY ? "AWAITING_VERIFICATION" : "EXPIRED";
-  } else if (right === "OBJECTION") {
+  } else if (rightOf(right).completesOnVerification) {
     // Carried out when confirmed; a third came by phone without e-mail (no confirmation at all).
     state = "COMPLETED";
     const at = created + (next() < 0.33 ? 0 : next() * 2 * DAY);
@@ -80,6 +81,11 @@ function syntheticRequest(index: number, next: () => number, now: number): Priva
     publication_link: null,
     publication_date: null,
     user_info: null,
+    right_details: null,
+    restricted_at: null,
+    lifted_at: null,
+    handed_over_at: null,
+    handed_over_how: null,
     touchpoint: null,
     verification_token_hash: null,
     verification_expires_at: null,
@@ -132,7 +138,7 @@ export async function seedRequests(db: Db, count: number) {
       )
       .execute();
     const tasks = requests
-      .filter((request) => request.verified_at && request.right_type !== "OBJECTION" && next() < 0.5)
+      .filter((request) => request.verified_at && fansOutAt(request.right_type, "start") && next() < 0.5)
       .flatMap((request) =>
         SYSTEMS.map((system, index) => {
           const created = Date.parse(request.verified_at!) + DAY;
@@ -144,6 +150,7 @@ export async function seedRequests(db: Db, count: number) {
             request_id: request.id,
             system_id: system,
             channel: "manual" as const,
+            action: rightOf(request.right_type).action,
             state: answered ? ("DONE" as const) : ("OPEN" as const),
             reason: null,
             answered_by: answered ? "system" : null,

@@ -12,7 +12,7 @@ describe("breadcrumbTrail", () => {
     expect(breadcrumbTrail("/privacy-rights/direct-marketing/brands")).toEqual([
       { labelKey: "breadcrumbs.home", path: "/" },
       { labelKey: "breadcrumbs.privacyRights", path: "/privacy-rights" },
-      { labelKey: "breadcrumbs.directMarketing" },
+      { labelKey: "breadcrumbs.directMarketingBrands" },
     ]);
     expect(breadcrumbTrail("/privacy-rights")).toEqual([
       { labelKey: "breadcrumbs.home", path: "/" },

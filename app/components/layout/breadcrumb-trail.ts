@@ -1,5 +1,6 @@
 /** Spec 2 "Layout": breadcrumbs map path segments to labels. */
 import { isDocumentKey } from "~/content/documents";
+import { RIGHTS } from "~/domain/rights";
 import { ownValue } from "~/utils/own-property";
 
 export type Crumb = { labelKey?: string; text?: string; path?: string };
@@ -14,18 +15,14 @@ const SEGMENT_LABELS: Record<string, string> = {
   "email-verification-expired": "breadcrumbs.emailVerificationExpired",
 };
 
-/** Privacy-rights pages use fixed trails: home, privacy rights, then the step. */
+/** Privacy-rights pages use fixed trails: home, privacy rights, then the step: each right's page, and the others. */
 const PRIVACY_RIGHTS_STEPS: Record<string, string> = {
-  access: "breadcrumbs.access",
-  "direct-marketing/brands": "breadcrumbs.directMarketing",
-  "direct-marketing/communication-types": "breadcrumbs.directMarketing",
+  ...Object.fromEntries(RIGHTS.map((right) => [right.slug, `breadcrumbs.${right.key}`])),
+  "direct-marketing/communication-types": "breadcrumbs.directMarketingBrands",
   figures: "breadcrumbs.figures",
-  "forgotten-overview": "breadcrumbs.forgottenOverview",
   forgotten: "breadcrumbs.forgotten",
   processed: "breadcrumbs.processed",
-  publication: "breadcrumbs.publication",
   "push-notifications": "breadcrumbs.pushNotifications",
-  rectification: "breadcrumbs.rectification",
 };
 
 const HOME: Crumb = { labelKey: "breadcrumbs.home", path: "/" };

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { accessSchema } from "~/validation/privacy-request";
+import { accessSchema } from "~/validation/rights/access";
 
 import { RevealCheckbox } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
-import { objectionBrandsSchema } from "~/validation/privacy-request";
+import { objectionBrandsSchema } from "~/validation/rights/direct-marketing";
 
 import { CheckboxGroup } from "../form-controls";
 import { PublicForm, usePublicForm } from "../use-public-form";

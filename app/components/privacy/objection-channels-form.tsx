@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
-import { communicationSchema } from "~/validation/privacy-request";
+import { communicationSchema } from "~/validation/rights/direct-marketing";
 
 import { PublicForm, usePublicForm } from "../use-public-form";
 import { ChannelBlocks, channelLabels } from "./channel-blocks";

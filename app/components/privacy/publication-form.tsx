@@ -2,7 +2,8 @@ import { getInputProps } from "@conform-to/react";
 
 import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
-import { PRIVACY_LIMITS, publicationSchema } from "~/validation/privacy-request";
+import { PRIVACY_LIMITS } from "~/validation/privacy-request";
+import { publicationSchema } from "~/validation/rights/publication";
 
 import { DateInput } from "../date-and-phone-inputs";
 import { Field } from "../forms";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
-import { rectificationSchema } from "~/validation/privacy-request";
+import { rectificationSchema } from "~/validation/rights/rectification";
 
 import { PublicForm, usePublicForm } from "../use-public-form";
 import { BrandSelect } from "./brand-select";

@@ -22,6 +22,7 @@ import * as systemEvents from "./019-system-events";
 import * as caseWork from "./020-case-work";
 import * as figureIndexes from "./021-figure-indexes";
 import * as webhookNetwork from "./022-webhook-network";
+import * as everyRight from "./023-every-right";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "020-case-work": caseWork,
   "021-figure-indexes": figureIndexes,
   "022-webhook-network": webhookNetwork,
+  "023-every-right": everyRight,
 };
 
 export const migrationProvider: MigrationProvider = {

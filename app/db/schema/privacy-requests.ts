@@ -26,6 +26,14 @@ export interface PrivacyRequestTable extends RequestCaseColumns {
   publication_date: string | null;
   /** JSON of spec 3 "userInfo", only when given. */
   user_info: string | null;
+  /** JSON of the right's own answers (its ground, the purposes objected to, where a package goes), only when it has any. */
+  right_details: string | null;
+  /** A restriction (Art. 18): when its systems were told to restrict, and when it was lifted. */
+  restricted_at: string | null;
+  lifted_at: string | null;
+  /** A package handed to another controller (Art. 20(2)): when, and how the officer sent it. */
+  handed_over_at: string | null;
+  handed_over_how: string | null;
   touchpoint: string | null;
   /** SHA-256 (hex) of the mailed token; the token itself is never stored. */
   verification_token_hash: string | null;

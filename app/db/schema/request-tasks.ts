@@ -1,10 +1,13 @@
 import type { SystemChannel, TaskState } from "~/domain/data-system";
+import type { SystemAction } from "~/domain/rights";
 
 /** What one request asks of one system. */
 export interface SystemTaskTable {
   id: string;
   request_id: string;
   system_id: string;
+  /** What it asks of the system (restrict, then lift, are two tasks). */
+  action: SystemAction;
   channel: SystemChannel;
   state: TaskState;
   /** Why it failed, the note of its answer, or why an officer closed it. */

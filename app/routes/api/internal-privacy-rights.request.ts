@@ -1,6 +1,7 @@
 import { data } from "react-router";
 
 import { serverContext, siteContext } from "~/context";
+import { rightOf } from "~/domain/rights";
 import { idempotencyKeyOf } from "~/http/idempotency-key.server";
 import { readJsonBody } from "~/http/json-body.server";
 import { invalidEmail, methodNotAllowed, validationFailure } from "~/http/json-call.server";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return validationFailure(locale, issuesToFields(parsed.error.issues));
   const input = parsed.data;
   const fields: Record<string, string[]> = {};
-  if (input.flowType !== "OBJECTION") fields.flowType = [MESSAGES.option];
+  if (!rightOf(input.flowType).staffMayRecord) fields.flowType = [MESSAGES.option];
   const brandKeys = brandKeysFor(country);
   if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
   if (Object.keys(fields).length > 0) return validationFailure(locale, fields);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 
 import { serverContext, siteContext } from "~/context";
 import { parseCountry } from "~/domain/country";
+import { rightOfferedIn } from "~/domain/rights";
 import { readJsonBody } from "~/http/json-body.server";
 import { invalidEmail, methodNotAllowed, receiveJsonSubmission, validationFailure } from "~/http/json-call.server";
 import { jsonRefusal, jsonStorageFailure } from "~/http/submission-refusals.server";
@@ -10,7 +11,7 @@ import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { brandKeysFor } from "~/services/site/content.server";
 import { getLogger } from "~/utils/logger.server";
 import { issuesToFields } from "~/validation/issues";
-import { flowAllowedIn, PRIVACY_REQUEST_GUARD } from "~/validation/privacy-request";
+import { PRIVACY_REQUEST_GUARD } from "~/validation/privacy-request";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { MESSAGES } from "~/validation/rules";
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const fields: Record<string, string[]> = {};
   if (typeof body.country === "string" && parseCountry(body.country) !== country) fields.country = [MESSAGES.option];
-  if (!flowAllowedIn(input.flowType, country)) fields.flowType = [MESSAGES.option];
+  if (!rightOfferedIn(input.flowType, country)) fields.flowType = [MESSAGES.option];
   const brandKeys = brandKeysFor(country);
   if (input.brands?.some((key) => !brandKeys.has(key))) fields.brands = [MESSAGES.option];
   if (Object.keys(fields).length > 0) return invalid(fields);

@@ -47,7 +47,15 @@ async function openAccessTask(database: DatabaseFixture) {
   const task = randomUUID();
   await database.db
     .insertInto("system_task")
-    .values({ id: task, request_id: outcome.id, system_id: "crm", channel: "webhook", state: "OPEN", created_at: now })
+    .values({
+      id: task,
+      request_id: outcome.id,
+      system_id: "crm",
+      action: "access",
+      channel: "webhook",
+      state: "OPEN",
+      created_at: now,
+    })
     .execute();
   return { requestId: outcome.id, task };
 }

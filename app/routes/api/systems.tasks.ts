@@ -1,5 +1,6 @@
 import { getDb } from "~/db/instance.server";
 import { FILE_LIMITS, type UploadProblem } from "~/domain/request-file";
+import { takesAnswerFiles } from "~/domain/rights";
 import { readJsonBody } from "~/http/json-body.server";
 import { methodNotAllowed } from "~/http/json-call.server";
 import { readMultipart } from "~/http/multipart-upload.server";
@@ -62,8 +63,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   let fileParts = 0;
   let body: Record<string, unknown>;
   if (request.headers.get("Content-Type")?.toLowerCase().startsWith("multipart/form-data")) {
-    if (caller.rightType !== "RIGHT_OF_ACCESS")
-      return invalid({ file: ["Files come only with the answer to an access request."] });
+    if (!takesAnswerFiles(caller.rightType))
+      return invalid({
+        file: ["Files come only with the answer to a request for the person's data (access, portability)."],
+      });
     const read = await readMultipart(request, {
       maxParts: FILE_LIMITS.filesPerPost + 2,
       onFile: async (file) => {

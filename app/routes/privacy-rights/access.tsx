@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
-import { accessForm } from "~/validation/privacy-forms";
+import { accessForm } from "~/validation/rights/access";
 
 import type { Route } from "./+types/access";
 import { detailsRequestInput } from "./privacy-details.server";

@@ -2,6 +2,7 @@ import { createCookie, data, Form, redirect, useNavigation } from "react-router"
 
 import { SubmitButton } from "~/components/forms";
 import { siteContext } from "~/context";
+import { rightOf } from "~/domain/rights";
 import { PERSONAL } from "~/http/cache-control.server";
 import { readFormPost } from "~/http/form-post.server";
 import { cookieIsSecure } from "~/http/session.server";
@@ -117,7 +118,7 @@ export default function EmailVerificationPage({ loaderData }: Route.ComponentPro
         <dd>{t(`verification.rightTypes.${rightType}`)}</dd>
         <dt>{t("verification.confirm.reference")}</dt>
         <dd>{reference}</dd>
-        {rightType === "OBJECTION" ? (
+        {rightOf(rightType).asks.brandsAndChannels ? (
           <>
             <dt>{t("verification.confirm.brands")}</dt>
             <dd>{t("verification.confirm.brandCount", { count: brandCount })}</dd>

@@ -8,7 +8,7 @@ import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
 import { PRIVACY_FORM_IDS } from "~/validation/privacy-form-ids";
-import { forgottenForm } from "~/validation/privacy-forms";
+import { forgottenForm } from "~/validation/rights/access";
 
 import type { Route } from "./+types/forgotten";
 import { detailsRequestInput } from "./privacy-details.server";

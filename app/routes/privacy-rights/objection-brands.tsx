@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { brandsFor } from "~/services/site/content.server";
 import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { formPageMeta } from "~/utils/meta";
-import { objectionBrandsForm } from "~/validation/privacy-forms";
+import { objectionBrandsForm } from "~/validation/rights/direct-marketing";
 import { applySelectAll } from "~/validation/select-all";
 
 import type { Route } from "./+types/objection-brands";

@@ -11,7 +11,7 @@ import { SHOWS_KEPT_CHOICE } from "~/utils/kept-choice-pages";
 import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath } from "~/utils/site";
-import { communicationForm } from "~/validation/privacy-forms";
+import { communicationForm } from "~/validation/rights/direct-marketing";
 
 import type { Route } from "./+types/objection-channels";
 

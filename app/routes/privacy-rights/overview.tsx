@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 
+import type { Country } from "~/domain/country";
+import { rightsOfferedIn } from "~/domain/rights";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
 import { STATIC_PAGE } from "~/utils/page-handle";
@@ -7,21 +9,23 @@ import { useLocalizedPath, useSite } from "~/utils/site";
 
 import type { Route } from "./+types/overview";
 
-/** Spec 2: the rights as clickable blocks; removal from a publication in Belgium only. */
-const RIGHTS = [
-  { key: "access", path: "/privacy-rights/access" },
-  { key: "rectification", path: "/privacy-rights/rectification" },
-  { key: "forgotten", path: "/privacy-rights/forgotten-overview" },
-  { key: "objection", path: "/privacy-rights/direct-marketing/brands" },
-  { key: "publication", path: "/privacy-rights/publication", onlyIn: "be" },
-  { key: "pushNotifications", path: "/privacy-rights/push-notifications" },
-] as const;
+/** Spec 2: the rights offered in the country as clickable blocks, then how to turn off push notifications. */
+function blocksFor(country: Country) {
+  return [
+    ...rightsOfferedIn(country).map((right) => ({
+      key: right.key,
+      path: `/privacy-rights/${right.slug}`,
+      article: right.article,
+    })),
+    { key: "pushNotifications", path: "/privacy-rights/push-notifications", article: null },
+  ];
+}
 
 export default function PrivacyRightsPage() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { country } = useSite();
-  const rights = RIGHTS.filter((right) => !("onlyIn" in right) || right.onlyIn === country);
+  const rights = blocksFor(country);
   return (
     <>
       <header className="app-page-header">
@@ -37,6 +41,11 @@ export default function PrivacyRightsPage() {
               <Link className="app-rights__link" to={to(right.path)}>
                 <span className="app-rights__title">{t(`privacyRights.overview.rights.${right.key}.title`)}</span>
                 <span className="app-rights__text">{t(`privacyRights.overview.rights.${right.key}.text`)}</span>
+                {right.article ? (
+                  <span className="app-rights__article">
+                    {t("privacyRights.overview.article", { article: right.article })}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}

@@ -3,14 +3,16 @@ import type { z } from "zod";
 
 import { siteContext } from "~/context";
 import { countryCode } from "~/domain/country";
-import type { accessSchema, FlowType, PrivacyRequestInput } from "~/validation/privacy-request";
+import type { RightType } from "~/domain/rights";
+import type { PrivacyRequestInput } from "~/validation/privacy-request";
+import type { accessSchema } from "~/validation/rights/access";
 
 type DetailsValue = z.output<typeof accessSchema>;
 
 /** Access and forgotten: the form's values as the request the service stores. */
 export function detailsRequestInput(
   args: { context: Readonly<RouterContextProvider> },
-  flowType: Extract<FlowType, "RIGHT_OF_ACCESS" | "RIGHT_TO_BE_FORGOTTEN">,
+  flowType: Extract<RightType, "RIGHT_OF_ACCESS" | "RIGHT_TO_BE_FORGOTTEN">,
 ) {
   return (value: DetailsValue): PrivacyRequestInput => {
     const { country } = args.context.get(siteContext);

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 
 import { siteContext } from "~/context";
+import { rightOf } from "~/domain/rights";
 import { takeProcessedSummary, type ProcessedSummary } from "~/http/privacy-session.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageMeta } from "~/utils/meta";
@@ -20,10 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ summary }, { headers });
 }
 
-/** Spec 2: 'processed' for an objection without e-mail (executed at once), otherwise 'submitted'. */
+/**
+ * Spec 2: 'processed' for a right carried out at once with no e-mail to
+ * confirm (an objection by phone or post), otherwise 'submitted'; a
+ * request that is weighed by the editors says so.
+ */
 function outcomeOf(summary: ProcessedSummary) {
-  if (summary.flowType === "OBJECTION" && !summary.withEmail) return "objectionExecuted" as const;
-  if (summary.flowType === "REMOVAL_FROM_PUBLICATION") return "publication" as const;
+  const right = rightOf(summary.flowType);
+  if (right.completesOnVerification && !summary.withEmail) return "objectionExecuted" as const;
+  if (right.asks.publication) return "publication" as const;
   return "verify" as const;
 }
 

@@ -1,14 +1,14 @@
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
 import { PublicationForm } from "~/components/privacy/publication-form";
 import { siteContext } from "~/context";
+import { rightOfferedIn } from "~/domain/rights";
 import { privacyRequestAction } from "~/http/privacy-request-form.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { brandsFor } from "~/services/site/content.server";
 import { formPageMeta } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
-import { publicationForm } from "~/validation/privacy-forms";
-import { flowAllowedIn } from "~/validation/privacy-request";
+import { publicationForm } from "~/validation/rights/publication";
 
 import type { Route } from "./+types/publication";
 
@@ -19,7 +19,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPar
 /** Removal from a publication is offered in Belgium only (spec 2, 9): elsewhere the page does not exist. */
 function onlyInBelgium({ request, context }: { request: Request; context: Route.LoaderArgs["context"] }) {
   const { country } = context.get(siteContext);
-  if (!flowAllowedIn("REMOVAL_FROM_PUBLICATION", country)) notFound(request);
+  if (!rightOfferedIn("REMOVAL_FROM_PUBLICATION", country)) notFound(request);
   return country;
 }
 

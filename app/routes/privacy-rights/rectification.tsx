@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { brandsFor } from "~/services/site/content.server";
 import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
-import { rectificationForm } from "~/validation/privacy-forms";
+import { rectificationForm } from "~/validation/rights/rectification";
 
 import type { Route } from "./+types/rectification";
 

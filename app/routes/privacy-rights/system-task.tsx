@@ -79,6 +79,7 @@ export default function SystemTaskPage({ loaderData }: Route.ComponentProps) {
   const facts: [string, string | null][] = [
     [t("privacyRights.systemTask.reference"), task.reference],
     [t("privacyRights.systemTask.right"), t(`verification.rightTypes.${task.rightType}`)],
+    [t("privacyRights.systemTask.action"), t(`privacyRights.systemTask.actions.${task.action}`)],
     [t("privacyRights.systemTask.due"), task.dueAt ? date(task.dueAt) : t("privacyRights.systemTask.atOnce")],
     [t("privacyRights.systemTask.name"), task.subject.name],
     [t("privacyRights.systemTask.email"), task.subject.email],

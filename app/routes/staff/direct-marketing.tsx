@@ -16,7 +16,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { brandsFor } from "~/services/site/content.server";
 import { NOT_INDEXED } from "~/utils/meta";
 import { revalidateAfter401 } from "~/utils/revalidate-after-401";
-import { internalObjectionSchema } from "~/validation/privacy-request";
+import { internalObjectionSchema } from "~/validation/rights/direct-marketing";
 import { applySelectAll } from "~/validation/select-all";
 import { INTERNAL_OBJECTION_FORM_ID, internalObjectionForm } from "~/validation/staff";
 

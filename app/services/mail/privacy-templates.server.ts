@@ -5,7 +5,7 @@
  */
 import { COMPANY, GROUP_NAME } from "~/content/company";
 import { countryCode } from "~/domain/country";
-import { type RightType } from "~/domain/privacy-request";
+import { rightOf, type RightType } from "~/domain/rights";
 import type { Country, Language, Locale } from "~/i18n/locale";
 import { mailTexts, teamMailTexts } from "~/i18n/mail-texts.server";
 import { escapeHtml } from "~/utils/escape-html";
@@ -82,10 +82,9 @@ export function confirmationMail(input: {
   const texts = mailTexts(input.locale);
   const { text } = texts;
   const { reference } = input;
-  const promise =
-    input.rightType === "OBJECTION"
-      ? text("confirmationMail.unsubscribed")
-      : text("confirmationMail.answerBy", { date: texts.date(input.dueAt!) });
+  const promise = rightOf(input.rightType).completesOnVerification
+    ? text("confirmationMail.unsubscribed")
+    : text("confirmationMail.answerBy", { date: texts.date(input.dueAt!) });
   return {
     kind: "privacy-confirmation",
     to: input.to,

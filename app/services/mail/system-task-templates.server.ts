@@ -4,7 +4,7 @@
  * is and what to do is on the page behind the single-use link.
  */
 import { COMPANY, GROUP_NAME } from "~/content/company";
-import type { RightType } from "~/domain/privacy-request";
+import type { RightType, SystemAction } from "~/domain/rights";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts } from "~/i18n/mail-texts.server";
 
@@ -17,6 +17,7 @@ export function systemTaskMail(input: {
   country: Country;
   reference: string;
   rightType: RightType;
+  action: SystemAction;
   system: string;
   dueAt: string | null;
   link: string;
@@ -32,10 +33,11 @@ export function systemTaskMail(input: {
       reference,
       system,
     }),
+    text("systemTaskMail.action", { system, action: text(`systemTaskMail.actions.${input.action}`) }),
     input.dueAt ? text("systemTaskMail.due", { due: texts.dateTime(input.dueAt) }) : text("systemTaskMail.atOnce"),
     text("systemTaskMail.page", { until: texts.dateTime(input.linkExpiresAt) }),
     text("signature", { group: GROUP_NAME, email: COMPANY[input.country].privacyEmail }),
   ];
-  const body = render(texts.language, paragraphs, { href: input.link, label: text("systemTaskMail.link") }, 3);
+  const body = render(texts.language, paragraphs, { href: input.link, label: text("systemTaskMail.link") }, 4);
   return { kind: "system-task", to: input.to, subject: text("systemTaskMail.subject", { reference, system }), ...body };
 }

@@ -10,8 +10,8 @@ import type { Kysely } from "kysely";
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { Country } from "~/domain/country";
-import { FANS_OUT_AT_START } from "~/domain/data-system";
-import { ACTIVE_STATES, extendedDueDate, type RequestState, type RightType } from "~/domain/privacy-request";
+import { ACTIVE_STATES, extendedDueDate, type RequestState } from "~/domain/privacy-request";
+import { fansOutAt, type RightType } from "~/domain/rights";
 
 import { listPage } from "../list-page.server";
 import { extensionMail, rejectionMail } from "../mail/back-office-templates.server";
@@ -102,7 +102,7 @@ export async function startHandling(db: Db, reference: string, staff: Staff, not
       to: "IN_PROGRESS",
       note: note || undefined,
     });
-    if (FANS_OUT_AT_START.includes(request.right_type)) await fanOut(trx, request, now);
+    if (fansOutAt(request.right_type, "start")) await fanOut(trx, request, now);
     return true;
   });
   return outcome;

@@ -8,8 +8,9 @@ import type { Kysely, Transaction } from "kysely";
 import { getDb } from "~/db/instance.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
-import { oneMonthAfter, REQUEST_TRANSITIONS, type RightType } from "~/domain/privacy-request";
-import { objectionChannels } from "~/validation/privacy-request";
+import { oneMonthAfter, REQUEST_TRANSITIONS } from "~/domain/privacy-request";
+import { fansOutAt, rightOf, type RightType } from "~/domain/rights";
+import { objectionChannels } from "~/validation/rights/direct-marketing";
 
 import { enqueueMail } from "../mail/outbox.server";
 import { confirmationMail, privacyTeamNotification } from "../mail/privacy-templates.server";
@@ -59,8 +60,7 @@ export async function inspectVerification(
   if (request.verified_at) return { status: "used" };
   if (isExpired(request, now)) return { status: "expired" };
   const { brandKeys, userInfo } = storedDetails(request);
-  const input = {
-    flowType: request.right_type,
+  const channels = {
     email: request.email ?? undefined,
     phoneNumber: request.phone_number ?? undefined,
     userInfo: userInfo ?? undefined,
@@ -70,7 +70,7 @@ export async function inspectVerification(
     rightType: request.right_type,
     reference: request.reference,
     brandCount: brandKeys.length,
-    channels: request.right_type === "OBJECTION" ? objectionChannels(input) : [],
+    channels: rightOf(request.right_type).asks.brandsAndChannels ? objectionChannels(channels) : [],
   };
 }
 
@@ -92,10 +92,10 @@ export async function confirmVerification(
     if (request.verified_at) return { status: "already-verified" };
     if (isExpired(request, now)) return { status: "expired" };
 
-    const objection = request.right_type === "OBJECTION";
-    const step = objection ? "verifyObjection" : "verify";
+    const executed = rightOf(request.right_type).completesOnVerification;
+    const step = executed ? "verifyObjection" : "verify";
     const state = REQUEST_TRANSITIONS[step].to;
-    const dueAt = objection ? null : oneMonthAfter(now).toISOString();
+    const dueAt = executed ? null : oneMonthAfter(now).toISOString();
     // The guarded step on the request just read; a confirmation that raced this one moved it first.
     const moved = await actWithin(
       trx,
@@ -111,10 +111,10 @@ export async function confirmVerification(
       actor: "DATA_SUBJECT",
       action: "VERIFIED",
       from: request.state,
-      to: objection ? null : state,
+      to: executed ? null : state,
     });
-    if (!objection) await markPossibleDuplicate(trx, request, now);
-    if (objection) {
+    if (!executed) await markPossibleDuplicate(trx, request, now);
+    if (executed) {
       const written = await writeSuppressions(trx, request, now);
       await audit(trx, {
         requestId: request.id,
@@ -124,9 +124,9 @@ export async function confirmVerification(
         to: "COMPLETED",
         note: `${written} suppressions`,
       });
-      // The marketing systems are told at once, as the objection is carried out now.
-      await fanOut(trx, request, now);
     }
+    // A right carried out when confirmed tells its systems now.
+    if (fansOutAt(request.right_type, "verification")) await fanOut(trx, request, now);
     const { country, locale } = request;
     await enqueueMail(
       trx,
@@ -148,7 +148,7 @@ export async function confirmVerification(
         rightType: request.right_type,
         reference: request.reference,
         dueAt,
-        executed: objection,
+        executed,
       }),
       now,
     );

@@ -14,10 +14,11 @@ import { getDb } from "~/db/instance.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { normaliseEmail } from "~/domain/email";
-import type { RequestState, RightType } from "~/domain/privacy-request";
+import type { RequestState } from "~/domain/privacy-request";
+import { rightOf } from "~/domain/rights";
 import type { Country, Locale } from "~/i18n/locale";
 import { publicOrigin } from "~/utils/public-origin.server";
-import type { FlowType, PrivacyRequestInput } from "~/validation/privacy-request";
+import type { PrivacyRequestInput } from "~/validation/privacy-request";
 
 import { enqueueMail } from "../mail/outbox.server";
 import { privacyTeamNotification, verificationMail } from "../mail/privacy-templates.server";
@@ -29,9 +30,6 @@ import { fanOut } from "../systems/fan-out.server";
 import { audit } from "./audit.server";
 import { newLinkToken } from "./link-tokens.server";
 import { writeSuppressions } from "./suppressions.server";
-
-/** The JSON call's flow names are the right types (spec 3). */
-const rightTypeOf = (flow: FlowType): RightType => flow;
 
 const REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford: no I, L, O, U
 
@@ -85,11 +83,11 @@ export async function submitPrivacyRequest(
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   const config = getConfig();
-  const rightType = rightTypeOf(input.flowType);
+  const rightType = input.flowType;
   const id = randomUUID();
   const reference = newReference();
-  const staff = input.flowType === "OBJECTION" ? options.staff : undefined;
-  if (options.staff && !staff) throw new Error("staff members record objections only");
+  const staff = rightOf(rightType).staffMayRecord ? options.staff : undefined;
+  if (options.staff && !staff) throw new Error(`staff members do not record ${rightType}`);
   const verify = Boolean(email) && !staff;
   const actor = staff ? ({ actor: "STAFF", actorId: staff.email } as const) : ({ actor: "DATA_SUBJECT" } as const);
   const { token, hash } = newLinkToken();
@@ -112,6 +110,11 @@ export async function submitPrivacyRequest(
     publication_link: input.publicationLink ?? null,
     publication_date: input.publicationDate ?? null,
     user_info: input.userInfo ? JSON.stringify(input.userInfo) : null,
+    right_details: input.details ? JSON.stringify(input.details) : null,
+    restricted_at: null,
+    lifted_at: null,
+    handed_over_at: null,
+    handed_over_how: null,
     touchpoint: input.touchpoint ?? null,
     verification_token_hash: verify ? hash : null,
     verification_expires_at: verify ? expiresAt.toISOString() : null,

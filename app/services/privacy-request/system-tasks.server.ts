@@ -9,13 +9,19 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import type { SystemTaskTable } from "~/db/schema/request-tasks";
 import type { TaskState } from "~/domain/data-system";
+import type { SystemAction } from "~/domain/rights";
 
 import { audit } from "./audit.server";
 
 /** An open task of the request for this system. */
 export async function openTask(
   trx: Kysely<Database>,
-  task: { id: string; requestId: string; system: Pick<SystemTaskTable, "channel" | "contact_email"> & { id: string } },
+  task: {
+    id: string;
+    requestId: string;
+    action: SystemAction;
+    system: Pick<SystemTaskTable, "channel" | "contact_email"> & { id: string };
+  },
   now: Date,
 ): Promise<void> {
   await trx
@@ -24,6 +30,7 @@ export async function openTask(
       id: task.id,
       request_id: task.requestId,
       system_id: task.system.id,
+      action: task.action,
       channel: task.system.channel,
       state: "OPEN",
       reason: null,

@@ -77,6 +77,7 @@ describeEachDatabase("the case figures on $name", (database) => {
       request_id: request,
       system_id: "crm",
       channel: "manual" as const,
+      action: "access" as const,
       state: answered === null ? ("OPEN" as const) : ("DONE" as const),
       reason: null,
       answered_by: answered === null ? null : "system",

@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/db.server";
 import type { Country } from "~/domain/country";
 import { FIRST_FIGURES_YEAR, publishedFigures, type PublicFigures } from "~/domain/public-figures";
-import { flowAllowedIn } from "~/validation/privacy-request";
+import { rightOfferedIn } from "~/domain/rights";
 
 import { requestFigures } from "./request-figures.server";
 
@@ -100,6 +100,6 @@ export async function computePublicFigures(
     year,
     years,
     yearToDate: year >= now.getUTCFullYear(),
-    ...publishedFigures(figures, (right) => flowAllowedIn(right, country)),
+    ...publishedFigures(figures, (right) => rightOfferedIn(right, country)),
   };
 }

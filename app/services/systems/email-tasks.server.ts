@@ -12,7 +12,7 @@ import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import type { TaskAnswer } from "~/domain/data-system";
 import { TASK_ANSWERS } from "~/domain/data-system";
-import type { RightType } from "~/domain/privacy-request";
+import { rightOf, type RightType, type SystemAction } from "~/domain/rights";
 import type { TransitionOutcome } from "~/domain/transition";
 import type { Locale } from "~/i18n/locale";
 
@@ -33,7 +33,7 @@ type TaskRequest = Pick<PrivacyRequestTable, "country" | "reference" | "right_ty
 /** Writes the task's link and queues its mail (in the caller's transaction). */
 export async function sendTaskLink(
   trx: Kysely<Database>,
-  task: { id: string; contactEmail: string; contactLocale: Locale; system: string },
+  task: { id: string; action: SystemAction; contactEmail: string; contactLocale: Locale; system: string },
   request: TaskRequest,
   now: Date,
 ): Promise<void> {
@@ -53,6 +53,7 @@ export async function sendTaskLink(
       country: request.country,
       reference: request.reference,
       rightType: request.right_type,
+      action: task.action,
       system: task.system,
       dueAt: request.due_at,
       link,
@@ -67,10 +68,13 @@ export type EmailTaskView = {
   system: string;
   reference: string;
   rightType: RightType;
+  action: SystemAction;
   dueAt: string | null;
   subject: { email: string | null; phoneNumber: string | null; name: string | null; address: string | null };
   objection: { brand: string; channel: string }[];
   publication: { link: string | null; article: string | null; date: string | null } | null;
+  /** The right's own answers (a restriction's ground, the purposes objected to). */
+  details: Record<string, string | string[]>;
 };
 
 async function taskByToken(db: Kysely<Database>, token: string, now: Date) {
@@ -84,6 +88,7 @@ async function taskByToken(db: Kysely<Database>, token: string, now: Date) {
       "t.request_id",
       "t.system_id",
       "t.contact_email",
+      "t.action",
       "s.name",
       "r.reference",
       "r.right_type",
@@ -94,6 +99,7 @@ async function taskByToken(db: Kysely<Database>, token: string, now: Date) {
       "r.publication_link",
       "r.article",
       "r.publication_date",
+      "r.right_details",
     ])
     .where("t.link_token_hash", "=", hashToken(token))
     .where("t.state", "=", "OPEN")
@@ -112,26 +118,27 @@ export async function openEmailTask(
   const { userInfo } = storedDetails({ brand_keys: null, user_info: task.user_info });
   const name = userInfo ? personName(userInfo) || null : null;
   const address = userInfo?.address ? addressLine(userInfo.address, { country: true }) : null;
-  const objection =
-    task.right_type === "OBJECTION"
-      ? await db
-          .selectFrom("marketing_suppression")
-          .select(["brand_key as brand", "channel"])
-          .where("request_id", "=", task.request_id)
-          .orderBy("brand_key")
-          .execute()
-      : [];
+  const { asks } = rightOf(task.right_type);
+  const objection = asks.brandsAndChannels
+    ? await db
+        .selectFrom("marketing_suppression")
+        .select(["brand_key as brand", "channel"])
+        .where("request_id", "=", task.request_id)
+        .orderBy("brand_key")
+        .execute()
+    : [];
   return {
     system: task.name,
     reference: task.reference,
     rightType: task.right_type,
+    action: task.action,
     dueAt: task.due_at,
     subject: { email: task.email, phoneNumber: task.phone_number, name, address },
     objection,
-    publication:
-      task.right_type === "REMOVAL_FROM_PUBLICATION"
-        ? { link: task.publication_link, article: task.article, date: task.publication_date }
-        : null,
+    publication: asks.publication
+      ? { link: task.publication_link, article: task.article, date: task.publication_date }
+      : null,
+    details: task.right_details ? (JSON.parse(task.right_details) as EmailTaskView["details"]) : {},
   };
 }
 
@@ -174,6 +181,7 @@ export async function reassignContact(
         "t.request_id",
         "t.channel",
         "t.state",
+        "t.action",
         "t.contact_email",
         "s.name",
         "r.country",
@@ -188,7 +196,7 @@ export async function reassignContact(
     if (task.channel !== "email" || task.state !== "OPEN") return { status: "not-allowed" };
     await sendTaskLink(
       trx,
-      { id: task.id, contactEmail: input.email, contactLocale: input.locale, system: task.name },
+      { id: task.id, action: task.action, contactEmail: input.email, contactLocale: input.locale, system: task.name },
       task,
       now,
     );

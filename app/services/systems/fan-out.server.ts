@@ -14,6 +14,7 @@ import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { countryCode } from "~/domain/country";
 import { TASK_EVENT_TYPE } from "~/domain/data-system";
+import { rightOf, type SystemAction } from "~/domain/rights";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 import { audit } from "../privacy-request/audit.server";
@@ -42,61 +43,75 @@ async function taskPayload(
   trx: Kysely<Database>,
   request: PrivacyRequestTable,
   system: SystemRow,
-  taskId: string,
+  task: { id: string; action: SystemAction },
   now: Date,
 ) {
-  const objection =
-    request.right_type === "OBJECTION"
-      ? await trx
-          .selectFrom("marketing_suppression")
-          .select(["brand_key", "channel"])
-          .where("request_id", "=", request.id)
-          .orderBy("brand_key")
-          .orderBy("channel")
-          .execute()
-      : [];
-  const callbackUrl = `${publicOrigin(request.country, "")}/api/systems/${encodeURIComponent(system.id)}/tasks/${taskId}`;
+  const { asks } = rightOf(request.right_type);
+  const objection = asks.brandsAndChannels
+    ? await trx
+        .selectFrom("marketing_suppression")
+        .select(["brand_key", "channel"])
+        .where("request_id", "=", request.id)
+        .orderBy("brand_key")
+        .orderBy("channel")
+        .execute()
+    : [];
+  const callbackUrl = `${publicOrigin(request.country, "")}/api/systems/${encodeURIComponent(system.id)}/tasks/${task.id}`;
   return {
     type: TASK_EVENT_TYPE,
     timestamp: now.toISOString(),
     data: {
-      taskId,
+      taskId: task.id,
       system: system.id,
       reference: request.reference,
       right: request.right_type,
+      action: task.action,
       country: countryCode(request.country),
       dueAt: request.due_at,
       subject: subjectOf(request),
       ...(objection.length > 0
         ? { objection: objection.map((row) => ({ brand: row.brand_key, channel: row.channel })) }
         : {}),
-      ...(request.right_type === "REMOVAL_FROM_PUBLICATION"
+      ...(asks.publication
         ? { publication: { link: request.publication_link, article: request.article, date: request.publication_date } }
         : {}),
+      ...(request.right_details ? { details: JSON.parse(request.right_details) as unknown } : {}),
       callbackUrl,
     },
   };
 }
 
 /**
- * Creates the request's tasks (none twice: a task per request and system is
- * unique) and queues their deliveries. Returns how many were created.
+ * Creates the request's tasks asking `action` of each of its systems (none
+ * twice: a task per request, system and action is unique) and queues their
+ * deliveries. Returns how many were created.
  */
-export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable, now: Date): Promise<number> {
+export async function fanOut(
+  trx: Kysely<Database>,
+  request: PrivacyRequestTable,
+  now: Date,
+  action: SystemAction = rightOf(request.right_type).action,
+): Promise<number> {
   const systems = await systemsFor(trx, request.right_type, request.country);
   const existing = new Set(
-    (await trx.selectFrom("system_task").select("system_id").where("request_id", "=", request.id).execute()).map(
-      (row) => row.system_id,
-    ),
+    (
+      await trx
+        .selectFrom("system_task")
+        .select("system_id")
+        .where("request_id", "=", request.id)
+        .where("action", "=", action)
+        .execute()
+    ).map((row) => row.system_id),
   );
   let created = 0;
   for (const system of systems.filter((candidate) => !existing.has(candidate.id))) {
     const taskId = randomUUID();
-    await openTask(trx, { id: taskId, requestId: request.id, system }, now);
+    const task = { id: taskId, action };
+    await openTask(trx, { ...task, requestId: request.id, system }, now);
     if (system.channel === "webhook")
       await enqueueWebhook(
         trx,
-        { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, taskId, now) },
+        { taskId, systemId: system.id, payload: await taskPayload(trx, request, system, task, now) },
         now,
       );
     if (system.channel === "email" && system.contact_email) {
@@ -104,6 +119,7 @@ export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable
         trx,
         {
           id: taskId,
+          action,
           contactEmail: system.contact_email,
           contactLocale: system.contact_locale ?? request.locale,
           system: system.name,
@@ -120,7 +136,7 @@ export async function fanOut(trx: Kysely<Database>, request: PrivacyRequestTable
       at: now,
       actor: "SYSTEM",
       action: "TASKS_CREATED",
-      note: `${created} / ${systems.length}`,
+      note: `${action}: ${created} / ${systems.length}`,
     });
   return created;
 }

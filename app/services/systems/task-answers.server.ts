@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 
 import type { Database } from "~/db/schema";
 import { TASK_ANSWERS, type TaskAnswer, type TaskState } from "~/domain/data-system";
+import type { RightType, SystemAction } from "~/domain/rights";
 
 import { recordAnswer } from "../privacy-request/system-tasks.server";
 
@@ -35,7 +36,10 @@ function tokenMatches(given: string, storedHash: string | null): boolean {
 export async function callerOfTask(
   db: Kysely<Database>,
   call: { systemId: string; taskId: string; token: string },
-): Promise<{ status: "ok"; requestId: string; rightType: string } | Exclude<AnswerOutcome, { status: "answered" }>> {
+): Promise<
+  | { status: "ok"; requestId: string; rightType: RightType; action: SystemAction }
+  | Exclude<AnswerOutcome, { status: "answered" }>
+> {
   const system = await db
     .selectFrom("data_system")
     .select(["id", "callback_token_hash"])
@@ -45,13 +49,13 @@ export async function callerOfTask(
   const task = await db
     .selectFrom("system_task as t")
     .innerJoin("privacy_request as r", "r.id", "t.request_id")
-    .select(["t.state", "t.request_id", "r.right_type"])
+    .select(["t.state", "t.request_id", "t.action", "r.right_type"])
     .where("t.id", "=", call.taskId)
     .where("t.system_id", "=", call.systemId)
     .executeTakeFirst();
   if (!task) return { status: "not-found" };
   if (task.state !== "OPEN") return { status: "already-answered", state: task.state };
-  return { status: "ok", requestId: task.request_id, rightType: task.right_type };
+  return { status: "ok", requestId: task.request_id, rightType: task.right_type, action: task.action };
 }
 
 /** The callback `POST /api/systems/{system}/tasks/{task}`, with the system's bearer token. */
