@@ -94,6 +94,8 @@ export default [
       route("rectification", "routes/privacy-rights/rectification.tsx", { id: "privacy-rectification" }),
       // How the group answered people's requests, per year.
       route("figures", "routes/privacy-rights/figures.tsx", { id: "privacy-figures" }),
+      // A right whose form is its list of fields, at the slug of its row (domain/rights.ts).
+      route(":right", "routes/privacy-rights/right-request.tsx", { id: "privacy-right-request" }),
     ]),
 
     // An ad's print label (one module, two formats).

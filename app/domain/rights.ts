@@ -142,6 +142,47 @@ export const RIGHTS = [
     answer: "message",
     staffMayRecord: false,
   },
+  {
+    code: "RESTRICTION_OF_PROCESSING",
+    article: "18",
+    countries: EVERYWHERE,
+    key: "restriction",
+    slug: "restriction",
+    asks: { email: "required", details: true },
+    completesOnVerification: false,
+    fansOut: "start",
+    action: "restrict",
+    answer: "message",
+    staffMayRecord: false,
+  },
+  {
+    code: "DATA_PORTABILITY",
+    article: "20",
+    countries: EVERYWHERE,
+    key: "portability",
+    slug: "portability",
+    // The package is delivered behind a mailed link.
+    asks: { email: "required", details: true },
+    completesOnVerification: false,
+    fansOut: "start",
+    action: "export",
+    answer: "package",
+    staffMayRecord: false,
+  },
+  {
+    code: "OBJECTION_TO_PROCESSING",
+    article: "21(1)",
+    countries: EVERYWHERE,
+    key: "processingObjection",
+    slug: "objection-to-processing",
+    asks: { email: "required", details: true },
+    completesOnVerification: false,
+    // An officer weighs the person's grounds first; the systems stop only when it is upheld.
+    fansOut: "decision",
+    action: "stop",
+    answer: "message",
+    staffMayRecord: false,
+  },
 ] as const satisfies readonly RightDefinition[];
 
 export type RightType = (typeof RIGHTS)[number]["code"];
@@ -162,6 +203,11 @@ export function rightOf(code: RightType): Right {
 /** Whether the right may be asked for in the country. */
 export function rightOfferedIn(code: RightType, country: Country): boolean {
   return rightOf(code).countries.includes(country);
+}
+
+/** The right whose page lives at `slug` under /privacy-rights/. */
+export function rightBySlug(slug: string): Right | undefined {
+  return RIGHTS.find((right) => right.slug === slug);
 }
 
 /** The rights offered in a country, in the table's order. */

@@ -1,0 +1,18 @@
+/**
+ * Data portability (Art. 20): the data the person gave, as one package of
+ * JSON files, to them, or sent on to another controller they name
+ * (Art. 20(2)). The package is delivered by e-mail link, so the address is required.
+ */
+import { PRIVACY_LIMITS } from "../privacy-request";
+import { detailsRight } from "./details-form";
+
+const PORTABILITY_DELIVERY = ["PERSON", "CONTROLLER"] as const;
+
+const TO_CONTROLLER = { field: "delivery", value: "CONTROLLER" } as const;
+
+export const portability = detailsRight("portability", [
+  { name: "delivery", kind: "choice", options: PORTABILITY_DELIVERY },
+  { name: "controllerName", kind: "text", max: PRIVACY_LIMITS.brandName, when: TO_CONTROLLER },
+  { name: "controllerAddress", kind: "text", max: PRIVACY_LIMITS.article, multiline: true, when: TO_CONTROLLER },
+  { name: "userMessage", kind: "text", max: PRIVACY_LIMITS.userMessage, multiline: true, optional: true },
+]);
