@@ -5,12 +5,7 @@
 import { PRIVACY_LIMITS } from "../privacy-request";
 import { detailsRight } from "./details-form";
 
-const RESTRICTION_GROUNDS = [
-  "ACCURACY_CONTESTED",
-  "UNLAWFUL_NO_ERASURE",
-  "LEGAL_CLAIM",
-  "OBJECTION_PENDING",
-] as const;
+const RESTRICTION_GROUNDS = ["ACCURACY_CONTESTED", "UNLAWFUL_NO_ERASURE", "LEGAL_CLAIM", "OBJECTION_PENDING"] as const;
 
 export const restriction = detailsRight("restriction", [
   { name: "ground", kind: "choice", options: RESTRICTION_GROUNDS },
