@@ -52,8 +52,8 @@ export type AuditActor = "DATA_SUBJECT" | "SYSTEM" | "STAFF";
  */
 export const REQUEST_TRANSITIONS = {
   verify: { from: ["AWAITING_VERIFICATION"], to: "OPEN" },
-  /** An objection is carried out when verified (spec 4): its suppressions are written at once. */
-  verifyObjection: { from: ["AWAITING_VERIFICATION"], to: "COMPLETED" },
+  /** A right carried out when confirmed (the objection to direct marketing, spec 4): its suppressions are written at once. */
+  verifyAndCarryOut: { from: ["AWAITING_VERIFICATION"], to: "COMPLETED" },
   expire: { from: ["AWAITING_VERIFICATION"], to: "EXPIRED" },
   /** A new confirmation link brings an expired request back. */
   renewLink: { from: ["AWAITING_VERIFICATION", "EXPIRED"], to: "AWAITING_VERIFICATION" },

@@ -2,6 +2,7 @@ import { data, redirect, useSearchParams } from "react-router";
 
 import { PageTitle } from "~/components/page-title";
 import { PrivacyFormPage } from "~/components/privacy/privacy-page";
+import { rightDetailFacts } from "~/components/privacy/right-details";
 import { SystemTaskForm } from "~/components/privacy/system-task-form";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
@@ -95,6 +96,7 @@ export default function SystemTaskPage({ loaderData }: Route.ComponentProps) {
         ? [task.publication.article, task.publication.link, task.publication.date].filter(Boolean).join(" · ")
         : null,
     ],
+    ...rightDetailFacts(t, task.rightType, task.details),
   ];
   return (
     <PrivacyFormPage

@@ -93,7 +93,7 @@ export async function confirmVerification(
     if (isExpired(request, now)) return { status: "expired" };
 
     const executed = rightOf(request.right_type).completesOnVerification;
-    const step = executed ? "verifyObjection" : "verify";
+    const step = executed ? "verifyAndCarryOut" : "verify";
     const state = REQUEST_TRANSITIONS[step].to;
     const dueAt = executed ? null : oneMonthAfter(now).toISOString();
     // The guarded step on the request just read; a confirmation that raced this one moved it first.
