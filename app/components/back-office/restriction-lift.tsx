@@ -30,12 +30,15 @@ function NoticeState({ notice }: { notice: RestrictionFacts["notice"] }) {
  * A restriction of processing once it took effect: since when, the lift's
  * announcement and its notice mail, the lift; and, while in force, the
  * officer's two steps: announce the lift (the reason is mailed), then lift.
+ * A request never restricted has no such section.
  */
-export function RestrictionLift({ restriction }: { restriction: RestrictionFacts }) {
+export function RestrictionLift({ restriction }: { restriction: RestrictionFacts | null }) {
   const { t } = useTranslation();
   const when = useDateTime();
   const announce = usePublicForm({ id: liftAnnounceForm.id, schema: liftAnnounceForm.schema });
   const lift = usePublicForm({ id: liftForm.id, schema: liftForm.schema });
+  // Never restricted: no section, only why a lift sent for it did nothing.
+  if (!restriction) return <RefusedHere formIds={[liftAnnounceForm.id, liftForm.id]} offered={[]} />;
   const announced = restriction.liftAnnouncedAt !== null;
   const offered = restriction.inForce ? [liftAnnounceForm.id, ...(announced ? [liftForm.id] : [])] : [];
   const sending = t("backOffice.actions.sending");

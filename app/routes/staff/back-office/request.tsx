@@ -94,7 +94,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           />
           <RequestFollowUp {...officerParts.followUp} />
           <RequestTasks tasks={officerParts.tasks} active={request.active} />
-          {officerParts.restriction ? <RestrictionLift restriction={officerParts.restriction} /> : null}
+          <RestrictionLift restriction={officerParts.restriction} />
           <RequestAnswer
             {...officerParts.answer}
             active={request.active}
