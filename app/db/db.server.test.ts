@@ -38,6 +38,7 @@ describeEachDatabase(
         "021-figure-indexes",
         "022-webhook-network",
         "023-every-right",
+        "024-lift-notice-and-decision",
       ]);
       expect(await migrateToLatest(database.db)).toEqual([]);
       expect(await isDatabaseReady(database.db)).toBe(true);

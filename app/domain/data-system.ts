@@ -4,6 +4,7 @@
  * states of the task a request gives it. Every service and page asks this
  * module; none lists channels or task states of its own.
  */
+import type { SystemAction } from "./rights";
 
 /**
  * How a system is reached: `webhook` (a signed delivery, Standard Webhooks),
@@ -52,6 +53,8 @@ export const TASK_OVERDUE_DAYS_BEFORE_DUE = 5;
 export type RequestTask = {
   id: string;
   system: string;
+  /** What the system is asked (one system may have two tasks for a request: restrict, then lift). */
+  action: SystemAction;
   channel: SystemChannel;
   state: TaskState;
   reason: string | null;

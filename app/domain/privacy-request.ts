@@ -34,6 +34,21 @@ export const ACTIVE_STATES = ["OPEN", "IN_PROGRESS"] as const satisfies readonly
 /** Not finished: a new request of the same right may be a duplicate of it. */
 export const UNFINISHED_STATES = [...ACTIVE_STATES, "WAITING_FOR_PERSON"] as const satisfies readonly RequestState[];
 
+/**
+ * The states a request can be in once an officer has started it: a
+ * restriction (set when it starts) is in force in each of them until lifted.
+ */
+const RESTRICTED_STATES = [
+  "IN_PROGRESS",
+  "WAITING_FOR_PERSON",
+  "COMPLETED",
+  "REJECTED",
+  "CLOSED",
+] as const satisfies readonly RequestState[];
+
+/** What an officer decided on a right that waits for a decision (an objection under Art. 21(1)). */
+export type RightDecision = "UPHELD" | "REFUSED";
+
 /** Where a verified request ends (`closed_at` is set on arrival; the figures count from it). */
 const CLOSED_STATES = ["COMPLETED", "REJECTED", "CLOSED"] as const satisfies readonly RequestState[];
 
@@ -65,6 +80,12 @@ export const REQUEST_TRANSITIONS = {
   sendAnswer: { from: ACTIVE_STATES, to: "COMPLETED" },
   complete: { from: ACTIVE_STATES, to: "COMPLETED" },
   reject: { from: ACTIVE_STATES, to: "REJECTED" },
+  /** A restriction stays in force after its request is answered or closed: it is lifted, after a notice, from any of these. */
+  announceLift: { from: RESTRICTED_STATES, to: null },
+  lift: { from: RESTRICTED_STATES, to: null },
+  /** A right an officer decides on (Art. 21(1)) is decided while in progress: upheld, it stays there until completed. */
+  uphold: { from: ["IN_PROGRESS"], to: null },
+  refuse: { from: ["IN_PROGRESS"], to: "REJECTED" },
   ask: { from: ACTIVE_STATES, to: "WAITING_FOR_PERSON" },
   answered: { from: ["WAITING_FOR_PERSON"], to: "IN_PROGRESS" },
   closeNoAnswer: { from: ["WAITING_FOR_PERSON"], to: "CLOSED" },
@@ -76,6 +97,15 @@ export type RequestAction = keyof typeof REQUEST_TRANSITIONS;
 /** Whether `action` may be taken in `state`: what the pages ask before they offer a form. */
 export function allows(state: RequestState, action: RequestAction): boolean {
   return (REQUEST_TRANSITIONS[action].from as readonly RequestState[]).includes(state);
+}
+
+/** A restriction in force: set when its request was started, not lifted yet, and the state lets it be lifted. */
+export function restrictionInForce(request: {
+  state: RequestState;
+  restricted_at: string | null;
+  lifted_at: string | null;
+}): boolean {
+  return request.restricted_at !== null && request.lifted_at === null && allows(request.state, "lift");
 }
 
 export function isActive(state: RequestState): boolean {

@@ -34,9 +34,12 @@ export function pageFormAction<Schema extends z.ZodType>(
       if (!received.ok) return received.response;
       const outcome = await run(received.value);
       if (outcome.status === "not-found") throw data({ notFound: true }, { status: 404 });
-      // Another officer acted first (each change is guarded by the state it expects).
+      // Another officer acted first (each change is guarded by the state it expects), or the step names why not.
       if (outcome.status === "not-allowed")
-        return formReply(form, received.submission, { banner: "backOffice.actions.notAllowed", status: 409 });
+        return formReply(form, received.submission, {
+          banner: outcome.banner ?? "backOffice.actions.notAllowed",
+          status: 409,
+        });
       if (outcome.status === "invalid")
         return formReply(form, received.submission, { fieldErrors: outcome.fieldErrors, status: 400 });
       return redirectWithBanner(args.request, back, { type: "success", textKey: successBanner });

@@ -17,6 +17,7 @@ import { flattenKeys, lookup } from "~/i18n/translations";
 import * as backOfficeTemplates from "~/services/mail/back-office-templates.server";
 import * as caseWorkTemplates from "~/services/mail/case-work-templates.server";
 import * as complaintTemplates from "~/services/mail/complaint-templates.server";
+import * as decisionTemplates from "~/services/mail/decision-templates.server";
 import * as deliveryTemplates from "~/services/mail/delivery-templates.server";
 import * as privacyTemplates from "~/services/mail/privacy-templates.server";
 import * as questionTemplates from "~/services/mail/question-templates.server";
@@ -136,6 +137,7 @@ describe("every mail, rendered", () => {
       contactTemplates,
       systemTaskTemplates,
       caseWorkTemplates,
+      decisionTemplates,
     ].flatMap((module) =>
       Object.entries(module)
         .filter(([name, value]) => typeof value === "function" && name !== "render")

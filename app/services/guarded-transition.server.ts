@@ -9,13 +9,13 @@ import type { Kysely } from "kysely";
 
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
+import type { FieldRefusal, Refusal, TransitionOutcome } from "~/domain/transition";
 
 type GuardedStep<State extends string, Row extends { state: State }> = {
   load: (trx: Kysely<Database>) => Promise<Row | undefined>;
   from: readonly State[];
   /** false: the row moved meanwhile; a refusal must come before anything is written. */
-  change: (trx: Kysely<Database>, row: Row) => Promise<boolean | FieldRefusal>;
+  change: (trx: Kysely<Database>, row: Row) => Promise<boolean | FieldRefusal | Refusal>;
 };
 
 /**

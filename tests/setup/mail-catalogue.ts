@@ -21,6 +21,11 @@ import {
 } from "~/services/mail/back-office-templates.server";
 import { assignedMail, ownerReminderMail } from "~/services/mail/case-work-templates.server";
 import { complaintAcknowledgement, complaintNotification } from "~/services/mail/complaint-templates.server";
+import {
+  objectionRefusedMail,
+  objectionUpheldMail,
+  restrictionLiftMail,
+} from "~/services/mail/decision-templates.server";
 import { answerMail, statusLinkMail } from "~/services/mail/delivery-templates.server";
 import type { MailMessage } from "~/services/mail/outbox.server";
 import { confirmationMail, privacyTeamNotification, verificationMail } from "~/services/mail/privacy-templates.server";
@@ -255,6 +260,94 @@ export const MAIL_CATALOGUE: Record<string, () => CatalogueMail[]> = {
         country: "be",
         reference: REFERENCE,
         reason: HOSTILE,
+      }),
+    },
+  ],
+
+  restrictionLiftMail: () => [
+    ...SITES.map(({ locale, country, to }) => ({
+      name: locale,
+      message: restrictionLiftMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        restrictedAt: EXPIRES_AT,
+        reason: "We hebben je adres nagekeken: het klopt, dus we gebruiken het weer voor de bezorging.",
+      }),
+    })),
+    {
+      name: "fr_be hostile",
+      hostile: true,
+      message: restrictionLiftMail({
+        to: "camille.dubois@example.be",
+        locale: "fr_be",
+        country: "be",
+        reference: REFERENCE,
+        restrictedAt: EXPIRES_AT,
+        reason: HOSTILE,
+      }),
+    },
+  ],
+
+  objectionUpheldMail: () => [
+    ...SITES.map(({ locale, country, to }) => ({
+      name: locale,
+      message: objectionUpheldMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        purposes: ["PERSONALISED_ADVERTISING", "AUDIENCE_MEASUREMENT"],
+      }),
+    })),
+    {
+      name: "nl_nl with a purpose of their own and a note",
+      message: objectionUpheldMail({
+        to: "lotte.devries@example.nl",
+        locale: "nl_nl",
+        country: "nl",
+        reference: REFERENCE,
+        purposes: ["OTHER"],
+        otherPurpose: "Het koppelen van mijn abonnement aan mijn leesgedrag",
+        note: "Je leesgedrag wordt ook uit de bestaande profielen gewist.",
+      }),
+    },
+    {
+      name: "fr_be hostile",
+      hostile: true,
+      message: objectionUpheldMail({
+        to: "camille.dubois@example.be",
+        locale: "fr_be",
+        country: "be",
+        reference: REFERENCE,
+        purposes: ["OTHER"],
+        otherPurpose: HOSTILE,
+        note: HOSTILE,
+      }),
+    },
+  ],
+
+  objectionRefusedMail: () => [
+    ...SITES.map(({ locale, country, to }) => ({
+      name: locale,
+      message: objectionRefusedMail({
+        to,
+        locale,
+        country,
+        reference: REFERENCE,
+        grounds: "De bereiksmeting is nodig om onze adverteerders te tonen hoeveel lezers een artikel haalt.",
+      }),
+    })),
+    {
+      name: "fr_be hostile",
+      hostile: true,
+      message: objectionRefusedMail({
+        to: "camille.dubois@example.be",
+        locale: "fr_be",
+        country: "be",
+        reference: REFERENCE,
+        grounds: HOSTILE,
       }),
     },
   ],

@@ -5,33 +5,64 @@ import { PublicForm, usePublicForm } from "~/components/use-public-form";
 import { allows, type RequestState } from "~/domain/privacy-request";
 import { useTranslation } from "~/i18n/use-translation";
 import { completeForm, extendForm, rejectForm, startForm } from "~/validation/back-office";
+import { objectionRefuseForm, objectionUpholdForm } from "~/validation/request-decisions";
 
-import { ActionBox } from "./back-office";
+import { ActionBox, useDateTime } from "./back-office";
 import { ExtensionMonths } from "./extension-months";
+import { ObjectionDecision } from "./objection-decision";
+import { RefusedHere } from "./refused-here";
 
-/** The officer's forms that move a request on: start, extend, complete, reject (each while its state allows it). */
+/** An objection to processing's decision: still awaited, or what was decided and when. */
+export type DecisionShown = { awaited: boolean; outcome: string | null; at: string | null };
+
+/**
+ * The officer's forms that move a request on: start, extend, complete,
+ * reject (each while its state allows it). A right an officer decides on
+ * gets the decision instead of the rejection, and is completed once decided.
+ */
 export function RequestActions({
   state,
   extended,
   hasDueDate,
   openTasks,
+  decision,
 }: {
   state: RequestState;
   extended: boolean;
   hasDueDate: boolean;
   openTasks: number;
+  decision: DecisionShown | null;
 }) {
   const { t } = useTranslation();
+  const when = useDateTime();
   const start = usePublicForm({ id: startForm.id, schema: startForm.schema });
   const extend = usePublicForm({ id: extendForm.id, schema: extendForm.schema });
   const complete = usePublicForm({ id: completeForm.id, schema: completeForm.schema });
   const reject = usePublicForm({ id: rejectForm.id, schema: rejectForm.schema });
   const canExtend = allows(state, "extend") && hasDueDate;
-  if (!allows(state, "start") && !canExtend && !allows(state, "complete") && !allows(state, "reject"))
-    return <p>{t("backOffice.request.noActions")}</p>;
+  const decides = Boolean(decision?.awaited) && allows(state, "uphold");
+  const canComplete = allows(state, "complete") && !decision?.awaited;
+  const canReject = allows(state, "reject") && !decision;
+  const refused = (
+    <RefusedHere
+      formIds={[objectionUpholdForm.id, objectionRefuseForm.id]}
+      offered={decides ? [objectionUpholdForm.id, objectionRefuseForm.id] : []}
+    />
+  );
+  if (!allows(state, "start") && !canExtend && !canComplete && !canReject && !decides)
+    return (
+      <>
+        {refused}
+        <p>{t("backOffice.request.noActions")}</p>
+      </>
+    );
   const sending = t("backOffice.actions.sending");
   return (
     <div className="app-actions">
+      {refused}
+      {decision?.outcome === "UPHELD" && decision.at ? (
+        <p>{t("backOffice.processingObjection.upheldOn", { at: when(decision.at) })}</p>
+      ) : null}
       {allows(state, "start") ? (
         <ActionBox title={t("backOffice.actions.start.title")}>
           <PublicForm
@@ -70,7 +101,8 @@ export function RequestActions({
           )}
         </ActionBox>
       ) : null}
-      {allows(state, "complete") ? (
+      {decides ? <ObjectionDecision /> : null}
+      {canComplete ? (
         <ActionBox title={t("backOffice.actions.complete.title")}>
           <PublicForm
             state={complete}
@@ -101,7 +133,7 @@ export function RequestActions({
           </PublicForm>
         </ActionBox>
       ) : null}
-      {allows(state, "reject") ? (
+      {canReject ? (
         <ActionBox title={t("backOffice.actions.reject.title")}>
           <PublicForm
             state={reject}

@@ -44,7 +44,17 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
   const resend = usePublicForm({ id: taskResendForm.id, schema: taskResendForm.schema });
   const reassign = usePublicForm({ id: taskReassignForm.id, schema: taskReassignForm.schema });
   const open = tasks.filter((task) => task.state === "OPEN");
-  const options = (list: RequestTask[]) => list.map((task) => ({ value: task.id, label: task.system }));
+  // A system with two tasks (restrict, then lift) is told apart by what it is asked.
+  const twice = new Set(
+    tasks
+      .filter((task, index) => tasks.findIndex((other) => other.system === task.system) !== index)
+      .map((task) => task.system),
+  );
+  const options = (list: RequestTask[]) =>
+    list.map((task) => ({
+      value: task.id,
+      label: twice.has(task.system) ? `${task.system} · ${t(`backOffice.tasks.actions.${task.action}`)}` : task.system,
+    }));
   const manual = open.filter((task) => task.channel === "manual");
   const resendable = open.filter((task) => task.delivery && task.delivery.status !== "delivered");
   const byMail = open.filter((task) => task.channel === "email");
@@ -62,6 +72,7 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
             caption={t("backOffice.tasks.title")}
             head={[
               t("backOffice.tasks.system"),
+              t("backOffice.tasks.action"),
               t("backOffice.tasks.channel"),
               t("backOffice.tasks.state"),
               t("backOffice.tasks.delivery"),
@@ -71,6 +82,7 @@ export function RequestTasks({ tasks, active }: { tasks: RequestTask[]; active: 
             {tasks.map((task) => (
               <tr key={task.id}>
                 <th scope="row">{task.system}</th>
+                <td>{t(`backOffice.tasks.actions.${task.action}`)}</td>
                 <td>{t(`backOffice.tasks.channels.${task.channel}`)}</td>
                 <td>{t(`backOffice.tasks.states.${task.state}`)}</td>
                 <td>

@@ -23,6 +23,7 @@ import * as caseWork from "./020-case-work";
 import * as figureIndexes from "./021-figure-indexes";
 import * as webhookNetwork from "./022-webhook-network";
 import * as everyRight from "./023-every-right";
+import * as liftNoticeAndDecision from "./024-lift-notice-and-decision";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "021-figure-indexes": figureIndexes,
   "022-webhook-network": webhookNetwork,
   "023-every-right": everyRight,
+  "024-lift-notice-and-decision": liftNoticeAndDecision,
 };
 
 export const migrationProvider: MigrationProvider = {

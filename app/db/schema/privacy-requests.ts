@@ -1,5 +1,5 @@
 import type { Country } from "~/domain/country";
-import type { AuditActor, RequestState, RightType } from "~/domain/privacy-request";
+import type { AuditActor, RequestState, RightDecision, RightType } from "~/domain/privacy-request";
 import type { Locale } from "~/i18n/locale";
 
 import type { RequestCaseColumns } from "./case-work";
@@ -31,6 +31,12 @@ export interface PrivacyRequestTable extends RequestCaseColumns {
   /** A restriction (Art. 18): when its systems were told to restrict, and when it was lifted. */
   restricted_at: string | null;
   lifted_at: string | null;
+  /** Art. 18(3): when the lift was announced, and the outbox mail that told the person (lifted only once it was sent). */
+  lift_announced_at: string | null;
+  lift_notice_mail_id: string | null;
+  /** A right an officer decides on (an objection under Art. 21(1)): what was decided, and when. */
+  decision: RightDecision | null;
+  decided_at: string | null;
   /** A package handed to another controller (Art. 20(2)): when, and how the officer sent it. */
   handed_over_at: string | null;
   handed_over_how: string | null;

@@ -131,6 +131,20 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
             </dd>
           </>
         ) : null}
+        {view.restriction ? (
+          <>
+            <dt>{t("privacyRights.status.restriction.title")}</dt>
+            <dd>{t("privacyRights.status.restriction.since", { date: date(view.restriction.since) })}</dd>
+            {/* Told before it is lifted (Art. 18(3)): the announcement, then the lift. */}
+            {view.restriction.liftedAt ? (
+              <dd>{t("privacyRights.status.restriction.lifted", { date: date(view.restriction.liftedAt) })}</dd>
+            ) : view.restriction.liftAnnouncedAt ? (
+              <dd>
+                {t("privacyRights.status.restriction.announced", { date: date(view.restriction.liftAnnouncedAt) })}
+              </dd>
+            ) : null}
+          </>
+        ) : null}
       </dl>
       <NextStep state={view.state} />
       {view.question ? (

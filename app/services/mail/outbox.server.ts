@@ -28,6 +28,8 @@ const PRIORITY_OF_KIND = {
   "privacy-status-link": PRIORITY.high,
   "privacy-question": PRIORITY.high,
   "privacy-closed": PRIORITY.high,
+  "privacy-restriction-lift": PRIORITY.high,
+  "privacy-objection-decision": PRIORITY.high,
   "contact-notification": PRIORITY.normal,
   "privacy-team-notification": PRIORITY.normal,
   "system-task": PRIORITY.normal,

@@ -11,7 +11,7 @@ import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { Country } from "~/domain/country";
 import { ACTIVE_STATES, extendedDueDate, type RequestState } from "~/domain/privacy-request";
-import { fansOutAt, type RightType } from "~/domain/rights";
+import { fansOutAt, rightOf, type RightType } from "~/domain/rights";
 
 import { listPage } from "../list-page.server";
 import { extensionMail, rejectionMail } from "../mail/back-office-templates.server";
@@ -19,7 +19,11 @@ import { enqueueMail } from "../mail/outbox.server";
 import { fanOut } from "../systems/fan-out.server";
 import { closeOpenTasks, openTaskCount } from "../systems/request-tasks.server";
 import { audit } from "./audit.server";
+import { awaitsDecision } from "./objection-decision.server";
 import { act, moveTo, type Staff } from "./state-change.server";
+
+const decisionRefusal = (banner: string) =>
+  ({ status: "not-allowed", banner: `backOffice.processingObjection.refused.${banner}` }) as const;
 
 const REQUEST_PAGE_SIZE = 25;
 
@@ -88,10 +92,16 @@ export async function requestWithHistory(db: Db, reference: string) {
 
 export type { Staff } from "./state-change.server";
 
-/** Processing starts: in the same transaction, the request's tasks go to every system that takes part. */
+/**
+ * Processing starts: in the same transaction, the request's tasks go to
+ * every system that takes part. A restriction takes effect then: it is in
+ * force from the moment its systems are told to restrict.
+ */
 export async function startHandling(db: Db, reference: string, staff: Staff, note: string, now = new Date()) {
   const outcome = await act(db, reference, "start", async (trx, request) => {
-    if (!(await moveTo(trx, request, "start", now))) return false;
+    const restricts = rightOf(request.right_type).action === "restrict";
+    if (!(await moveTo(trx, request, "start", now, restricts ? { restricted_at: now.toISOString() } : {})))
+      return false;
     await audit(trx, {
       requestId: request.id,
       at: now,
@@ -172,6 +182,8 @@ export function completeRequest(
   openTasksReason?: string,
 ) {
   return act(db, reference, "complete", async (trx, request) => {
+    // An objection is completed once decided (its systems have their tasks only then).
+    if (awaitsDecision(request)) return decisionRefusal("decideFirst");
     const open = await openTaskCount(trx, request.id);
     if (open > 0 && !openTasksReason)
       return { status: "invalid", fieldErrors: { openTasksReason: [`backOffice.tasks.stillOpen|${open}`] } };
@@ -191,8 +203,10 @@ export function completeRequest(
   });
 }
 
+/** A right an officer decides on is refused by its decision (the grounds and the authority in its mail), not rejected. */
 export function rejectRequest(db: Db, reference: string, staff: Staff, reason: string, now = new Date()) {
   return act(db, reference, "reject", async (trx, request) => {
+    if (fansOutAt(request.right_type, "decision")) return decisionRefusal("decideInstead");
     if (!(await moveTo(trx, request, "reject", now))) return false;
     await audit(trx, {
       requestId: request.id,

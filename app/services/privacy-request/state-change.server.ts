@@ -12,13 +12,13 @@ import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
 import { isClosed, REQUEST_TRANSITIONS, type RequestAction, type RequestState } from "~/domain/privacy-request";
-import type { FieldRefusal, TransitionOutcome } from "~/domain/transition";
+import type { FieldRefusal, Refusal, TransitionOutcome } from "~/domain/transition";
 
 import { guardedStep, guardedTransition } from "../guarded-transition.server";
 
 export type Staff = { email: string };
 
-type Change = (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean | FieldRefusal>;
+type Change = (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean | FieldRefusal | Refusal>;
 
 /** Runs `change` when the request's state allows `action`. */
 export function act(db: Db, reference: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
@@ -52,8 +52,12 @@ type MovingAction = {
   [A in RequestAction]: (typeof REQUEST_TRANSITIONS)[A]["to"] extends null ? never : A;
 }[RequestAction];
 
-/** Columns a step other than a state change may have written since the request was read: a link, its count, its confirmation. */
+/**
+ * Columns a step other than a state change may have written since the
+ * request was read: a link, its count, its confirmation; a decision.
+ */
 type LinkColumn =
+  | "decided_at"
   | "verification_token_hash"
   | "reminder_token_hash"
   | "verification_expires_at"

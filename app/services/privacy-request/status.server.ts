@@ -115,6 +115,8 @@ export type StatusView =
       question: { text: string; askedAt: string; answeredAt: string | null; open: boolean } | null;
       /** How many of the systems that hold their data have finished, without naming them; null before any task. */
       systems: { done: number; total: number } | null;
+      /** A restriction of processing once in force: since when, its lift announced (Art. 18(3)) and done. */
+      restriction: { since: string; liftAnnouncedAt: string | null; liftedAt: string | null } | null;
     }
   | { status: "unknown" | "expired" };
 
@@ -184,6 +186,9 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
         }
       : null,
     systems: systems.total > 0 ? systems : null,
+    restriction: request.restricted_at
+      ? { since: request.restricted_at, liftAnnouncedAt: request.lift_announced_at, liftedAt: request.lifted_at }
+      : null,
   };
 }
 

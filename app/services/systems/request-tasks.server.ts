@@ -28,6 +28,7 @@ export async function tasksOfRequest(db: Kysely<Database>, requestId: string): P
     .select([
       "t.id",
       "s.name",
+      "t.action",
       "t.channel",
       "t.state",
       "t.reason",
@@ -40,10 +41,12 @@ export async function tasksOfRequest(db: Kysely<Database>, requestId: string): P
     ])
     .where("t.request_id", "=", requestId)
     .orderBy("s.name")
+    .orderBy("t.created_at")
     .execute();
   return rows.map((row) => ({
     id: row.id,
     system: row.name,
+    action: row.action,
     channel: row.channel,
     state: row.state,
     reason: row.reason,

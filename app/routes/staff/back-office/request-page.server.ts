@@ -6,6 +6,7 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { isActive, isOverdue } from "~/domain/privacy-request";
 import type { UploadOutcome } from "~/domain/request-file";
+import { fansOutAt } from "~/domain/rights";
 import { pageFormAction, type PageFormAction } from "~/http/form-actions.server";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/privacy-request/answer.server";
@@ -18,7 +19,9 @@ import {
 } from "~/services/privacy-request/back-office.server";
 import { closeAsDuplicate, historyShownTo } from "~/services/privacy-request/duplicates.server";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
+import { awaitsDecision, refuseObjection, upholdObjection } from "~/services/privacy-request/objection-decision.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
+import { announceLift, liftRestriction, restrictionOf } from "~/services/privacy-request/restriction.server";
 import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { reassignContact } from "~/services/systems/email-tasks.server";
@@ -38,6 +41,7 @@ import {
   taskResendForm,
   taskTickForm,
 } from "~/validation/back-office";
+import { liftAnnounceForm, liftForm, objectionRefuseForm, objectionUpholdForm } from "~/validation/request-decisions";
 
 import { caseWorkOf } from "./case-work.server";
 
@@ -89,6 +93,11 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
             followUp: await followUpOf(db, row),
             undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
             tasks: await tasksOfRequest(db, row.id),
+            restriction: await restrictionOf(db, row),
+            // A right an officer decides on (an objection to processing): whether and how it was decided.
+            decision: fansOutAt(row.right_type, "decision")
+              ? { awaited: awaitsDecision(row), outcome: row.decision, at: row.decided_at }
+              : null,
           }
         : null,
     caseWork: await caseWorkOf(db, "request", row, viewer),
@@ -131,6 +140,22 @@ export function requestFormActions(db: Db, reference: string, staff: StaffUser):
       removeFileForm,
       (value) => removeAnswerFile(db, reference, staff, value.file),
       "backOffice.banners.fileRemoved",
+    ),
+    pageFormAction(
+      liftAnnounceForm,
+      (value) => announceLift(db, reference, staff, value.reason),
+      "backOffice.restriction.banners.announced",
+    ),
+    pageFormAction(liftForm, () => liftRestriction(db, reference, staff), "backOffice.restriction.banners.lifted"),
+    pageFormAction(
+      objectionUpholdForm,
+      (value) => upholdObjection(db, reference, staff, value.note ?? ""),
+      "backOffice.processingObjection.banners.upheld",
+    ),
+    pageFormAction(
+      objectionRefuseForm,
+      (value) => refuseObjection(db, reference, staff, value.grounds),
+      "backOffice.processingObjection.banners.refused",
     ),
     pageFormAction(askForm, (value) => askPerson(db, reference, staff, value.question), "backOffice.banners.asked"),
     pageFormAction(

@@ -7,6 +7,7 @@ import { RequestAnswer } from "~/components/back-office/request-answer";
 import { RequestFacts } from "~/components/back-office/request-facts";
 import { DuplicateNotice, RequestFollowUp } from "~/components/back-office/request-follow-up";
 import { RequestTasks } from "~/components/back-office/request-tasks";
+import { RestrictionLift } from "~/components/back-office/restriction-lift";
 import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
@@ -17,6 +18,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { requestWithHistory } from "~/services/privacy-request/back-office.server";
 import { formPageMeta, NOT_INDEXED } from "~/utils/meta";
 import { useSite } from "~/utils/site";
+import { DECISION_FORM_IDS } from "~/validation/request-decisions";
 
 import type { Route } from "./+types/request";
 import { caseWorkActions, mayOpen } from "./case-work.server";
@@ -60,7 +62,11 @@ export async function action(args: Route.ActionArgs) {
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   // A form sent for a state the request has left (another officer acted first): its form is gone, so the page says it.
-  const refused = !loaderData.request.active && actionData && "banner" in actionData ? actionData.banner : undefined;
+  // The decisions' sections say it themselves, as they may stay after the request is answered.
+  const refused =
+    !loaderData.request.active && actionData && "banner" in actionData && !DECISION_FORM_IDS.includes(actionData.formId)
+      ? actionData.banner
+      : undefined;
   const { language: lang } = useSite();
   const { request, events, officerParts } = loaderData;
   return (
@@ -88,6 +94,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           />
           <RequestFollowUp {...officerParts.followUp} />
           <RequestTasks tasks={officerParts.tasks} active={request.active} />
+          <RestrictionLift restriction={officerParts.restriction} />
           <RequestAnswer
             {...officerParts.answer}
             active={request.active}
@@ -109,6 +116,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               extended={request.extended}
               hasDueDate={Boolean(request.dueAt)}
               openTasks={officerParts.tasks.filter((task) => task.state === "OPEN").length}
+              decision={officerParts.decision}
             />
           </CaseActions>
         </>
