@@ -140,7 +140,7 @@ describe("the published figures", () => {
     const published = publishedFigures(probe, (right) => rightOfferedIn(right, "nl"));
     expect(published.total.received).toBe(11);
     // Access is left out too: the hidden rights now add up to 11, none of them known.
-    expect(published.rights.find((figures) => figures.right === "RIGHT_OF_ACCESS")).toMatchObject({
+    expect(new Map(published.rights.map((figures) => [figures.right, figures])).get("RIGHT_OF_ACCESS")).toMatchObject({
       received: null,
       answered: null,
       shareAnsweredWithinDeadline: null,

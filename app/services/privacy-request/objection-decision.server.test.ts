@@ -16,6 +16,7 @@ import { refuseObjection, upholdObjection } from "~/services/privacy-request/obj
 import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { saveSystems } from "~/services/systems/register.server";
 import { dataSystemSchema } from "~/validation/data-system";
+import type { RightDetails } from "~/validation/privacy-request";
 
 import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
 
@@ -42,6 +43,14 @@ async function registerSystems(database: DatabaseFixture) {
 
 describeEachDatabase("the decision on an objection to processing on $name", (database) => {
   const db = () => database.db;
+  /** What the form asks of the rights these tests make (the others ask nothing of their own). */
+  const DETAILS: Partial<Record<RightType, RightDetails>> = {
+    OBJECTION_TO_PROCESSING: {
+      purposes: ["PERSONALISED_ADVERTISING", "OTHER"],
+      otherPurpose: "Het koppelen van mijn abonnement aan mijn leesgedrag",
+      grounds: "Ik word als journalist gevolgd.",
+    },
+  };
   let count = 0;
 
   /** A verified request of the right, in progress unless `start` is false. */
@@ -51,15 +60,7 @@ describeEachDatabase("the decision on an objection to processing on $name", (dat
       {
         flowType,
         email,
-        ...(flowType === "OBJECTION_TO_PROCESSING"
-          ? {
-              details: {
-                purposes: ["PERSONALISED_ADVERTISING", "OTHER"],
-                otherPurpose: "Het koppelen van mijn abonnement aan mijn leesgedrag",
-                grounds: "Ik word als journalist gevolgd.",
-              },
-            }
-          : {}),
+        details: DETAILS[flowType],
       },
       site,
       { requestOrigin: "http://nl.localhost", clientIp: "192.0.2.31", db: db() },

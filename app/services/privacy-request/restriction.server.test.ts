@@ -19,6 +19,7 @@ import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { announceLift, liftRestriction } from "~/services/privacy-request/restriction.server";
 import { saveSystems } from "~/services/systems/register.server";
 import { dataSystemSchema } from "~/validation/data-system";
+import type { RightDetails } from "~/validation/privacy-request";
 
 import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
 
@@ -46,15 +47,18 @@ async function registerSystems(database: DatabaseFixture) {
   );
 }
 
+/** What the form asks of the rights these tests make (the others ask nothing of their own). */
+const DETAILS: Partial<Record<RightType, RightDetails>> = {
+  RESTRICTION_OF_PROCESSING: { ground: "ACCURACY_CONTESTED", concerns: "Mijn adres in de abonnementenadministratie." },
+};
+
 /** A verified request, as the person's confirmation leaves it. */
 async function openRequest(database: DatabaseFixture, flowType: RightType) {
   const outcome = await submitPrivacyRequest(
     {
       flowType,
       email: EMAIL,
-      ...(flowType === "RESTRICTION_OF_PROCESSING"
-        ? { details: { ground: "ACCURACY_CONTESTED", concerns: "Mijn adres in de abonnementenadministratie." } }
-        : {}),
+      details: DETAILS[flowType],
     },
     SITE,
     { requestOrigin: "http://nl.localhost", clientIp: "192.0.2.30", db: database.db },
