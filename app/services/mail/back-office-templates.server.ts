@@ -4,7 +4,7 @@
  * and the right to complain), the outcome of an ad report (EU Regulation
  * 2024/900 Art. 15), and the privacy team's daily digest.
  */
-import { COMPANY, GROUP_NAME } from "~/content/company";
+import { COMPANY, dataProtectionAuthority, GROUP_NAME } from "~/content/company";
 import { countryCode } from "~/domain/country";
 import type { Country, Locale } from "~/i18n/locale";
 import { mailTexts, teamMailTexts } from "~/i18n/mail-texts.server";
@@ -56,7 +56,10 @@ export function rejectionMail(input: {
       text("rejectionMail.why", { reason: input.reason }),
       statusLine(texts, input.country),
       // The supervisory authority a data subject may complain to is the country's.
-      text("rejectionMail.complain", { authority: text(`authorities.${input.country}`), group: GROUP_NAME }),
+      text("rejectionMail.complain", {
+        authority: dataProtectionAuthority(input.country, texts.language).name,
+        group: GROUP_NAME,
+      }),
     ]),
   };
 }
