@@ -177,7 +177,7 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
     await expect(page.getByText("De aanvraag is in behandeling genomen.")).toBeVisible();
     const systems = page.getByRole("table", { name: "Systemen" });
     await expect(systems.getByRole("row")).toHaveCount(4);
-    await expect(page.getByText(soft(/\d van 3 systemen klaar/))).toBeVisible();
+    await expect(page.getByText(soft(/\d van 3 taken klaar/))).toBeVisible();
     await expectAxeClean(page);
 
     // The webhooks: the quick system at once, the flaky one after two HTTP 500s; each verified, each retry the same webhook-id.
@@ -201,7 +201,7 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
     await page.getByLabel("E-mailadres").fill(email);
     await page.getByRole("button", { name: "Stuur mij een link" }).click();
     await page.goto(await linkIn(server(), email, /http:\/\/\S+\/privacy-rights\/status\/view\?token=[\w-]+/));
-    await expect(page.getByText("2 van 3 systemen klaar")).toBeVisible();
+    await expect(page.getByText("2 van 3 opdrachten aan onze systemen uitgevoerd")).toBeVisible();
     await expect(page.locator("main")).not.toContainText("Klantenbestand");
     const statusView = page.url();
 
@@ -244,14 +244,14 @@ test("an erasure is carried out in three systems: signed webhooks with retries, 
     expect(again.status).toBe(409);
 
     await page.goto(statusView);
-    await expect(page.getByText("3 van 3 systemen klaar")).toBeVisible();
+    await expect(page.getByText("3 van 3 opdrachten aan onze systemen uitgevoerd")).toBeVisible();
 
     // Every system answered: the officer completes the request without a reason for open tasks.
     await page.goto(`${base}/nl/internal-privacy-rights/login`);
     await submitStaffLogin(page, officer);
     await expect(page).toHaveURL(/confirm-login/);
     await page.goto(`${base}/nl/internal-privacy-rights/requests/${reference}`);
-    await expect(page.getByText("3 van 3 systemen klaar")).toBeVisible();
+    await expect(page.getByText("3 van 3 taken klaar")).toBeVisible();
     await expect(page.getByLabel("Waarom rond je af terwijl systemen nog niet hebben geantwoord?")).toHaveCount(0);
     // The request's page with its systems, 320 px wide and text at 200 %: the table scrolls in its own region, the page does not.
     await setTextSize(page, 2);
