@@ -51,15 +51,16 @@ export async function submitSample(db: Kysely<Database>, code: RightType, email:
   return outcome;
 }
 
-/** The person confirms through the last link mailed to `email`. */
-export async function confirmByMail(db: Kysely<Database>, email: string, now = new Date()) {
-  const mail = await db
+/** The person confirms the request through the link mailed to them. */
+export async function confirmByMail(db: Kysely<Database>, reference: string, now = new Date()) {
+  const mails = await db
     .selectFrom("outbox")
-    .select("text_body")
-    .where("kind", "=", "privacy-verification")
-    .where("recipient", "=", email)
-    .orderBy("created_at", "desc")
-    .executeTakeFirstOrThrow();
-  const token = /token=([\w-]+)/.exec(mail.text_body)![1];
+    .innerJoin("privacy_request", "privacy_request.email", "outbox.recipient")
+    .select("outbox.text_body")
+    .where("outbox.kind", "=", "privacy-verification")
+    .where("privacy_request.reference", "=", reference)
+    .execute();
+  const mail = mails.find((candidate) => candidate.text_body.includes(reference))!;
+  const token = /email-verification\?token=([\w-]+)/.exec(mail.text_body)![1];
   return confirmVerification(token, { db, now });
 }
