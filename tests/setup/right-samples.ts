@@ -35,7 +35,7 @@ const SITES = {
 } as const;
 
 /** A country where the right is offered (the Netherlands when it is everywhere). */
-export const countryOf = (right: Right) => right.countries[0];
+const countryOf = (right: Right) => right.countries[0];
 
 /** Submits the right's sample from `email`, as the JSON call would, in a country that offers it. */
 export async function submitSample(db: Kysely<Database>, code: RightType, email: string, now = new Date()) {

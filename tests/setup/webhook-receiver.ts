@@ -15,7 +15,7 @@ import { Webhook } from "standardwebhooks";
 
 import { rightOf, type RightType, type SystemAction } from "~/domain/rights";
 
-export type TaskData = {
+type TaskData = {
   taskId: string;
   system: string;
   reference: string;
@@ -31,7 +31,7 @@ export type TaskData = {
 export type Delivery = { id: string; verified: boolean; body: { type: string; data: TaskData }; data: TaskData };
 
 /** The actions a task of `right` may ask: the right's own, and the end of a restriction. */
-export function actionsOf(right: RightType): SystemAction[] {
+function actionsOf(right: RightType): SystemAction[] {
   const { action } = rightOf(right);
   return action === "restrict" ? [action, "lift"] : [action];
 }
