@@ -67,6 +67,9 @@ async function timeServices(db: Db) {
   console.log(
     `  figures: ${total.received} received, ${total.answered} answered (${total.completed} completed, ${total.rejected} rejected), ${((100 * total.answeredWithinDeadline) / total.answered).toFixed(1)} % within the deadline, ${total.extended} extended, ${total.overdueNow} overdue now; median ${total.medianDays} days, p90 ${total.p90Days} days; ${figures.adReports.total} ad reports; ${figures.systems.length} systems, ${figures.systems.reduce((sum, system) => sum + system.tasks, 0)} tasks`,
   );
+  console.log(
+    `  received by right: ${figures.requests.byRight.map((row) => `${row.right} ${row.received}`).join(", ")}`,
+  );
 }
 
 function exchange(

@@ -1,12 +1,12 @@
 // The synthetic requests the figures benchmarks load (npm run bench:reports,
-// npm run bench:figures): privacy requests over the last two years (rights,
+// npm run bench:figures): privacy requests over the last two years (every right,
 // countries, months and states spread as in real life; objections carried
 // out at once, some without e-mail; deadlines met, extended, missed),
 // 2,000 ad reports and the systems' tasks. The same rows on every run.
 import type { Db } from "../../app/db/db.server";
 import type { PrivacyRequestTable } from "../../app/db/schema/privacy-requests";
 import type { RequestState } from "../../app/domain/privacy-request";
-import { fansOutAt, rightOf, type RightType } from "../../app/domain/rights";
+import { fansOutAt, rightOf, RIGHTS, type RightType } from "../../app/domain/rights";
 import { seededRandom } from "./seeded-random";
 
 const COMPLAINTS = 2_000;
@@ -26,6 +26,10 @@ function syntheticRequest(index: number, next: () => number, now: number): Priva
     ["RIGHT_OF_ACCESS", 30],
     ["RIGHT_TO_BE_FORGOTTEN", 25],
     ["RECTIFICATION", 7],
+    // The rights people ask for least: restriction, portability, objection to processing.
+    ["RESTRICTION_OF_PROCESSING", 2],
+    ["DATA_PORTABILITY", 3],
+    ["OBJECTION_TO_PROCESSING", 3],
     ...(country === "be" ? ([["REMOVAL_FROM_PUBLICATION", 3]] as Array<[RightType, number]>) : []),
   ]);
   const created = now - next() * 730 * DAY;
@@ -128,7 +132,10 @@ export async function seedRequests(db: Db, count: number) {
         SYSTEMS.map((id) => ({
           id,
           name: id,
-          rights: "RIGHT_OF_ACCESS,RIGHT_TO_BE_FORGOTTEN",
+          // Every right whose systems get a task when an officer starts (the tasks below).
+          rights: RIGHTS.filter((right) => fansOutAt(right.code, "start"))
+            .map((right) => right.code)
+            .join(","),
           countries: "nl,be",
           channel: "manual" as const,
           webhook_url: null,

@@ -5,6 +5,8 @@
  * marketing system reads; and every back-office page and call refusing an
  * agent and an anonymous visitor.
  */
+import { RIGHT_TYPES } from "~/domain/rights";
+
 import { request } from "../setup/spawn-server";
 import { expect, expectAxeClean, layoutIsCss, onlyWithJavaScript, siteUrl, test } from "./fixtures";
 import { mailTo, sql } from "./shared-server-data";
@@ -126,6 +128,42 @@ test("requests: filter, the overdue marker, open one, start, extend (mailed), co
       reference,
     ).map((event) => event.action),
   ).toEqual(["SUBMITTED", "STARTED", "EXTENDED", "COMPLETED"]);
+});
+
+test("the list's right filter offers every right of the table and finds a portability request and a restriction by theirs", async ({
+  page,
+}) => {
+  const made = new Map<string, string>();
+  for (const [flowType, fields] of [
+    ["DATA_PORTABILITY", { delivery: "PERSON" }],
+    ["RESTRICTION_OF_PROCESSING", { ground: "LEGAL_CLAIM", concerns: "Mijn abonnementsgegevens." }],
+  ] as const) {
+    const answer = await postJson("/api/privacy-rights/request", {
+      flowType,
+      email: `${flowType.toLowerCase()}-${unique()}@veldhaven-test.nl`,
+      language: "nl",
+      ...fields,
+    });
+    expect(answer.status).toBe(201);
+    made.set(flowType, answer.json.reference);
+  }
+  await signInAsStaff(page, officer);
+  await page.goto(siteUrl("nl", "/nl/internal-privacy-rights/requests"));
+  const filter = page.getByLabel("Soort aanvraag");
+  // The rights and "every right".
+  await expect(filter.locator("option")).toHaveCount(RIGHT_TYPES.length + 1);
+  const labels = { DATA_PORTABILITY: "Overdraagbaarheid", RESTRICTION_OF_PROCESSING: "Beperking" } as const;
+  for (const [flowType, reference] of made) {
+    // Found under its own right; under the other one, the same reference finds nothing.
+    for (const [right, label] of Object.entries(labels)) {
+      await filter.selectOption({ label });
+      await page.getByLabel("Zoek op referentie").fill(reference);
+      await page.getByRole("button", { name: "Filteren" }).click();
+      await expect(page).toHaveURL(new RegExp(`rightType=${right}`));
+      await expect(page.getByRole("row").filter({ hasText: reference })).toHaveCount(right === flowType ? 1 : 0);
+      if (right === flowType) await expect(page.getByRole("row").filter({ hasText: reference })).toContainText(label);
+    }
+  }
 });
 
 test("reject with a reason mailed to the data subject; a second officer's late action is refused, not applied twice", async ({

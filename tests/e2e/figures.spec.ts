@@ -27,7 +27,10 @@ type Fixture = {
   extended: boolean;
 };
 
-/** Fourteen access requests (two refused, one of them late; three extended), four erasures, eleven objections without e-mail. */
+/**
+ * Fourteen access requests (two refused, one of them late; three extended), four erasures, eleven
+ * objections without e-mail, and twelve portability requests (a right added to the table later).
+ */
 const FIXTURE: Fixture[] = [
   ...Array.from({ length: 14 }, (_, index) => {
     const verified = Date.parse("2019-03-04T09:00:00.000Z") + index * DAY;
@@ -50,6 +53,18 @@ const FIXTURE: Fixture[] = [
       state: "COMPLETED",
       verified,
       closed: verified + 10 * DAY,
+      due: verified + 31 * DAY,
+      extended: false,
+    };
+  }),
+  ...Array.from({ length: 12 }, (_, index) => {
+    const verified = Date.parse("2019-10-07T09:00:00.000Z") + index * DAY;
+    return {
+      id: `portability-${index}`,
+      right: "DATA_PORTABILITY",
+      state: "COMPLETED",
+      verified,
+      closed: verified + (3 + index) * DAY,
       due: verified + 31 * DAY,
       extended: false,
     };
@@ -152,6 +167,7 @@ test("the officers' figures for 2019: every right as the test counts it, the CSV
     ["RIGHT_OF_ACCESS", "Inzage"],
     ["RIGHT_TO_BE_FORGOTTEN", "Verwijdering"],
     ["OBJECTION", "Bezwaar direct marketing"],
+    ["DATA_PORTABILITY", "Overdraagbaarheid"],
   ] as const) {
     const figures = expected(right);
     await expect(byRight.getByRole("row", { name: new RegExp(`^${label} \\d`) }).getByRole("cell")).toHaveText([
@@ -247,9 +263,18 @@ test(
       decimal(access.median),
       "niet vermeld",
     ]);
+    // A right added to the table later counts as every other.
+    const portability = expected("DATA_PORTABILITY");
+    await expect(table.getByRole("row", { name: /^Overdraagbaarheid / }).getByRole("cell")).toHaveText([
+      String(portability.received),
+      String(portability.answered),
+      percent(portability.share),
+      decimal(portability.median),
+      "niet vermeld",
+    ]);
     const notShown = ["niet vermeld", "niet vermeld", "—", "—", "niet vermeld"];
     await expect(table.getByRole("row", { name: /^Wissen / }).getByRole("cell")).toHaveText(notShown);
-    // 11 objections, but shown beside the total (29) they would give the erasures' 4 away.
+    // 11 objections, but shown beside the total (41) and the rights shown they would give the erasures' 4 away.
     await expect(table.getByRole("row", { name: /^Bezwaar tegen direct marketing / }).getByRole("cell")).toHaveText(
       notShown,
     );
@@ -298,6 +323,11 @@ test(
       received: access.received,
       shareAnsweredWithinDeadline: access.share,
       medianDaysToAnswer: access.median,
+    });
+    expect(published.rights.find((row) => row.right === "DATA_PORTABILITY")).toMatchObject({
+      received: portability.received,
+      shareAnsweredWithinDeadline: portability.share,
+      medianDaysToAnswer: portability.median,
     });
     expect(published.rights.find((row) => row.right === "RIGHT_TO_BE_FORGOTTEN")).toMatchObject({
       received: null,

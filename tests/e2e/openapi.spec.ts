@@ -205,6 +205,59 @@ test("a privacy request: stored, refused fields, undeliverable address", async (
   await expectCommonRefusals("/api/privacy-rights/request", request, { ...request, userMessage: "Iets anders" });
 });
 
+test("the rights with fields of their own: stored as documented, a missing field refused by the call and the document alike", async () => {
+  const email = (name: string) => `openapi-${name}-${Date.now().toString(36)}@veldhaven-test.nl`;
+  const requests = [
+    {
+      flowType: "RESTRICTION_OF_PROCESSING",
+      email: email("beperking"),
+      language: "nl",
+      ground: "ACCURACY_CONTESTED",
+      concerns: "Mijn adres in het abonneebestand klopt niet; gebruik het niet tot het is nagekeken.",
+    },
+    { flowType: "DATA_PORTABILITY", email: email("meenemen"), language: "nl", delivery: "PERSON" },
+    {
+      flowType: "DATA_PORTABILITY",
+      email: email("overdragen"),
+      language: "nl",
+      delivery: "CONTROLLER",
+      controllerName: "Uitgeverij Noord",
+      controllerAddress: "privacy@uitgeverij-noord.example",
+      userMessage: "Graag mijn leesgeschiedenis erbij.",
+    },
+    {
+      flowType: "OBJECTION_TO_PROCESSING",
+      email: email("bezwaar"),
+      language: "nl",
+      purposes: ["AUDIENCE_MEASUREMENT", "OTHER"],
+      otherPurpose: "Profielen voor aanbevelingen",
+      grounds: "Ik werk als bron voor journalisten; mijn leesgedrag mag niet worden vastgelegd.",
+    },
+  ];
+  for (const request of requests) {
+    expect(await post("/api/privacy-rights/request", request, 201)).toMatchObject({ state: "AWAITING_VERIFICATION" });
+    const [stored] = sql<{ right_type: string; right_details: string }>(
+      "select right_type, right_details from privacy_request where email = ?",
+      request.email,
+    );
+    expect(stored.right_type).toBe(request.flowType);
+    const { flowType: _flow, email: _email, language: _language, ...own } = request;
+    expect(JSON.parse(stored.right_details)).toEqual(own);
+  }
+  const incomplete = [
+    { flowType: "RESTRICTION_OF_PROCESSING", email: email("leeg"), ground: "LEGAL_CLAIM" },
+    { flowType: "DATA_PORTABILITY", email: email("leeg"), delivery: "CONTROLLER", controllerName: "Uitgeverij Noord" },
+    { flowType: "OBJECTION_TO_PROCESSING", email: email("leeg"), purposes: ["OTHER"], grounds: "Mijn redenen" },
+  ];
+  for (const request of incomplete) {
+    expect(checker.requestProblems("POST", "/api/privacy-rights/request", request), request.flowType).not.toEqual([]);
+    expect(await post("/api/privacy-rights/request", request, 400)).toMatchObject({
+      error: "VALIDATION",
+      fields: expect.any(Object),
+    });
+  }
+});
+
 test("a system answers its task: taken once, refused for a wrong token, another system's task, a repeat or a bad body", async () => {
   await post(
     "/api/privacy-rights/request",

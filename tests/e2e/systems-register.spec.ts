@@ -1,10 +1,13 @@
 /**
  * An officer keeps the register of systems in the back office,
- * with JavaScript on and off: adds a webhook system (each wrong field named,
+ * with JavaScript on and off: adds a webhook system for any right of the
+ * table, the restriction, portability and objection to processing too (each wrong field named,
  * the secrets typed once and never shown), changes it, and reads both
  * changes in the register's trail. The systems made here are inactive: they
  * give no task to the other specs' requests on the shared server.
  */
+import { RIGHT_TYPES } from "~/domain/rights";
+
 import { expect, expectAxeClean, siteUrl, test } from "./fixtures";
 import { horizontalOverflow, setTextSize } from "./reflow";
 import { addStaff, signInAsStaff, uniqueStaffEmail } from "./staff-fixtures";
@@ -28,7 +31,11 @@ test("an officer adds a webhook system, sees each wrong field, changes it, and t
   const id = `e2e-${test.info().project.name}-${Date.now().toString(36)}`;
   await page.getByLabel("Id", { exact: true }).fill(id);
   await page.getByLabel("Naam", { exact: true }).fill("Abonneebestand test");
-  await page.getByRole("checkbox", { name: "Verwijdering", exact: true }).check();
+  // One box per right of the table, the restriction, portability and objection to processing among them.
+  const rights = page.getByRole("group", { name: "Rechten" });
+  await expect(rights.getByRole("checkbox")).toHaveCount(RIGHT_TYPES.length);
+  for (const right of ["Verwijdering", "Beperking", "Overdraagbaarheid", "Bezwaar verwerking"])
+    await rights.getByRole("checkbox", { name: right, exact: true }).check();
   await page.getByRole("checkbox", { name: "Nederland" }).check();
   await page.getByRole("radio", { name: "Webhook" }).check();
   await page.getByLabel("Webhookadres").fill("http://abonnees.example.net/hooks");
@@ -56,6 +63,7 @@ test("an officer adds a webhook system, sees each wrong field, changes it, and t
   await expect(page.getByText("Het systeem is bewaard.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: id });
   await expect(row).toContainText("Abonneebestand test");
+  await expect(row).toContainText("Verwijdering, Beperking, Overdraagbaarheid, Bezwaar verwerking");
   await expect(row).toContainText("https://abonnees.example.net/hooks");
   await expect(row).toContainText("Nee");
   expect(await page.content()).not.toContain(SECRET.slice(6, 30));
@@ -66,14 +74,22 @@ test("an officer adds a webhook system, sees each wrong field, changes it, and t
   await expect(page.getByRole("heading", { name: "Abonneebestand test wijzigen" })).toBeVisible();
   await expect(page.getByLabel("Id", { exact: true })).toHaveValue(id);
   await expect(page.getByLabel("Ondertekeningssleutel")).toHaveValue("");
+  for (const right of ["Beperking", "Overdraagbaarheid", "Bezwaar verwerking"])
+    await expect(rights.getByRole("checkbox", { name: right, exact: true })).toBeChecked();
+  await rights.getByRole("checkbox", { name: "Bezwaar verwerking", exact: true }).uncheck();
   await page.getByLabel("Naam", { exact: true }).fill("Abonneebestand (nieuw)");
   await page.getByRole("button", { name: "Systeem bewaren" }).click();
   await expect(page.getByText("Het systeem is bewaard.")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: id })).toContainText("Abonneebestand (nieuw)");
+  await expect(page.getByRole("row").filter({ hasText: id })).toContainText(
+    "Verwijdering, Beperking, Overdraagbaarheid",
+  );
+  await expect(page.getByRole("row").filter({ hasText: id })).not.toContainText("Bezwaar verwerking");
 
   const trail = page.locator(".app-history li").filter({ hasText: id });
   await expect(trail.filter({ hasText: `${id} gewijzigd` })).toContainText(officer);
   await expect(trail.filter({ hasText: `${id} gewijzigd` })).toContainText("naam");
+  await expect(trail.filter({ hasText: `${id} gewijzigd` })).toContainText("rechten");
   await expect(trail.filter({ hasText: `${id} gewijzigd` })).not.toContainText("ondertekeningssleutel");
   await expect(trail.filter({ hasText: `${id} toegevoegd` })).toContainText("ondertekeningssleutel (vervangen)");
 

@@ -173,6 +173,31 @@ export function answerChecker(document: OpenAPIObject) {
     return validate(body) ? [] : describe(validate.errors).map((problem) => `request to ${template}: ${problem}`);
   }
 
+  /**
+   * What is wrong with a body we send to a webhook receiver, against the
+   * webhook's documented schema; a member of the envelope or of its `data`
+   * that the schema does not name is wrong too (a receiver reads only what is documented).
+   */
+  function webhookProblems(name: string, body: { data?: object }): string[] {
+    const at = pointer("webhooks", name, "post", "requestBody", "content", "application/json", "schema");
+    const validate = ajv.getSchema(at) ?? ajv.compile({ $ref: at });
+    const problems = validate(body) ? [] : describe(validate.errors);
+    const schema = resolved<SchemaObject>(
+      document,
+      (document.webhooks![name].post!.requestBody as { content: Record<string, MediaTypeObject> }).content[
+        "application/json"
+      ].schema!,
+    );
+    const data = schema.properties?.data as SchemaObject | undefined;
+    for (const [members, named] of [
+      [Object.keys(body), schema.properties],
+      [Object.keys(body.data ?? {}), data?.properties],
+    ] as const) {
+      for (const member of members) if (!named || !(member in named)) problems.push(`${member} is not documented`);
+    }
+    return problems.map((problem) => `webhook ${name}: ${problem}`);
+  }
+
   /** The documented answers no check has seen yet. */
   function uncovered(): string[] {
     const all: string[] = [];
@@ -185,7 +210,7 @@ export function answerChecker(document: OpenAPIObject) {
     return all.filter((answer) => !covered.has(answer));
   }
 
-  return { problemsOf, requestProblems, uncovered };
+  return { problemsOf, requestProblems, webhookProblems, uncovered };
 }
 
 /** A schema of the document by name, for assertions that read it. */

@@ -11,6 +11,7 @@ import type { OpenAPIObject, ServerObject } from "openapi3-ts/oas31";
 
 import { getConfig } from "~/config.server";
 import type { Country } from "~/domain/country";
+import { RIGHTS } from "~/domain/rights";
 import { publicOrigin } from "~/utils/public-origin.server";
 
 import { FIGURES_PATHS, FIGURES_SCHEMAS } from "./figures-paths.server";
@@ -36,7 +37,7 @@ const TAGS = [
   { name: "Contact and reports", description: "A message to customer service, a report about an ad." },
   {
     name: "Privacy rights",
-    description: "Requests under the GDPR: access, rectification, erasure, objection, removal from a publication.",
+    description: `Requests under the GDPR: ${RIGHTS.map((right) => `${right.code.toLowerCase().replaceAll("_", " ")} (Art. ${right.article})`).join(", ")}.`,
   },
   { name: "Legal documents", description: "The privacy and cookie policies and the terms of use." },
   {

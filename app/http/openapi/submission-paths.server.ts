@@ -15,6 +15,7 @@ import { PRIVACY_LIMITS } from "~/validation/privacy-request";
 import { privacyRequestPayloadSchema } from "~/validation/privacy-request-payload";
 import { z } from "~/validation/zod";
 
+import { EMAIL_NOTE, FLOW_TYPE_NOTE, rightFieldProperties, rightFieldRules } from "./right-fields.server";
 import { errorSchema, jsonContent, parameterRef, submissionErrors } from "./shared-components.server";
 
 /** Spec 7: the member a field answer names its code in (not a text key). */
@@ -22,8 +23,16 @@ const VALIDATION_ERROR_MEMBER = "validationError";
 
 type FieldNotes<S extends z.ZodType> = { [Field in keyof z.input<S> & string]?: SchemaObject };
 
-/** The schema's JSON Schema with each field's notes merged in; unknown members are ignored by the call. */
-function bodyOf<S extends z.ZodType>(schema: S, description: string, notes: FieldNotes<S>): RequestBodyObject {
+/**
+ * The schema's JSON Schema with each field's notes merged in (and `rules`
+ * the schema checks in code, as JSON Schema); unknown members are ignored by the call.
+ */
+function bodyOf<S extends z.ZodType>(
+  schema: S,
+  description: string,
+  notes: FieldNotes<S>,
+  rules: SchemaObject[] = [],
+): RequestBodyObject {
   // zod's JSON Schema type allows boolean subschemas, which these object schemas never produce.
   const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
     io: "input",
@@ -32,7 +41,8 @@ function bodyOf<S extends z.ZodType>(schema: S, description: string, notes: Fiel
   const properties = { ...generated.properties };
   for (const [field, note] of Object.entries(notes) as [string, SchemaObject][])
     properties[field] = { ...properties[field], ...note };
-  return { required: true, content: jsonContent({ ...generated, description, properties }) };
+  const checked = rules.length > 0 ? { allOf: rules } : {};
+  return { required: true, content: jsonContent({ ...generated, description, properties, ...checked }) };
 }
 
 const text = (maxLength: number, description: string): SchemaObject => ({ minLength: 1, maxLength, description });
@@ -123,37 +133,41 @@ const complaint: OperationObject = {
   },
 };
 
+/** The fields every right shares, then each right's own (right-fields.server.ts). */
+const SHARED_PRIVACY_NOTES: FieldNotes<typeof privacyRequestPayloadSchema> = {
+  flowType: { description: FLOW_TYPE_NOTE },
+  country: { description: "NL or BE; when given, it must be the host's country." },
+  language: { description: "nl, fr or en: the language of the answers' messages and of the mail (default nl)." },
+  email: { description: EMAIL_NOTE },
+  phoneNumber: { description: "Objection by phone: '+', three digits 1-9, then 3 to 20 digits (e.g. +31612345678)." },
+  userMessage: {
+    maxLength: PRIVACY_LIMITS.userMessage,
+    description: "The request in the person's words (required for rectification and removal from publication).",
+  },
+  brands: { description: "Objection: the brand keys of the host's country the objection covers (at least one)." },
+  brandName: { maxLength: PRIVACY_LIMITS.brandName, description: "Rectification and removal: the brand concerned." },
+  article: {
+    maxLength: PRIVACY_LIMITS.article,
+    description: "Removal from publication: the article's title (required).",
+  },
+  publicationLink: {
+    maxLength: PRIVACY_LIMITS.publicationLink,
+    description: "Removal from publication: a link to the article.",
+  },
+  publicationDate: { description: "Removal from publication: the date, dd - mm - yyyy (required)." },
+  userInfo: { description: "Access and forgotten: who the person is; objection by post: the postal address." },
+  touchpoint: { description: "The address of the page the request was made on." },
+};
+const PRIVACY_NOTES = { ...SHARED_PRIVACY_NOTES, ...rightFieldProperties(SHARED_PRIVACY_NOTES) };
+
 const privacyRequest: OperationObject = {
   operationId: "submitPrivacyRequest",
   tags: ["Privacy rights"],
   summary: "Exercise a privacy right (spec 7)",
   description:
-    "The host decides the country. Every request with an e-mail address waits until the person confirms the link mailed to it (AWAITING_VERIFICATION); an objection without one is carried out at once (COMPLETED). The rules per flowType are those of the site's forms (spec 5).",
+    "The host decides the country. Every request with an e-mail address waits until the person confirms the link mailed to it (AWAITING_VERIFICATION); an objection without one is carried out at once (COMPLETED). The rules per flowType are those of the site's forms (spec 5); a right's own fields come beside the others, and the body's `allOf` says which each flowType requires.",
   parameters: [parameterRef("IdempotencyKey")],
-  requestBody: bodyOf(privacyRequestPayloadSchema, "A privacy request.", {
-    flowType: { description: "The right. REMOVAL_FROM_PUBLICATION only in Belgium." },
-    country: { description: "NL or BE; when given, it must be the host's country." },
-    language: { description: "nl, fr or en: the language of the answers' messages and of the mail (default nl)." },
-    email: { description: "Required except for an objection; the verification link is mailed to it." },
-    phoneNumber: { description: "Objection by phone: '+', three digits 1-9, then 3 to 20 digits (e.g. +31612345678)." },
-    userMessage: {
-      maxLength: PRIVACY_LIMITS.userMessage,
-      description: "The request in the person's words (required for rectification and removal from publication).",
-    },
-    brands: { description: "Objection: the brand keys of the host's country the objection covers (at least one)." },
-    brandName: { maxLength: PRIVACY_LIMITS.brandName, description: "Rectification and removal: the brand concerned." },
-    article: {
-      maxLength: PRIVACY_LIMITS.article,
-      description: "Removal from publication: the article's title (required).",
-    },
-    publicationLink: {
-      maxLength: PRIVACY_LIMITS.publicationLink,
-      description: "Removal from publication: a link to the article.",
-    },
-    publicationDate: { description: "Removal from publication: the date, dd - mm - yyyy (required)." },
-    userInfo: { description: "Access and forgotten: who the person is; objection by post: the postal address." },
-    touchpoint: { description: "The address of the page the request was made on." },
-  }),
+  requestBody: bodyOf(privacyRequestPayloadSchema, "A privacy request.", PRIVACY_NOTES, rightFieldRules()),
   responses: {
     "201": created("Stored.", {
       reference: reference("PR"),

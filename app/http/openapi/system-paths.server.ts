@@ -13,6 +13,7 @@ import { taskAnswerSchema } from "~/validation/task-answer";
 import { z } from "~/validation/zod";
 
 import { errorSchema, jsonContent } from "./shared-components.server";
+import { ACTION_PROPERTY, ANSWERS_BY_ACTION, jsonAnswer, multipartAnswer } from "./task-actions.server";
 
 const TASK_STATE_AFTER = Object.values(TASK_ANSWERS);
 
@@ -44,7 +45,8 @@ const taskPayload: SchemaObject = {
           type: "string",
           description: "The privacy request's reference, for your records and questions to the privacy team.",
         },
-        right: { type: "string", enum: [...RIGHT_TYPES] },
+        right: { type: "string", enum: [...RIGHT_TYPES], description: "The right the person exercises." },
+        action: ACTION_PROPERTY,
         country: { type: "string", enum: ["NL", "BE"] },
         dueAt: {
           type: ["string", "null"],
@@ -82,9 +84,14 @@ const taskPayload: SchemaObject = {
             date: { type: ["string", "null"] },
           },
         },
+        details: {
+          type: "object",
+          description:
+            "The person's answers to the right's own questions, as in the request call: a restriction's `ground` and `concerns`, a portability request's `delivery` (and the controller it goes to), an objection to processing's `purposes` and `grounds`. Only for rights that ask them.",
+        },
         callbackUrl: { type: "string", format: "uri", description: "Where to answer (POST, with your bearer token)." },
       },
-      required: ["taskId", "system", "reference", "right", "country", "dueAt", "subject", "callbackUrl"],
+      required: ["taskId", "system", "reference", "right", "action", "country", "dueAt", "subject", "callbackUrl"],
     },
   },
   required: ["type", "timestamp", "data"],
@@ -128,8 +135,7 @@ const answerTask: OperationObject = {
   operationId: "answerPrivacyTask",
   tags: ["Systems"],
   summary: "Answer a task a webhook gave your system",
-  description:
-    "`done`: carried out; `no-data`: the person is not in your system; `failed`: could not be done (say why in `reason`). A task is answered once.",
+  description: `\`done\`: carried out; \`no-data\`: the person is not in your system; \`failed\`: could not be done (say why in \`reason\`). A task is answered once. By the webhook's \`action\`: ${ANSWERS_BY_ACTION}`,
   security: [{ systemToken: [] }],
   parameters: [
     {
@@ -150,22 +156,8 @@ const answerTask: OperationObject = {
   requestBody: {
     required: true,
     content: {
-      ...jsonContent({ ...answerBody, description: "The answer." }),
-      "multipart/form-data": {
-        schema: {
-          type: "object",
-          description: `For an access request: the same answer with at most ${FILE_LIMITS.filesPerPost} files, each a part named \`file\` (PDF, ZIP, CSV, JSON or an image, 25 MB each), which join the answer the person downloads. A file under any other name, or more files, and the post is refused: nothing is kept.`,
-          properties: {
-            ...(answerBody.properties ?? {}),
-            file: {
-              type: "array",
-              maxItems: FILE_LIMITS.filesPerPost,
-              items: { type: "string", contentMediaType: "application/octet-stream" },
-            },
-          },
-          required: ["status"],
-        },
-      },
+      ...jsonContent(jsonAnswer(answerBody)),
+      "multipart/form-data": { schema: multipartAnswer(answerBody) },
     },
   },
   responses: {
@@ -183,7 +175,7 @@ const answerTask: OperationObject = {
       }),
     },
     "400": {
-      description: `The body is not a valid answer (\`fields\`; files for a right other than access, more than ${FILE_LIMITS.filesPerPost} files or a file refused: \`fields.file\`; a file under another name than \`file\`: that name), or not JSON. Nothing is kept.`,
+      description: `The body is not a valid answer (\`fields\`; files for an action that takes none, more than ${FILE_LIMITS.filesPerPost} files or a file refused: \`fields.file\`; a file under another name than \`file\`: that name; an export done without its JSON), or not JSON. Nothing is kept.`,
       content: jsonContent(errorSchema(["VALIDATION", "MALFORMED_JSON"], { required: [] })),
     },
     "401": {

@@ -10,6 +10,8 @@ import type { KyselyPlugin, RootOperationNode } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { DatabaseHandle } from "~/db/db.server";
+import type { Country } from "~/domain/country";
+import { rightsOfferedIn, type RightType } from "~/domain/rights";
 import { loader as figuresCall } from "~/routes/api/privacy-rights.figures";
 
 import { useTestDatabase } from "../../../tests/setup/unit-database";
@@ -140,5 +142,58 @@ describe("the public figures call", () => {
       // What the rights not shown add up to: 0, or 10 and more spread over more than one.
       expect(rest === 0 || (rest >= 10 && figures.rights.length - shown.length >= 2), `${column}: ${rest}`).toBe(true);
     }
+  });
+
+  it("counts the rights added to the table, and shows each country only the rights offered there", async () => {
+    const year = thisYear - 5;
+    const row = (right: RightType, country: Country, index: number) => {
+      const at = `${year}-06-${String(index + 1).padStart(2, "0")}T09:00:00.000Z`;
+      return {
+        id: `${right}-${country}-${index}`,
+        reference: `PR-${right}-${country}-${index}`,
+        right_type: right,
+        state: "COMPLETED" as const,
+        country,
+        locale: "nl_nl" as const,
+        verified_at: at,
+        closed_at: at,
+        due_at: at,
+        created_at: at,
+        updated_at: at,
+        links_resent: 0,
+      };
+    };
+    const counts: Array<[RightType, Country, number]> = [
+      ["DATA_PORTABILITY", "nl", 12],
+      ["OBJECTION_TO_PROCESSING", "nl", 10],
+      ["RIGHT_OF_ACCESS", "nl", 15],
+      ["RESTRICTION_OF_PROCESSING", "be", 11],
+      ["REMOVAL_FROM_PUBLICATION", "be", 10],
+      ["RIGHT_OF_ACCESS", "be", 13],
+    ];
+    await database.db
+      .insertInto("privacy_request")
+      .values(
+        counts.flatMap(([right, country, n]) => Array.from({ length: n }, (_, index) => row(right, country, index))),
+      )
+      .execute();
+    type Figures = { rights: Array<{ right: string; received: number | null }>; total: { received: number } };
+    const figuresOf = async (country: string) =>
+      (await (await call(`country=${country}&year=${year}`)).json()) as Figures;
+    const received = (figures: Figures) =>
+      Object.fromEntries(figures.rights.map((line) => [line.right, line.received]));
+
+    const nl = await figuresOf("NL");
+    expect(nl.rights.map((line) => line.right)).toEqual(rightsOfferedIn("nl").map((right) => right.code));
+    expect(received(nl)).toMatchObject({ DATA_PORTABILITY: 12, OBJECTION_TO_PROCESSING: 10, RIGHT_OF_ACCESS: 15 });
+    expect(nl.total.received).toBe(37);
+    const be = await figuresOf("BE");
+    expect(be.rights.map((line) => line.right)).toEqual(rightsOfferedIn("be").map((right) => right.code));
+    expect(received(be)).toMatchObject({
+      RESTRICTION_OF_PROCESSING: 11,
+      REMOVAL_FROM_PUBLICATION: 10,
+      RIGHT_OF_ACCESS: 13,
+    });
+    expect(be.total.received).toBe(34);
   });
 });

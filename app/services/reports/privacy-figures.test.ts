@@ -7,11 +7,15 @@
  * extended, overdue now, per right and per month; and no published figure
  * under 10. Ad reports and the systems' delays: case-figures.test.ts.
  */
+import { parse } from "csv-parse/sync";
 import { expect, it } from "vitest";
 
 import { RIGHT_TYPES, type RequestState, type RightType } from "~/domain/privacy-request";
+import { rightsOfferedIn } from "~/domain/rights";
+import { figuresCsv } from "~/services/reports/figures-csv.server";
 import { computePublicFigures, figureYears } from "~/services/reports/public-figures.server";
 import { requestFigures } from "~/services/reports/request-figures.server";
+import { teamFigures } from "~/services/reports/team-figures.server";
 
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import { requestRow, type RequestRowFacts as Row } from "../../../tests/setup/unit-request-rows";
@@ -70,6 +74,45 @@ function rows(): Row[] {
       verifiedAt: index < 5 ? null : at,
       closedAt: at,
       dueAt: null,
+      extendedAt: null,
+    });
+  }
+  // The rights added to the table: twelve portability requests (two extended), three
+  // restrictions (one overdue now), eleven objections to processing (four not upheld).
+  for (let index = 0; index < 12; index++) {
+    const verified = Date.parse("2025-02-14T10:00:00.000Z") + index * 17 * DAY;
+    const extended = index % 6 === 1;
+    add({
+      right: "DATA_PORTABILITY",
+      state: "COMPLETED",
+      country: "nl",
+      verifiedAt: iso(verified),
+      closedAt: iso(verified + (index * 5 + 3) * DAY),
+      dueAt: iso(verified + (extended ? 89 : 28) * DAY),
+      extendedAt: extended ? iso(verified + 25 * DAY) : null,
+    });
+  }
+  for (let index = 0; index < 3; index++) {
+    const verified = Date.parse("2025-11-20T10:00:00.000Z") + index * 4 * DAY;
+    add({
+      right: "RESTRICTION_OF_PROCESSING",
+      state: index === 0 ? "IN_PROGRESS" : "COMPLETED",
+      country: "nl",
+      verifiedAt: iso(verified),
+      closedAt: index === 0 ? null : iso(verified + 6 * DAY),
+      dueAt: iso(verified + 30 * DAY),
+      extendedAt: null,
+    });
+  }
+  for (let index = 0; index < 11; index++) {
+    const verified = Date.parse("2025-04-02T10:00:00.000Z") + index * 11 * DAY;
+    add({
+      right: "OBJECTION_TO_PROCESSING",
+      state: index % 3 === 0 ? "REJECTED" : "COMPLETED",
+      country: "nl",
+      verifiedAt: iso(verified),
+      closedAt: iso(verified + (index + 10) * DAY),
+      dueAt: iso(verified + 30 * DAY),
       extendedAt: null,
     });
   }
@@ -174,6 +217,11 @@ describeEachDatabase("the privacy figures on $name", (database) => {
         month,
       ).toEqual({ answered: answered.answered, within: answered.answeredWithinDeadline, median: answered.medianDays });
     }
+    // The rights added to the table are counted as every other.
+    const row = (right: RightType) => figures.byRight.find((figure) => figure.right === right)!;
+    expect(row("DATA_PORTABILITY")).toMatchObject({ received: 12, answered: 12, extended: 2 });
+    expect(row("RESTRICTION_OF_PROCESSING")).toMatchObject({ received: 3, answered: 2, overdueNow: 1 });
+    expect(row("OBJECTION_TO_PROCESSING")).toMatchObject({ received: 11, completed: 7, rejected: 4 });
     // The fixture holds what the definitions tell apart.
     expect(figures.total.rejected).toBeGreaterThan(0);
     expect(figures.total.extended).toBeGreaterThan(0);
@@ -192,10 +240,21 @@ describeEachDatabase("the privacy figures on $name", (database) => {
     expect(years).toEqual([2024, 2025, 2026]);
     const published = await computePublicFigures(database.db, "nl", 2025, years, NOW);
     expect(published.yearToDate).toBe(false);
-    // The Netherlands have no removal from a publication.
+    // The rights offered in the Netherlands (no removal from a publication), the new ones with them.
+    expect(published.rights.map((row) => row.right)).toEqual(rightsOfferedIn("nl").map((right) => right.code));
     expect(published.rights.map((row) => row.right)).toEqual(
-      RIGHT_TYPES.filter((right) => right !== "REMOVAL_FROM_PUBLICATION"),
+      expect.arrayContaining(["RESTRICTION_OF_PROCESSING", "DATA_PORTABILITY", "OBJECTION_TO_PROCESSING"]),
     );
+    const portability = expectedFor((row) => row.right === "DATA_PORTABILITY", all);
+    expect(published.rights.find((row) => row.right === "DATA_PORTABILITY")).toMatchObject({
+      received: portability.received,
+      answered: portability.answered,
+      medianDaysToAnswer: portability.medianDays,
+    });
+    expect(published.rights.find((row) => row.right === "RESTRICTION_OF_PROCESSING")).toMatchObject({
+      received: null,
+      answered: null,
+    });
 
     const access = expectedFor((row) => row.right === "RIGHT_OF_ACCESS", all);
     expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toEqual({
@@ -219,5 +278,27 @@ describeEachDatabase("the privacy figures on $name", (database) => {
       for (const count of [row.received, row.answered, row.extended]) expect(count === null || count >= 10).toBe(true);
     }
     expect(published.total.received).toBe(expectedFor(() => true, all).received);
+  });
+
+  it("put a row of every right in the officers' CSV, with its counts", async () => {
+    const all = rows();
+    await database.db.insertInto("privacy_request").values(all.map(requestRow)).execute();
+    const csv = figuresCsv(await teamFigures(database.db, { ...PERIOD, country: "nl" }, NOW), "nl");
+    const lines = parse(csv.replace(/^\uFEFF/, ""), { relaxColumnCount: true }) as string[][];
+    for (const right of RIGHT_TYPES) {
+      const expected = expectedFor((row) => row.right === right, all);
+      expect(lines.find((cells) => cells[0] === right)?.slice(0, 7), right).toEqual(
+        [
+          right,
+          expected.received,
+          expected.extended,
+          expected.overdueNow,
+          expected.answered,
+          expected.completed,
+          expected.rejected,
+        ].map(String),
+      );
+    }
+    expect(lines.find((cells) => cells[0] === "DATA_PORTABILITY")?.[1]).toBe("12");
   });
 });

@@ -5,8 +5,6 @@
  * `webhook-id` until accepted, and answered by the system's callback once.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -26,6 +24,7 @@ import { startWebhookWorker } from "~/services/systems/webhook-worker.server";
 import { dataSystemSchema, type DataSystemInput } from "~/validation/data-system";
 
 import { describeEachDatabase, type DatabaseFixture } from "../../../tests/setup/unit-database";
+import { webhookReceiver } from "../../../tests/setup/webhook-receiver";
 
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "system-tasks-config-"));
@@ -40,32 +39,6 @@ const OFFICER = { email: "officer@veldhavenmedia.nl" };
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
 const TOKEN = "vhs_".padEnd(40, "k");
 const logger = pino({ level: "silent" });
-
-type Received = { id: string; body: Record<string, unknown>; verified: boolean };
-
-/** A receiver that verifies each delivery with `standardwebhooks` and answers with the next status of `statuses` (then 204). */
-async function receiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const verifier = new Webhook(SECRET);
-  const server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      let verified = true;
-      try {
-        verifier.verify(body, request.headers as Record<string, string>);
-      } catch {
-        verified = false;
-      }
-      received.push({ id: String(request.headers["webhook-id"]), body: JSON.parse(body), verified });
-      response.statusCode = statuses.shift() ?? 204;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  return { url, received, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 const system = (input: DataSystemInput) => dataSystemSchema.parse(input);
 
@@ -93,7 +66,7 @@ const tasksOf = (database: DatabaseFixture, requestId: string) =>
 
 describeEachDatabase("system tasks on $name", (database) => {
   it("gives a task to each system of the right and country, delivers it signed, retries with the same id, and takes the answer once", async () => {
-    const flaky = await receiver([500, 500]);
+    const flaky = await webhookReceiver(SECRET, { statuses: [500, 500] });
     await saveSystems(database.db, [
       system({
         id: "crm",
@@ -133,7 +106,7 @@ describeEachDatabase("system tasks on $name", (database) => {
     try {
       // Two failures (HTTP 500), then accepted. The schedule's first delays are 5 s and 5 min: pull them in.
       for (let attempt = 1; attempt <= 2; attempt++) {
-        await expect.poll(() => flaky.received.length, { timeout: 10_000 }).toBe(attempt);
+        await expect.poll(() => flaky.deliveries.length, { timeout: 10_000 }).toBe(attempt);
         await expect
           .poll(
             async () =>
@@ -145,7 +118,7 @@ describeEachDatabase("system tasks on $name", (database) => {
           .set({ next_attempt_at: new Date(0).toISOString() })
           .execute();
       }
-      await expect.poll(() => flaky.received.length, { timeout: 10_000 }).toBe(3);
+      await expect.poll(() => flaky.deliveries.length, { timeout: 10_000 }).toBe(3);
       await expect
         .poll(
           async () => (await database.db.selectFrom("webhook_delivery").selectAll().executeTakeFirstOrThrow()).status,
@@ -155,14 +128,15 @@ describeEachDatabase("system tasks on $name", (database) => {
       await worker.stop();
       await flaky.close();
     }
-    expect(flaky.received.every((delivery) => delivery.verified)).toBe(true);
-    expect(new Set(flaky.received.map((delivery) => delivery.id)).size).toBe(1);
-    const data = flaky.received[0].body.data as Record<string, unknown>;
-    expect(flaky.received[0].body.type).toBe("privacy_request.task.created");
+    expect(flaky.problems()).toEqual([]);
+    expect(new Set(flaky.deliveries.map((delivery) => delivery.id)).size).toBe(1);
+    const { data } = flaky.deliveries[0];
+    expect(flaky.deliveries[0].body.type).toBe("privacy_request.task.created");
     expect(data).toMatchObject({
       taskId: tasks[0].id,
       reference: request.reference,
       right: "RIGHT_TO_BE_FORGOTTEN",
+      action: "erase",
       country: "NL",
       subject: { email: "noor@veldhaven-test.nl", phoneNumber: "+31612345678" },
     });

@@ -16,13 +16,16 @@ import type { PayloadRules, RightInput } from "./payload-rules";
 /** Required only while another field holds `value` (or, for a group, includes it). */
 type Condition = { field: string; value: string };
 
-export type DetailField =
+/** `about`: what the field asks, in the JSON call's documentation (OpenAPI, English). */
+export type DetailField = { name: string; about: string } &
   /** One of the options (radios). */
-  | { name: string; kind: "choice"; options: readonly string[] }
-  /** At least one of the options (checkboxes). */
-  | { name: string; kind: "choices"; options: readonly string[] }
-  /** A line, or several (`multiline`); required unless `optional`, or only `when` a choice is made. */
-  | { name: string; kind: "text"; max: number; multiline?: true; optional?: true; when?: Condition };
+  (
+    | { kind: "choice"; options: readonly string[] }
+    /** At least one of the options (checkboxes). */
+    | { kind: "choices"; options: readonly string[] }
+    /** A line, or several (`multiline`); required unless `optional`, or only `when` a choice is made. */
+    | { kind: "text"; max: number; multiline?: true; optional?: true; when?: Condition }
+  );
 
 export type DetailsRight = {
   id: string;

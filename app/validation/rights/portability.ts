@@ -11,8 +11,33 @@ const PORTABILITY_DELIVERY = ["PERSON", "CONTROLLER"] as const;
 const TO_CONTROLLER = { field: "delivery", value: "CONTROLLER" } as const;
 
 export const portability = detailsRight("portability", [
-  { name: "delivery", kind: "choice", options: PORTABILITY_DELIVERY },
-  { name: "controllerName", kind: "text", max: PRIVACY_LIMITS.brandName, when: TO_CONTROLLER },
-  { name: "controllerAddress", kind: "text", max: PRIVACY_LIMITS.article, multiline: true, when: TO_CONTROLLER },
-  { name: "userMessage", kind: "text", max: PRIVACY_LIMITS.userMessage, multiline: true, optional: true },
+  {
+    name: "delivery",
+    kind: "choice",
+    options: PORTABILITY_DELIVERY,
+    about: "Who receives the package: the person, or another controller they name (Art. 20(2)).",
+  },
+  {
+    name: "controllerName",
+    kind: "text",
+    max: PRIVACY_LIMITS.brandName,
+    when: TO_CONTROLLER,
+    about: "The controller the package goes to.",
+  },
+  {
+    name: "controllerAddress",
+    kind: "text",
+    max: PRIVACY_LIMITS.article,
+    multiline: true,
+    when: TO_CONTROLLER,
+    about: "Where that controller takes it: its postal or e-mail address.",
+  },
+  {
+    name: "userMessage",
+    kind: "text",
+    max: PRIVACY_LIMITS.userMessage,
+    multiline: true,
+    optional: true,
+    about: "Anything the person adds.",
+  },
 ]);

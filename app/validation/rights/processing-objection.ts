@@ -10,12 +10,24 @@ import { detailsRight } from "./details-form";
 const OBJECTED_PURPOSES = ["PERSONALISED_ADVERTISING", "AUDIENCE_MEASUREMENT", "OTHER"] as const;
 
 export const processingObjection = detailsRight("processing-objection", [
-  { name: "purposes", kind: "choices", options: OBJECTED_PURPOSES },
+  {
+    name: "purposes",
+    kind: "choices",
+    options: OBJECTED_PURPOSES,
+    about: "The processings based on the group's legitimate interests the person objects to.",
+  },
   {
     name: "otherPurpose",
     kind: "text",
     max: PRIVACY_LIMITS.article,
     when: { field: "purposes", value: "OTHER" },
+    about: "The other processing objected to.",
   },
-  { name: "grounds", kind: "text", max: PRIVACY_LIMITS.userMessage, multiline: true },
+  {
+    name: "grounds",
+    kind: "text",
+    max: PRIVACY_LIMITS.userMessage,
+    multiline: true,
+    about: "The grounds of the person's particular situation, which an officer weighs against the group's interests.",
+  },
 ]);
