@@ -171,6 +171,12 @@ function expectedP90(values: number[]): number | null {
   return sorted.length === 0 ? null : Math.round(sorted[Math.ceil(0.9 * sorted.length) - 1] * 10) / 10;
 }
 
+/** The rows of one right. */
+const ofRight = (right: RightType) => (row: Row) => row.right === right;
+
+/** Published rows by their right. */
+const byRight = <Figures extends { right: RightType }>(rows: Figures[]) => new Map(rows.map((row) => [row.right, row]));
+
 function expectedFor(subset: (row: Row) => boolean, all: Row[]) {
   const received = all.filter((row) => isReceived(row) && subset(row));
   const answered = all.filter((row) => isAnswered(row) && subset(row));
@@ -245,19 +251,19 @@ describeEachDatabase("the privacy figures on $name", (database) => {
     expect(published.rights.map((row) => row.right)).toEqual(
       expect.arrayContaining(["RESTRICTION_OF_PROCESSING", "DATA_PORTABILITY", "OBJECTION_TO_PROCESSING"]),
     );
-    const portability = expectedFor((row) => row.right === "DATA_PORTABILITY", all);
-    expect(published.rights.find((row) => row.right === "DATA_PORTABILITY")).toMatchObject({
+    const portability = expectedFor(ofRight("DATA_PORTABILITY"), all);
+    expect(byRight(published.rights).get("DATA_PORTABILITY")).toMatchObject({
       received: portability.received,
       answered: portability.answered,
       medianDaysToAnswer: portability.medianDays,
     });
-    expect(published.rights.find((row) => row.right === "RESTRICTION_OF_PROCESSING")).toMatchObject({
+    expect(byRight(published.rights).get("RESTRICTION_OF_PROCESSING")).toMatchObject({
       received: null,
       answered: null,
     });
 
-    const access = expectedFor((row) => row.right === "RIGHT_OF_ACCESS", all);
-    expect(published.rights.find((row) => row.right === "RIGHT_OF_ACCESS")).toEqual({
+    const access = expectedFor(ofRight("RIGHT_OF_ACCESS"), all);
+    expect(byRight(published.rights).get("RIGHT_OF_ACCESS")).toEqual({
       right: "RIGHT_OF_ACCESS",
       received: access.received,
       answered: access.answered,
@@ -266,7 +272,7 @@ describeEachDatabase("the privacy figures on $name", (database) => {
       extended: access.extended < 10 ? null : access.extended,
     });
     expect(access.received).toBeGreaterThanOrEqual(10);
-    expect(published.rights.find((row) => row.right === "RECTIFICATION")).toEqual({
+    expect(byRight(published.rights).get("RECTIFICATION")).toEqual({
       right: "RECTIFICATION",
       received: null,
       answered: null,
@@ -299,6 +305,6 @@ describeEachDatabase("the privacy figures on $name", (database) => {
         ].map(String),
       );
     }
-    expect(lines.find((cells) => cells[0] === "DATA_PORTABILITY")?.[1]).toBe("12");
+    expect(new Map(lines.map((cells) => [cells[0], cells])).get("DATA_PORTABILITY")?.[1]).toBe("12");
   });
 });
