@@ -18,6 +18,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { admitSubmission } from "../submission/limits.server";
 import { taskProgress } from "../systems/request-tasks.server";
 import { deliveryFiles, type DeliveredFile } from "./answer-delivery.server";
+import { handOverView } from "./hand-over.server";
 import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import { issueReplyLink, latestQuestion } from "./questions.server";
 import { privacyTeamAddress } from "./record.server";
@@ -115,6 +116,8 @@ export type StatusView =
       question: { text: string; askedAt: string; answeredAt: string | null; open: boolean } | null;
       /** How many of the systems that hold their data have finished, without naming them; null before any task. */
       systems: { done: number; total: number } | null;
+      /** Their package sent to the controller they named (Art. 20(2)): to whom, on which day (ISO date). */
+      handedOver: { controller: string; on: string } | null;
     }
   | { status: "unknown" | "expired" };
 
@@ -157,6 +160,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
   const deleted = Boolean(delivery && (delivery.files_deleted_at || delivery.expires_at <= now.toISOString()));
   const question = await latestQuestion(db, request.id);
   const systems = await taskProgress(db, request.id);
+  const handOver = handOverView(request);
   return {
     status: "valid",
     reference: request.reference,
@@ -184,6 +188,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
         }
       : null,
     systems: systems.total > 0 ? systems : null,
+    handedOver: handOver?.handedOver ? { controller: handOver.controller.name, on: handOver.handedOver.on } : null,
   };
 }
 

@@ -18,8 +18,15 @@ import {
 } from "~/services/privacy-request/back-office.server";
 import { closeAsDuplicate, historyShownTo } from "~/services/privacy-request/duplicates.server";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
+import { handOverView, recordHandOver, teamToday } from "~/services/privacy-request/hand-over.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
-import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
+import {
+  addressLine,
+  brandNames,
+  personName,
+  rightDetailsOf,
+  storedDetails,
+} from "~/services/privacy-request/view.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { reassignContact } from "~/services/systems/email-tasks.server";
 import { closeTaskByHand, resendTask, tasksOfRequest, tickTask } from "~/services/systems/request-tasks.server";
@@ -38,6 +45,7 @@ import {
   taskResendForm,
   taskTickForm,
 } from "~/validation/back-office";
+import { handOverForm } from "~/validation/hand-over";
 
 import { caseWorkOf } from "./case-work.server";
 
@@ -61,6 +69,8 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
       article: row.article,
       publicationDate: row.publication_date,
       publicationLink: row.publication_link,
+      /** The right's own answers (a restriction's ground, where a package goes). */
+      details: rightDetailsOf(row),
       person: userInfo
         ? [
             personName(userInfo, { salutation: true }),
@@ -89,6 +99,8 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
             followUp: await followUpOf(db, row),
             undeliveredMail: row.email ? await undeliveredMailTo(db, row.email, row.created_at) : [],
             tasks: await tasksOfRequest(db, row.id),
+            handOver: handOverView(row),
+            today: teamToday(new Date()),
           }
         : null,
     caseWork: await caseWorkOf(db, "request", row, viewer),
@@ -133,6 +145,11 @@ export function requestFormActions(db: Db, reference: string, staff: StaffUser):
       "backOffice.banners.fileRemoved",
     ),
     pageFormAction(askForm, (value) => askPerson(db, reference, staff, value.question), "backOffice.banners.asked"),
+    pageFormAction(
+      handOverForm,
+      (value) => recordHandOver(db, reference, staff, value),
+      "backOffice.portability.handedOver",
+    ),
     pageFormAction(
       closeDuplicateForm,
       () => closeAsDuplicate(db, reference, staff),
