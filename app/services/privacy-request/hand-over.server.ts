@@ -23,7 +23,7 @@ export const teamToday = (now: Date) =>
   );
 
 /** The controller the request's package goes to; null for a request of another right, or one the person receives. */
-export function handOverTarget(request: Pick<PrivacyRequestTable, "right_type" | "right_details">) {
+function handOverTarget(request: Pick<PrivacyRequestTable, "right_type" | "right_details">) {
   const details = rightDetailsOf(request);
   if (rightOf(request.right_type).answer !== "package" || !details) return null;
   return receivingController(details);
