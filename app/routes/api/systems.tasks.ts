@@ -96,7 +96,8 @@ export async function action({ request, params }: Route.ActionArgs) {
           direction: "ANSWER" as const,
           uploadedBy: `system:${params.system}`,
           // The data of an export task is named by its system: the package shows where it came from.
-          filename: withData ? systemDataFileName(params.system, fileParts) : file.filename,
+          // (A part without a file name is no file: it keeps its empty name, so that it is not taken for an empty file.)
+          filename: withData && file.filename ? systemDataFileName(params.system, fileParts) : file.filename,
           bytes: file.bytes,
         };
         const outcome = withData ? await storeJsonFile(db, upload) : await storeFile(db, upload);

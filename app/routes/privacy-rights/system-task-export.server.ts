@@ -38,9 +38,10 @@ export async function answerExportTask(request: Request, db: Db, token: string, 
   const read = await readMultipart(request, {
     maxParts: 6,
     onFile: async (file) => {
-      if (file.field === "file") chosen += 1;
-      if (file.field !== "file" || chosen > 1) {
-        if (file.field === "file") problem ??= "tooMany";
+      // A file field left empty still sends a part, without a name or bytes: no file was chosen.
+      if (file.field === "file" && file.filename) chosen += 1;
+      if (file.field !== "file" || !file.filename || chosen > 1) {
+        if (chosen > 1) problem ??= "tooMany";
         for await (const chunk of file.bytes) void chunk;
         return;
       }
