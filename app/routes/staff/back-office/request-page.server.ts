@@ -6,6 +6,7 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { isActive, isOverdue } from "~/domain/privacy-request";
 import type { UploadOutcome } from "~/domain/request-file";
+import { rightOf } from "~/domain/rights";
 import { pageFormAction, type PageFormAction } from "~/http/form-actions.server";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/privacy-request/answer.server";
@@ -93,6 +94,7 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
             answer: {
               ...(await requestFiles(db, row.id)),
               canDeliver: Boolean(row.email),
+              packaged: rightOf(row.right_type).answer === "package",
               deliveryDays: getConfig().DELIVERY_LINK_DAYS,
               upload,
             },
