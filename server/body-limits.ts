@@ -18,12 +18,13 @@ function refuse(req: express.Request, res: express.Response, status: number, err
 /**
  * Uploads of a request's files (app/routes.ts): a signed-in
  * officer's answer, the person's reply behind its link, or a system's
- * answer to an access task with its files; a multipart post
+ * answer to an access or export task with its files (by its callback, or
+ * its contact on the task page behind their link); a multipart post
  * up to a request's 100 MB and the form around it. The routes check who
  * posts before reading it, read it as a stream and enforce each file's limit.
  */
 const UPLOAD_PATH =
-  /^(?:\/(?:nl|fr|en)\/(?:internal-privacy-rights\/requests\/[^/]+\/files|privacy-rights\/reply)|\/api\/systems\/[^/]+\/tasks\/[^/]+)$/;
+  /^(?:\/(?:nl|fr|en)\/(?:internal-privacy-rights\/requests\/[^/]+\/files|privacy-rights\/(?:reply|system-task))|\/api\/systems\/[^/]+\/tasks\/[^/]+)$/;
 const UPLOAD_LIMIT_BYTES = FILE_LIMITS.requestBytes + 1024 * 1024;
 
 /**

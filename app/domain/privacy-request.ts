@@ -90,6 +90,8 @@ export const REQUEST_TRANSITIONS = {
   answered: { from: ["WAITING_FOR_PERSON"], to: "IN_PROGRESS" },
   closeNoAnswer: { from: ["WAITING_FOR_PERSON"], to: "CLOSED" },
   closeDuplicate: { from: ACTIVE_STATES, to: "CLOSED" },
+  /** A package handed to the controller the person named (Art. 20(2)): while worked on, or once the answer went out. */
+  handOver: { from: [...ACTIVE_STATES, "COMPLETED"], to: null },
 } as const satisfies Record<string, { from: readonly RequestState[]; to: RequestState | null }>;
 
 export type RequestAction = keyof typeof REQUEST_TRANSITIONS;

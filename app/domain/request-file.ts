@@ -32,8 +32,11 @@ export type FileKind = keyof typeof FILE_KINDS;
 /** ANSWER: the officer's to the person; FROM_PERSON: the person's reply. */
 export type FileDirection = "ANSWER" | "FROM_PERSON";
 
-/** Why an upload was refused, as the form says it. */
-export type UploadProblem = "tooLarge" | "requestTooLarge" | "wrongType" | "empty" | "tooMany" | "noFile";
+/**
+ * Why an upload was refused, as the form says it. `notJson`: the data of a
+ * portability package must be JSON (an object or array), checked whole.
+ */
+export type UploadProblem = "tooLarge" | "requestTooLarge" | "wrongType" | "empty" | "tooMany" | "noFile" | "notJson";
 
 /** A file an upload refused, and why; `name` is empty when the refusal is about the post (too many files, none). */
 export type UploadRefusal = { name: string; problem: UploadProblem };

@@ -9,6 +9,9 @@ const ANSWERS = Object.keys(TASK_ANSWERS) as [TaskAnswer, ...TaskAnswer[]];
 
 const TASK_REASON_MAX = 1000;
 
+/** What an export task is answered with: the person's data, a JSON object or array (kept as `<system>.json`). */
+const EXPORT_DATA_MESSAGE = "'data' must be a JSON object or array.";
+
 export const taskAnswerSchema = z
   .object({
     status: z.enum(ANSWERS, { error: `'status' must be one of ${ANSWERS.join(", ")}.` }),
@@ -17,6 +20,10 @@ export const taskAnswerSchema = z
       .trim()
       .max(TASK_REASON_MAX, `'reason' is at most ${TASK_REASON_MAX} characters.`)
       .optional(),
+    data: z
+      .union([z.record(z.string(), z.unknown()), z.array(z.unknown())], { error: EXPORT_DATA_MESSAGE })
+      .optional()
+      .describe("Only with `done` on an export task (data portability): the person's data, kept as `<system>.json`."),
   })
   .refine((answer) => answer.status !== "failed" || Boolean(answer.reason), {
     path: ["reason"],
@@ -41,3 +48,10 @@ export function taskAnswerFields<Extra extends z.ZodRawShape>(extra: Extra) {
 
 /** The task page's form, for the contact of a system without an API. */
 export const contactTaskForm = defineForm({ id: "system-task", schema: taskAnswerFields({}) });
+
+/** The same for an export task: the data comes as a JSON file (`file`), read as it streams in, before the rest. */
+export const contactExportTaskForm = defineForm({
+  id: "system-task-export",
+  schema: taskAnswerFields({}),
+  extraFields: { file: 1 },
+});

@@ -83,6 +83,8 @@ function FileActions({ file, fileAction }: { file: AnswerFile; fileAction: (id: 
 export function RequestAnswer(props: {
   files: AnswerFile[];
   delivery: { expiresAt: string; filesDeletedAt: string | null } | null;
+  /** The right answers with a package: JSON files only, sent as one zip with its manifest. */
+  packaged: boolean;
   active: boolean;
   canDeliver: boolean;
   deliveryDays: number;
@@ -154,6 +156,7 @@ export function RequestAnswer(props: {
             {props.canDeliver ? (
               <>
                 <p>{t("backOffice.files.sendIntro", { count: unsent, days: props.deliveryDays })}</p>
+                {props.packaged ? <p>{t("backOffice.portability.packageNote")}</p> : null}
                 <PublicForm
                   state={deliver}
                   labels={{ message: t("backOffice.files.message") }}

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 
+import type { RightType } from "~/domain/rights";
 import { useTranslation } from "~/i18n/use-translation";
+import type { RightDetails } from "~/validation/privacy-request";
 
 import { useDateTime } from "./back-office";
+import { RightDetailsFacts } from "./right-details";
 
 /** What the person asked, as the request records it: an empty fact is left out. */
 export type RequestFactsShown = {
@@ -18,6 +21,8 @@ export type RequestFactsShown = {
   publicationDate: string | null;
   publicationLink: string | null;
   message: string | null;
+  rightType: RightType;
+  details: RightDetails | null;
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -56,6 +61,7 @@ export function RequestFacts({ request }: { request: RequestFactsShown }) {
         <Fact label={t("backOffice.request.publicationDate")}>{request.publicationDate}</Fact>
         <Fact label={t("backOffice.request.publicationLink")}>{request.publicationLink}</Fact>
         <Fact label={t("backOffice.request.message")}>{request.message}</Fact>
+        <RightDetailsFacts rightType={request.rightType} details={request.details} />
       </dl>
     </section>
   );

@@ -5,14 +5,13 @@
  * are the form's own texts.
  */
 import { rightOf, type RightType } from "~/domain/rights";
+import type { RightDetails } from "~/validation/privacy-request";
 import { DETAILS_RIGHTS } from "~/validation/rights";
-
-export type RightDetailsView = Record<string, string | string[]>;
 
 export function rightDetailFacts(
   t: (key: string) => string,
   rightType: RightType,
-  details: RightDetailsView,
+  details: RightDetails,
 ): [string, string][] {
   const fields = DETAILS_RIGHTS[rightType]?.fields ?? [];
   const texts = `privacyRights.${rightOf(rightType).key}.fields`;

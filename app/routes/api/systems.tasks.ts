@@ -5,6 +5,13 @@ import { readJsonBody } from "~/http/json-body.server";
 import { methodNotAllowed } from "~/http/json-call.server";
 import { readMultipart } from "~/http/multipart-upload.server";
 import { forgetUploads, storeFile } from "~/services/privacy-request/file-store.server";
+import { storeJsonData, storeJsonFile } from "~/services/privacy-request/json-answer-files.server";
+import {
+  answersWithData,
+  exportAnswerProblems,
+  NOT_JSON_MESSAGE,
+  systemDataFileName,
+} from "~/services/systems/export-answers.server";
 import { answerBySystem, callerOfTask } from "~/services/systems/task-answers.server";
 import { jsonError, NO_STORE } from "~/utils/json-error";
 import { getLogger } from "~/utils/logger.server";
@@ -30,10 +37,12 @@ const refusal = (outcome: { status: "unauthorized" | "not-found" | "already-answ
           headers: NO_STORE,
         });
 
-const fileProblem = (problem: UploadProblem | "malformed") =>
+const fileProblem = ({ problem, name }: { problem: UploadProblem | "malformed"; name: string }) =>
   problem === "tooMany"
     ? `The files were not taken: at most ${FILE_LIMITS.filesPerPost} files, as parts named \`file\`.`
-    : `The files were not taken: ${problem}.`;
+    : problem === "notJson"
+      ? NOT_JSON_MESSAGE(name)
+      : `The files were not taken: ${problem}.`;
 
 const invalid = (fields: Record<string, string[]>) =>
   jsonError(400, "VALIDATION", { message: "The answer is not valid.", fields, headers: NO_STORE });
@@ -41,12 +50,15 @@ const invalid = (fields: Record<string, string[]>) =>
 /**
  * `POST /api/systems/{system}/tasks/{task}`: a system answers the
  * task a webhook gave it, with its bearer token: JSON `{status, reason}`, or
- * for an access request multipart/form-data with the same fields and at
+ * for an access or export task multipart/form-data with the same fields and at
  * most ten files, each a part named `file`, which join the answer the person
- * downloads (a file under another name, or an eleventh, refuses the post). 200 with
- * the task's new state; 401 for a wrong token, 404 for another system's
- * task, 409 when it was answered already: nothing changes then, and no file
- * is kept.
+ * downloads (a file under another name, or an eleventh, refuses the post).
+ * An export task (portability) is done only with the person's data: JSON
+ * `data` (an object or array) or files that each parse as JSON, kept as
+ * `<system>.json`; `data` on any other task is refused. 200 with the task's
+ * new state; 400 for an answer that breaks a rule, 401 for a wrong token, 404
+ * for another system's task, 409 when it was answered already: nothing
+ * changes then, and no file is kept.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const token = /^Bearer ([\x21-\x7e]+)$/.exec(request.headers.get("Authorization") ?? "")?.[1];
@@ -57,7 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (caller.status !== "ok") return refusal(caller);
 
   const stored: string[] = [];
-  let problem: UploadProblem | "malformed" | null = null;
+  let problem: { problem: UploadProblem | "malformed"; name: string } | null = null;
+  const withData = answersWithData(caller.action);
   // Answer files come only as parts named `file`, at most ten: a post with a file under another name or more files is refused whole.
   const strayFields = new Set<string>();
   let fileParts = 0;
@@ -72,37 +85,58 @@ export async function action({ request, params }: Route.ActionArgs) {
       onFile: async (file) => {
         if (file.field === "file") fileParts += 1;
         else strayFields.add(file.field);
-        if (fileParts > FILE_LIMITS.filesPerPost) problem ??= "tooMany";
+        if (fileParts > FILE_LIMITS.filesPerPost) problem ??= { problem: "tooMany", name: "" };
         if (problem || strayFields.size > 0) {
           // Read to its end and keep nothing: the post is refused anyway.
           for await (const chunk of file.bytes) void chunk;
           return;
         }
-        const outcome = await storeFile(db, {
+        const upload = {
           requestId: caller.requestId,
-          direction: "ANSWER",
+          direction: "ANSWER" as const,
           uploadedBy: `system:${params.system}`,
-          filename: file.filename,
+          // The data of an export task is named by its system: the package shows where it came from.
+          // (A part without a file name is no file: it keeps its empty name, so that it is not taken for an empty file.)
+          filename: withData && file.filename ? systemDataFileName(params.system, fileParts) : file.filename,
           bytes: file.bytes,
-        });
+        };
+        const outcome = withData ? await storeJsonFile(db, upload) : await storeFile(db, upload);
         if (outcome.status === "stored") stored.push(outcome.file.id);
-        else if (outcome.problem !== "noFile") problem ??= outcome.problem;
+        else if (outcome.problem !== "noFile") problem ??= { problem: outcome.problem, name: file.filename };
       },
     });
-    if (!read.ok) problem ??= read.problem === "too-many-parts" ? "tooMany" : "malformed";
+    if (!read.ok) problem ??= { problem: read.problem === "too-many-parts" ? "tooMany" : "malformed", name: "" };
     body = Object.fromEntries(read.ok ? read.fields : []);
   } else {
     body = await readJsonBody(request);
   }
   const forget = () => forgetUploads(db, stored);
   const parsed = taskAnswerSchema.safeParse(body);
-  if (problem || strayFields.size > 0 || !parsed.success) {
+  const ruleProblems = parsed.success
+    ? exportAnswerProblems(caller.action, {
+        status: parsed.data.status,
+        data: parsed.data.data !== undefined,
+        files: stored.length,
+      })
+    : {};
+  if (problem || strayFields.size > 0 || !parsed.success || Object.keys(ruleProblems).length > 0) {
     await forget();
-    const fields: Record<string, string[]> = problem ? { file: [fileProblem(problem)] } : {};
+    const fields: Record<string, string[]> = problem ? { file: [fileProblem(problem)] } : { ...ruleProblems };
     for (const field of strayFields) fields[field] = ["Files are taken only as parts named `file`."];
     for (const issue of parsed.success ? [] : parsed.error.issues)
       (fields[String(issue.path[0] ?? "body")] ??= []).push(issue.message);
     return invalid(fields);
+  }
+  if (parsed.data.data !== undefined) {
+    const kept = await storeJsonData(db, {
+      requestId: caller.requestId,
+      direction: "ANSWER",
+      uploadedBy: `system:${params.system}`,
+      filename: systemDataFileName(params.system),
+      data: parsed.data.data,
+    });
+    if (kept.status === "refused") return invalid({ data: [`The data was not taken: ${kept.problem}.`] });
+    stored.push(kept.file.id);
   }
   const outcome = await answerBySystem(db, {
     ...call,

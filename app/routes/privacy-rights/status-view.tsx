@@ -69,6 +69,13 @@ function useDate() {
   return (iso: string) => dateTimeFormat(tag, { dateStyle: "long", timeZone: "Europe/Brussels" }).format(new Date(iso));
 }
 
+/** A day as recorded (an ISO date, no time): shown as that day, whatever the zone. */
+function useDay() {
+  const tag = usePageLanguageTag();
+  return (isoDay: string) =>
+    dateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
 /** What the person can do now, by the request's state. */
 function NextStep({ state }: { state: string }) {
   const { t } = useTranslation();
@@ -84,6 +91,7 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const date = useDate();
+  const day = useDay();
   const { country } = useSite();
   if (loaderData.status !== "valid") {
     return (
@@ -143,6 +151,17 @@ export default function StatusViewPage({ loaderData }: Route.ComponentProps) {
                 {t("privacyRights.status.restriction.announced", { date: date(view.restriction.liftAnnouncedAt) })}
               </dd>
             ) : null}
+          </>
+        ) : null}
+        {view.handedOver ? (
+          <>
+            <dt>{t("privacyRights.status.portability.handedOverTitle")}</dt>
+            <dd>
+              {t("privacyRights.status.portability.handedOver", {
+                controller: view.handedOver.controller,
+                date: day(view.handedOver.on),
+              })}
+            </dd>
           </>
         ) : null}
       </dl>

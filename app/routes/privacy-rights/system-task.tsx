@@ -10,7 +10,8 @@ import { PERSONAL } from "~/http/cache-control.server";
 import { linkToken } from "~/http/link-token.server";
 import { receivePublicForm } from "~/http/public-form.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { answerByContact, openEmailTask } from "~/services/systems/email-tasks.server";
+import { answerByContact, emailTaskTarget, openEmailTask } from "~/services/systems/email-tasks.server";
+import { answersWithData } from "~/services/systems/export-answers.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
 import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
@@ -19,6 +20,7 @@ import { contactTaskForm } from "~/validation/task-answer";
 
 import type { Route } from "./+types/system-task";
 import { systemTaskLinkCookie } from "./link-cookies.server";
+import { answerExportTask } from "./system-task-export.server";
 
 /**
  * The page behind the link mailed to the contact of a system
@@ -36,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (new URL(request.url).searchParams.has("sent")) return data({ status: "sent" as const }, { headers });
   const task = await openEmailTask(await getDb(), token);
   if (!task) return data({ status: "unknown" as const }, { status: 404, headers });
-  return data({ status: "open" as const, task }, { headers });
+  return data({ status: "open" as const, task, withData: answersWithData(task.action) }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
@@ -45,13 +47,24 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   const link = systemTaskLinkCookie(request, context.get(siteContext).language);
+  const path = new URL(request.url).pathname;
+  const db = await getDb();
+  const token = await link.read();
+  const target = await emailTaskTarget(db, token);
+  // An export task's answer brings the data as a file (multipart); any other is a plain form.
+  if (target && answersWithData(target.action)) {
+    const exported = await answerExportTask(request, db, token, target);
+    if (exported.status === "invalid") return exported.response;
+    return redirect(exported.status === "answered" ? `${path}?sent=1` : path, {
+      headers: { "Set-Cookie": await link.forget() },
+    });
+  }
   const received = await receivePublicForm(args, contactTaskForm, { guard: false });
   if (!received.ok) return received.response;
-  const outcome = await answerByContact(await getDb(), await link.read(), {
+  const outcome = await answerByContact(db, token, {
     answer: received.value.answer,
     note: received.value.note,
   });
-  const path = new URL(request.url).pathname;
   // A link that no longer works (answered, expired, given to someone else): the page says so.
   return redirect(outcome === "answered" ? `${path}?sent=1` : path, { headers: { "Set-Cookie": await link.forget() } });
 }
@@ -117,7 +130,7 @@ export default function SystemTaskPage({ loaderData }: Route.ComponentProps) {
         </>
       }
     >
-      <SystemTaskForm />
+      <SystemTaskForm withData={loaderData.withData} />
     </PrivacyFormPage>
   );
 }

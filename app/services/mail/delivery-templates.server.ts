@@ -19,11 +19,16 @@ export function answerMail(input: {
   link: string;
   expiresAt: string;
   fileCount: number;
+  /** A portability package: how many systems' JSON files the zip holds (the mail says what is in it). */
+  packageFiles?: number;
 }): MailMessage {
   const texts = mailTexts(input.locale);
   const { text } = texts;
   const { reference } = input;
-  const files = text("answerMail.files", { count: input.fileCount });
+  const files =
+    input.packageFiles === undefined
+      ? text("answerMail.files", { count: input.fileCount })
+      : text("answerMail.package", { count: input.packageFiles });
   const paragraphs = [
     text("answerMail.handled", { reference, files }),
     text("answerMail.validity", { until: texts.dateTime(input.expiresAt) }),

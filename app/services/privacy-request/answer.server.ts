@@ -13,13 +13,17 @@ import type { Kysely } from "kysely";
 import { getConfig } from "~/config.server";
 import type { Database } from "~/db/schema";
 import type { PrivacyRequestTable } from "~/db/schema/privacy-requests";
+import { rightOf } from "~/domain/rights";
+import type { TransitionOutcome } from "~/domain/transition";
 
 import { answerMail } from "../mail/delivery-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { openTaskCount } from "../systems/request-tasks.server";
 import { audit, fileNote } from "./audit.server";
-import { readFile, storeFile, type StoreOutcome } from "./file-store.server";
+import { forgetUploads, readFile, storeFile, type StoreOutcome } from "./file-store.server";
+import { storeJsonFile } from "./json-answer-files.server";
 import { newLinkToken, personLink } from "./link-tokens.server";
+import { preparePackage, sealPackage } from "./package-answer.server";
 import { act, moveTo, type Staff } from "./state-change.server";
 
 const DAY_MS = 86_400_000;
@@ -28,7 +32,11 @@ export async function findRequest(db: Kysely<Database>, reference: string) {
   return db.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst();
 }
 
-/** Stores one file of the answer while the request is open; refused (and nothing kept) when it breaks a rule. */
+/**
+ * Stores one file of the answer while the request is open; refused (and
+ * nothing kept) when it breaks a rule. A package's files are its data, so
+ * for such a right only JSON is taken.
+ */
 export async function attachAnswerFile(
   db: Kysely<Database>,
   request: PrivacyRequestTable,
@@ -36,7 +44,8 @@ export async function attachAnswerFile(
   file: { filename: string; bytes: AsyncIterable<Uint8Array> },
   now = new Date(),
 ): Promise<StoreOutcome> {
-  const outcome = await storeFile(db, {
+  const store = rightOf(request.right_type).answer === "package" ? storeJsonFile : storeFile;
+  const outcome = await store(db, {
     requestId: request.id,
     direction: "ANSWER",
     uploadedBy: staff.email,
@@ -91,20 +100,26 @@ export function removeAnswerFile(
 /**
  * Sends the answer: the files attached so far go out with the message, the
  * request is completed, and the person gets the link by mail (outbox, same
- * transaction). A request without an e-mail address cannot get one.
+ * transaction). A request without an e-mail address cannot get one. A
+ * right answered with a package sends one zip of its JSON files instead
+ * (package-answer.server.ts).
  */
-export function deliverAnswer(
+export async function deliverAnswer(
   db: Kysely<Database>,
   reference: string,
   staff: Staff,
   input: { message: string },
   now = new Date(),
-) {
-  return act(db, reference, "sendAnswer", async (trx, request) => {
+): Promise<TransitionOutcome> {
+  const packaged = await preparePackage(db, await findRequest(db, reference), staff, now);
+  if (packaged?.status === "invalid") return packaged;
+  const outcome = await act(db, reference, "sendAnswer", async (trx, request) => {
     if (!request.email) return false;
     // The answer completes the request, so every system must have answered (or been closed by hand) first.
     const open = await openTaskCount(trx, request.id);
     if (open > 0) return { status: "invalid", fieldErrors: { message: [`backOffice.tasks.stillOpenAnswer|${open}`] } };
+    if (packaged && !(await sealPackage(trx, request, packaged, staff, now)))
+      return { status: "invalid", fieldErrors: { message: ["backOffice.portability.changed"] } };
     if (!(await moveTo(trx, request, "sendAnswer", now))) return false;
     const { token, hash: tokenHash } = newLinkToken();
     const delivery = {
@@ -130,6 +145,7 @@ export function deliverAnswer(
       .where("direction", "=", "ANSWER")
       .where("status", "=", "STORED")
       .where("delivery_id", "is", null)
+      .$if(packaged !== null, (query) => query.where("id", "=", packaged!.file.id))
       .executeTakeFirst();
     const fileCount = Number(sent.numUpdatedRows);
     await audit(trx, {
@@ -153,11 +169,15 @@ export function deliverAnswer(
         link,
         expiresAt: delivery.expiresAt,
         fileCount,
+        packageFiles: packaged?.sourceIds.length,
       }),
       now,
     );
     return true;
   });
+  // A package that did not go out (another officer acted first) is taken back.
+  if (packaged && outcome.status !== "done") await forgetUploads(db, [packaged.file.id]);
+  return outcome;
 }
 
 /** The request's files for the back office: what was attached, sent, downloaded and deleted, and the delivery's window. */

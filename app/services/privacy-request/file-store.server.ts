@@ -65,6 +65,8 @@ export async function storeFile(
     filename: string;
     bytes: AsyncIterable<Uint8Array>;
     now?: Date;
+    /** A file we make ourselves (a portability package) may be as large as a request's files together. */
+    maxBytes?: number;
   },
 ): Promise<StoreOutcome> {
   const key = getConfig().fileEncryptionKey;
@@ -131,7 +133,7 @@ export async function storeFile(
     if (next.done) break;
     const piece = next.value;
     size += piece.byteLength;
-    if (size > FILE_LIMITS.fileBytes) return refuse("tooLarge");
+    if (size > (input.maxBytes ?? FILE_LIMITS.fileBytes)) return refuse("tooLarge");
     if (size > room) return refuse("requestTooLarge");
     for (let offset = 0; offset < piece.byteLength;) {
       // A full chunk is written once a byte beyond it shows it is not the last.

@@ -18,6 +18,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { admitSubmission } from "../submission/limits.server";
 import { taskProgress } from "../systems/request-tasks.server";
 import { deliveryFiles, type DeliveredFile } from "./answer-delivery.server";
+import { handOverView } from "./hand-over.server";
 import { hashToken, newLinkToken, personLink } from "./link-tokens.server";
 import { issueReplyLink, latestQuestion } from "./questions.server";
 import { privacyTeamAddress } from "./record.server";
@@ -117,6 +118,8 @@ export type StatusView =
       systems: { done: number; total: number } | null;
       /** A restriction of processing once in force: since when, its lift announced (Art. 18(3)) and done. */
       restriction: { since: string; liftAnnouncedAt: string | null; liftedAt: string | null } | null;
+      /** Their package sent to the controller they named (Art. 20(2)): to whom, on which day (ISO date). */
+      handedOver: { controller: string; on: string } | null;
     }
   | { status: "unknown" | "expired" };
 
@@ -159,6 +162,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
   const deleted = Boolean(delivery && (delivery.files_deleted_at || delivery.expires_at <= now.toISOString()));
   const question = await latestQuestion(db, request.id);
   const systems = await taskProgress(db, request.id);
+  const handOver = handOverView(request);
   return {
     status: "valid",
     reference: request.reference,
@@ -189,6 +193,7 @@ export async function inspectStatus(db: Kysely<Database>, token: string, now = n
     restriction: request.restricted_at
       ? { since: request.restricted_at, liftAnnouncedAt: request.lift_announced_at, liftedAt: request.lifted_at }
       : null,
+    handedOver: handOver?.handedOver ? { controller: handOver.controller.name, on: handOver.handedOver.on } : null,
   };
 }
 

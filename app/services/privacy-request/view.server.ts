@@ -6,7 +6,7 @@
 import type { PrivacyRequestTable, SuppressionChannel } from "~/db/schema/privacy-requests";
 import type { Country } from "~/domain/country";
 import { normaliseEmail } from "~/domain/email";
-import type { UserInfo } from "~/validation/privacy-request";
+import type { RightDetails, UserInfo } from "~/validation/privacy-request";
 
 import { brandsFor } from "../site/content.server";
 
@@ -21,6 +21,11 @@ export function storedDetails(row: Pick<PrivacyRequestTable, "brand_keys" | "use
     brandKeys: row.brand_keys ? (JSON.parse(row.brand_keys) as string[]) : [],
     userInfo: row.user_info ? (JSON.parse(row.user_info) as UserInfo) : null,
   };
+}
+
+/** The right's own answers (its form's fields: a restriction's ground, where a package goes), when it has any. */
+export function rightDetailsOf(row: Pick<PrivacyRequestTable, "right_details">): RightDetails | null {
+  return row.right_details ? (JSON.parse(row.right_details) as RightDetails) : null;
 }
 
 /** The names of the country's brands that the keys belong to. */

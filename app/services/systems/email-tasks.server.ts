@@ -22,7 +22,7 @@ import { audit } from "../privacy-request/audit.server";
 import { hashToken, newLinkToken, personLink } from "../privacy-request/link-tokens.server";
 import type { Staff } from "../privacy-request/state-change.server";
 import { recordAnswer, setTaskLink } from "../privacy-request/system-tasks.server";
-import { addressLine, personName, storedDetails } from "../privacy-request/view.server";
+import { addressLine, personName, rightDetailsOf, storedDetails } from "../privacy-request/view.server";
 
 /** A task link is good for 30 days: past most requests' due date, and a contact on leave still finds it working. */
 const TASK_LINK_DAYS = 30;
@@ -138,24 +138,37 @@ export async function openEmailTask(
     publication: asks.publication
       ? { link: task.publication_link, article: task.article, date: task.publication_date }
       : null,
-    details: task.right_details ? (JSON.parse(task.right_details) as EmailTaskView["details"]) : {},
+    details: rightDetailsOf(task) ?? {},
   };
 }
 
-/** The contact's answer: once (the link dies with it). */
+export type EmailTaskTarget = { requestId: string; systemId: string; action: SystemAction };
+
+/** Where the contact's files go (an export task's data), before the answer is read: the open task behind the link. */
+export async function emailTaskTarget(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<EmailTaskTarget | null> {
+  const task = await taskByToken(db, token, now);
+  return task ? { requestId: task.request_id, systemId: task.system_id, action: task.action } : null;
+}
+
+/** The contact's answer: once (the link dies with it); `files` they sent with it are in the trail's note. */
 export async function answerByContact(
   db: Db,
   token: string,
-  input: { answer: TaskAnswer; note?: string },
+  input: { answer: TaskAnswer; note?: string; files?: number },
   now = new Date(),
 ): Promise<"answered" | "gone"> {
   return db.transaction().execute(async (trx) => {
     const task = await taskByToken(trx, token, now);
     if (!task) return "gone";
+    const reason = input.files ? [input.note, `${input.files} file(s)`].filter(Boolean).join("; ") : input.note;
     const answered = await recordAnswer(
       trx,
       task,
-      { state: TASK_ANSWERS[input.answer], reason: input.note, by: task.contact_email ?? "contact", actor: "SYSTEM" },
+      { state: TASK_ANSWERS[input.answer], reason, by: task.contact_email ?? "contact", actor: "SYSTEM" },
       now,
     );
     return answered ? "answered" : "gone";

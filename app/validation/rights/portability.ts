@@ -3,6 +3,7 @@
  * JSON files, to them, or sent on to another controller they name
  * (Art. 20(2)). The package is delivered by e-mail link, so the address is required.
  */
+import type { RightDetails } from "../privacy-request";
 import { PRIVACY_LIMITS } from "../privacy-request";
 import { detailsRight } from "./details-form";
 
@@ -41,3 +42,9 @@ export const portability = detailsRight("portability", [
     about: "Anything the person adds.",
   },
 ]);
+
+/** The controller a package goes to, as the request's details name it; null when it goes to the person. */
+export function receivingController(details: RightDetails): { name: string; address: string } | null {
+  if (details[TO_CONTROLLER.field] !== TO_CONTROLLER.value) return null;
+  return { name: String(details.controllerName ?? ""), address: String(details.controllerAddress ?? "") };
+}

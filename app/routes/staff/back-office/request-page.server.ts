@@ -6,7 +6,7 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import { isActive, isOverdue } from "~/domain/privacy-request";
 import type { UploadOutcome } from "~/domain/request-file";
-import { fansOutAt } from "~/domain/rights";
+import { fansOutAt, rightOf } from "~/domain/rights";
 import { pageFormAction, type PageFormAction } from "~/http/form-actions.server";
 import { undeliveredMailTo } from "~/services/mail/outbox.server";
 import { deliverAnswer, removeAnswerFile, requestFiles } from "~/services/privacy-request/answer.server";
@@ -19,10 +19,17 @@ import {
 } from "~/services/privacy-request/back-office.server";
 import { closeAsDuplicate, historyShownTo } from "~/services/privacy-request/duplicates.server";
 import { followUpOf } from "~/services/privacy-request/follow-up.server";
+import { handOverView, recordHandOver, teamToday } from "~/services/privacy-request/hand-over.server";
 import { awaitsDecision, refuseObjection, upholdObjection } from "~/services/privacy-request/objection-decision.server";
 import { askPerson, closeForNoAnswer } from "~/services/privacy-request/questions.server";
 import { announceLift, liftRestriction, restrictionOf } from "~/services/privacy-request/restriction.server";
-import { addressLine, brandNames, personName, storedDetails } from "~/services/privacy-request/view.server";
+import {
+  addressLine,
+  brandNames,
+  personName,
+  rightDetailsOf,
+  storedDetails,
+} from "~/services/privacy-request/view.server";
 import type { StaffUser } from "~/services/staff/sessions.server";
 import { reassignContact } from "~/services/systems/email-tasks.server";
 import { closeTaskByHand, resendTask, tasksOfRequest, tickTask } from "~/services/systems/request-tasks.server";
@@ -41,6 +48,7 @@ import {
   taskResendForm,
   taskTickForm,
 } from "~/validation/back-office";
+import { handOverForm } from "~/validation/hand-over";
 import { liftAnnounceForm, liftForm, objectionRefuseForm, objectionUpholdForm } from "~/validation/request-decisions";
 
 import { caseWorkOf } from "./case-work.server";
@@ -65,6 +73,8 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
       article: row.article,
       publicationDate: row.publication_date,
       publicationLink: row.publication_link,
+      /** The right's own answers (a restriction's ground, where a package goes). */
+      details: rightDetailsOf(row),
       person: userInfo
         ? [
             personName(userInfo, { salutation: true }),
@@ -87,6 +97,7 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
             answer: {
               ...(await requestFiles(db, row.id)),
               canDeliver: Boolean(row.email),
+              packaged: rightOf(row.right_type).answer === "package",
               deliveryDays: getConfig().DELIVERY_LINK_DAYS,
               upload,
             },
@@ -98,6 +109,8 @@ export async function requestPageData(db: Db, found: FoundRequest, viewer: Staff
             decision: fansOutAt(row.right_type, "decision")
               ? { awaited: awaitsDecision(row), outcome: row.decision, at: row.decided_at }
               : null,
+            handOver: handOverView(row),
+            today: teamToday(new Date()),
           }
         : null,
     caseWork: await caseWorkOf(db, "request", row, viewer),
@@ -158,6 +171,11 @@ export function requestFormActions(db: Db, reference: string, staff: StaffUser):
       "backOffice.processingObjection.banners.refused",
     ),
     pageFormAction(askForm, (value) => askPerson(db, reference, staff, value.question), "backOffice.banners.asked"),
+    pageFormAction(
+      handOverForm,
+      (value) => recordHandOver(db, reference, staff, value),
+      "backOffice.portability.handedOver",
+    ),
     pageFormAction(
       closeDuplicateForm,
       () => closeAsDuplicate(db, reference, staff),

@@ -2,6 +2,7 @@ import { data, href } from "react-router";
 
 import { CaseActions, CaseHeader, CaseHistory } from "~/components/back-office/back-office";
 import { CaseOwner, InternalNotes } from "~/components/back-office/case-work";
+import { HandOver } from "~/components/back-office/hand-over";
 import { RequestActions } from "~/components/back-office/request-actions";
 import { RequestAnswer } from "~/components/back-office/request-answer";
 import { RequestFacts } from "~/components/back-office/request-facts";
@@ -11,6 +12,7 @@ import { RestrictionLift } from "~/components/back-office/restriction-lift";
 import { UndeliveredMail } from "~/components/back-office/undelivered-mail";
 import { siteContext } from "~/context";
 import { getDb } from "~/db/instance.server";
+import { allows } from "~/domain/privacy-request";
 import { takeUploadOutcome } from "~/http/flash.server";
 import { dispatchPageForm } from "~/http/form-actions.server";
 import { refuseForbiddenPage, signedInStaff } from "~/http/staff/guard.server";
@@ -110,6 +112,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               })
             }
           />
+          {officerParts.handOver ? (
+            <HandOver
+              handOver={officerParts.handOver}
+              today={officerParts.today}
+              open={allows(request.state, "handOver")}
+            />
+          ) : null}
           <CaseActions refused={refused}>
             <RequestActions
               state={request.state}
