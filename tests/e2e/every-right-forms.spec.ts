@@ -193,6 +193,54 @@ for (const [turn, [locale, texts]] of Object.entries(SITES).entries()) {
   });
 }
 
+/** The focused element: visibly ringed, and not under the sticky header (WCAG 2.4.7, 2.4.11). */
+async function expectFocusShown(page: Page) {
+  const focused = page.locator(":focus");
+  await expect(focused).toBeInViewport();
+  const header = (await page.locator(".app-header").boundingBox())!;
+  expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  const ring = await focused.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { outline: style.outlineStyle, shadow: style.boxShadow };
+  });
+  expect(ring.outline !== "none" || ring.shadow !== "none", JSON.stringify(ring)).toBe(true);
+}
+
+test("keyboard only, at 320 px: an objection to processing is filled in and sent", inTurn(1), async ({ page }) => {
+  const texts = SITES.fr_be;
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(siteUrl(texts.host, `/${texts.lang}/privacy-rights/objection-to-processing`));
+  // The skip link, then through the form in page order.
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  for (let step = 0; step < 20; step += 1) {
+    await page.keyboard.press("Tab");
+    if (
+      await page
+        .getByRole("checkbox")
+        .first()
+        .evaluate((box) => box === document.activeElement)
+    )
+      break;
+  }
+  await expectFocusShown(page);
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(texts.objection.otherPurpose)).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(texts.objection.grounds)).toBeFocused();
+  await expectFocusShown(page);
+  await page.keyboard.type("Mon employeur lit ce journal et voit mes habitudes de lecture.");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(texts.email)).toBeFocused();
+  await expectFocusShown(page);
+  await page.keyboard.type(unique("clavier"));
+  await page.keyboard.press("Enter");
+  await expectSubmitted(page, texts);
+});
+
 function escape(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -303,7 +303,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
 
         // The officer sends the answer: one zip goes out.
         await page.goto(requestPage);
-        await expect(page.getByText("3 van 3 systemen klaar")).toBeVisible();
+        await expect(page.getByText("3 van 3 taken klaar")).toBeVisible();
         await page.getByLabel("Bericht aan de aanvrager").fill("Hierbij je gegevens in één pakket.");
         await page.getByRole("button", { name: "Antwoord versturen" }).click();
         await expect(page.getByText("Het antwoord is verstuurd en de aanvraag is afgerond.")).toBeVisible();
