@@ -27,6 +27,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { expect, expectAxeClean, inTurn, test } from "./fixtures";
+import { overflowOnPhoneAt200 } from "./reflow";
 import { soft } from "./soft-hyphens";
 import { addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
@@ -314,6 +315,7 @@ for (const [turn, [language, person]] of Object.entries(PERSON).entries()) {
         const handOver = page.getByRole("region", { name: "Doorsturen naar een andere organisatie" });
         await expect(handOver).toContainText(CONTROLLER.address);
         await expectAxeClean(page);
+        expect(await overflowOnPhoneAt200(page)).toBeNull();
         await page.getByRole("button", { name: "Doorsturen vastleggen" }).click();
         await expect(page.getByText("Schrijf op hoe het pakket is verstuurd").first()).toBeVisible();
         await page

@@ -90,3 +90,13 @@ export async function ordinaryWordsCut(page: Page, within = "main", skip = DATA_
     [within, skip],
   );
 }
+
+/**
+ * The page as it is, read on a 320 px phone with text at 200 % (WCAG 1.4.10
+ * with 1.4.4): nothing sticks out sideways. The page keeps that size after.
+ */
+export async function overflowOnPhoneAt200(page: Page): Promise<string | null> {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await setTextSize(page, 2);
+  return horizontalOverflow(page);
+}

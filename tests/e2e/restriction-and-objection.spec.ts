@@ -25,6 +25,7 @@ import { dataSystemSchema } from "~/validation/data-system";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { decodeQuotedPrintable } from "../setup/test-smtp-server";
 import { expect, expectAxeClean, inTurn, test } from "./fixtures";
+import { overflowOnPhoneAt200 } from "./reflow";
 import { readable } from "./soft-hyphens";
 import { addStaff, submitStaffLogin, uniqueStaffEmail } from "./staff-fixtures";
 
@@ -228,6 +229,8 @@ for (const [turn, [locale, person]] of Object.entries(PERSON).entries()) {
       const restriction = page.getByRole("region", { name: "Beperking van de verwerking" });
       await expect(restriction).toContainText("Van kracht sinds");
       await expectAxeClean(page);
+      expect(await overflowOnPhoneAt200(page)).toBeNull();
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // The lift is announced with its reason, which is required and mailed to the person.
       await restriction.getByRole("button", { name: "Aankondigen en mailen" }).click();
@@ -292,6 +295,7 @@ for (const [turn, [locale, person]] of Object.entries(PERSON).entries()) {
         reference,
       ).lifted_at;
       await expect(their.getByText(`${person.lifted} ${date(liftedAt)}`)).toBeVisible();
+      expect(await overflowOnPhoneAt200(their)).toBeNull();
       await their.context().close();
     },
   );
@@ -344,6 +348,8 @@ for (const [turn, [locale, person]] of Object.entries(PERSON).entries()) {
       await expect(page.getByText("Er zijn (nog) geen taken", { exact: false })).toBeVisible();
       await expect(page.getByRole("button", { name: "Afwijzen", exact: true })).toHaveCount(0);
       await expectAxeClean(page);
+      expect(await overflowOnPhoneAt200(page)).toBeNull();
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByLabel("Toelichting voor de betrokkene (optioneel)").fill("Ook uit de bestaande profielen.");
       await page.getByRole("button", { name: "Bezwaar toewijzen" }).click();
       await expect(page.getByText("Het bezwaar is toegewezen: de systemen krijgen de opdracht")).toBeVisible();
