@@ -180,4 +180,23 @@ describeEachDatabase("the decision on an objection to processing on $name", (dat
     expect(await decisionMails(waiting.email)).toEqual([]);
     expect(await decisionMails(access.email)).toEqual([]);
   });
+  it("twenty officers deciding at once: one decision, one mail, the stop tasks once", async () => {
+    await registerSystems(database);
+    const objection = await request("OBJECTION_TO_PROCESSING");
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0
+          ? upholdObjection(db(), objection.reference, OFFICER, `Toewijzing ${index}`)
+          : refuseObjection(db(), objection.reference, OFFICER, `${GROUNDS} (${index})`),
+      ),
+    );
+    const taken = outcomes.filter((outcome) => outcome.status === "done");
+    expect(taken).toHaveLength(1);
+    expect(await decisionMails(objection.email)).toHaveLength(1);
+    const decided = await row(objection.id);
+    const tasks = await tasksOf(objection.id);
+    // Upheld: each system asked to stop once; refused: rejected, and nothing asked of the systems.
+    if (decided.decision === "UPHELD") expect(tasks.map((task) => task.action)).toEqual(["stop", "stop"]);
+    else expect([decided.state, tasks]).toEqual(["REJECTED", []]);
+  });
 });
