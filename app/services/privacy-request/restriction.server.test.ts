@@ -28,6 +28,7 @@ process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "restriction-config
 process.env.PRIVACY_RATE_LIMIT_PER_HOUR = "100000";
 process.env.RATE_LIMIT_PER_HOUR = "100000";
 process.env.TARGET_LIMIT_PER_HOUR = "1000";
+process.env.TARGET_LIMIT_PER_DAY = "10000";
 
 const SITE = { country: "nl", locale: "nl_nl", language: "nl" } as const;
 const OFFICER = { email: "officer@veldhavenmedia.nl" };
@@ -63,7 +64,7 @@ async function openRequest(database: DatabaseFixture, flowType: RightType) {
     SITE,
     { requestOrigin: "http://nl.localhost", clientIp: "192.0.2.30", db: database.db },
   );
-  if (outcome.status !== "accepted") throw new Error("not accepted");
+  if (outcome.status !== "accepted") throw new Error(`not accepted: ${JSON.stringify(outcome)}`);
   await database.db
     .updateTable("privacy_request")
     .set({
@@ -217,5 +218,16 @@ describeEachDatabase("a restriction and its lift on $name", (database) => {
     expect(row.state).toBe("COMPLETED");
     expect(row.lifted_at).not.toBeNull();
     expect((await tasksOf(id)).filter((task) => task.action === "lift")).toHaveLength(2);
+  });
+  it("twenty lifts at once after the notice: lifted once, each system's lift task once", async () => {
+    await registerSystems(database);
+    const { id, reference } = await openRequest(database, "RESTRICTION_OF_PROCESSING");
+    await startHandling(db(), reference, OFFICER, "");
+    await announceLift(db(), reference, OFFICER, REASON);
+    await sendMail();
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => liftRestriction(db(), reference, OFFICER)));
+    expect(outcomes.filter((outcome) => outcome.status === "done")).toHaveLength(1);
+    expect((await tasksOf(id)).map((task) => task.action)).toEqual(["lift", "lift", "restrict", "restrict"]);
+    expect((await auditActions(id)).filter((action) => action === "LIFTED")).toHaveLength(1);
   });
 });
