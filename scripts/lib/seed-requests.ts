@@ -6,7 +6,7 @@
 import type { Db } from "../../app/db/db.server";
 import type { PrivacyRequestTable } from "../../app/db/schema/privacy-requests";
 import type { RequestState } from "../../app/domain/privacy-request";
-import { fansOutAt, rightOf, RIGHTS, type RightType } from "../../app/domain/rights";
+import { fansOutAt, rightOf, RIGHTS, rightsOfferedIn, type RightType } from "../../app/domain/rights";
 import { seededRandom } from "./seeded-random";
 
 const COMPLAINTS = 2_000;
@@ -19,19 +19,27 @@ function pick<T>(next: () => number, weighted: Array<[T, number]>): T {
   return weighted[0][0];
 }
 
+/**
+ * How a large media group's requests divide over the rights (most are
+ * objections and unsubscribes); every other right the country offers, a
+ * new one included, comes in at the rare rights' share.
+ */
+const SHARE_OF_REQUESTS: Partial<Record<RightType, number>> = {
+  OBJECTION: 35,
+  RIGHT_OF_ACCESS: 30,
+  RIGHT_TO_BE_FORGOTTEN: 25,
+  RECTIFICATION: 7,
+  REMOVAL_FROM_PUBLICATION: 3,
+  RESTRICTION_OF_PROCESSING: 2,
+};
+const RARE_RIGHT_SHARE = 3;
+
 function syntheticRequest(index: number, next: () => number, now: number): PrivacyRequestTable {
   const country = next() < 0.6 ? "nl" : "be";
-  const right = pick<RightType>(next, [
-    ["OBJECTION", 35],
-    ["RIGHT_OF_ACCESS", 30],
-    ["RIGHT_TO_BE_FORGOTTEN", 25],
-    ["RECTIFICATION", 7],
-    // The rights people ask for least: restriction, portability, objection to processing.
-    ["RESTRICTION_OF_PROCESSING", 2],
-    ["DATA_PORTABILITY", 3],
-    ["OBJECTION_TO_PROCESSING", 3],
-    ...(country === "be" ? ([["REMOVAL_FROM_PUBLICATION", 3]] as Array<[RightType, number]>) : []),
-  ]);
+  const right = pick<RightType>(
+    next,
+    rightsOfferedIn(country).map((offered) => [offered.code, SHARE_OF_REQUESTS[offered.code] ?? RARE_RIGHT_SHARE]),
+  );
   const created = now - next() * 730 * DAY;
   const iso = (at: number) => new Date(at).toISOString();
   const base = {
