@@ -9,6 +9,12 @@ export const DOCUMENT_LINKS: NavLink[] = [
   { labelKey: "nav.termsOfUse", path: "/document/terms-of-use" },
 ];
 
+/** The footer: the three documents, then the accessibility statement. */
+export const FOOTER_LINKS: NavLink[] = [
+  ...DOCUMENT_LINKS,
+  { labelKey: "footer.accessibility", path: "/accessibility" },
+];
+
 export const NAV_ITEMS: NavItem[] = [
   { labelKey: "nav.home", path: "/" },
   { labelKey: "nav.conditions", id: "conditions", links: DOCUMENT_LINKS },
