@@ -3,7 +3,7 @@ export type NavLink = { labelKey: string; path: string };
 export type NavGroup = { labelKey: string; id: string; links: NavLink[] };
 export type NavItem = NavLink | NavGroup;
 
-export const DOCUMENT_LINKS: NavLink[] = [
+const DOCUMENT_LINKS: NavLink[] = [
   { labelKey: "nav.privacyPolicy", path: "/document/privacy-policy" },
   { labelKey: "nav.cookiePolicy", path: "/document/cookie-policy" },
   { labelKey: "nav.termsOfUse", path: "/document/terms-of-use" },

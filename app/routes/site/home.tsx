@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
@@ -27,7 +27,12 @@ export const handle = { ...PERSONAL_DATA, queryParameters: [CONTACT_TOPIC_PARAME
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { topic: contactTopicFrom(new URL(request.url).searchParams) };
+  const url = new URL(request.url);
+  const topic = contactTopicFrom(url.searchParams);
+  // An unknown topic presets nothing: the page without it, rather than one
+  // more copy of home in the page cache for each value someone makes up.
+  if (!topic && url.searchParams.has(CONTACT_TOPIC_PARAMETER)) throw redirect(url.pathname);
+  return { topic };
 }
 
 /** The contact form on this page (spec 2). */
