@@ -59,6 +59,8 @@ export default [
     route("document/:key", "routes/site/document.tsx", { id: "document" }),
     route("phone", "routes/site/phone.tsx", { id: "phone" }),
     route("search", "routes/site/search.tsx", { id: "search" }),
+    // The accessibility statement, linked in the footer.
+    route("accessibility", "routes/site/accessibility.tsx", { id: "accessibility" }),
 
     route("email-verification", "routes/privacy-rights/email-verification.tsx", { id: "email-verification" }),
     route("email-verification-expired", "routes/privacy-rights/email-verification-expired.tsx", {

@@ -12,9 +12,10 @@ import { PublicForm, usePublicForm } from "./use-public-form";
  * action (home or about); works without JavaScript. With JavaScript, fields
  * validate as you go and a spinner replaces the form while it is sent.
  */
-export function ContactForm() {
+export function ContactForm({ question }: { question?: string }) {
   const { t } = useTranslation();
-  const state = usePublicForm({ id: CONTACT_FORM_ID, schema: contactSchema });
+  // A link may start the question for the visitor (app/content/contact-topics.ts).
+  const state = usePublicForm({ id: CONTACT_FORM_ID, schema: contactSchema, defaultValue: { question } });
   const { fields } = state;
   return (
     <PublicForm

@@ -23,4 +23,5 @@ export const SEARCHABLE_PAGES: SearchablePage[] = [
   { path: "/privacy-rights/status", key: "requestStatus", countries: BOTH },
   { path: "/privacy-rights/figures", key: "privacyFigures", countries: BOTH },
   { path: "/political-ads", key: "politicalAds", countries: BOTH },
+  { path: "/accessibility", key: "accessibility", countries: BOTH },
 ];

@@ -14,6 +14,7 @@ export type SitePage = { name: string; path: string; only?: Host };
 export const SITE_PAGES: SitePage[] = [
   { name: "home", path: "" },
   { name: "about", path: "/about" },
+  { name: "accessibility statement", path: "/accessibility" },
   { name: "privacy policy", path: "/document/privacy-policy" },
   { name: "cookie policy", path: "/document/cookie-policy" },
   { name: "terms of use", path: "/document/terms-of-use" },

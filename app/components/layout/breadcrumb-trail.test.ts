@@ -30,4 +30,11 @@ describe("breadcrumbTrail", () => {
       "AB-12",
     ]);
   });
+
+  it("leads from home to the accessibility statement", () => {
+    expect(breadcrumbTrail("/accessibility")).toEqual([
+      { labelKey: "breadcrumbs.home", path: "/" },
+      { labelKey: "breadcrumbs.accessibility" },
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ export type Crumb = { labelKey?: string; text?: string; path?: string };
 
 const SEGMENT_LABELS: Record<string, string> = {
   about: "breadcrumbs.about",
+  accessibility: "breadcrumbs.accessibility",
   phone: "breadcrumbs.phone",
   search: "breadcrumbs.search",
   "political-ads": "breadcrumbs.politicalAds",

@@ -3,10 +3,16 @@ export type NavLink = { labelKey: string; path: string };
 export type NavGroup = { labelKey: string; id: string; links: NavLink[] };
 export type NavItem = NavLink | NavGroup;
 
-export const DOCUMENT_LINKS: NavLink[] = [
+const DOCUMENT_LINKS: NavLink[] = [
   { labelKey: "nav.privacyPolicy", path: "/document/privacy-policy" },
   { labelKey: "nav.cookiePolicy", path: "/document/cookie-policy" },
   { labelKey: "nav.termsOfUse", path: "/document/terms-of-use" },
+];
+
+/** The footer: the three documents, then the accessibility statement. */
+export const FOOTER_LINKS: NavLink[] = [
+  ...DOCUMENT_LINKS,
+  { labelKey: "footer.accessibility", path: "/accessibility" },
 ];
 
 export const NAV_ITEMS: NavItem[] = [

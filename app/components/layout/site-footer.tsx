@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocalizedPath, useTextLanguage } from "~/utils/site";
 
-import { DOCUMENT_LINKS } from "./navigation";
+import { FOOTER_LINKS } from "./navigation";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function SiteFooter() {
       <div className="app-footer__inner">
         <nav aria-label={t("footer.label")}>
           <ul className="app-footer__links">
-            {DOCUMENT_LINKS.map((link) => (
+            {FOOTER_LINKS.map((link) => (
               <li key={link.path}>
                 <Link to={to(link.path)} className="app-footer__link" lang={textLanguage(link.labelKey)}>
                   {t(link.labelKey)}

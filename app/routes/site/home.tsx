@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
 import { PageTitle } from "~/components/page-title";
+import { CONTACT_TOPIC_PARAMETER, contactTopicFrom } from "~/content/contact-topics";
 import { useTranslation } from "~/i18n/use-translation";
 import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
@@ -17,16 +18,29 @@ const TOPIC_CARDS = [
   { key: "terms", document: "terms-of-use", image: "/images/topic-terms.svg" },
 ] as const;
 
-// The contact form asks for a name and an e-mail address.
-export const handle = PERSONAL_DATA;
+/**
+ * The contact form asks for a name and an e-mail address. `queryParameters`:
+ * the topic a link presets in the form is read by the loader, and so part of
+ * the page cache's key (server/cache-key.ts).
+ */
+export const handle = { ...PERSONAL_DATA, queryParameters: [CONTACT_TOPIC_PARAMETER] };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const topic = contactTopicFrom(url.searchParams);
+  // An unknown topic presets nothing: the page without it, rather than one
+  // more copy of home in the page cache for each value someone makes up.
+  if (!topic && url.searchParams.has(CONTACT_TOPIC_PARAMETER)) throw redirect(url.pathname);
+  return { topic };
+}
 
 /** The contact form on this page (spec 2). */
 export function action(args: Route.ActionArgs) {
   return contactFormAction(args);
 }
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { country } = useSite();
@@ -88,7 +102,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <ContactSection />
+      <ContactSection topic={loaderData.topic} />
     </>
   );
 }
