@@ -31,7 +31,12 @@ test.describe("layout on public pages", () => {
     );
 
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link")).toHaveText(["Privacybeleid", "Cookiebeleid", "Gebruiksvoorwaarden"]);
+    await expect(footer.getByRole("link")).toHaveText([
+      "Privacybeleid",
+      "Cookiebeleid",
+      "Gebruiksvoorwaarden",
+      "Toegankelijkheid",
+    ]);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Veldhaven Media Nederland B.V.`);
   });
 
