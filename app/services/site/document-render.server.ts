@@ -18,8 +18,6 @@ const frontMatterSchema = z.object({
   material: z.enum(["true", "false"], { message: "material must be true or false" }).transform((v) => v === "true"),
 });
 
-export type DocumentFrontMatter = z.infer<typeof frontMatterSchema>;
-
 const HEADING_ANCHOR = /\s*\{#([a-z0-9-]+)\}\s*$/;
 
 export function parseFrontMatter(source: string, name: string) {

@@ -5,7 +5,7 @@ import { addDays, documentsToday } from "./document-clock.server";
 import { currentDocument, versionsOf, type LegalDocument } from "./documents.server";
 
 /** How long before its day a new version is announced on the current page. */
-export const ANNOUNCE_DAYS = 30;
+const ANNOUNCE_DAYS = 30;
 
 /** A version as a list names it. */
 export type DocumentVersionSummary = {
