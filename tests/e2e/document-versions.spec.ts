@@ -65,7 +65,7 @@ test.describe("a document's versions", () => {
         await earlier.click();
         const archived = siteUrl(site.host, `/${site.lang}/document/privacy-policy/versions/2024-01-01`);
         await expect(page).toHaveURL(archived);
-        await expect(page.getByRole("note")).toHaveText(new RegExp(`^${site.notice}\\s*${site.toCurrent}$`));
+        await expect(page.getByRole("note").locator("p")).toHaveText([site.notice, site.toCurrent]);
         await expect(page).toHaveTitle(/2024/);
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
           "href",
@@ -87,17 +87,15 @@ test.describe("a document's versions", () => {
   test(
     "an unknown date or document is not found; the current version's date leads to the document page",
     onlyWithJavaScript("HTTP only"),
-    async ({ request: api }) => {
-      expect((await api.get(siteUrl("nl", "/nl/document/privacy-policy/versions/2025-01-01"))).status()).toBe(404);
-      expect((await api.get(siteUrl("nl", "/nl/document/no-such-document/versions/2024-01-01"))).status()).toBe(404);
-      const redirected = await api.get(siteUrl("nl", "/nl/document/privacy-policy/versions/2026-10-01"), {
-        maxRedirects: 0,
-      });
-      expect(redirected.status()).toBe(302);
-      expect(redirected.headers().location).toBe("/nl/document/privacy-policy");
+    async () => {
+      const get = (path: string) => request(Number(process.env.E2E_PORT), { path, host: "nl.localhost" });
+      expect((await get("/nl/document/privacy-policy/versions/2025-01-01")).status).toBe(404);
+      expect((await get("/nl/document/no-such-document/versions/2024-01-01")).status).toBe(404);
+      const redirected = await get("/nl/document/privacy-policy/versions/2026-10-01");
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.location).toBe("/nl/document/privacy-policy");
       // Search finds the text in effect, not an earlier one.
-      const search = await api.get(siteUrl("nl", "/nl/search?q=versie"));
-      expect(await search.text()).not.toContain("/versions/");
+      expect((await get("/nl/search?q=privacybeleid")).body).not.toContain("/versions/");
     },
   );
 });
