@@ -12,6 +12,7 @@ import path from "node:path";
 import { request, spawnServer, type SpawnedServer } from "../setup/spawn-server";
 import { expect, expectAxeClean, inTurn, onlyWithJavaScript, siteUrl, test, type Host } from "./fixtures";
 import { overflowOnPhoneAt200 } from "./reflow";
+import { readable } from "./soft-hyphens";
 
 const SITES: Array<{
   host: Host;
@@ -115,7 +116,11 @@ test.describe("a version dated later (the documents' calendar moved)", () => {
   });
 
   test("is shown nowhere before its day but announced with its date and summary, then is current", async () => {
-    const page = (server: SpawnedServer, path: string) => request(server.port, { path, host: "nl.localhost" });
+    // The HTML as a person reads it: without the soft hyphens of long words.
+    const page = async (server: SpawnedServer, path: string) => {
+      const answer = await request(server.port, { path, host: "nl.localhost" });
+      return { ...answer, body: readable(answer.body) };
+    };
 
     const announced = await page(before, "/nl/document/privacy-policy");
     expect(announced.status).toBe(200);

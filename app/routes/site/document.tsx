@@ -6,7 +6,8 @@ import { getConfig } from "~/config.server";
 import { documentRedirect } from "~/content/document-redirects";
 import { isDocumentKey, isPrivacyPolicy, privacyPolicyPills } from "~/content/documents";
 import { siteContext } from "~/context";
-import { localizedPath } from "~/i18n/locale";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage, localizedPath } from "~/i18n/locale";
 import { withoutSoftHyphens } from "~/i18n/translations";
 import { useTranslation } from "~/i18n/use-translation";
 import { documentVersions, upcomingVersion } from "~/services/site/document-versions.server";
@@ -36,15 +37,23 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   const document = currentDocument(key, locale);
   // Its first version is still ahead: not published yet.
   if (!document) notFound(request);
+  // As the text itself: soft hyphens at the syllables of long words, for narrow screens.
+  const shown = <T extends { summary: string }>(version: T): T => ({
+    ...version,
+    summary: hyphenated(version.summary, linkLanguage(document.locale)),
+  });
+  const upcoming = upcomingVersion(key, locale);
   return {
     key,
     title: document.shown.title,
     description: document.description,
     effective: document.effective,
-    summary: document.summary,
+    summary: shown(document).summary,
     material: document.material,
-    upcoming: upcomingVersion(key, locale) ?? null,
-    previous: documentVersions(key, locale).filter((version) => !version.current),
+    upcoming: upcoming ? shown(upcoming) : null,
+    previous: documentVersions(key, locale)
+      .filter((version) => !version.current)
+      .map(shown),
     html: labelTableRegions(document.shown.html),
     contents: document.sections.filter((section) => section.level === 2),
     pills: isPrivacyPolicy(key) ? privacyPolicyPills(locale) : [],
