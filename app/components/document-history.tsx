@@ -13,9 +13,7 @@ export function DocumentEffective({ effective, summary }: Version) {
   const longDate = useLongDate();
   return (
     <>
-      <p className="app-document__updated" data-testid="document-effective">
-        {t("documents.versions.effectiveSince", { date: longDate(effective) })}
-      </p>
+      <p className="app-document__updated">{t("documents.versions.effectiveSince", { date: longDate(effective) })}</p>
       <p className="app-document__summary">
         <strong>{t("documents.versions.changes")}</strong> {summary}
       </p>
@@ -28,7 +26,7 @@ export function UpcomingVersion({ effective, summary }: Version) {
   const { t } = useTranslation();
   const longDate = useLongDate();
   return (
-    <div className="app-document__upcoming" role="note" data-testid="document-upcoming">
+    <div className="app-document__upcoming" role="note">
       <p>
         <strong>{t("documents.versions.upcoming", { date: longDate(effective) })}</strong>
       </p>

@@ -53,7 +53,7 @@ export default function DocumentVersionPage({ loaderData }: Route.ComponentProps
       <header className="app-document__header">
         <h1 className="app-heading-1">{title}</h1>
         {/* Right under the title, in the reading order: a screen reader reads it before the text. */}
-        <div className="app-document__archived" role="note" data-testid="document-archived">
+        <div className="app-document__archived" role="note">
           <p>
             <strong>{t("documents.versions.archivedNotice")}</strong>{" "}
             {t("documents.versions.archivedPeriod", { from: longDate(effective), until: longDate(until) })}
