@@ -67,6 +67,16 @@ export const configVariables = z.object({
       .default("0")
       .transform((value) => value === "1"),
   ),
+  // The day the documents take as today (YYYY-MM-DD), for tests of versions that take effect later;
+  // refused at start unless ALLOW_TEST_CLOCK=1 (config.server.ts), so no site shows a moved calendar by mistake.
+  DOCUMENTS_TODAY: z.preprocess(emptyAsUndefined, z.iso.date({ message: "must be a date YYYY-MM-DD" }).optional()),
+  ALLOW_TEST_CLOCK: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["0", "1"], { message: "must be 1 (tests only) or 0" })
+      .default("0")
+      .transform((value) => value === "1"),
+  ),
   SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(4),
   DNS_SERVERS: z.preprocess(
     emptyAsUndefined,

@@ -158,6 +158,15 @@ describe("proxy and cookie settings", () => {
     expect(parseConfig({}).FORM_BODY_LIMIT_BYTES).toBe(65_536);
   });
 
+  it("refuses the documents' test clock unless the test flag allows it", () => {
+    expect(problemsOf({ DOCUMENTS_TODAY: "2026-09-15" })).toEqual([
+      "DOCUMENTS_TODAY: moves the documents' calendar and is for tests only: refused unless ALLOW_TEST_CLOCK=1",
+    ]);
+    expect(problemsOf({ DOCUMENTS_TODAY: "15-09-2026", ALLOW_TEST_CLOCK: "1" })[0]).toMatch(/^DOCUMENTS_TODAY: /);
+    expect(parseConfig({ DOCUMENTS_TODAY: "2026-09-15", ALLOW_TEST_CLOCK: "1" }).DOCUMENTS_TODAY).toBe("2026-09-15");
+    expect(parseConfig({}).DOCUMENTS_TODAY).toBeUndefined();
+  });
+
   it("takes a probe port only when it is not the site's port", () => {
     expect(problemsOf({ PORT: "3000", PROBE_PORT: "3000" })).toEqual(["PROBE_PORT: must differ from PORT"]);
     expect(problemsOf({ PORT: "3000", PROBE_PORT: "70000" })[0]).toMatch(/^PROBE_PORT: /);

@@ -26,6 +26,13 @@ const configSchema = configVariables.superRefine((config, ctx) => {
       });
     }
   }
+  if (config.DOCUMENTS_TODAY && !config.ALLOW_TEST_CLOCK) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DOCUMENTS_TODAY"],
+      message: "moves the documents' calendar and is for tests only: refused unless ALLOW_TEST_CLOCK=1",
+    });
+  }
   if (config.PROBE_PORT === config.PORT) {
     ctx.addIssue({ code: "custom", path: ["PROBE_PORT"], message: "must differ from PORT" });
   }

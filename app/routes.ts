@@ -57,6 +57,7 @@ export default [
     index("routes/site/home.tsx", { id: "home" }),
     route("about", "routes/site/about.tsx", { id: "about" }),
     route("document/:key", "routes/site/document.tsx", { id: "document" }),
+    route("document/:key/versions/:date", "routes/site/document-version.tsx", { id: "document-version" }),
     route("phone", "routes/site/phone.tsx", { id: "phone" }),
     route("search", "routes/site/search.tsx", { id: "search" }),
     // The accessibility statement, linked in the footer.

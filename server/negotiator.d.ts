@@ -1,5 +1,5 @@
 /**
- * The part of negotiator 0.6.4 the page cache uses. Not @types/negotiator:
+ * The part of negotiator 0.6.4 the page cache and the document call use. Not @types/negotiator:
  * it lacks the `preferred` order (added in 0.6.4, as compression uses it),
  * which breaks a tie between equally weighted encodings.
  */
@@ -8,5 +8,7 @@ declare module "negotiator" {
     constructor(request: { headers: Record<string, string | string[] | undefined> });
     /** The most preferred of `available`, or undefined when the request accepts none of them. */
     encoding<Name extends string>(available: readonly Name[], preferred?: readonly Name[]): Name | undefined;
+    /** The most preferred media type of `available` (the first on a tie), or undefined when none is accepted. */
+    mediaType<Type extends string>(available: readonly Type[]): Type | undefined;
   }
 }

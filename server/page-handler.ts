@@ -13,6 +13,7 @@ import { createRequestHandler as createWebRequestHandler, type ServerBuild } fro
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/instance.server";
 import { registerVersion } from "~/services/campaign/versions.server";
+import { documentsToday } from "~/services/site/document-clock.server";
 import { showsKeptChoice } from "~/utils/kept-choice-pages";
 import { readsRegister } from "~/utils/register-pages";
 
@@ -48,8 +49,14 @@ export function pageHandlerFor(build: ServerBuild): express.RequestHandler {
       loadContext,
       passOn,
       cacheUrl: cacheUrlFor(build, matchers, getConfig().PORT),
+      // The documents' day too: at midnight in Brussels a version may take effect (document pages, search).
       dataVersion: async (url) =>
-        showsRegister(url.pathname) ? `register ${await registerVersion(await getDb())}` : "",
+        [
+          `documents ${documentsToday()}`,
+          showsRegister(url.pathname) ? `register ${await registerVersion(await getDb())}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
     });
 
     found = async (req, res, next) => {

@@ -117,6 +117,14 @@ test("the register's list, one notice and the export match the document", async 
 test("the legal documents' call matches the document", async () => {
   const { etag } = await get("/api/plainhtml/privacy-policy?locale=nl_nl", 200);
   await get("/api/plainhtml/privacy-policy?locale=nl_nl", 304, { "If-None-Match": etag! });
+  // Asked for JSON: the same text with its history, each earlier version at its own address.
+  const { body } = await get("/api/plainhtml/privacy-policy?locale=nl_nl", 200, { Accept: "application/json" });
+  const { versions } = body as { versions: Array<{ effective: string; current: boolean; url: string }> };
+  expect(versions[0].current).toBe(true);
+  expect(versions[0].url).toMatch(/^http:\/\/nl\.localhost(:\d+)?\/nl\/document\/privacy-policy$/);
+  expect(versions.find((version) => version.effective === "2024-01-01")?.url).toMatch(
+    /^http:\/\/nl\.localhost(:\d+)?\/nl\/document\/privacy-policy\/versions\/2024-01-01$/,
+  );
   await get("/api/plainhtml/privacy-policy", 400);
   await get("/api/plainhtml/no-such-document?locale=nl_nl", 404);
 });

@@ -21,6 +21,7 @@ export const SITE_PAGES: SitePage[] = [
   { name: "privacy policy participants", path: "/document/privacy-policy-participants" },
   { name: "privacy policy applicants", path: "/document/privacy-policy-applicants" },
   { name: "privacy policy events", path: "/document/privacy-policy-events" },
+  { name: "privacy policy: earlier version", path: "/document/privacy-policy/versions/2024-01-01" },
   { name: "phone directory", path: "/phone" },
   { name: "search", path: "/search" },
   { name: "search results", path: "/search?q=cookies" },

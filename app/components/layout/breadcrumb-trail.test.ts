@@ -37,4 +37,12 @@ describe("breadcrumbTrail", () => {
       { labelKey: "breadcrumbs.accessibility" },
     ]);
   });
+
+  it("leads from an earlier version of a document back to the document", () => {
+    expect(breadcrumbTrail("/document/privacy-policy/versions/2024-01-01")).toEqual([
+      { labelKey: "breadcrumbs.home", path: "/" },
+      { labelKey: "documents.titles.privacy-policy", path: "/document/privacy-policy" },
+      { labelKey: "documents.versions.crumb" },
+    ]);
+  });
 });

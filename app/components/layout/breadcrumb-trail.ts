@@ -45,7 +45,13 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
   }
   if (first === "document") {
     const key = rest[0];
-    return isDocumentKey(key) ? [HOME, { labelKey: `documents.titles.${key}` }] : [];
+    if (!isDocumentKey(key)) return [];
+    const title = `documents.titles.${key}`;
+    // An earlier version: home, the document (its current text), then this version.
+    if (rest[1] === "versions" && rest[2]) {
+      return [HOME, { labelKey: title, path: `/document/${key}` }, { labelKey: "documents.versions.crumb" }];
+    }
+    return [HOME, { labelKey: title }];
   }
   if (first === "political-ads" && rest[0]) {
     return [HOME, { labelKey: SEGMENT_LABELS["political-ads"], path: "/political-ads" }, { text: rest[0] }];

@@ -146,10 +146,52 @@ const getOpenApiDocument: OperationObject = {
 
 const plainText = (description: string) => ({ description, content: { "text/plain": { schema: { type: "string" } } } });
 
+const DATE = { type: "string", format: "date", description: "YYYY-MM-DD" } as const;
+
+/** The document with its history, for a client that sends `Accept: application/json`. */
+const documentWithVersions = {
+  type: "object",
+  additionalProperties: false,
+  required: ["key", "locale", "title", "effective", "html", "versions"],
+  properties: {
+    key: { type: "string", enum: [...DOCUMENT_KEYS] },
+    locale: { type: "string", enum: [...LOCALES], description: "The locale whose text it is (after fallback)." },
+    title: { type: "string" },
+    effective: { ...DATE, description: "The day the version in effect took effect (YYYY-MM-DD)." },
+    html: { type: "string", description: "The version in effect, as the text/html answer gives it." },
+    versions: {
+      type: "array",
+      description: "Every version in effect so far, newest first; a version dated later is not listed before its day.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["effective", "summary", "material", "current", "url"],
+        properties: {
+          effective: DATE,
+          summary: { type: "string", description: "What changed against the version before." },
+          material: {
+            type: "boolean",
+            description: "Whether the change matters to the reader's rights or obligations.",
+          },
+          current: { type: "boolean", description: "The version in effect today." },
+          url: {
+            type: "string",
+            format: "uri",
+            description:
+              "Its page: the document page for the current version, /{lang}/document/{key}/versions/{date} for an earlier one.",
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 const getDocumentHtml: OperationObject = {
   operationId: "getDocumentHtml",
   tags: ["Legal documents"],
-  summary: "A legal document as HTML text (spec 7)",
+  summary: "A legal document as HTML text (spec 7), or with its versions as JSON",
+  description:
+    "The version in effect today. With `Accept: application/json` the answer is JSON: the same HTML with the list of versions in effect so far.",
   parameters: [
     { name: "documentKey", in: "path", required: true, schema: { type: "string", enum: [...DOCUMENT_KEYS] } },
     {
@@ -163,16 +205,20 @@ const getDocumentHtml: OperationObject = {
   ],
   responses: {
     "200": {
-      description: "The document's HTML (a fragment, no page around it).",
+      description: "The document's HTML (a fragment, no page around it), or as JSON with its versions.",
       headers: {
         ETag: { $ref: "#/components/headers/ETag" },
         "Content-Language": { schema: { type: "string" }, required: true },
+        Vary: { schema: { type: "string" }, description: "Accept: the HTML and the JSON share the address." },
       },
-      content: { "text/html": { schema: { type: "string" } } },
+      content: {
+        "text/html": { schema: { type: "string" } },
+        "application/json": { schema: documentWithVersions },
+      },
     },
     "304": { description: "Unchanged since the ETag in If-None-Match: no body." },
     "400": plainText("No locale given."),
-    "404": plainText("An unknown locale or document."),
+    "404": plainText("An unknown locale or document, or one not in effect yet."),
   },
 };
 

@@ -1,22 +1,26 @@
 import { Link, redirect } from "react-router";
 
+import { DocumentEffective, PreviousVersions, UpcomingVersion } from "~/components/document-history";
+import { DocumentText } from "~/components/document-text";
 import { getConfig } from "~/config.server";
 import { documentRedirect } from "~/content/document-redirects";
 import { isDocumentKey, isPrivacyPolicy, privacyPolicyPills } from "~/content/documents";
 import { siteContext } from "~/context";
-import { localizedPath } from "~/i18n/locale";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage, localizedPath } from "~/i18n/locale";
 import { withoutSoftHyphens } from "~/i18n/translations";
 import { useTranslation } from "~/i18n/use-translation";
-import { getDocument } from "~/services/site/documents.server";
-import { dateTimeFormat } from "~/utils/intl-formats";
+import { documentVersions, upcomingVersion } from "~/services/site/document-versions.server";
+import { currentDocument } from "~/services/site/documents.server";
 import { SITE_NAME } from "~/utils/meta";
+import { notFound } from "~/utils/not-found";
 import { STATIC_PAGE } from "~/utils/page-handle";
 import { useLocalizedPath } from "~/utils/site";
-import { labelTableRegions, splitSectionNumber } from "~/utils/table-regions";
+import { labelTableRegions } from "~/utils/table-regions";
 
 import type { Route } from "./+types/document";
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, context, request }: Route.LoaderArgs) {
   const { language, locale } = context.get(siteContext);
   const key = params.key;
   if (!isDocumentKey(key)) {
@@ -30,12 +34,26 @@ export function loader({ params, context }: Route.LoaderArgs) {
     }
     throw redirect(localizedPath(language, "/not-found"));
   }
-  const document = getDocument(key, locale);
+  const document = currentDocument(key, locale);
+  // Its first version is still ahead: not published yet.
+  if (!document) notFound(request);
+  // As the text itself: soft hyphens at the syllables of long words, for narrow screens.
+  const shown = <T extends { summary: string }>(version: T): T => ({
+    ...version,
+    summary: hyphenated(version.summary, linkLanguage(document.locale)),
+  });
+  const upcoming = upcomingVersion(key, locale);
   return {
     key,
     title: document.shown.title,
     description: document.description,
-    updated: document.updated,
+    effective: document.effective,
+    summary: shown(document).summary,
+    material: document.material,
+    upcoming: upcoming ? shown(upcoming) : null,
+    previous: documentVersions(key, locale)
+      .filter((version) => !version.current)
+      .map(shown),
     html: labelTableRegions(document.shown.html),
     contents: document.sections.filter((section) => section.level === 2),
     pills: isPrivacyPolicy(key) ? privacyPolicyPills(locale) : [],
@@ -43,17 +61,15 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { key, title, updated, html, contents, pills } = loaderData;
-  const updatedOn = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${updated}T00:00:00Z`),
-  );
+  const { key, title, html, contents, pills, upcoming, previous } = loaderData;
   return (
     <article className="app-document">
       <header className="app-document__header">
         <h1 className="app-heading-1">{title}</h1>
-        <p className="app-document__updated">{t("documents.updated", { date: updatedOn })}</p>
+        <DocumentEffective {...loaderData} />
+        {upcoming ? <UpcomingVersion {...upcoming} /> : null}
       </header>
       {pills.length > 0 ? (
         <nav className="app-pills" aria-label={t("documents.pillsLabel")}>
@@ -72,30 +88,8 @@ export default function DocumentPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
-      <div className="app-document__layout">
-        {contents.length > 0 ? (
-          <nav className="app-document__toc" aria-labelledby="document-toc-title">
-            <h2 id="document-toc-title" className="app-document__toc-title">
-              {t("documents.contents")}
-            </h2>
-            <ol className="app-document__toc-list" role="list">
-              {contents.map((section) => {
-                // The titles carry their number: shown once, wrapped lines aligned after it.
-                const { number, text } = splitSectionNumber(section.title);
-                return (
-                  <li key={section.id}>
-                    <a href={`#${section.id}`} className="app-document__toc-link">
-                      {number ? <span className="app-document__toc-number">{number}</span> : null}
-                      <span>{text}</span>
-                    </a>
-                  </li>
-                );
-              })}
-            </ol>
-          </nav>
-        ) : null}
-        <div className="app-document__body" dangerouslySetInnerHTML={{ __html: html }} />
-      </div>
+      <DocumentText contents={contents} html={html} />
+      <PreviousVersions documentKey={key} versions={previous} />
     </article>
   );
 }

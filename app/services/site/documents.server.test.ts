@@ -5,10 +5,10 @@ import { DOCUMENT_KEYS, privacyPolicyPills } from "~/content/documents";
 import { allDocuments, getDocument, renderDocument } from "~/services/site/documents.server";
 
 describe("document content files", () => {
-  it("all 18 files (6 documents × nl_nl, nl_be, fr_be) parse with anchors", () => {
+  it("all 18 documents (6 × nl_nl, nl_be, fr_be) parse with anchors, in every version", () => {
     const documents = allDocuments();
     expect(documents.size).toBe(18);
-    for (const document of documents.values()) {
+    for (const document of [...documents.values()].flat()) {
       expect(document.sections.length, document.key).toBeGreaterThan(4);
       for (const section of document.sections) {
         expect(document.html).toContain(`id="${section.id}"`);
@@ -18,7 +18,7 @@ describe("document content files", () => {
 
   it("renders headings with their explicit id and tables in a scroll region", () => {
     const { html, sections } = renderDocument(
-      "---\ntitle: T\ndescription: D\nupdated: 2026-10-01\n---\n\n## 1. Wie zijn wij? {#wie-zijn-wij}\n\nTekst **vet**.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+      "---\ntitle: T\ndescription: D\neffective: 2026-10-01\nsummary: S\nmaterial: false\n---\n\n## 1. Wie zijn wij? {#wie-zijn-wij}\n\nTekst **vet**.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
       "test.md",
     );
     expect(html).toContain('<h2 id="wie-zijn-wij" class="app-document__heading">1. Wie zijn wij?</h2>');
@@ -29,7 +29,7 @@ describe("document content files", () => {
   });
 
   it("rejects a heading without an anchor, or a duplicate anchor", () => {
-    const head = "---\ntitle: T\ndescription: D\nupdated: 2026-10-01\n---\n";
+    const head = "---\ntitle: T\ndescription: D\neffective: 2026-10-01\nsummary: S\nmaterial: false\n---\n";
     expect(() => renderDocument(`${head}## Zonder anker\n`, "x.md")).toThrow(/without \{#id\}/);
     expect(() => renderDocument(`${head}## A {#a}\n\n## B {#a}\n`, "x.md")).toThrow(/duplicate heading id a/);
     expect(() => renderDocument("## A {#a}\n", "x.md")).toThrow(/front matter/);

@@ -1,28 +1,28 @@
 import { createHash } from "node:crypto";
 
-import { Marked, type Tokens } from "marked";
-import { z } from "zod";
-
-import { DOCUMENT_KEYS, type DocumentKey } from "~/content/documents";
+import type { DocumentKey } from "~/content/documents";
 import { hyphenated } from "~/i18n/hyphenation.server";
 import { fallbackChain, FULL_LOCALES, linkLanguage, type Locale } from "~/i18n/locale";
 
-/** A heading of a document: the target of a table-of-contents link or search hit. */
-type DocumentSection = {
-  id: string;
-  title: string;
-  level: 2 | 3;
-  /** Plain text of the section up to the next heading (for search). */
-  text: string;
-};
+import { documentsToday } from "./document-clock.server";
+import { documentContentProblems, versionFileOf } from "./document-content-check.server";
+import { renderDocument, type DocumentSection } from "./document-render.server";
 
+export { renderDocument } from "./document-render.server";
+
+/** One version of a legal document, in effect from `effective` until the next one. */
 export type LegalDocument = {
   key: DocumentKey;
   /** Locale whose file was used (after fallback). */
   locale: Locale;
   title: string;
   description: string;
-  updated: string;
+  /** The day it takes effect (YYYY-MM-DD, the file's name). */
+  effective: string;
+  /** One line: what changed against the version before. */
+  summary: string;
+  /** Whether the change matters to the reader's rights or obligations. */
+  material: boolean;
   html: string;
   /** The title and the text as the page shows them: soft hyphens at the syllables of long words (hyphenation.server.ts). */
   shown: { title: string; html: string };
@@ -31,139 +31,72 @@ export type LegalDocument = {
 };
 
 // Content files are bundled with the server, so a deployment carries them.
-const files = import.meta.glob<string>("../../../content/documents/*/*.md", {
+const files = import.meta.glob<string>("../../../content/documents/*/*/*.md", {
   query: "?raw",
   import: "default",
   eager: true,
 });
 
-const frontMatterSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().min(1).max(200),
-  updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-});
-
-const HEADING_ANCHOR = /\s*\{#([a-z0-9-]+)\}\s*$/;
-
-function parseFrontMatter(source: string, name: string) {
-  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  if (!match) throw new Error(`${name}: missing front matter`);
-  const fields = Object.fromEntries(
-    match[1].split("\n").map((line) => {
-      const colon = line.indexOf(":");
-      return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
-    }),
-  );
-  const parsed = frontMatterSchema.safeParse(fields);
-  if (!parsed.success) throw new Error(`${name}: ${parsed.error.issues[0].message}`);
-  return { meta: parsed.data, body: source.slice(match[0].length) };
-}
-
-function plainText(markdown: string): string {
-  return markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[*_`>#|]/g, " ")
-    .replace(/-{3,}/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Renders a document; headings carry their explicit `{#id}` as `id`. */
-export function renderDocument(source: string, name: string, tableLabel = "Tabel") {
-  const { meta, body } = parseFrontMatter(source, name);
-  const sections: DocumentSection[] = [];
-  const ids = new Set<string>();
-  const marked = new Marked({
-    gfm: true,
-    renderer: {
-      heading(this: { parser: { parseInline: (t: Tokens.Generic[]) => string } }, token: Tokens.Heading) {
-        const anchor = HEADING_ANCHOR.exec(token.text);
-        if (token.depth === 1) throw new Error(`${name}: no h1 in documents (the page prints the title)`);
-        if (!anchor) throw new Error(`${name}: heading without {#id}: ${token.text}`);
-        const id = anchor[1];
-        if (ids.has(id)) throw new Error(`${name}: duplicate heading id ${id}`);
-        ids.add(id);
-        const inline = this.parser.parseInline(token.tokens).replace(HEADING_ANCHOR, "");
-        return `<h${token.depth} id="${id}" class="app-document__heading">${inline}</h${token.depth}>\n`;
-      },
-    },
-    hooks: {
-      // Wide tables scroll on their own instead of widening the page.
-      postprocess: (html) =>
-        html
-          .replace(
-            /<table>/g,
-            `<div class="app-document__table" role="region" tabindex="0" aria-label="${tableLabel}"><table>`,
-          )
-          .replace(/<\/table>/g, "</table></div>"),
-    },
-  });
-
-  // Sections: split the source at headings to keep the text under each one.
-  const lines = body.split("\n");
-  let current: DocumentSection | null = null;
-  const buffer: string[] = [];
-  const flush = () => {
-    if (current) current.text = plainText(buffer.join("\n"));
-    buffer.length = 0;
-  };
-  for (const line of lines) {
-    const heading = /^(#{2,3})\s+(.*?)\s*\{#([a-z0-9-]+)\}\s*$/.exec(line);
-    if (heading) {
-      flush();
-      current = {
-        id: heading[3],
-        title: plainText(heading[2]),
-        level: heading[1].length as 2 | 3,
-        text: "",
-      };
-      sections.push(current);
-    } else {
-      buffer.push(line);
-    }
-  }
-  flush();
-
-  const html = marked.parse(body, { async: false });
-  return { meta, html, sections };
-}
-
-function loadAll(): Map<string, LegalDocument> {
-  const documents = new Map<string, LegalDocument>();
-  for (const locale of FULL_LOCALES) {
-    for (const key of DOCUMENT_KEYS) {
-      const name = `content/documents/${locale}/${key}.md`;
-      const source = files[`../../../${name}`];
-      if (source === undefined) throw new Error(`Missing document ${name}`);
-      const { meta, html, sections } = renderDocument(source, name, locale === "fr_be" ? "Tableau" : "Tabel");
-      documents.set(`${locale}/${key}`, {
-        key,
-        locale,
-        ...meta,
-        html,
-        shown: { title: hyphenated(meta.title, linkLanguage(locale)), html: hyphenated(html, linkLanguage(locale)) },
-        sections,
-        etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
-      });
-    }
+/** Every version, oldest first, per `locale/key`. */
+function loadAll(): Map<string, LegalDocument[]> {
+  const problems = documentContentProblems(files);
+  if (problems.length > 0) throw new Error(`Document content:\n  - ${problems.join("\n  - ")}`);
+  const documents = new Map<string, LegalDocument[]>();
+  for (const [path, source] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    const file = versionFileOf(path)!;
+    const locale = file.locale as Locale;
+    if (!(FULL_LOCALES as readonly string[]).includes(locale)) continue;
+    const name = path.replace(/^(\.\.\/)+/, "");
+    const { meta, html, sections } = renderDocument(source, name, locale === "fr_be" ? "Tableau" : "Tabel");
+    const id = `${locale}/${file.key}`;
+    const list = documents.get(id) ?? [];
+    documents.set(id, list);
+    list.push({
+      key: file.key as DocumentKey,
+      locale,
+      ...meta,
+      html,
+      shown: { title: hyphenated(meta.title, linkLanguage(locale)), html: hyphenated(html, linkLanguage(locale)) },
+      sections,
+      etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+    });
   }
   return documents;
 }
 
-let cache: Map<string, LegalDocument> | undefined;
+let cache: Map<string, LegalDocument[]> | undefined;
 
-/** All documents, parsed once; throws at start when a content file is malformed. */
-export function allDocuments(): Map<string, LegalDocument> {
+/** Every version of every document, parsed once; throws at start when the content is malformed. */
+export function allDocuments(): Map<string, LegalDocument[]> {
   cache ??= loadAll();
   return cache;
 }
 
-/** The document in the locale, or in the first fallback locale that has it. */
-export function getDocument(key: DocumentKey, locale: Locale): LegalDocument {
+/** All versions of the document (oldest first, future ones included) in the locale or its first fallback that has it. */
+export function versionsOf(key: DocumentKey, locale: Locale): LegalDocument[] {
   const documents = allDocuments();
   for (const candidate of fallbackChain(locale)) {
-    const document = documents.get(`${candidate}/${key}`);
-    if (document) return document;
+    const versions = documents.get(`${candidate}/${key}`);
+    if (versions) return versions;
   }
   throw new Error(`No document ${key} for ${locale}`);
+}
+
+/**
+ * The version in effect: the newest whose day has come. Undefined while the
+ * document's first version is still ahead: it is not published yet.
+ */
+export function currentDocument(
+  key: DocumentKey,
+  locale: Locale,
+  today: string = documentsToday(),
+): LegalDocument | undefined {
+  return versionsOf(key, locale).findLast((version) => version.effective <= today);
+}
+
+/** The version in effect, for callers that need one (throws while the document is not published yet). */
+export function getDocument(key: DocumentKey, locale: Locale, today: string = documentsToday()): LegalDocument {
+  const current = currentDocument(key, locale, today);
+  if (!current) throw new Error(`No version of ${key} for ${locale} in effect on ${today}`);
+  return current;
 }

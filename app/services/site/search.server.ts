@@ -9,7 +9,8 @@ import { resolvedTranslations } from "~/i18n/translations.server";
 import { foldText } from "~/utils/fold";
 
 import { phoneDirectoryFor } from "./content.server";
-import { getDocument } from "./documents.server";
+import { documentsToday } from "./document-clock.server";
+import { currentDocument } from "./documents.server";
 
 const MAX_RESULTS = 50;
 const SNIPPET_RADIUS = 90;
@@ -27,10 +28,12 @@ type SearchItem = {
 
 export type SearchResult = Omit<SearchItem, "text"> & { snippet: string };
 
-function itemsFor(locale: Locale): SearchItem[] {
+function itemsFor(locale: Locale, today: string): SearchItem[] {
   const texts = resolvedTranslations(locale);
+  // The texts in effect only: earlier versions and versions still ahead are not searched.
   const documentItems = DOCUMENT_KEYS.flatMap((key) => {
-    const document = getDocument(key, locale);
+    const document = currentDocument(key, locale, today);
+    if (!document) return [];
     return [
       {
         id: `document:${key}`,
@@ -65,12 +68,13 @@ function itemsFor(locale: Locale): SearchItem[] {
   return [...documentItems, ...pageItems, ...phoneItems];
 }
 
-type Index = { miniSearch: MiniSearch<SearchItem>; items: Map<string, SearchItem> };
+/** `day`: the documents' today the index was built on; a new day may bring a new version in effect. */
+type Index = { miniSearch: MiniSearch<SearchItem>; items: Map<string, SearchItem>; day: string };
 
 const indexes = new Map<Locale, Index>();
 
-function buildIndex(locale: Locale): Index {
-  const items = itemsFor(locale);
+function buildIndex(locale: Locale, day: string): Index {
+  const items = itemsFor(locale, day);
   const miniSearch = new MiniSearch<SearchItem>({
     fields: ["title", "text"],
     storeFields: ["id"],
@@ -79,7 +83,7 @@ function buildIndex(locale: Locale): Index {
     searchOptions: { boost: { title: 2 }, prefix: true, fuzzy: 0.2 },
   });
   miniSearch.addAll(items);
-  return { miniSearch, items: new Map(items.map((item) => [item.id, item])) };
+  return { miniSearch, items: new Map(items.map((item) => [item.id, item])), day };
 }
 
 /** Builds every locale's index (called once at start). */
@@ -88,9 +92,10 @@ export function warmSearchIndexes(): void {
 }
 
 function indexFor(locale: Locale): Index {
+  const day = documentsToday();
   let index = indexes.get(locale);
-  if (!index) {
-    index = buildIndex(locale);
+  if (index?.day !== day) {
+    index = buildIndex(locale, day);
     indexes.set(locale, index);
   }
   return index;
