@@ -58,6 +58,8 @@ export default [
     route("about", "routes/site/about.tsx", { id: "about" }),
     route("document/:key", "routes/site/document.tsx", { id: "document" }),
     route("document/:key/versions/:date", "routes/site/document-version.tsx", { id: "document-version" }),
+    // Two versions compared, by paragraph and word (a GET form picks them).
+    route("document/:key/compare", "routes/site/document-compare.tsx", { id: "document-compare" }),
     route("phone", "routes/site/phone.tsx", { id: "phone" }),
     route("search", "routes/site/search.tsx", { id: "search" }),
     // The accessibility statement, linked in the footer.

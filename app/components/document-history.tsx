@@ -60,6 +60,10 @@ export function PreviousVersions({ documentKey, versions }: { documentKey: strin
           </li>
         ))}
       </ul>
+      {/* What changed in the version now in effect, word by word. */}
+      <p>
+        <Link to={to(`/document/${documentKey}/compare`)}>{t("documents.compare.link")}</Link>
+      </p>
     </section>
   );
 }

@@ -51,6 +51,10 @@ export function breadcrumbTrail(pathWithoutLanguage: string): Crumb[] {
     if (rest[1] === "versions" && rest[2]) {
       return [HOME, { labelKey: title, path: `/document/${key}` }, { labelKey: "documents.versions.crumb" }];
     }
+    // Two versions compared: home, the document, then the comparison.
+    if (rest[1] === "compare") {
+      return [HOME, { labelKey: title, path: `/document/${key}` }, { labelKey: "documents.compare.crumb" }];
+    }
     return [HOME, { labelKey: title }];
   }
   if (first === "political-ads" && rest[0]) {

@@ -7,7 +7,7 @@ import { getDocument } from "~/services/site/documents.server";
 describe("document versions", () => {
   it("lists the versions that have taken effect, newest first, the current one flagged", () => {
     expect(documentVersions("privacy-policy", "nl_nl", "2026-12-05")).toEqual([
-      expect.objectContaining({ effective: "2026-10-01", current: true, material: false, title: "Privacybeleid" }),
+      expect.objectContaining({ effective: "2026-10-01", current: true, material: true, title: "Privacybeleid" }),
       expect.objectContaining({ effective: "2025-05-15", current: false, material: true }),
       expect.objectContaining({ effective: "2024-03-01", current: false, material: false }),
     ]);

@@ -28,6 +28,8 @@ export type LegalDocument = {
   shown: { title: string; html: string };
   etag: string;
   sections: DocumentSection[];
+  /** The file as written: what a comparison of two versions reads. */
+  markdown: string;
 };
 
 // Content files are bundled with the server, so a deployment carries them.
@@ -58,6 +60,7 @@ function loadAll(): Map<string, LegalDocument[]> {
       html,
       shown: { title: hyphenated(meta.title, linkLanguage(locale)), html: hyphenated(html, linkLanguage(locale)) },
       sections,
+      markdown: source,
       etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
     });
   }
