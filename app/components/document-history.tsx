@@ -21,6 +21,31 @@ export function DocumentEffective({ effective, summary }: Version) {
   );
 }
 
+/** A material change in the version now in effect, pointed out for its first days, with what changed word by word. */
+export function MaterialChange({
+  documentKey,
+  change,
+}: {
+  documentKey: string;
+  change: { effective: string; previous: string };
+}) {
+  const { t } = useTranslation();
+  const longDate = useLongDate();
+  const to = useLocalizedPath();
+  return (
+    <div className="app-document__material-change" role="note">
+      <p>
+        <strong>{t("documents.versions.materialNotice", { date: longDate(change.effective) })}</strong>
+      </p>
+      <p>
+        <Link to={to(`/document/${documentKey}/compare?from=${change.previous}&to=${change.effective}`)}>
+          {t("documents.versions.materialLink")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 /** A new version is announced with its date and summary only: its text is published on its day. */
 export function UpcomingVersion({ effective, summary }: Version) {
   const { t } = useTranslation();

@@ -58,6 +58,8 @@ test.describe("a document's versions", () => {
         await page.goto(current);
         await expect(page.getByText(site.effectiveSince)).toBeVisible();
         await expect(page.getByText(site.changes)).toBeVisible();
+        // Two months on, the change is no longer pointed out.
+        await expect(page.getByRole("note")).toHaveCount(0);
         const previous = page.getByRole("region", { name: site.previous });
         // At least this earlier version; others may join it in the content.
         const earlier = previous.getByRole("link", { name: site.earlier });
@@ -145,6 +147,14 @@ test.describe("a version dated later (the documents' calendar moved)", () => {
     ]);
 
     const inEffect = await page(onItsDay, "/nl/document/privacy-policy");
+    // A material change, on its first days: pointed out on the page and on the home page's card, with the comparison.
+    const comparison = "/nl/document/privacy-policy/compare?from=2025-05-15&amp;to=2026-10-01";
+    expect(inEffect.body).toContain("Belangrijke wijziging sinds 1 oktober 2026.");
+    expect(inEffect.body).toContain(comparison);
+    const home = await page(onItsDay, "/nl");
+    expect(home.body).toContain("Belangrijke wijziging sinds 1 oktober 2026.");
+    expect(home.body).toContain(comparison);
+    expect(announced.body).not.toContain("Belangrijke wijziging");
     expect(inEffect.body).toContain("Van kracht sinds 1 oktober 2026");
     expect(inEffect.body).toContain("4.3 Politieke advertenties");
     expect(inEffect.body).not.toContain("gaat een nieuwe versie van kracht");

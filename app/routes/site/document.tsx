@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 
-import { DocumentEffective, PreviousVersions, UpcomingVersion } from "~/components/document-history";
+import { DocumentEffective, MaterialChange, PreviousVersions, UpcomingVersion } from "~/components/document-history";
 import { DocumentText } from "~/components/document-text";
 import { getConfig } from "~/config.server";
 import { documentRedirect } from "~/content/document-redirects";
@@ -10,7 +10,7 @@ import { hyphenated } from "~/i18n/hyphenation.server";
 import { linkLanguage, localizedPath } from "~/i18n/locale";
 import { withoutSoftHyphens } from "~/i18n/translations";
 import { useTranslation } from "~/i18n/use-translation";
-import { documentVersions, upcomingVersion } from "~/services/site/document-versions.server";
+import { documentVersions, recentMaterialChange, upcomingVersion } from "~/services/site/document-versions.server";
 import { currentDocument } from "~/services/site/documents.server";
 import { SITE_NAME } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
@@ -43,6 +43,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     summary: hyphenated(version.summary, linkLanguage(document.locale)),
   });
   const upcoming = upcomingVersion(key, locale);
+  const materialChange = recentMaterialChange(key, locale);
   return {
     key,
     title: document.shown.title,
@@ -51,6 +52,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     summary: shown(document).summary,
     material: document.material,
     upcoming: upcoming ? shown(upcoming) : null,
+    materialChange: materialChange ?? null,
     previous: documentVersions(key, locale)
       .filter((version) => !version.current)
       .map(shown),
@@ -63,12 +65,13 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 export default function DocumentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { key, title, html, contents, pills, upcoming, previous } = loaderData;
+  const { key, title, html, contents, pills, upcoming, previous, materialChange } = loaderData;
   return (
     <article className="app-document">
       <header className="app-document__header">
         <h1 className="app-heading-1">{title}</h1>
         <DocumentEffective {...loaderData} />
+        {materialChange ? <MaterialChange documentKey={key} change={materialChange} /> : null}
         {upcoming ? <UpcomingVersion {...upcoming} /> : null}
       </header>
       {pills.length > 0 ? (

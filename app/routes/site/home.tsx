@@ -2,9 +2,14 @@ import { Link, redirect } from "react-router";
 
 import { BrandsHero } from "~/components/brands-hero";
 import { ContactSection } from "~/components/contact-section";
+import { useLongDate } from "~/components/document-text";
 import { PageTitle } from "~/components/page-title";
 import { CONTACT_TOPIC_PARAMETER, contactTopicFrom } from "~/content/contact-topics";
+import { siteContext } from "~/context";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { linkLanguage } from "~/i18n/locale";
 import { useTranslation } from "~/i18n/use-translation";
+import { recentMaterialChange } from "~/services/site/document-versions.server";
 import { formPageMeta } from "~/utils/meta";
 import { leaveThirdPartyDocument, PERSONAL_DATA } from "~/utils/personal-data";
 import { useLocalizedPath, useSite } from "~/utils/site";
@@ -26,13 +31,22 @@ const TOPIC_CARDS = [
 export const handle = { ...PERSONAL_DATA, queryParameters: [CONTACT_TOPIC_PARAMETER] };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [leaveThirdPartyDocument];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const { locale } = context.get(siteContext);
   const topic = contactTopicFrom(url.searchParams);
   // An unknown topic presets nothing: the page without it, rather than one
   // more copy of home in the page cache for each value someone makes up.
   if (!topic && url.searchParams.has(CONTACT_TOPIC_PARAMETER)) throw redirect(url.pathname);
-  return { topic };
+  // A document that changed something that matters in the last weeks says so on its card.
+  const changes = Object.fromEntries(
+    TOPIC_CARDS.map((card) => {
+      const change = recentMaterialChange(card.document, locale);
+      // As the documents' own texts: soft hyphens at the syllables of long words, for narrow screens.
+      return [card.document, change ? { ...change, summary: hyphenated(change.summary, linkLanguage(locale)) } : null];
+    }),
+  );
+  return { topic, changes };
 }
 
 /** The contact form on this page (spec 2). */
@@ -44,6 +58,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { country } = useSite();
+  const longDate = useLongDate();
   return (
     <>
       <PageTitle titleKey="pages.home.title" />
@@ -60,6 +75,24 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               <p className="app-card__subject">{t(`home.cards.${card.key}.subject`)}</p>
               <h3 className="app-card__title">{t(`home.cards.${card.key}.title`)}</h3>
               <p className="app-card__text">{t(`home.cards.${card.key}.text`)}</p>
+              {loaderData.changes[card.document] ? (
+                <p className="app-card__change">
+                  <strong>
+                    {t("documents.versions.materialNotice", {
+                      date: longDate(loaderData.changes[card.document]!.effective),
+                    })}
+                  </strong>{" "}
+                  {loaderData.changes[card.document]!.summary}{" "}
+                  <Link
+                    to={to(
+                      `/document/${card.document}/compare?from=${loaderData.changes[card.document]!.previous}&to=${loaderData.changes[card.document]!.effective}`,
+                    )}
+                  >
+                    {t("documents.versions.materialLink")}
+                    <span className="app-visually-hidden">: {t(`home.cards.${card.key}.title`)}</span>
+                  </Link>
+                </p>
+              ) : null}
               <Link className="app-card__link" to={to(`/document/${card.document}`)}>
                 {t("home.readMore")}
                 <span className="app-visually-hidden">: {t(`home.cards.${card.key}.title`)}</span>

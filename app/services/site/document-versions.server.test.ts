@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { documentVersion, documentVersions, upcomingVersion } from "~/services/site/document-versions.server";
+import {
+  documentVersion,
+  documentVersions,
+  recentMaterialChange,
+  upcomingVersion,
+} from "~/services/site/document-versions.server";
 import { getDocument } from "~/services/site/documents.server";
 
 // The real content: the privacy policy as of 2024-03-01, 2025-05-15 and 2026-10-01.
@@ -43,5 +48,17 @@ describe("document versions", () => {
 
   it("falls back en_be → nl_be for the history too", () => {
     expect(documentVersions("privacy-policy", "en_be", "2026-12-05")[1].summary).toMatch(/privacyportaal/);
+  });
+
+  it("points out a material change for 30 days after it took effect, with the version before it", () => {
+    expect(recentMaterialChange("privacy-policy", "nl_nl", "2026-10-01")).toEqual({
+      effective: "2026-10-01",
+      summary: "Transparantiecentrum voor politieke advertenties toegevoegd en de klachtroute verduidelijkt.",
+      previous: "2025-05-15",
+    });
+    expect(recentMaterialChange("privacy-policy", "nl_nl", "2026-10-30")?.effective).toBe("2026-10-01");
+    expect(recentMaterialChange("privacy-policy", "nl_nl", "2026-10-31")).toBeUndefined();
+    // The first version changed nothing that matters: nothing to point out.
+    expect(recentMaterialChange("privacy-policy", "nl_nl", "2024-03-05")).toBeUndefined();
   });
 });

@@ -72,3 +72,22 @@ export function upcomingVersion(
   if (!next || next.effective > addDays(today, ANNOUNCE_DAYS)) return undefined;
   return { effective: next.effective, summary: next.summary, material: next.material, title: next.title };
 }
+
+/** How long a material change is pointed out after it took effect. */
+const MATERIAL_NOTICE_DAYS = 30;
+
+/**
+ * The version in effect when it changed something that matters to the
+ * reader (`material`) at most MATERIAL_NOTICE_DAYS ago: the document page
+ * and the home page's topic card point it out, with the comparison against
+ * the version before.
+ */
+export function recentMaterialChange(
+  key: DocumentKey,
+  locale: Locale,
+  today: string = documentsToday(),
+): { effective: string; summary: string; previous: string } | undefined {
+  const [current, previous] = documentVersions(key, locale, today);
+  if (!current?.material || !previous || addDays(current.effective, MATERIAL_NOTICE_DAYS) <= today) return undefined;
+  return { effective: current.effective, summary: current.summary, previous: previous.effective };
+}
