@@ -42,6 +42,7 @@ try {
   const pages = [
     ["home", `${base("nl")}/nl`],
     ["document", `${base("nl")}/nl/document/privacy-policy`],
+    ["comparison", `${base("be")}/fr/document/privacy-policy/compare`],
     ["phone", `${base("be")}/fr/phone`],
     ["access form", `${base("nl")}/nl/privacy-rights/access`],
     ["ad list", `${base("be")}/nl/political-ads`],

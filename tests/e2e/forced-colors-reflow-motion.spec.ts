@@ -46,6 +46,11 @@ test.describe("forced colors (Windows high contrast)", () => {
     const campaign = encodeURIComponent(await newestCampaignId(page.request, "be"));
     for (const [host, path] of [
       ["nl", "/nl/privacy-rights/access"],
+      ["nl", "/nl/privacy-rights/restriction"],
+      ["nl", "/nl/document/privacy-policy"],
+      ["nl", "/nl/document/privacy-policy/versions/2025-05-15"],
+      ["be", "/fr/document/privacy-policy/compare"],
+      ["be", "/fr/accessibility"],
       ["nl", "/nl/search?q=cookies"],
       ["nl", "/nl/phone"],
       ["be", "/fr/political-ads"],
