@@ -122,8 +122,8 @@ test("the legal documents' call matches the document", async () => {
   const { versions } = body as { versions: Array<{ effective: string; current: boolean; url: string }> };
   expect(versions[0].current).toBe(true);
   expect(versions[0].url).toMatch(/^http:\/\/nl\.localhost(:\d+)?\/nl\/document\/privacy-policy$/);
-  expect(versions.find((version) => version.effective === "2024-01-01")?.url).toMatch(
-    /^http:\/\/nl\.localhost(:\d+)?\/nl\/document\/privacy-policy\/versions\/2024-01-01$/,
+  expect(versions.find((version) => version.effective === "2025-05-15")?.url).toMatch(
+    /^http:\/\/nl\.localhost(:\d+)?\/nl\/document\/privacy-policy\/versions\/2025-05-15$/,
   );
   await get("/api/plainhtml/privacy-policy", 400);
   await get("/api/plainhtml/no-such-document?locale=nl_nl", 404);
