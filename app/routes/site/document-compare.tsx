@@ -4,11 +4,12 @@ import { longDate, useLongDate } from "~/components/document-text";
 import { DocumentComparisonView } from "~/components/documents/document-comparison";
 import { isDocumentKey } from "~/content/documents";
 import { siteContext } from "~/context";
-import { htmlLang } from "~/i18n/locale";
+import { hyphenated } from "~/i18n/hyphenation.server";
+import { htmlLang, linkLanguage } from "~/i18n/locale";
 import { lookup } from "~/i18n/translations";
 import { resolvedTranslations } from "~/i18n/translations.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { compareDocuments } from "~/services/site/document-diff.server";
+import { compareDocuments, comparisonShown } from "~/services/site/document-diff.server";
 import { documentVersion, documentVersions } from "~/services/site/document-versions.server";
 import { SITE_NAME } from "~/utils/meta";
 import { notFound } from "~/utils/not-found";
@@ -43,7 +44,12 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
     from: older,
     to: newer,
     versions: versions.map(({ effective, summary }) => ({ effective, summary })),
-    comparison: compareDocuments(documentVersion(key, locale, older)!, documentVersion(key, locale, newer)!),
+    // As the documents' own texts: soft hyphens at the syllables of long words, for narrow screens.
+    shownTitle: hyphenated(title, linkLanguage(locale)),
+    comparison: comparisonShown(
+      compareDocuments(documentVersion(key, locale, older)!, documentVersion(key, locale, newer)!),
+      (text) => hyphenated(text, linkLanguage(locale)),
+    ),
     pageTitle: lookup(resolvedTranslations(locale), "documents.compare.pageTitle")
       .replace("{{title}}", title)
       .replace("{{from}}", longDate(htmlLang(locale), older))
@@ -55,7 +61,7 @@ export default function DocumentComparePage({ loaderData }: Route.ComponentProps
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const longDate = useLongDate();
-  const { key, title, versions, comparison } = loaderData;
+  const { key, shownTitle, versions, comparison } = loaderData;
   const options = versions.map((version) => (
     <option key={version.effective} value={version.effective}>
       {longDate(version.effective)}
@@ -64,7 +70,7 @@ export default function DocumentComparePage({ loaderData }: Route.ComponentProps
   return (
     <article className="app-document app-document--compare">
       <header className="app-document__header">
-        <h1 className="app-heading-1">{t("documents.compare.title", { title })}</h1>
+        <h1 className="app-heading-1">{t("documents.compare.title", { title: shownTitle })}</h1>
         <p>{t("documents.compare.between", { from: longDate(loaderData.from), to: longDate(loaderData.to) })}</p>
         <p>
           <Link to={to(`/document/${key}`)}>{t("documents.versions.toCurrent")}</Link>

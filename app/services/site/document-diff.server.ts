@@ -114,3 +114,24 @@ export function compareDocuments(from: { markdown: string }, to: { markdown: str
   const headings = headingChanges(before, after);
   return { identical: headings.length === 0 && blocks.every((item) => item.change === "same"), headings, blocks };
 }
+
+/**
+ * The comparison as a page shows it: every text through `shown` (soft
+ * hyphens at the syllables of long words, for a narrow screen). The
+ * comparison itself is made without them.
+ */
+export function comparisonShown(comparison: DocumentComparison, shown: (text: string) => string): DocumentComparison {
+  return {
+    ...comparison,
+    headings: comparison.headings.map((heading) => ({
+      ...heading,
+      ...("oldText" in heading ? { oldText: shown(heading.oldText) } : {}),
+      ...("newText" in heading ? { newText: shown(heading.newText) } : {}),
+    })),
+    blocks: comparison.blocks.map((block) =>
+      block.change === "changed"
+        ? { ...block, segments: block.segments.map((segment) => ({ ...segment, text: shown(segment.text) })) }
+        : { ...block, text: shown(block.text) },
+    ),
+  };
+}
