@@ -50,6 +50,10 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
       compareDocuments(documentVersion(key, locale, older)!, documentVersion(key, locale, newer)!),
       (text) => hyphenated(text, linkLanguage(locale)),
     ),
+    description: lookup(resolvedTranslations(locale), "documents.compare.description")
+      .replace("{{title}}", title)
+      .replace("{{from}}", longDate(htmlLang(locale), older))
+      .replace("{{to}}", longDate(htmlLang(locale), newer)),
     pageTitle: lookup(resolvedTranslations(locale), "documents.compare.pageTitle")
       .replace("{{title}}", title)
       .replace("{{from}}", longDate(htmlLang(locale), older))
@@ -103,7 +107,9 @@ export default function DocumentComparePage({ loaderData }: Route.ComponentProps
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: `${loaderData.pageTitle} | ${SITE_NAME}` }] : [];
+  loaderData
+    ? [{ title: `${loaderData.pageTitle} | ${SITE_NAME}` }, { name: "description", content: loaderData.description }]
+    : [];
 
 /** A form of selects and links: no React in the browser. `queryParameters`: the two dates, and so the page cache's key. */
 export const handle = { ...STATIC_PAGE, queryParameters: ["from", "to"] };
