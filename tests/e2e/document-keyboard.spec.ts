@@ -7,19 +7,7 @@
 import type { Page } from "@playwright/test";
 
 import { expect, inTurn, siteUrl, test } from "./fixtures";
-
-/** The focused element: visibly ringed, and not under the sticky header (WCAG 2.4.7, 2.4.11). */
-async function expectFocusShown(page: Page) {
-  const focused = page.locator(":focus");
-  await expect(focused).toBeInViewport();
-  const header = (await page.locator(".app-header").boundingBox())!;
-  expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
-  const ring = await focused.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { outline: style.outlineStyle, shadow: style.boxShadow };
-  });
-  expect(ring.outline !== "none" || ring.shadow !== "none", JSON.stringify(ring)).toBe(true);
-}
+import { expectFocusShown } from "./focus";
 
 /** Tab until `target` has the focus (at most `limit` presses), then check it is shown. */
 async function tabTo(page: Page, target: ReturnType<Page["locator"]>, limit = 40) {

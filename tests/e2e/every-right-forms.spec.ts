@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 
 import { request } from "../setup/spawn-server";
 import { expect, expectAxeClean, inTurn, siteUrl, test, type Host } from "./fixtures";
+import { expectFocusShown } from "./focus";
 import { soft } from "./soft-hyphens";
 
 const SITES = {
@@ -191,19 +192,6 @@ for (const [turn, [locale, texts]] of Object.entries(SITES).entries()) {
       },
     );
   });
-}
-
-/** The focused element: visibly ringed, and not under the sticky header (WCAG 2.4.7, 2.4.11). */
-async function expectFocusShown(page: Page) {
-  const focused = page.locator(":focus");
-  await expect(focused).toBeInViewport();
-  const header = (await page.locator(".app-header").boundingBox())!;
-  expect((await focused.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
-  const ring = await focused.evaluate((element) => {
-    const style = getComputedStyle(element);
-    return { outline: style.outlineStyle, shadow: style.boxShadow };
-  });
-  expect(ring.outline !== "none" || ring.shadow !== "none", JSON.stringify(ring)).toBe(true);
 }
 
 test("keyboard only, at 320 px: an objection to processing is filled in and sent", inTurn(1), async ({ page }) => {
