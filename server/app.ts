@@ -12,6 +12,7 @@ import { closeDb, getDatabaseHandle } from "~/db/instance.server";
 import { seedRegisterOnFirstStart } from "~/services/campaign/register.server";
 import { startMailWorker, stopMailWorker } from "~/services/mail/mailer.server";
 import { registerOperationsGauges } from "~/services/operations-gauges.server";
+import { buildFigureRollupsOnce } from "~/services/reports/rollup-rebuild.server";
 import { startRetentionJob, stopRetentionJob } from "~/services/retention.server";
 import { validateContent } from "~/services/site/content.server";
 import { allDocuments } from "~/services/site/documents.server";
@@ -37,8 +38,9 @@ const loadBuild = () => import("virtual:react-router/server-build") as Promise<S
 /**
  * Runs before the server listens: the app's modules are loaded, content
  * and documents validated (a malformed file stops the start), the search
- * indexes built, the database opened and migrated, and the mail outbox
- * worker started.
+ * indexes built, the database opened and migrated (the daily figures
+ * made from the rows on the first start that has them), and the mail
+ * outbox worker started.
  */
 export async function start(): Promise<void> {
   await loadBuild();
@@ -48,6 +50,7 @@ export async function start(): Promise<void> {
   const { db, kind } = await getDatabaseHandle();
   // The embedded default comes with an invented ad register; PostgreSQL deployments import the real one.
   if (kind === "sqlite") await seedRegisterOnFirstStart(db);
+  await buildFigureRollupsOnce(db);
   await startMailWorker();
   await startWebhooks();
   startRetentionJob(db, getLogger());

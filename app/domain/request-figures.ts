@@ -4,7 +4,7 @@
  * database, the pages and the CSV read these shapes.
  */
 import type { ComplaintState } from "./complaint";
-import type { RequestState, RightType } from "./privacy-request";
+import { RIGHT_TYPES, type RequestState, type RightType } from "./privacy-request";
 
 /** A request is answered when it was carried out or refused: both are the answer GDPR Art. 12(3)-(4) owes within the deadline. */
 export const ANSWERED_STATES = ["COMPLETED", "REJECTED"] as const satisfies readonly RequestState[];
@@ -23,7 +23,7 @@ export type RequestFigureRow = {
   rejected: number;
   /** Of those answered: on or before the due date (an objection, carried out at once, always). */
   answeredWithinDeadline: number;
-  /** Days from receipt to answer of those answered; null without any. */
+  /** Whole days from receipt to answer of those answered; null without any. */
   medianDays: number | null;
   p90Days: number | null;
 };
@@ -70,24 +70,36 @@ export function shareWithinDeadline(row: Pick<RequestFigureRow, "answered" | "an
 
 const DAY_MS = 86_400_000;
 
-/** Days between two ISO moments, fractional. */
-export function daysBetween(fromIso: string, toIso: string): number {
-  return (Date.parse(toIso) - Date.parse(fromIso)) / DAY_MS;
+/**
+ * Whole days from one ISO moment to another: the days that have passed in
+ * full (an answer within 24 hours took 0 days). Whole, so the figures can
+ * keep a histogram per day and its median and 90th percentile stay exact.
+ */
+export function wholeDaysBetween(fromIso: string, toIso: string): number {
+  return Math.max(0, Math.floor((Date.parse(toIso) - Date.parse(fromIso)) / DAY_MS));
 }
 
 /**
- * The p-th percentile (0 < p ≤ 1) of ascending values by the nearest-rank
- * method: a value that occurred, never one between two. The median of an
- * even count is the mean of the two middle values instead (the usual
- * reading of "median"). Rounded to tenths of a day; null for none.
+ * The p-th percentile (0 < p ≤ 1) of values kept as a histogram (value →
+ * how many times it occurred: what the daily rollups hold), by the
+ * nearest-rank method: a value that occurred, never one between two. The
+ * median of an even count is the mean of the two middle values instead (the
+ * usual reading of "median"). Rounded to tenths of a day; null for none.
  */
-export function percentile(ascending: readonly number[], p: number): number | null {
-  const n = ascending.length;
+export function histogramPercentile(histogram: ReadonlyMap<number, number>, p: number): number | null {
+  const values = [...histogram.entries()].filter(([, count]) => count > 0).sort(([a], [b]) => a - b);
+  const n = values.reduce((sum, [, count]) => sum + count, 0);
   if (n === 0) return null;
-  const value =
-    p === 0.5 && n % 2 === 0
-      ? (ascending[n / 2 - 1] + ascending[n / 2]) / 2
-      : ascending[Math.max(0, Math.ceil(p * n) - 1)];
+  /** The value at 0-based rank `rank` of the values in ascending order. */
+  const at = (rank: number) => {
+    let seen = 0;
+    for (const [value, count] of values) {
+      seen += count;
+      if (rank < seen) return value;
+    }
+    return values[values.length - 1][0];
+  };
+  const value = p === 0.5 && n % 2 === 0 ? (at(n / 2 - 1) + at(n / 2)) / 2 : at(Math.max(0, Math.ceil(p * n) - 1));
   return Math.round(value * 10) / 10;
 }
 
@@ -104,4 +116,66 @@ export function monthsOf(fromDay: string, toDay: string): string[] {
     month += 1;
     if (month > 12) [year, month] = [year + 1, 1];
   }
+}
+
+/** Counts of one right and month (`yyyy-mm`), as the database grouped them: any of a row's counts. */
+export type FigureCounts = { right: RightType; month: string } & Partial<
+  Pick<RequestFigureRow, "received" | "extended" | "overdueNow" | "completed" | "rejected" | "answeredWithinDeadline">
+>;
+
+/** How many requests of one right, answered in one month, took `days` whole days. */
+export type AnswerDays = { right: RightType; month: string; days: number; answered: number };
+
+const COUNTED = ["received", "extended", "overdueNow", "completed", "rejected", "answeredWithinDeadline"] as const;
+
+const emptyRow = (): RequestFigureRow => ({
+  received: 0,
+  extended: 0,
+  overdueNow: 0,
+  answered: 0,
+  completed: 0,
+  rejected: 0,
+  answeredWithinDeadline: 0,
+  medianDays: null,
+  p90Days: null,
+});
+
+/**
+ * The period's figures (its `months`) from counts grouped by right and
+ * month: the total, each right, each month. Whoever counted them (the daily
+ * rollups, or a recount of the rows) gets the same table.
+ */
+export function assembleRequestFigures(
+  months: readonly string[],
+  counts: readonly FigureCounts[],
+  answerDays: readonly AnswerDays[],
+): RequestFigures {
+  const total = emptyRow();
+  const byRight = new Map<RightType, RequestFigureRow>(RIGHT_TYPES.map((right) => [right, emptyRow()]));
+  const byMonth = new Map<string, RequestFigureRow>(months.map((month) => [month, emptyRow()]));
+  const rowsOf = (right: RightType, month: string) =>
+    [total, byRight.get(right), byMonth.get(month)].filter((row) => row !== undefined);
+  for (const row of counts) {
+    for (const figures of rowsOf(row.right, row.month)) {
+      for (const column of COUNTED) figures[column] += Number(row[column] ?? 0);
+      figures.answered += Number(row.completed ?? 0) + Number(row.rejected ?? 0);
+    }
+  }
+  const histograms = new Map<RequestFigureRow, Map<number, number>>();
+  for (const { right, month, days, answered } of answerDays) {
+    for (const figures of rowsOf(right, month)) {
+      const histogram = histograms.get(figures) ?? new Map<number, number>();
+      histogram.set(days, (histogram.get(days) ?? 0) + Number(answered));
+      histograms.set(figures, histogram);
+    }
+  }
+  for (const [figures, histogram] of histograms) {
+    figures.medianDays = histogramPercentile(histogram, 0.5);
+    figures.p90Days = histogramPercentile(histogram, 0.9);
+  }
+  return {
+    total,
+    byRight: [...byRight].map(([right, figures]) => ({ right, ...figures })),
+    byMonth: [...byMonth].map(([month, figures]) => ({ month, ...figures })),
+  };
 }

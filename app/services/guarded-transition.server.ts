@@ -3,7 +3,9 @@
  * reports): in one transaction, the row is read, its state checked against
  * the ones the step starts from, and the change made together with its
  * audit event and mail. The change itself updates `where state = <read
- * state>`, so of two officers acting at once only one does.
+ * state>`, so of two officers acting at once only one does. What the
+ * change moves in the daily figures is written last, in the same
+ * transaction (`settled`), so the figures never drift from the rows.
  */
 import type { Kysely } from "kysely";
 
@@ -16,6 +18,8 @@ type GuardedStep<State extends string, Row extends { state: State }> = {
   from: readonly State[];
   /** false: the row moved meanwhile; a refusal must come before anything is written. */
   change: (trx: Kysely<Database>, row: Row) => Promise<boolean | FieldRefusal | Refusal>;
+  /** After a change that was made: `row` as it was read, before it. */
+  settled?: (trx: Kysely<Database>, row: Row) => Promise<void>;
 };
 
 /**
@@ -31,7 +35,9 @@ export async function guardedStep<State extends string, Row extends { state: Sta
   if (!step.from.includes(row.state)) return { status: "not-allowed" };
   const changed = await step.change(trx, row);
   if (typeof changed === "object") return changed;
-  return changed ? { status: "done" } : { status: "not-allowed" };
+  if (!changed) return { status: "not-allowed" };
+  await step.settled?.(trx, row);
+  return { status: "done" };
 }
 
 export async function guardedTransition<State extends string, Row extends { state: State }>(

@@ -20,6 +20,7 @@ import { deleteExpiredReplyLinks } from "./privacy-request/questions.server";
 import { deleteExpiredStatusLinks } from "./privacy-request/status.server";
 import { deleteNeverVerified, expireUnconfirmed } from "./privacy-request/unconfirmed.server";
 import { sendVerificationReminders } from "./privacy-request/verification-links.server";
+import { keepFiguresThrough } from "./reports/rollup-rebuild.server";
 import { deleteExpiredKeptForms } from "./staff/kept-forms.server";
 import { purgeSessions } from "./staff/sessions.server";
 import { deleteExpiredSubmissionKeys } from "./submission/keys.server";
@@ -84,11 +85,18 @@ export async function runRetention(
     .where("created_at", "<=", before(policy.contactRetentionDays))
     .executeTakeFirst();
 
-  // Ad reports: kept while a regulator may still ask how one was handled.
-  const deletedComplaints = await db
-    .deleteFrom("political_ad_complaint")
-    .where("created_at", "<=", before(policy.complaintRetentionDays))
-    .executeTakeFirst();
+  // Ad reports: kept while a regulator may still ask how one was handled. Their
+  // figures stay (aggregates, nobody in them): a rebuild keeps the days deleted from.
+  const complaintCutoff = before(policy.complaintRetentionDays);
+  const deletedComplaints = await db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("political_ad_complaint")
+      .where("created_at", "<=", complaintCutoff)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) > 0)
+      await keepFiguresThrough(trx, "ad_reports", complaintCutoff.slice(0, 10), now);
+    return deleted;
+  });
 
   const deletedNotices = await deleteExpiredNotices(db, policy.noticeRetentionYears, now);
 

@@ -8,6 +8,13 @@ import type { CampaignItemTable, CampaignItemVersionTable } from "./campaigns";
 import type { InternalNoteTable } from "./case-work";
 import type { ComplaintEventTable, PoliticalAdComplaintTable } from "./complaints";
 import type { ContactMessageTable } from "./contact-messages";
+import type {
+  AdReportDayTable,
+  RequestAnswerDaysTable,
+  RequestDayTable,
+  TaskAnswerDaysTable,
+  TaskDayTable,
+} from "./figure-rollups";
 import type { OutboxTable, WebhookDeliveryTable } from "./outbox";
 import type {
   AuditEventTable,
@@ -57,4 +64,9 @@ export interface Database {
   webhook_delivery: WebhookDeliveryTable;
   internal_note: InternalNoteTable;
   staff_member: StaffMemberTable;
+  request_day: RequestDayTable;
+  request_answer_days: RequestAnswerDaysTable;
+  ad_report_day: AdReportDayTable;
+  task_day: TaskDayTable;
+  task_answer_days: TaskAnswerDaysTable;
 }

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from "~/db/db.server";
 import type { Country } from "~/domain/country";
 import { rightsOfferedIn, type RightType } from "~/domain/rights";
 import { loader as figuresCall } from "~/routes/api/privacy-rights.figures";
+import { rebuildFigureRollups } from "~/services/reports/rollup-rebuild.server";
 
 import { useTestDatabase } from "../../../tests/setup/unit-database";
 import { useTestDatabaseAsProcessDatabase } from "../../../tests/setup/unit-process";
@@ -94,6 +95,7 @@ describe("the public figures call", () => {
         links_resent: 0,
       })
       .execute();
+    await rebuildFigureRollups(database.db);
     const statuses = [];
     for (const query of [
       `year=${thisYear - 1}`,
@@ -131,6 +133,7 @@ describe("the public figures call", () => {
       };
     });
     await database.db.insertInto("privacy_request").values(rows).execute();
+    await rebuildFigureRollups(database.db);
     const answer = await call(`country=NL&year=${first}`);
     expect(answer.status).toBe(200);
     type Row = { received: number | null; answered: number | null; extended: number | null };
@@ -177,6 +180,7 @@ describe("the public figures call", () => {
         counts.flatMap(([right, country, n]) => Array.from({ length: n }, (_, index) => row(right, country, index))),
       )
       .execute();
+    await rebuildFigureRollups(database.db);
     type Figures = { rights: Array<{ right: string; received: number | null }>; total: { received: number } };
     const figuresOf = async (country: string) =>
       (await (await call(`country=${country}&year=${year}`)).json()) as Figures;

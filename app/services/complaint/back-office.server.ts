@@ -19,6 +19,7 @@ import { guardedTransition } from "../guarded-transition.server";
 import { listPage } from "../list-page.server";
 import { complaintOutcomeMail } from "../mail/back-office-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { rollAdReportChange } from "../reports/rollup-writes.server";
 
 const COMPLAINT_PAGE_SIZE = 25;
 
@@ -137,6 +138,7 @@ function move(
       if (extra.mail) await enqueueMail(trx, extra.mail(complaint), now);
       return true;
     },
+    settled: (trx, complaint) => rollAdReportChange(trx, complaint.id, complaint),
   });
 }
 

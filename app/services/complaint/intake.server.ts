@@ -17,6 +17,7 @@ import { findCampaign } from "../campaign/register.server";
 import { complaintAcknowledgement, complaintNotification } from "../mail/complaint-templates.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { newReference } from "../privacy-request/record.server";
+import { rollAdReportChange } from "../reports/rollup-writes.server";
 import { mayReceiveMail } from "../submission/email-domain.server";
 import { storeSubmission, type Refused, type Sender } from "../submission/intake.server";
 import type { SubmissionKey } from "../submission/keys.server";
@@ -75,6 +76,7 @@ export async function submitComplaint(
           assigned_at: null,
         })
         .execute();
+      await rollAdReportChange(trx, id, null);
       await enqueueMail(
         trx,
         complaintAcknowledgement({

@@ -22,6 +22,7 @@ import type { PrivacyRequestInput } from "~/validation/privacy-request";
 
 import { enqueueMail } from "../mail/outbox.server";
 import { privacyTeamNotification, verificationMail } from "../mail/privacy-templates.server";
+import { rollRequestChange } from "../reports/rollup-writes.server";
 import { mayReceiveMail } from "../submission/email-domain.server";
 import { storeSubmission, type Refused } from "../submission/intake.server";
 import type { SubmissionKey } from "../submission/keys.server";
@@ -150,6 +151,8 @@ export async function submitPrivacyRequest(
     now,
     store: async (trx) => {
       await trx.insertInto("privacy_request").values(row).execute();
+      // An objection recorded without e-mail is received and answered here.
+      await rollRequestChange(trx, id, null);
       await audit(trx, {
         requestId: id,
         at: now,

@@ -4,7 +4,8 @@
  * event and any mail in the same transaction, so two officers never both act.
  * The back office's steps, the person's (confirming, a new link) and the
  * retention run's (expiring) alike: `moveTo` is the one place a request's
- * state is written.
+ * state is written. Whatever a step changed, the daily figures follow in
+ * its transaction (`settled`).
  */
 import type { Kysely } from "kysely";
 
@@ -15,10 +16,13 @@ import { isClosed, REQUEST_TRANSITIONS, type RequestAction, type RequestState } 
 import type { FieldRefusal, Refusal, TransitionOutcome } from "~/domain/transition";
 
 import { guardedStep, guardedTransition } from "../guarded-transition.server";
+import { rollRequestChange } from "../reports/rollup-writes.server";
 
 export type Staff = { email: string };
 
 type Change = (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<boolean | FieldRefusal | Refusal>;
+
+const settled = (trx: Kysely<Database>, before: PrivacyRequestTable) => rollRequestChange(trx, before.id, before);
 
 /** Runs `change` when the request's state allows `action`. */
 export function act(db: Db, reference: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
@@ -26,6 +30,7 @@ export function act(db: Db, reference: string, action: RequestAction, change: Ch
     load: (trx) => trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),
     from: REQUEST_TRANSITIONS[action].from,
     change,
+    settled,
   });
 }
 
@@ -35,6 +40,7 @@ export function actById(db: Db, id: string, action: RequestAction, change: Chang
     load: (trx) => trx.selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirst(),
     from: REQUEST_TRANSITIONS[action].from,
     change,
+    settled,
   });
 }
 
@@ -45,7 +51,12 @@ export function actWithin(
   action: RequestAction,
   change: Change,
 ): Promise<TransitionOutcome> {
-  return guardedStep<RequestState, PrivacyRequestTable>(trx, { load, from: REQUEST_TRANSITIONS[action].from, change });
+  return guardedStep<RequestState, PrivacyRequestTable>(trx, {
+    load,
+    from: REQUEST_TRANSITIONS[action].from,
+    change,
+    settled,
+  });
 }
 
 type MovingAction = {

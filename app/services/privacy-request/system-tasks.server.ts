@@ -11,6 +11,7 @@ import type { SystemTaskTable } from "~/db/schema/request-tasks";
 import type { TaskState } from "~/domain/data-system";
 import type { SystemAction } from "~/domain/rights";
 
+import { rollTaskChange, taskFacts } from "../reports/rollup-writes.server";
 import { audit } from "./audit.server";
 
 /** An open task of the request for this system. */
@@ -42,6 +43,7 @@ export async function openTask(
       created_at: now.toISOString(),
     })
     .execute();
+  await rollTaskChange(trx, task.id, null);
 }
 
 /** An e-mail task's link (its token's SHA-256) and the contact it went to; the old link, if any, stops working. */
@@ -64,6 +66,7 @@ export async function recordAnswer(
   answer: { state: TaskState; reason?: string; by: string; actor: "SYSTEM" | "STAFF" },
   now: Date,
 ): Promise<boolean> {
+  const before = await taskFacts(trx, task.id);
   const updated = await trx
     .updateTable("system_task")
     .set({
@@ -77,6 +80,7 @@ export async function recordAnswer(
     .where("state", "=", "OPEN")
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
+  await rollTaskChange(trx, task.id, before ?? null);
   await audit(trx, {
     requestId: task.request_id,
     at: now,

@@ -1,95 +1,102 @@
 /**
- * The rest of the team's figures for a period: the ad reports made
- * in it by reason and where each stands, and how long each system took over
- * the tasks requests gave it. Grouped in the database; only the
- * answered tasks' two moments are read, for their median.
+ * The rest of the team's figures for a period: the ad reports made in it
+ * by reason and where each stands, and how long each system took over the
+ * tasks requests gave it. Read from the daily rollups (decision 008), which
+ * the reports' and tasks' changes keep in their own transactions.
  */
 import { sql } from "kysely";
 
 import type { Db } from "~/db/db.server";
-import { COMPLAINT_STATES } from "~/domain/complaint";
-import { daysBetween, percentile, type AdReportFigures, type SystemDelay } from "~/domain/request-figures";
+import { COMPLAINT_STATES, type ComplaintState } from "~/domain/complaint";
+import { histogramPercentile, type AdReportFigures, type SystemDelay } from "~/domain/request-figures";
 import { COMPLAINT_REASONS } from "~/validation/complaint-reasons";
 
-import { countriesOf, periodBounds, type FigurePeriod } from "./request-figures.server";
+import { countriesOf, type FigurePeriod } from "./request-figures.server";
 
-export async function adReportFigures(db: Db, period: FigurePeriod): Promise<AdReportFigures> {
-  const { start, end } = periodBounds(period);
-  const rows = await db
-    .selectFrom("political_ad_complaint")
-    .select(["reason", "state", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("country", "in", countriesOf(period.country))
-    .where("created_at", ">=", start)
-    .where("created_at", "<", end)
-    .groupBy(["reason", "state"])
-    .execute();
-  // The form's reasons first, in its order; a reason no longer offered after them.
-  const reasons = [...new Set<string>([...COMPLAINT_REASONS, ...rows.map((row) => row.reason).sort()])];
+/** The table by reason from counts per reason and state: the form's reasons first, in its order; a reason no longer offered after them. */
+export function adReportTable(rows: Array<{ reason: string; state: ComplaintState; count: number }>): AdReportFigures {
+  const counted = rows.filter((row) => row.count !== 0);
+  const reasons = [...new Set<string>([...COMPLAINT_REASONS, ...counted.map((row) => row.reason).sort()])];
   const byReason = reasons.map((reason) => {
-    const states = Object.fromEntries(COMPLAINT_STATES.map((state) => [state, 0])) as Record<
-      (typeof COMPLAINT_STATES)[number],
-      number
-    >;
-    for (const row of rows) if (row.reason === reason) states[row.state] += Number(row.count);
+    const states = Object.fromEntries(COMPLAINT_STATES.map((state) => [state, 0])) as Record<ComplaintState, number>;
+    for (const row of counted) if (row.reason === reason) states[row.state] += row.count;
     return { reason, total: COMPLAINT_STATES.reduce((sum, state) => sum + states[state], 0), ...states };
   });
   return { total: byReason.reduce((sum, row) => sum + row.total, 0), byReason };
 }
 
-/**
- * Tasks made in the period for requests of the country, per system. Read
- * from the tasks' index by when they were made (migration 021): a join
- * led by the requests' country read every request of it first, ten times
- * slower. Both countries need no look at the requests at all.
- */
-export async function systemDelays(db: Db, period: FigurePeriod): Promise<SystemDelay[]> {
-  const { start, end } = periodBounds(period);
-  const inPeriod = db
-    .selectFrom("system_task as t")
-    .where("t.created_at", ">=", start)
-    .where("t.created_at", "<", end)
-    .$if(period.country !== null, (query) =>
-      query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom("privacy_request as r")
-            .select("r.id")
-            .whereRef("r.id", "=", "t.request_id")
-            .where("r.country", "=", period.country!),
-        ),
-      ),
-    );
-  const [counts, answered] = await Promise.all([
-    inPeriod
-      .select([
-        "t.system_id",
-        (eb) => eb.fn.countAll<number>().as("tasks"),
-        sql<number>`sum(case when t.answered_at is not null then 1 else 0 end)`.as("answered"),
-        sql<number>`sum(case when t.state = 'OPEN' then 1 else 0 end)`.as("still_open"),
-      ])
-      .groupBy("t.system_id")
-      .execute(),
-    inPeriod.select(["t.system_id", "t.created_at", "t.answered_at"]).where("t.answered_at", "is not", null).execute(),
-  ]);
+export async function adReportFigures(db: Db, period: FigurePeriod): Promise<AdReportFigures> {
+  const rows = await db
+    .selectFrom("ad_report_day")
+    .select(["reason", "state", sql<number>`sum(reports)`.as("count")])
+    .where("country", "in", countriesOf(period.country))
+    .where("day", ">=", period.from)
+    .where("day", "<=", period.to)
+    .groupBy(["reason", "state"])
+    .execute();
+  return adReportTable(rows.map((row) => ({ ...row, count: Number(row.count) })));
+}
+
+type SystemCounts = Omit<SystemDelay, "name" | "medianDays">;
+
+/** Each system's row with its register name (or its id, removed since) and its median, by name. */
+export async function systemDelayTable(
+  db: Db,
+  counts: SystemCounts[],
+  answerDays: Array<{ systemId: string; days: number; answered: number }>,
+): Promise<SystemDelay[]> {
   const names = new Map(
     (await db.selectFrom("data_system").select(["id", "name"]).execute()).map((system) => [system.id, system.name]),
   );
-  const days = new Map<string, number[]>();
-  for (const task of answered) {
-    const list = days.get(task.system_id) ?? [];
-    list.push(Math.max(0, daysBetween(task.created_at, task.answered_at!)));
-    days.set(task.system_id, list);
+  const histograms = new Map<string, Map<number, number>>();
+  for (const { systemId, days, answered } of answerDays) {
+    const histogram = histograms.get(systemId) ?? new Map<number, number>();
+    histogram.set(days, (histogram.get(days) ?? 0) + answered);
+    histograms.set(systemId, histogram);
   }
   return counts
+    .filter((row) => row.tasks > 0)
     .map((row) => ({
+      ...row,
+      name: names.get(row.systemId) ?? row.systemId,
+      medianDays: histogramPercentile(histograms.get(row.systemId) ?? new Map(), 0.5),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Tasks made in the period for requests of the country (or both), per system. */
+export async function systemDelays(db: Db, period: FigurePeriod): Promise<SystemDelay[]> {
+  const [counts, days] = await Promise.all([
+    db
+      .selectFrom("task_day")
+      .select([
+        "system_id",
+        sql<number>`sum(tasks)`.as("tasks"),
+        sql<number>`sum(answered)`.as("answered"),
+        sql<number>`sum(still_open)`.as("still_open"),
+      ])
+      .where("country", "in", countriesOf(period.country))
+      .where("day", ">=", period.from)
+      .where("day", "<=", period.to)
+      .groupBy("system_id")
+      .execute(),
+    db
+      .selectFrom("task_answer_days")
+      .select(["system_id", "days", sql<number>`sum(answered)`.as("answered")])
+      .where("country", "in", countriesOf(period.country))
+      .where("day", ">=", period.from)
+      .where("day", "<=", period.to)
+      .groupBy(["system_id", "days"])
+      .execute(),
+  ]);
+  return systemDelayTable(
+    db,
+    counts.map((row) => ({
       systemId: row.system_id,
-      name: names.get(row.system_id) ?? row.system_id,
       tasks: Number(row.tasks),
       answered: Number(row.answered),
       stillOpen: Number(row.still_open),
-      medianDays: percentile(
-        (days.get(row.system_id) ?? []).sort((a, b) => a - b),
-        0.5,
-      ),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    })),
+    days.map((row) => ({ systemId: row.system_id, days: Number(row.days), answered: Number(row.answered) })),
+  );
 }

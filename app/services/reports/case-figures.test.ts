@@ -7,6 +7,7 @@ import { expect, it } from "vitest";
 
 import type { Country } from "~/domain/country";
 import { adReportFigures, systemDelays } from "~/services/reports/case-figures.server";
+import { rebuildFigureRollups } from "~/services/reports/rollup-rebuild.server";
 
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
 import { requestRow } from "../../../tests/setup/unit-request-rows";
@@ -91,6 +92,7 @@ describeEachDatabase("the case figures on $name", (database) => {
       .insertInto("system_task")
       .values([task("t1", "nl1", 1, 3), task("t2", "be1", 1, null), task("t3", "nl2", 400, 401)])
       .execute();
+    await rebuildFigureRollups(database.db);
     expect(await systemDelays(database.db, { ...PERIOD, country: null })).toEqual([
       { systemId: "crm", name: "=CRM", tasks: 2, answered: 1, stillOpen: 1, medianDays: 2 },
     ]);
@@ -168,6 +170,7 @@ describeEachDatabase("the case figures on $name", (database) => {
         report("e", "MISLEADING", "CLOSED", "nl", 400),
       ])
       .execute();
+    await rebuildFigureRollups(database.db);
     const adReports = await adReportFigures(database.db, { ...PERIOD, country: "nl" });
     expect(adReports.total).toBe(3);
     expect(adReports.byReason.find((row) => row.reason === "MISLEADING")).toEqual({
