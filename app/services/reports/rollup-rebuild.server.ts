@@ -128,6 +128,7 @@ async function rebuildWithin(trx: Kysely<Database>): Promise<RebuildReport> {
     await sql`lock table ${sql.join(ROLLUP_TABLE_NAMES.map((table) => sql.table(table)))} in exclusive mode`.execute(
       trx,
     );
+  await markBuilt(trx, new Date());
   const from = await rebuiltFrom(trx);
   const rows = await recountRows(trx);
   const report = {} as RebuildReport;
@@ -149,11 +150,20 @@ export function rebuildFigureRollups(db: Db): Promise<RebuildReport> {
 
 const BUILT = "figure_rollups_built_at";
 
+/** The mark that the rollups were made from the rows: a start finds it and builds nothing. */
+async function markBuilt(trx: Kysely<Database>, now: Date) {
+  await trx
+    .insertInto("app_meta")
+    .values({ key: BUILT, value: now.toISOString(), updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: now.toISOString(), updated_at: now.toISOString() }))
+    .execute();
+}
+
 /**
  * On start: the rollups are made from the rows once, the first time a
  * server starts with them (a fresh database has nothing to add up). The
- * mark is written in the same transaction, so of several instances starting
- * at once one builds and the others, waiting on the mark, find it made.
+ * mark is written first in the same transaction, so of several instances
+ * starting at once one builds and the others, waiting on the mark, find it made.
  */
 export async function buildFigureRollupsOnce(db: Db, now = new Date()): Promise<RebuildReport | null> {
   return db.transaction().execute(async (trx) => {
