@@ -129,31 +129,40 @@ export function adReportRollups(report: AdReportFacts | null | undefined): Rollu
 const identity = (row: Pick<RollupRow, "table" | "key">) =>
   `${row.table}|${ROLLUP_TABLES[row.table].key.map((column) => row.key[column]).join("|")}`;
 
-/**
- * The rows added up by table and key (`sign` −1 takes a row's part away),
- * those that add nothing left out, in one order (by table, then key), so
- * two transactions that touch the same rows take their locks in the same order.
- */
-export function sumRollups(parts: Array<{ rows: RollupRow[]; sign: 1 | -1 }>): RollupRow[] {
+/** A running sum of rollup rows by table and key: rows added (or, with `sign` −1, taken away) a page at a time. */
+export function rollupSum() {
   const sums = new Map<string, RollupRow>();
-  for (const { rows, sign } of parts) {
-    for (const row of rows) {
-      const id = identity(row);
-      const sum = sums.get(id) ?? { table: row.table, key: row.key, counts: {} };
-      for (const [column, value] of Object.entries(row.counts))
-        sum.counts[column] = (sum.counts[column] ?? 0) + sign * value;
-      sums.set(id, sum);
-    }
-  }
-  return [...sums.entries()]
-    .filter(([, row]) => Object.values(row.counts).some((value) => value !== 0))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, row]) => row);
+  return {
+    add(rows: readonly RollupRow[], sign: 1 | -1 = 1) {
+      for (const row of rows) {
+        const id = identity(row);
+        let sum = sums.get(id);
+        if (!sum) {
+          sum = { table: row.table, key: row.key, counts: {} };
+          sums.set(id, sum);
+        }
+        for (const [column, value] of Object.entries(row.counts))
+          sum.counts[column] = (sum.counts[column] ?? 0) + sign * value;
+      }
+    },
+    /**
+     * The sums, those that add nothing left out, in one order (by table,
+     * then key), so two transactions that touch the same rows take their
+     * locks in the same order.
+     */
+    rows(): RollupRow[] {
+      return [...sums.entries()]
+        .filter(([, row]) => Object.values(row.counts).some((value) => value !== 0))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([, row]) => row);
+    },
+  };
 }
 
 /** What a change adds to the figures: the row's part after it, less its part before. */
-export const rollupChange = (before: RollupRow[], after: RollupRow[]) =>
-  sumRollups([
-    { rows: before, sign: -1 },
-    { rows: after, sign: 1 },
-  ]);
+export function rollupChange(before: RollupRow[], after: RollupRow[]): RollupRow[] {
+  const sum = rollupSum();
+  sum.add(before, -1);
+  sum.add(after);
+  return sum.rows();
+}

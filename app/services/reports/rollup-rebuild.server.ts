@@ -18,7 +18,7 @@ import {
   requestRollups,
   ROLLUP_TABLE_NAMES,
   ROLLUP_TABLES,
-  sumRollups,
+  rollupSum,
   taskRollups,
   type RollupRow,
   type RollupTable,
@@ -56,8 +56,8 @@ export async function keepFiguresThrough(trx: Kysely<Database>, source: Source, 
 
 /** Every rollup row the rows add up to, page by page (keyset on the id, so a million rows never sit in memory at once). */
 async function recountRows(trx: Kysely<Database>): Promise<RollupRow[]> {
-  const parts: RollupRow[][] = [];
-  const add = (rows: RollupRow[]) => parts.push(sumRollups([{ rows, sign: 1 }]));
+  const sum = rollupSum();
+  const add = (rows: RollupRow[]) => sum.add(rows);
   for (let after = ""; ;) {
     const page = await trx
       .selectFrom("privacy_request")
@@ -88,7 +88,7 @@ async function recountRows(trx: Kysely<Database>): Promise<RollupRow[]> {
       await trx.selectFrom("political_ad_complaint").select(["country", "reason", "state", "created_at"]).execute()
     ).flatMap(adReportRollups),
   );
-  return sumRollups(parts.map((rows) => ({ rows, sign: 1 })));
+  return sum.rows();
 }
 
 /** Each table's days that are made again from the rows: after its source's kept day, or all. */
@@ -207,9 +207,9 @@ export async function checkFigureRollups(db: Db): Promise<RollupDifference[]> {
         });
     }
     const counted = (await recountRows(trx)).filter((row) => rebuilt(from[row.table], row));
-    return sumRollups([
-      { rows: stored, sign: 1 },
-      { rows: counted, sign: -1 },
-    ]);
+    const difference = rollupSum();
+    difference.add(stored);
+    difference.add(counted, -1);
+    return difference.rows();
   });
 }
