@@ -7,7 +7,7 @@
  * state is written. Whatever a step changed, the daily figures follow in
  * its transaction (`settled`).
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -24,10 +24,25 @@ type Change = (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<b
 
 const settled = (trx: Kysely<Database>, before: PrivacyRequestTable) => rollRequestChange(trx, before.id, before);
 
+/**
+ * The request as it is now, its row held until the transaction ends: a
+ * change made beside the step (an extension while it is completed) waits,
+ * so the row the step read is the row it changes, and the figures take
+ * the difference from it. SQLite runs one transaction at a time already.
+ */
+function heldRow(trx: Kysely<Database>, column: "id" | "reference", value: string) {
+  return trx
+    .selectFrom("privacy_request")
+    .selectAll()
+    .where(column, "=", value)
+    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
 /** Runs `change` when the request's state allows `action`. */
 export function act(db: Db, reference: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
   return guardedTransition<RequestState, PrivacyRequestTable>(db, {
-    load: (trx) => trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    load: (trx) => heldRow(trx, "reference", reference),
     from: REQUEST_TRANSITIONS[action].from,
     change,
     settled,
@@ -37,7 +52,7 @@ export function act(db: Db, reference: string, action: RequestAction, change: Ch
 /** The same for the request with this id (the retention run's, which has no reference at hand). */
 export function actById(db: Db, id: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
   return guardedTransition<RequestState, PrivacyRequestTable>(db, {
-    load: (trx) => trx.selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirst(),
+    load: (trx) => heldRow(trx, "id", id),
     from: REQUEST_TRANSITIONS[action].from,
     change,
     settled,
@@ -52,7 +67,10 @@ export function actWithin(
   change: Change,
 ): Promise<TransitionOutcome> {
   return guardedStep<RequestState, PrivacyRequestTable>(trx, {
-    load,
+    load: async (inner) => {
+      const found = await load(inner);
+      return found && heldRow(inner, "id", found.id);
+    },
     from: REQUEST_TRANSITIONS[action].from,
     change,
     settled,
