@@ -19,6 +19,7 @@ export const ROLLUP_TABLES = {
     counts: ["received", "extended", "completed", "rejected", "within_deadline"],
   },
   request_answer_days: { key: ["day", "country", "right_type", "days"], counts: ["answered"] },
+  request_answer_months: { key: ["month", "country", "right_type", "days"], counts: ["answered"] },
   ad_report_day: { key: ["day", "country", "reason", "state"], counts: ["reports"] },
   task_day: { key: ["day", "country", "system_id"], counts: ["tasks", "answered", "still_open"] },
   task_answer_days: { key: ["day", "country", "system_id", "days"], counts: ["answered"] },
@@ -26,6 +27,9 @@ export const ROLLUP_TABLES = {
 
 export type RollupTable = keyof typeof ROLLUP_TABLES;
 export const ROLLUP_TABLE_NAMES = Object.keys(ROLLUP_TABLES) as RollupTable[];
+
+/** The column of a table's key that says when: a day (`yyyy-mm-dd`), or a month (`yyyy-mm`). */
+export const whenColumn = (table: RollupTable) => ROLLUP_TABLES[table].key[0];
 
 /** One row of one rollup table: its key's values and what it adds to each count. */
 export type RollupRow = {
@@ -88,6 +92,11 @@ export function requestRollups(request: RequestFacts | null | undefined): Rollup
       {
         table: "request_answer_days",
         key: { day, country, right_type, days: wholeDaysBetween(receivedAt, closedAt) },
+        counts: { answered: 1 },
+      },
+      {
+        table: "request_answer_months",
+        key: { month: day.slice(0, 7), country, right_type, days: wholeDaysBetween(receivedAt, closedAt) },
         counts: { answered: 1 },
       },
     );

@@ -118,6 +118,31 @@ export function monthsOf(fromDay: string, toDay: string): string[] {
   }
 }
 
+/** The last day (`yyyy-mm-dd`) of a month (`yyyy-mm`). */
+const lastDayOf = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+/**
+ * A period of days cut into the whole months it holds and the days at
+ * its ends outside them: the months read from the monthly rollups, the
+ * days from the daily ones. No whole month: all its days.
+ */
+export function wholeMonthsAndEnds(
+  from: string,
+  to: string,
+): { months: string[]; ends: Array<{ from: string; to: string }> } {
+  const months = monthsOf(from, to).filter((month) => `${month}-01` >= from && lastDayOf(month) <= to);
+  if (months.length === 0) return { months, ends: [{ from, to }] };
+  const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString().slice(0, 10);
+  const ends: Array<{ from: string; to: string }> = [];
+  const first = `${months[0]}-01`;
+  const last = lastDayOf(months[months.length - 1]);
+  if (from < first) ends.push({ from, to: dayBefore(first) });
+  if (to > last) ends.push({ from: dayAfter(last), to });
+  return { months, ends };
+}
+
 /** Counts of one right and month (`yyyy-mm`), as the database grouped them: any of a row's counts. */
 export type FigureCounts = { right: RightType; month: string } & Partial<
   Pick<RequestFigureRow, "received" | "extended" | "overdueNow" | "completed" | "rejected" | "answeredWithinDeadline">

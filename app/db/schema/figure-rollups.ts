@@ -32,6 +32,15 @@ export interface RequestAnswerDaysTable {
   answered: number;
 }
 
+/** The same per month (`yyyy-mm`): what a period's whole months read. */
+export interface RequestAnswerMonthsTable {
+  month: string;
+  country: Country;
+  right_type: RightType;
+  days: number;
+  answered: number;
+}
+
 /** The ad reports made on a day, by reason and the state each is in now. */
 export interface AdReportDayTable {
   day: string;

@@ -11,6 +11,7 @@ import type { ContactMessageTable } from "./contact-messages";
 import type {
   AdReportDayTable,
   RequestAnswerDaysTable,
+  RequestAnswerMonthsTable,
   RequestDayTable,
   TaskAnswerDaysTable,
   TaskDayTable,
@@ -66,6 +67,7 @@ export interface Database {
   staff_member: StaffMemberTable;
   request_day: RequestDayTable;
   request_answer_days: RequestAnswerDaysTable;
+  request_answer_months: RequestAnswerMonthsTable;
   ad_report_day: AdReportDayTable;
   task_day: TaskDayTable;
   task_answer_days: TaskAnswerDaysTable;

@@ -13,7 +13,7 @@ import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { COUNTRIES, type Country } from "~/domain/country";
 import { ACTIVE_STATES } from "~/domain/privacy-request";
-import { assembleRequestFigures, monthsOf, type RequestFigures } from "~/domain/request-figures";
+import { assembleRequestFigures, monthsOf, wholeMonthsAndEnds, type RequestFigures } from "~/domain/request-figures";
 
 /** Two ISO days, both included, read in UTC; `country` null: both. */
 export type FigurePeriod = { from: string; to: string; country: Country | null };
@@ -65,15 +65,37 @@ function dayCounts(db: Db, period: FigurePeriod) {
     .execute();
 }
 
-function answerDays(db: Db, period: FigurePeriod) {
-  return db
-    .selectFrom("request_answer_days")
-    .select(["right_type", month.as("month"), "days", total("answered").as("answered")])
-    .where("country", "in", countriesOf(period.country))
-    .where("day", ">=", period.from)
-    .where("day", "<=", period.to)
-    .groupBy(["right_type", month, "days"])
-    .execute();
+/**
+ * The histogram of days to answer: the period's whole months from the
+ * monthly rollup, the days at its ends from the daily one (a year per day
+ * is ten times the rows).
+ */
+async function answerDays(db: Db, period: FigurePeriod) {
+  const { months, ends } = wholeMonthsAndEnds(period.from, period.to);
+  const countries = countriesOf(period.country);
+  const [byMonth, ...byDay] = await Promise.all([
+    months.length === 0
+      ? []
+      : db
+          .selectFrom("request_answer_months")
+          .select(["right_type", "month", "days", total("answered").as("answered")])
+          .where("country", "in", countries)
+          .where("month", ">=", months[0])
+          .where("month", "<=", months[months.length - 1])
+          .groupBy(["right_type", "month", "days"])
+          .execute(),
+    ...ends.map((end) =>
+      db
+        .selectFrom("request_answer_days")
+        .select(["right_type", month.as("month"), "days", total("answered").as("answered")])
+        .where("country", "in", countries)
+        .where("day", ">=", end.from)
+        .where("day", "<=", end.to)
+        .groupBy(["right_type", month, "days"])
+        .execute(),
+    ),
+  ]);
+  return [...byMonth, ...byDay.flat()];
 }
 
 /** Of the requests received in the period, those being worked on and past their due date now, by right and month. */

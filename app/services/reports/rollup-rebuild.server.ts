@@ -9,7 +9,7 @@
  * up to the last one it deleted from are kept as they are (`keptThrough`),
  * and only the days after it are made again.
  */
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type SqlBool } from "kysely";
 
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -20,6 +20,7 @@ import {
   ROLLUP_TABLES,
   rollupSum,
   taskRollups,
+  whenColumn,
   type RollupRow,
   type RollupTable,
 } from "~/domain/figure-rollups";
@@ -28,6 +29,7 @@ import {
 const SOURCE_OF: Record<RollupTable, "requests" | "tasks" | "ad_reports"> = {
   request_day: "requests",
   request_answer_days: "requests",
+  request_answer_months: "requests",
   task_day: "tasks",
   task_answer_days: "tasks",
   ad_report_day: "ad_reports",
@@ -91,17 +93,27 @@ async function recountRows(trx: Kysely<Database>): Promise<RollupRow[]> {
   return sum.rows();
 }
 
-/** Each table's days that are made again from the rows: after its source's kept day, or all. */
-async function rebuiltFrom(trx: Kysely<Database>): Promise<Record<RollupTable, string | null>> {
-  const kept = { requests: "", tasks: "", ad_reports: "" } as Record<Source, string | null>;
-  for (const source of Object.keys(kept) as Source[]) kept[source] = await keptThrough(trx, source);
-  return Object.fromEntries(ROLLUP_TABLE_NAMES.map((table) => [table, kept[SOURCE_OF[table]]])) as Record<
-    RollupTable,
-    string | null
-  >;
+/**
+ * Each table's days (or months) made again from the rows: those after its
+ * source's kept day (a month table keeps that day's month whole), or all.
+ */
+async function rebuiltAfter(trx: Kysely<Database>): Promise<Record<RollupTable, string | null>> {
+  const kept = {} as Record<Source, string | null>;
+  for (const source of new Set(Object.values(SOURCE_OF))) kept[source] = await keptThrough(trx, source);
+  return Object.fromEntries(
+    ROLLUP_TABLE_NAMES.map((table) => {
+      const day = kept[SOURCE_OF[table]];
+      return [table, day !== null && whenColumn(table) === "month" ? day.slice(0, 7) : day];
+    }),
+  ) as Record<RollupTable, string | null>;
 }
 
-const rebuilt = (keptDay: string | null, row: Pick<RollupRow, "key">) => keptDay === null || row.key.day > keptDay;
+const rebuilt = (table: RollupTable, after: string | null, row: Pick<RollupRow, "key">) =>
+  after === null || String(row.key[whenColumn(table)]) > after;
+
+/** The rows of `table` a rebuild makes again, as a condition. */
+const rebuiltRows = (table: RollupTable, after: string | null) =>
+  after === null ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.ref(whenColumn(table))} > ${after}`;
 
 async function insertRows(trx: Kysely<Database>, table: RollupTable, rows: RollupRow[]) {
   const { key, counts } = ROLLUP_TABLES[table];
@@ -129,17 +141,14 @@ async function rebuildWithin(trx: Kysely<Database>): Promise<RebuildReport> {
       trx,
     );
   await markBuilt(trx, new Date());
-  const from = await rebuiltFrom(trx);
+  const after = await rebuiltAfter(trx);
   const rows = await recountRows(trx);
   const report = {} as RebuildReport;
   for (const table of ROLLUP_TABLE_NAMES) {
-    const keptDay = from[table];
-    await sql`delete from ${sql.table(table)} where ${keptDay === null ? sql`1 = 1` : sql`day > ${keptDay}`}`.execute(
-      trx,
-    );
-    const mine = rows.filter((row) => row.table === table && rebuilt(keptDay, row));
+    await sql`delete from ${sql.table(table)} where ${rebuiltRows(table, after[table])}`.execute(trx);
+    const mine = rows.filter((row) => row.table === table && rebuilt(table, after[table], row));
     await insertRows(trx, table, mine);
-    report[table] = { rows: mine.length, keptThrough: keptDay };
+    report[table] = { rows: mine.length, keptThrough: after[table] };
   }
   return report;
 }
@@ -189,15 +198,10 @@ export type RollupDifference = {
  */
 export async function checkFigureRollups(db: Db): Promise<RollupDifference[]> {
   return db.transaction().execute(async (trx) => {
-    const from = await rebuiltFrom(trx);
+    const after = await rebuiltAfter(trx);
     const stored: RollupRow[] = [];
     for (const table of ROLLUP_TABLE_NAMES) {
-      const keptDay = from[table];
-      const rows = await trx
-        .selectFrom(table)
-        .selectAll()
-        .$if(keptDay !== null, (query) => query.where("day", ">", keptDay!))
-        .execute();
+      const rows = await trx.selectFrom(table).selectAll().where(rebuiltRows(table, after[table])).execute();
       const { key, counts } = ROLLUP_TABLES[table];
       for (const row of rows as Array<Record<string, string | number>>)
         stored.push({
@@ -206,7 +210,7 @@ export async function checkFigureRollups(db: Db): Promise<RollupDifference[]> {
           counts: Object.fromEntries(counts.map((column) => [column, Number(row[column])])),
         });
     }
-    const counted = (await recountRows(trx)).filter((row) => rebuilt(from[row.table], row));
+    const counted = (await recountRows(trx)).filter((row) => rebuilt(row.table, after[row.table], row));
     const difference = rollupSum();
     difference.add(stored);
     difference.add(counted, -1);
