@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { BENCH_OWNERS, benchComplaintReference, benchRequest } from "./seed-requests";
 import { seededRandom } from "./seeded-random";
 
-export type Exchange = (
+type Exchange = (
   port: number,
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
 ) => Promise<{ status: number; cookies: string[]; body: string }>;
@@ -28,12 +28,13 @@ const percentile = (sorted: number[], share: number) =>
 type Asked = { method?: string; path: string; body?: string; expect?: string };
 
 function listCases(requests: number): Array<[string, string]> {
-  const lastPage = Math.max(1, Math.ceil(requests / PAGE_SIZE));
+  // Near the end rather than the last: the retention job removes the never confirmed requests when the server starts.
+  const deepPage = Math.max(1, Math.floor((0.9 * requests) / PAGE_SIZE));
   const [officer, agent] = BENCH_OWNERS;
   return [
     ["list, page 1", ""],
     ["list, page 50", "page=50"],
-    [`list, last page (${lastPage})`, `page=${lastPage}`],
+    [`list, page ${deepPage} (near the last)`, `page=${deepPage}`],
     ["list, state open", "state=OPEN"],
     ["list, state completed, page 50", "state=COMPLETED&page=50"],
     ["list, state expired (rare)", "state=EXPIRED"],
@@ -46,7 +47,7 @@ function listCases(requests: number): Array<[string, string]> {
     ["list, owner nobody", "owner=none"],
     ["list, owner an agent", `owner=${encodeURIComponent(agent)}`],
     ["list, owner unknown address (none)", "owner=nobody%40veldhavenmedia.nl"],
-    ["list, text part of a reference", "text=b00-0"],
+    ["list, text part of a reference", "text=b000-00"],
     ["list, text no reference has (none)", "text=zzzz"],
     [
       "list, open + access + NL + overdue + mine",
