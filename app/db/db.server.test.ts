@@ -39,6 +39,7 @@ describeEachDatabase(
         "022-webhook-network",
         "023-every-right",
         "024-lift-notice-and-decision",
+        "026-back-office-indexes",
       ]);
       expect(await migrateToLatest(database.db)).toEqual([]);
       expect(await isDatabaseReady(database.db)).toBe(true);

@@ -24,6 +24,7 @@ import * as figureIndexes from "./021-figure-indexes";
 import * as webhookNetwork from "./022-webhook-network";
 import * as everyRight from "./023-every-right";
 import * as liftNoticeAndDecision from "./024-lift-notice-and-decision";
+import * as backOfficeIndexes from "./026-back-office-indexes";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "022-webhook-network": webhookNetwork,
   "023-every-right": everyRight,
   "024-lift-notice-and-decision": liftNoticeAndDecision,
+  "026-back-office-indexes": backOfficeIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
