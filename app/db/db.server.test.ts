@@ -40,6 +40,7 @@ describeEachDatabase(
         "023-every-right",
         "024-lift-notice-and-decision",
         "025-figure-rollups",
+        "026-back-office-indexes",
       ]);
       expect(await migrateToLatest(database.db)).toEqual([]);
       expect(await isDatabaseReady(database.db)).toBe(true);

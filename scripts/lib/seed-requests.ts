@@ -2,16 +2,41 @@
 // npm run bench:figures): privacy requests over the last two years (every right,
 // countries, months and states spread as in real life; objections carried
 // out at once, some without e-mail; deadlines met, extended, missed),
-// 2,000 ad reports and the systems' tasks. The same rows on every run.
+// 2,000 ad reports and the systems' tasks. The same rows on every run, with the
+// app's reference format and search keys, so the back office finds them as it
+// finds real ones (npm run bench:reports times that too).
 import type { Db } from "../../app/db/db.server";
 import type { PrivacyRequestTable } from "../../app/db/schema/privacy-requests";
 import type { RequestState } from "../../app/domain/privacy-request";
 import { fansOutAt, rightOf, RIGHTS, rightsOfferedIn, type RightType } from "../../app/domain/rights";
+import { searchKeys } from "../../app/services/submission/target-key.server";
 import { seededRandom } from "./seeded-random";
 
 const COMPLAINTS = 2_000;
 const DAY = 86_400_000;
 const SYSTEMS = ["crm", "newsletter", "subscriptions"];
+/** Requests made and their tasks inserted a chunk at a time: a million rows never sit in memory at once. */
+const CHUNK = 20_000;
+/** Who owns the open requests (three in four have an owner); the bench's officer is one of them. */
+export const BENCH_OWNERS = [
+  "bench-officer@veldhavenmedia.nl",
+  "agent-a@veldhavenmedia.nl",
+  "agent-b@veldhavenmedia.nl",
+];
+
+/** A reference in the app's own format (`PR-XXXX-XXXX`), unique per index. */
+const referenceOf = (prefix: "PR" | "PA", index: number) => {
+  const code = `B${index.toString(36).toUpperCase().padStart(7, "0")}`;
+  return `${prefix}-${code.slice(0, 4)}-${code.slice(4)}`;
+};
+
+/** The seeded request at `index`: its reference, address, and phone number (one in four gave one). */
+export const benchRequest = (index: number) => ({
+  reference: referenceOf("PR", index),
+  email: `bench${index}@veldhaven-test.nl`,
+  phone: index % 4 === 0 ? `+31 6 ${String(10_000_000 + index).slice(-8)}` : null,
+});
+export const benchComplaintReference = (index: number) => referenceOf("PA", index);
 
 function pick<T>(next: () => number, weighted: Array<[T, number]>): T {
   let roll = next() * weighted.reduce((sum, [, weight]) => sum + weight, 0);
@@ -77,15 +102,17 @@ function syntheticRequest(index: number, next: () => number, now: number): Priva
     else [state, base.closed_at] = [outcome, iso(closes)];
   }
   const id = `bench-${index}`;
+  const { reference, email, phone } = benchRequest(index);
+  const active = state === "OPEN" || state === "IN_PROGRESS";
   return {
     id,
-    reference: `PR-B${index.toString(36).toUpperCase().padStart(7, "0")}`,
+    reference,
     right_type: right,
     state,
     country,
     locale: country === "nl" ? "nl_nl" : next() < 0.6 ? "nl_be" : "fr_be",
-    email: `bench${index}@veldhaven-test.nl`,
-    phone_number: null,
+    email,
+    phone_number: phone,
     user_message: null,
     brand_keys: null,
     brand_name: null,
@@ -113,10 +140,9 @@ function syntheticRequest(index: number, next: () => number, now: number): Priva
     link_resent_at: null,
     reminder_token_hash: null,
     reminder_sent_at: null,
-    assignee: null,
-    assigned_at: null,
-    email_key: null,
-    phone_key: null,
+    assignee: active && index % 4 !== 0 ? BENCH_OWNERS[index % 3] : null,
+    assigned_at: active && index % 4 !== 0 ? base.verified_at : null,
+    ...searchKeys({ email, phone }),
     owner_reminded_at: null,
     ...base,
   };
@@ -126,13 +152,40 @@ async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Pro
   for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
+/** The tasks the systems got for some of these requests (half of those whose systems take part when started). */
+function tasksOf(requests: PrivacyRequestTable[], next: () => number) {
+  return requests
+    .filter((request) => request.verified_at && fansOutAt(request.right_type, "start") && next() < 0.5)
+    .flatMap((request) =>
+      SYSTEMS.map((system, index) => {
+        const created = Date.parse(request.verified_at!) + DAY;
+        const answered = request.closed_at
+          ? Math.min(Date.parse(request.closed_at), created + (index + 1) * next() * 6 * DAY)
+          : null;
+        return {
+          id: `${request.id}-${system}`,
+          request_id: request.id,
+          system_id: system,
+          channel: "manual" as const,
+          action: rightOf(request.right_type).action,
+          state: answered ? ("DONE" as const) : ("OPEN" as const),
+          reason: null,
+          answered_by: answered ? "system" : null,
+          answered_at: answered ? new Date(answered).toISOString() : null,
+          contact_email: null,
+          link_token_hash: null,
+          link_expires_at: null,
+          created_at: new Date(created).toISOString(),
+        };
+      }),
+    );
+}
+
 /** Loads `count` requests (with their tasks and 2,000 ad reports) into a migrated, empty database. */
 export async function seedRequests(db: Db, count: number) {
   const next = seededRandom(42);
   const now = Date.now();
-  const requests = Array.from({ length: count }, (_, index) => syntheticRequest(index, next, now));
   await db.transaction().execute(async (trx) => {
-    await inBatches(requests, 500, (batch) => trx.insertInto("privacy_request").values(batch).execute());
     const at = new Date(now).toISOString();
     await trx
       .insertInto("data_system")
@@ -156,32 +209,16 @@ export async function seedRequests(db: Db, count: number) {
         })),
       )
       .execute();
-    const tasks = requests
-      .filter((request) => request.verified_at && fansOutAt(request.right_type, "start") && next() < 0.5)
-      .flatMap((request) =>
-        SYSTEMS.map((system, index) => {
-          const created = Date.parse(request.verified_at!) + DAY;
-          const answered = request.closed_at
-            ? Math.min(Date.parse(request.closed_at), created + (index + 1) * next() * 6 * DAY)
-            : null;
-          return {
-            id: `${request.id}-${system}`,
-            request_id: request.id,
-            system_id: system,
-            channel: "manual" as const,
-            action: rightOf(request.right_type).action,
-            state: answered ? ("DONE" as const) : ("OPEN" as const),
-            reason: null,
-            answered_by: answered ? "system" : null,
-            answered_at: answered ? new Date(answered).toISOString() : null,
-            contact_email: null,
-            link_token_hash: null,
-            link_expires_at: null,
-            created_at: new Date(created).toISOString(),
-          };
-        }),
+    let taskCount = 0;
+    for (let first = 0; first < count; first += CHUNK) {
+      const requests = Array.from({ length: Math.min(CHUNK, count - first) }, (_, offset) =>
+        syntheticRequest(first + offset, next, now),
       );
-    await inBatches(tasks, 1000, (batch) => trx.insertInto("system_task").values(batch).execute());
+      await inBatches(requests, 500, (batch) => trx.insertInto("privacy_request").values(batch).execute());
+      const tasks = tasksOf(requests, next);
+      await inBatches(tasks, 1000, (batch) => trx.insertInto("system_task").values(batch).execute());
+      taskCount += tasks.length;
+    }
     await trx
       .insertInto("campaign_item")
       .values({
@@ -221,9 +258,10 @@ export async function seedRequests(db: Db, count: number) {
       .execute();
     const complaints = Array.from({ length: COMPLAINTS }, (_, index) => {
       const created = new Date(now - next() * 730 * DAY).toISOString();
+      const email = `complaint${index}@veldhaven-test.nl`;
       return {
         id: `bench-complaint-${index}`,
-        reference: `PA-B${index}`,
+        reference: benchComplaintReference(index),
         campaign_id: "NL-BENCH-1",
         country: next() < 0.6 ? ("nl" as const) : ("be" as const),
         reason: pick(next, [
@@ -233,7 +271,7 @@ export async function seedRequests(db: Db, count: number) {
           ["ALCOHOL_DRUGS_SEX", 1],
         ]),
         name: "Bench",
-        email: `complaint${index}@veldhaven-test.nl`,
+        email,
         explanation: "Bench",
         locale: "nl_nl" as const,
         state: pick(next, [
@@ -245,10 +283,10 @@ export async function seedRequests(db: Db, count: number) {
         updated_at: created,
         assignee: null,
         assigned_at: null,
-        email_key: null,
+        email_key: searchKeys({ email, phone: null }).email_key,
       };
     });
     await inBatches(complaints, 500, (batch) => trx.insertInto("political_ad_complaint").values(batch).execute());
-    console.log(`  loaded ${requests.length} requests, ${tasks.length} tasks, ${complaints.length} ad reports`);
+    console.log(`  loaded ${count} requests, ${taskCount} tasks, ${complaints.length} ad reports`);
   });
 }

@@ -25,6 +25,7 @@ import * as webhookNetwork from "./022-webhook-network";
 import * as everyRight from "./023-every-right";
 import * as liftNoticeAndDecision from "./024-lift-notice-and-decision";
 import * as figureRollups from "./025-figure-rollups";
+import * as backOfficeIndexes from "./026-back-office-indexes";
 
 /**
  * Migrations are listed in code (not read from a folder) so that the bundled
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "023-every-right": everyRight,
   "024-lift-notice-and-decision": liftNoticeAndDecision,
   "025-figure-rollups": figureRollups,
+  "026-back-office-indexes": backOfficeIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@
  * data subject in the same transaction. The team's daily digest of what is
  * due is in daily-digest.server.ts.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -54,7 +54,18 @@ function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
   return query;
 }
 
-/** Soonest due first (requests without a due date after), then newest. */
+/**
+ * Soonest due first (requests without a due date after), then newest. The
+ * order is written with literals, as the list's indexes spell it
+ * (026-back-office-indexes): a page is then read from an index, in order,
+ * instead of sorting every request that passes the filters.
+ */
+const inListOrder = <Row>(query: SelectQueryBuilder<Database, "privacy_request", Row>) =>
+  query
+    .orderBy((eb) => eb.case().when("due_at", "is", null).then(eb.lit(1)).else(eb.lit(0)).end())
+    .orderBy("due_at")
+    .orderBy("created_at", "desc");
+
 export async function listRequests(
   db: Db,
   filter: RequestFilter,
@@ -64,14 +75,17 @@ export async function listRequests(
   const { total } = await filtered(db, filter, now)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  let rows = filtered(db, filter, now)
-    .selectAll()
-    .orderBy((eb) => eb.case().when("due_at", "is", null).then(1).else(0).end())
-    .orderBy("due_at")
-    .orderBy("created_at", "desc");
   const { rows: range, ...paging } = listPage(options, REQUEST_PAGE_SIZE, total);
-  if (range) rows = rows.limit(range.limit).offset(range.offset);
-  return { ...paging, requests: await rows.execute() };
+  if (!range) return { ...paging, requests: await inListOrder(filtered(db, filter, now).selectAll()).execute() };
+  // The page's references first, read from an index alone, then their rows: a deep page
+  // steps over the pages before it in the index, not in the table.
+  const references = inListOrder(filtered(db, filter, now).select("reference"))
+    .limit(range.limit)
+    .offset(range.offset);
+  const requests = await inListOrder(
+    db.selectFrom("privacy_request").selectAll().where("reference", "in", references),
+  ).execute();
+  return { ...paging, requests };
 }
 
 export async function requestWithHistory(db: Db, reference: string) {
