@@ -67,7 +67,11 @@ describe("what a request's change adds to the daily figures", () => {
     const rejected = { ...verified, state: "REJECTED" as const, closed_at: "2026-03-02T20:00:00.000Z" };
     expect(rollupChange(requestRollups(verified), requestRollups(rejected))).toEqual([
       { table: "request_answer_days", key: { ...key("2026-03-02"), days: 0 }, counts: { answered: 1 } },
-      { table: "request_day", key: key("2026-03-02"), counts: { completed: 0, rejected: 1, within_deadline: 1 } },
+      {
+        table: "request_day",
+        key: key("2026-03-02"),
+        counts: { received: 0, extended: 0, completed: 0, rejected: 1, within_deadline: 1 },
+      },
     ]);
   });
 

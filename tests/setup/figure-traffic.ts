@@ -63,15 +63,15 @@ export async function registerSystemsAndCampaigns(db: Kysely<Database>, now: Dat
     id: CAMPAIGNS[country],
     country: country.toUpperCase(),
     status: "RUNNING",
-    channel: "TV",
+    channel: country === "nl" ? "DIGITAL" : "TV",
     sponsorName: "Lijst Proef",
     publicationStartDate: "2025-12-01",
     fundingOriginType: "PRIVATE",
     fundingRegion: "EU",
-    campaignContextType: country === "nl" ? "OVERIGE" : "FEDERALE",
+    campaignContextType: country === "nl" ? "GEMEENTERAAD" : "FEDERALE",
   });
   const imported = await importCampaigns(db, [campaign("nl"), campaign("be")], [1, 2], now);
-  if (!imported.ok) throw new Error("campaigns not imported");
+  if (!imported.ok) throw new Error(`campaigns not imported: ${JSON.stringify(imported.problems)}`);
 }
 
 /** A request of the right from the person at `email` in `country`, as the JSON call takes it. */
