@@ -155,9 +155,16 @@ export async function driveTraffic(db: Kysely<Database>, { steps, seed, start }:
       async () => {
         const country = pick(["nl", "be"] as const);
         const right = pick(RIGHTS.filter((candidate) => rightOfferedIn(candidate.code, country))).code;
-        requests.push(
-          await submitRequest(db, right, country, `persoon${Math.floor(random() * 30)}@veldhaven-test.nl`, now),
+        const reference = await submitRequest(
+          db,
+          right,
+          country,
+          `persoon${Math.floor(random() * 30)}@veldhaven-test.nl`,
+          now,
         );
+        requests.push(reference);
+        // Most people confirm at once; the others late, or never.
+        if (random() < 0.8) await confirmByMail(db, reference, now);
       },
     ],
     [

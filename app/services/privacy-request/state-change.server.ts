@@ -7,7 +7,7 @@
  * state is written. Whatever a step changed, the daily figures follow in
  * its transaction (`settled`).
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 
 import type { Db } from "~/db/db.server";
 import type { Database } from "~/db/schema";
@@ -24,10 +24,30 @@ type Change = (trx: Kysely<Database>, request: PrivacyRequestTable) => Promise<b
 
 const settled = (trx: Kysely<Database>, before: PrivacyRequestTable) => rollRequestChange(trx, before.id, before);
 
+type Load = (trx: Kysely<Database>) => Promise<PrivacyRequestTable | undefined>;
+
+/**
+ * The request as it is when the step writes: on PostgreSQL its row is
+ * locked until the transaction ends, so a step that waited for another
+ * (an extension while the request is completed) reads what that one wrote,
+ * and `settled` takes away what the row added then, never what it added
+ * before the other step (which would count that step twice). SQLite runs
+ * one transaction at a time.
+ */
+const locked =
+  (load: Load): Load =>
+  async (trx) => {
+    const row = await load(trx);
+    if (!row || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return row;
+    return trx.selectFrom("privacy_request").selectAll().where("id", "=", row.id).forUpdate().executeTakeFirst();
+  };
+
 /** Runs `change` when the request's state allows `action`. */
 export function act(db: Db, reference: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
   return guardedTransition<RequestState, PrivacyRequestTable>(db, {
-    load: (trx) => trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    load: locked((trx) =>
+      trx.selectFrom("privacy_request").selectAll().where("reference", "=", reference).executeTakeFirst(),
+    ),
     from: REQUEST_TRANSITIONS[action].from,
     change,
     settled,
@@ -37,7 +57,7 @@ export function act(db: Db, reference: string, action: RequestAction, change: Ch
 /** The same for the request with this id (the retention run's, which has no reference at hand). */
 export function actById(db: Db, id: string, action: RequestAction, change: Change): Promise<TransitionOutcome> {
   return guardedTransition<RequestState, PrivacyRequestTable>(db, {
-    load: (trx) => trx.selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirst(),
+    load: locked((trx) => trx.selectFrom("privacy_request").selectAll().where("id", "=", id).executeTakeFirst()),
     from: REQUEST_TRANSITIONS[action].from,
     change,
     settled,
@@ -47,12 +67,12 @@ export function actById(db: Db, id: string, action: RequestAction, change: Chang
 /** The same inside a transaction the caller holds, for the request `load` finds (by the token of the person's link). */
 export function actWithin(
   trx: Kysely<Database>,
-  load: (trx: Kysely<Database>) => Promise<PrivacyRequestTable | undefined>,
+  load: Load,
   action: RequestAction,
   change: Change,
 ): Promise<TransitionOutcome> {
   return guardedStep<RequestState, PrivacyRequestTable>(trx, {
-    load,
+    load: locked(load),
     from: REQUEST_TRANSITIONS[action].from,
     change,
     settled,
