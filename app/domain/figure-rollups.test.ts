@@ -25,6 +25,8 @@ const verified: RequestFacts = {
   due_at: "2026-04-02T09:00:00.000Z",
 };
 const key = (day: string) => ({ day, country: "nl", right_type: "RIGHT_OF_ACCESS" });
+/** The same histogram's row per month, which a period's whole months read. */
+const monthKey = (day: string) => ({ month: day.slice(0, 7), country: "nl", right_type: "RIGHT_OF_ACCESS" });
 
 describe("what a request's change adds to the daily figures", () => {
   it("counts a request as received on the day it is confirmed, and nothing before", () => {
@@ -55,10 +57,12 @@ describe("what a request's change adds to the daily figures", () => {
         key: { ...key("2026-04-02"), days: 31 },
         counts: { answered: 1 },
       },
+      { table: "request_answer_months", key: { ...monthKey("2026-04-02"), days: 31 }, counts: { answered: 1 } },
       { table: "request_day", key: key("2026-04-02"), counts: { completed: 1, rejected: 0, within_deadline: 1 } },
     ]);
     expect(rollupChange(requestRollups(working), requestRollups(completedAt("2026-04-02T09:00:00.001Z")))).toEqual([
       { table: "request_answer_days", key: { ...key("2026-04-02"), days: 31 }, counts: { answered: 1 } },
+      { table: "request_answer_months", key: { ...monthKey("2026-04-02"), days: 31 }, counts: { answered: 1 } },
       { table: "request_day", key: key("2026-04-02"), counts: { completed: 1, rejected: 0, within_deadline: 0 } },
     ]);
   });
@@ -67,6 +71,7 @@ describe("what a request's change adds to the daily figures", () => {
     const rejected = { ...verified, state: "REJECTED" as const, closed_at: "2026-03-02T20:00:00.000Z" };
     expect(rollupChange(requestRollups(verified), requestRollups(rejected))).toEqual([
       { table: "request_answer_days", key: { ...key("2026-03-02"), days: 0 }, counts: { answered: 1 } },
+      { table: "request_answer_months", key: { ...monthKey("2026-03-02"), days: 0 }, counts: { answered: 1 } },
       {
         table: "request_day",
         key: key("2026-03-02"),
@@ -93,6 +98,11 @@ describe("what a request's change adds to the daily figures", () => {
     expect(rollupChange([], requestRollups(objection))).toEqual([
       { table: "request_answer_days", key: { ...day, days: 0 }, counts: { answered: 1 } },
       {
+        table: "request_answer_months",
+        key: { month: "2026-07", country: "be", right_type: "OBJECTION", days: 0 },
+        counts: { answered: 1 },
+      },
+      {
         table: "request_day",
         key: day,
         counts: { received: 1, extended: 0, completed: 1, rejected: 0, within_deadline: 1 },
@@ -104,6 +114,7 @@ describe("what a request's change adds to the daily figures", () => {
     const completed = { ...verified, state: "COMPLETED" as const, closed_at: "2026-03-09T09:00:00.000Z" };
     expect(rollupChange(requestRollups(completed), requestRollups(null))).toEqual([
       { table: "request_answer_days", key: { ...key("2026-03-09"), days: 7 }, counts: { answered: -1 } },
+      { table: "request_answer_months", key: { ...monthKey("2026-03-09"), days: 7 }, counts: { answered: -1 } },
       { table: "request_day", key: key("2026-03-02"), counts: { received: -1, extended: 0 } },
       { table: "request_day", key: key("2026-03-09"), counts: { completed: -1, rejected: 0, within_deadline: -1 } },
     ]);
