@@ -21,6 +21,7 @@ import { submitPrivacyRequest } from "~/services/privacy-request/record.server";
 import { decodeCursor, suppressionsSince } from "~/services/privacy-request/suppressions.server";
 
 import { describeEachDatabase } from "../../../tests/setup/unit-database";
+import { requestRow } from "../../../tests/setup/unit-request-rows";
 
 process.env.EMAIL_DOMAIN_CHECK = "false";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "back-office-config-"));
@@ -215,5 +216,43 @@ describeEachDatabase("back office on $name", (database) => {
       cursor = page.nextCursor ? decodeCursor(page.nextCursor) : null;
     } while (cursor);
     expect(seen.sort()).toEqual(keys);
+  });
+
+  it("shows every request on exactly one page, in the list's order, the pages past the middle read from the end", async () => {
+    // 60 requests in 3 pages, many sharing a due date and a moment: only the reference tells them apart.
+    const due = ["2026-02-01T09:00:00.000Z", "2026-02-03T09:00:00.000Z", null];
+    const made = "2026-01-05T10:00:00.000Z";
+    await db()
+      .insertInto("privacy_request")
+      .values(
+        Array.from({ length: 60 }, (_, index) =>
+          requestRow({
+            id: `page-${index}`,
+            right: "RIGHT_OF_ACCESS",
+            state: "OPEN",
+            country: "nl",
+            verifiedAt: made,
+            closedAt: null,
+            dueAt: due[index % 3],
+            extendedAt: null,
+          }),
+        ).map((row, index) => ({
+          ...row,
+          reference: `PR-PAGE-${String((index * 37) % 60).padStart(4, "0")}`,
+          created_at: index % 2 ? made : "2026-01-06T10:00:00.000Z",
+        })),
+      )
+      .execute();
+    const now = new Date("2026-01-10T00:00:00.000Z");
+    const everyOne = (await listRequests(db(), {}, { now, all: true })).requests.map((request) => request.reference);
+    const paged: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const listed = await listRequests(db(), {}, { now, page });
+      expect(listed.pageCount).toBe(3);
+      paged.push(...listed.requests.map((request) => request.reference));
+    }
+    expect(paged).toEqual(everyOne);
+    expect(new Set(paged).size).toBe(60);
+    expect((await listRequests(db(), {}, { now, page: 4 })).requests).toEqual([]);
   });
 });

@@ -55,16 +55,21 @@ function filtered(db: Kysely<Database>, filter: RequestFilter, now: Date) {
 }
 
 /**
- * Soonest due first (requests without a due date after), then newest. The
- * order is written with literals, as the list's indexes spell it
- * (026-back-office-indexes): a page is then read from an index, in order,
- * instead of sorting every request that passes the filters.
+ * Soonest due first (requests without a due date after), then newest, then
+ * by reference (one order, however many requests share a moment). Written
+ * with literals, as the list's indexes spell it (026-back-office-indexes):
+ * a page is then read from an index, in order, instead of sorting every
+ * request that passes the filters. `backwards` is the same order from its
+ * end: the same index read the other way.
  */
-const inListOrder = <Row>(query: SelectQueryBuilder<Database, "privacy_request", Row>) =>
-  query
-    .orderBy((eb) => eb.case().when("due_at", "is", null).then(eb.lit(1)).else(eb.lit(0)).end())
-    .orderBy("due_at")
-    .orderBy("created_at", "desc");
+const inListOrder = <Row>(query: SelectQueryBuilder<Database, "privacy_request", Row>, backwards = false) => {
+  const [up, down] = backwards ? (["desc", "asc"] as const) : (["asc", "desc"] as const);
+  return query
+    .orderBy((eb) => eb.case().when("due_at", "is", null).then(eb.lit(1)).else(eb.lit(0)).end(), up)
+    .orderBy("due_at", up)
+    .orderBy("created_at", down)
+    .orderBy("reference", up);
+};
 
 export async function listRequests(
   db: Db,
@@ -77,11 +82,20 @@ export async function listRequests(
     .executeTakeFirstOrThrow();
   const { rows: range, ...paging } = listPage(options, REQUEST_PAGE_SIZE, total);
   if (!range) return { ...paging, requests: await inListOrder(filtered(db, filter, now).selectAll()).execute() };
+  // A page past the middle is counted from the end, the index read backwards: the last page
+  // costs what the first does, the middle one the most.
+  const fromEnd = range.offset > paging.total / 2;
+  const window = fromEnd
+    ? {
+        offset: Math.max(0, paging.total - range.offset - range.limit),
+        limit: Math.max(0, Math.min(range.limit, paging.total - range.offset)),
+      }
+    : range;
   // The page's references first, read from an index alone, then their rows: a deep page
   // steps over the pages before it in the index, not in the table.
-  const references = inListOrder(filtered(db, filter, now).select("reference"))
-    .limit(range.limit)
-    .offset(range.offset);
+  const references = inListOrder(filtered(db, filter, now).select("reference"), fromEnd)
+    .limit(window.limit)
+    .offset(window.offset);
   const requests = await inListOrder(
     db.selectFrom("privacy_request").selectAll().where("reference", "in", references),
   ).execute();
