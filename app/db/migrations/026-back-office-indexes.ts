@@ -25,7 +25,10 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  *
  * The request page lists the requests that may repeat this one (their
  * `duplicate_of` names it) and the answer's deliveries: both read the whole
- * table to find none (a random request's page 230 → 17 ms).
+ * table to find none (a random request's page 230 → 17 ms). A confirmed
+ * request looks for an earlier one of the same right from the same address
+ * (a possible duplicate), which read every request inside the confirmation's
+ * transaction: the address and the right, indexed.
  *
  * PostgreSQL plans by its statistics and is served by the same indexes; on a
  * table just loaded (no page marked all-visible yet) an index-only read still
@@ -56,6 +59,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(["duplicate_of", "created_at"])
     .execute();
   await db.schema.createIndex("request_delivery_request").on("request_delivery").column("request_id").execute();
+  await db.schema
+    .createIndex("privacy_request_email_right")
+    .on("privacy_request")
+    .columns(["email", "right_type"])
+    .execute();
   if (db.getExecutor().adapter instanceof PostgresAdapter) await referenceTrigrams(db);
 }
 
@@ -75,6 +83,7 @@ async function referenceTrigrams(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists privacy_request_reference_trigrams`.execute(db);
+  await db.schema.dropIndex("privacy_request_email_right").execute();
   await db.schema.dropIndex("request_delivery_request").execute();
   await db.schema.dropIndex("privacy_request_duplicate_of").execute();
   for (const name of Object.keys(FILTERS).reverse())
