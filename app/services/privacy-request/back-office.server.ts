@@ -90,7 +90,9 @@ export async function listRequests(
         offset: Math.max(0, paging.total - range.offset - range.limit),
         limit: Math.max(0, Math.min(range.limit, paging.total - range.offset)),
       }
-    : range;
+    : { ...range, limit: paging.total === 0 ? 0 : range.limit };
+  // Nothing to show (no request passes the filters, or a page past the last): the count said so.
+  if (window.limit === 0) return { ...paging, requests: [] };
   // The page's references first, read from an index alone, then their rows: a deep page
   // steps over the pages before it in the index, not in the table.
   const references = inListOrder(filtered(db, filter, now).select("reference"), fromEnd)
