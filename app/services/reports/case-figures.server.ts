@@ -37,12 +37,18 @@ export async function adReportFigures(db: Db, period: FigurePeriod): Promise<AdR
   return adReportTable(rows.map((row) => ({ ...row, count: Number(row.count) })));
 }
 
-type SystemCounts = Omit<SystemDelay, "name" | "medianDays">;
+/** A system's counts as a `group by` gives them (PostgreSQL's sums come as strings). */
+type SystemCounts = {
+  system_id: string;
+  tasks: number | string;
+  answered: number | string;
+  still_open: number | string;
+};
 
 /** Each system's row with its register name (or its id, removed since) and its median, by name. */
 export async function systemDelayTable(
   db: Db,
-  counts: SystemCounts[],
+  grouped: SystemCounts[],
   answerDays: Array<{ systemId: string; days: number; answered: number }>,
 ): Promise<SystemDelay[]> {
   const names = new Map(
@@ -54,6 +60,12 @@ export async function systemDelayTable(
     histogram.set(days, (histogram.get(days) ?? 0) + answered);
     histograms.set(systemId, histogram);
   }
+  const counts = grouped.map((row) => ({
+    systemId: row.system_id,
+    tasks: Number(row.tasks),
+    answered: Number(row.answered),
+    stillOpen: Number(row.still_open),
+  }));
   return counts
     .filter((row) => row.tasks > 0)
     .map((row) => ({
@@ -91,12 +103,7 @@ export async function systemDelays(db: Db, period: FigurePeriod): Promise<System
   ]);
   return systemDelayTable(
     db,
-    counts.map((row) => ({
-      systemId: row.system_id,
-      tasks: Number(row.tasks),
-      answered: Number(row.answered),
-      stillOpen: Number(row.still_open),
-    })),
+    counts,
     days.map((row) => ({ systemId: row.system_id, days: Number(row.days), answered: Number(row.answered) })),
   );
 }

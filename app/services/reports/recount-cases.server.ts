@@ -55,12 +55,7 @@ export async function recountSystemDelays(db: Db, period: FigurePeriod): Promise
   ]);
   return systemDelayTable(
     db,
-    counts.map((row) => ({
-      systemId: row.system_id,
-      tasks: Number(row.tasks),
-      answered: Number(row.answered),
-      stillOpen: Number(row.still_open),
-    })),
+    counts,
     answered.map((task) => ({
       systemId: task.system_id,
       days: wholeDaysBetween(task.created_at, task.answered_at!),

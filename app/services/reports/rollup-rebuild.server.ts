@@ -25,6 +25,8 @@ import {
   type RollupTable,
 } from "~/domain/figure-rollups";
 
+import { AD_REPORT_FACTS, REQUEST_FACTS, TASK_FACTS } from "./rollup-writes.server";
+
 /** Where each table's counts come from: the rows the retention run may delete share one mark. */
 const SOURCE_OF: Record<RollupTable, "requests" | "tasks" | "ad_reports"> = {
   request_day: "requests",
@@ -63,7 +65,7 @@ async function recountRows(trx: Kysely<Database>): Promise<RollupRow[]> {
   for (let after = ""; ;) {
     const page = await trx
       .selectFrom("privacy_request")
-      .select(["id", "country", "right_type", "state", "verified_at", "closed_at", "due_at", "extended_at"])
+      .select(["id", ...REQUEST_FACTS])
       .where("id", ">", after)
       .orderBy("id")
       .limit(PAGE)
@@ -76,7 +78,7 @@ async function recountRows(trx: Kysely<Database>): Promise<RollupRow[]> {
     const page = await trx
       .selectFrom("system_task as t")
       .innerJoin("privacy_request as r", "r.id", "t.request_id")
-      .select(["t.id", "r.country", "t.system_id", "t.state", "t.created_at", "t.answered_at"])
+      .select(["t.id", ...TASK_FACTS])
       .where("t.id", ">", after)
       .orderBy("t.id")
       .limit(PAGE)
@@ -85,11 +87,7 @@ async function recountRows(trx: Kysely<Database>): Promise<RollupRow[]> {
     if (page.length < PAGE) break;
     after = page[page.length - 1].id;
   }
-  add(
-    (
-      await trx.selectFrom("political_ad_complaint").select(["country", "reason", "state", "created_at"]).execute()
-    ).flatMap(adReportRollups),
-  );
+  add((await trx.selectFrom("political_ad_complaint").select(AD_REPORT_FACTS).execute()).flatMap(adReportRollups));
   return sum.rows();
 }
 

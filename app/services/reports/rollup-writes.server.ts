@@ -36,7 +36,18 @@ async function addToRollups(trx: Kysely<Database>, rows: readonly RollupRow[]): 
   }
 }
 
-const REQUEST_FACTS = ["country", "right_type", "state", "verified_at", "closed_at", "due_at", "extended_at"] as const;
+/** The columns the figures read of each row (the rebuild reads the same). */
+export const REQUEST_FACTS = [
+  "country",
+  "right_type",
+  "state",
+  "verified_at",
+  "closed_at",
+  "due_at",
+  "extended_at",
+] as const;
+export const TASK_FACTS = ["r.country", "t.system_id", "t.state", "t.created_at", "t.answered_at"] as const;
+export const AD_REPORT_FACTS = ["country", "reason", "state", "created_at"] as const;
 
 /** What the request's change (from `before`, null for a new one) adds to the figures. */
 export async function rollRequestChange(
@@ -57,7 +68,7 @@ export function taskFacts(trx: Kysely<Database>, taskId: string): Promise<TaskFa
   return trx
     .selectFrom("system_task as t")
     .innerJoin("privacy_request as r", "r.id", "t.request_id")
-    .select(["r.country", "t.system_id", "t.state", "t.created_at", "t.answered_at"])
+    .select(TASK_FACTS)
     .where("t.id", "=", taskId)
     .executeTakeFirst();
 }
@@ -75,7 +86,7 @@ export async function rollAdReportChange(
 ): Promise<void> {
   const after = await trx
     .selectFrom("political_ad_complaint")
-    .select(["country", "reason", "state", "created_at"])
+    .select(AD_REPORT_FACTS)
     .where("id", "=", reportId)
     .executeTakeFirst();
   await addToRollups(trx, rollupChange(adReportRollups(before), adReportRollups(after)));
