@@ -82,17 +82,17 @@ export async function listRequests(
     .executeTakeFirstOrThrow();
   const { rows: range, ...paging } = listPage(options, REQUEST_PAGE_SIZE, total);
   if (!range) return { ...paging, requests: await inListOrder(filtered(db, filter, now).selectAll()).execute() };
+  // Nothing to show (no request passes the filters, or a page past the last): the count said so.
+  if (range.offset >= paging.total) return { ...paging, requests: [] };
   // A page past the middle is counted from the end, the index read backwards: the last page
   // costs what the first does, the middle one the most.
   const fromEnd = range.offset > paging.total / 2;
   const window = fromEnd
     ? {
         offset: Math.max(0, paging.total - range.offset - range.limit),
-        limit: Math.max(0, Math.min(range.limit, paging.total - range.offset)),
+        limit: Math.min(range.limit, paging.total - range.offset),
       }
-    : { ...range, limit: paging.total === 0 ? 0 : range.limit };
-  // Nothing to show (no request passes the filters, or a page past the last): the count said so.
-  if (window.limit === 0) return { ...paging, requests: [] };
+    : range;
   // The page's references first, read from an index alone, then their rows: a deep page
   // steps over the pages before it in the index, not in the table.
   const references = inListOrder(filtered(db, filter, now).select("reference"), fromEnd)

@@ -30,12 +30,14 @@ const settled = (trx: Kysely<Database>, before: PrivacyRequestTable) => rollRequ
  * so the row the step read is the row it changes, and the figures take
  * the difference from it. SQLite runs one transaction at a time already.
  */
+const onPostgres = (trx: Kysely<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
+
 function heldRow(trx: Kysely<Database>, column: "id" | "reference", value: string) {
   return trx
     .selectFrom("privacy_request")
     .selectAll()
     .where(column, "=", value)
-    .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .$if(onPostgres(trx), (query) => query.forUpdate())
     .executeTakeFirst();
 }
 
@@ -69,7 +71,8 @@ export function actWithin(
   return guardedStep<RequestState, PrivacyRequestTable>(trx, {
     load: async (inner) => {
       const found = await load(inner);
-      return found && heldRow(inner, "id", found.id);
+      // Read again held on PostgreSQL; on SQLite the row read is already the one the step changes.
+      return found && onPostgres(inner) ? heldRow(inner, "id", found.id) : found;
     },
     from: REQUEST_TRANSITIONS[action].from,
     change,
