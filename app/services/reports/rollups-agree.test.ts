@@ -106,7 +106,7 @@ describeEachDatabase("the daily figures and the rows on $name", (database) => {
     await expectRollupsAgree(db(), now);
   }, 240_000);
 
-  it("count one answer and one review when twenty officers act on the same request or ad report at once", async () => {
+  it("count one answer and one review when sixty officers act on the same request or ad report at once", async () => {
     const now = new Date("2026-03-02T09:00:00.000Z");
     await registerSystemsAndCampaigns(db(), now);
     const started: string[] = [];
@@ -118,7 +118,7 @@ describeEachDatabase("the daily figures and the rows on $name", (database) => {
     }
     const later = new Date("2026-03-09T11:00:00.000Z");
     const completions = await Promise.all(
-      Array.from({ length: 20 }, () => completeRequest(db(), started[0], OFFICER, "Gedaan.", later, "Klaar.")),
+      Array.from({ length: 60 }, () => completeRequest(db(), started[0], OFFICER, "Gedaan.", later, "Klaar.")),
     );
     expect(completions.filter((outcome) => outcome.status === "done")).toHaveLength(1);
 
@@ -133,10 +133,10 @@ describeEachDatabase("the daily figures and the rows on $name", (database) => {
       ]);
 
     const report = await submitAdReport(db(), "be", "MISLEADING", now);
-    const reviews = await Promise.all(Array.from({ length: 20 }, () => startReview(db(), report, OFFICER, later)));
+    const reviews = await Promise.all(Array.from({ length: 60 }, () => startReview(db(), report, OFFICER, later)));
     expect(reviews.filter((outcome) => outcome.status === "done")).toHaveLength(1);
     const closings = await Promise.all(
-      Array.from({ length: 20 }, () => closeComplaint(db(), report, OFFICER, "Label aangepast.", later)),
+      Array.from({ length: 60 }, () => closeComplaint(db(), report, OFFICER, "Label aangepast.", later)),
     );
     expect(closings.filter((outcome) => outcome.status === "done")).toHaveLength(1);
 
